@@ -1,0 +1,12 @@
+//! The "Hexcells level v1" text format: parsing, printing, formatting, and the
+//! SixCells JSON format.
+
+pub mod entities;
+pub mod parse;
+pub mod print;
+pub mod source;
+
+pub use entities::decode_entities;
+pub use parse::{parse, Parse, ParsedLevel, MAGIC};
+pub use print::{format, print, print_pack, FormatError};
+pub use source::{GridLine, HeaderField, SourceMap};

@@ -1,0 +1,75 @@
+//! Writes levels as canonical "Hexcells level v1" text (33 x 33 grid, `\n` line
+//! endings, a final newline), and formats text by parsing and printing it.
+
+use super::parse::{parse, MAGIC};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{Item, Level, Pos, GRID_SIZE};
+
+/// The canonical text of one level.
+pub fn print(level: &Level) -> String {
+    let size = usize::from(GRID_SIZE);
+    let mut out = String::with_capacity(6 + size * (2 * size + 1) + 100);
+    out.push_str(MAGIC);
+    out.push('\n');
+    for text in [
+        &level.title,
+        &level.author,
+        &level.custom_text[0],
+        &level.custom_text[1],
+    ] {
+        out.extend(text.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }));
+        out.push('\n');
+    }
+    for y in 0..size {
+        for x in 0..size {
+            let item = Pos::new(x as i32, y as i32).and_then(|p| level.get(p));
+            let (c1, c2) = match item {
+                None => ('.', '.'),
+                Some(Item::Cell(cell)) => {
+                    let c1 = match (cell.color, cell.revealed) {
+                        (crate::Color::Black, false) => 'o',
+                        (crate::Color::Black, true) => 'O',
+                        (crate::Color::Blue, false) => 'x',
+                        (crate::Color::Blue, true) => 'X',
+                    };
+                    (c1, cell.hint.symbol())
+                }
+                Some(Item::Column(column)) => (column.direction.symbol(), column.hint.symbol()),
+            };
+            out.push(c1);
+            out.push(c2);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The canonical text of a level pack: each level's text, one after the other.
+pub fn print_pack<'a>(levels: impl IntoIterator<Item = &'a Level>) -> String {
+    levels.into_iter().map(print).collect()
+}
+
+/// Why [`format`] left a text alone.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot format: {} syntax error(s) would lose text (first: line {}: {})", .errors.len(), .errors[0].range.line + 1, .errors[0].message)]
+pub struct FormatError {
+    /// The syntax errors that stop formatting (never empty).
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Canonical text with the same meaning as `text`: indentation and trailing spaces
+/// removed, cropped grids padded, line endings normalised. Refuses (returning the
+/// errors) when the text has syntax errors, since formatting would drop what could
+/// not be read.
+pub fn format(text: &str) -> Result<String, FormatError> {
+    let parsed = parse(text);
+    let errors: Vec<Diagnostic> = parsed
+        .all_diagnostics()
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error && d.code.as_str().starts_with("HC01"))
+        .collect();
+    if !errors.is_empty() {
+        return Err(FormatError { errors });
+    }
+    Ok(print_pack(parsed.levels.iter().map(|l| &l.level)))
+}

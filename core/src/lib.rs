@@ -1,0 +1,15 @@
+//! hexcells-core: the "Hexcells level v1" format, the level model and the deduction
+//! engine, as plain data.
+//!
+//! Architecture invariant: this crate does no I/O, has no async and knows nothing of
+//! LSP, windows or files. The server, the CLI and the viewer are thin shells around it.
+
+#![warn(missing_docs)]
+
+pub mod diagnostic;
+pub mod format;
+pub mod model;
+pub mod validate;
+
+pub use diagnostic::{Code, Diagnostic, Related, Severity, TextRange};
+pub use model::{Cell, Clue, Color, Column, Direction, Hint, Item, Level, Pos};

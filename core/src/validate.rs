@@ -1,0 +1,239 @@
+//! Model checks: problems a level has whatever its text looked like (numbers that
+//! contradict the level's own colours, colliding items, ...).
+//!
+//! [`problems`] works on a [`Level`] alone, naming cells by position, so levels built
+//! in code (the generator) are checked the same way; the parser maps the positions to
+//! text ranges with the level's [`SourceMap`].
+
+use crate::diagnostic::{Code, Diagnostic, TextRange};
+use crate::format::entities;
+use crate::format::source::{HeaderField, SourceMap};
+use crate::model::{name, Clue, ClueKind, Color, Hint, Item, Level, Pos};
+
+/// A model problem at a grid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Its code.
+    pub code: Code,
+    /// Where it is; `None` for a level-wide problem.
+    pub at: Option<Pos>,
+    /// What is wrong and what to try.
+    pub message: String,
+    /// Other positions involved, with why.
+    pub related: Vec<(Pos, String)>,
+}
+
+impl Problem {
+    fn new(code: Code, at: Option<Pos>, message: String) -> Problem {
+        Problem {
+            code,
+            at,
+            message,
+            related: Vec::new(),
+        }
+    }
+}
+
+/// The area (x, y inclusive ranges) where the Hexcells game draws its own interface:
+/// the menu in the top-left corner and the counters in the top-right one. Items there
+/// are hard to see or click.
+pub const GAME_UI_AREAS: [((u8, u8), (u8, u8)); 2] = [((0, 4), (0, 3)), ((28, 32), (0, 3))];
+
+/// Every model problem of `level`, in grid order.
+pub fn problems(level: &Level) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if level.n_cells() == 0 {
+        out.push(Problem::new(
+            Code::NoCells,
+            None,
+            "the level has no cells; add blue (`x`) or black (`o`) cells to the grid".into(),
+        ));
+    }
+    for (pos, item) in level.items() {
+        check_item(level, pos, item, &mut out);
+    }
+    check_parity(level, &mut out);
+    out
+}
+
+fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
+    let at = name(pos);
+    // Items overlap on screen when one sits right below another.
+    if let Some(below) = pos.offset(0, 1).filter(|p| level.get(*p).is_some()) {
+        let mut p = Problem::new(
+            Code::CollidingItems,
+            Some(below),
+            format!("{} overlaps {at} right above it: items one line apart in the same column are drawn on top of each other", name(below)),
+        );
+        p.related.push((pos, "overlapping item".into()));
+        out.push(p);
+    }
+    if in_game_ui(pos) {
+        out.push(Problem::new(
+            Code::UnderGameUi,
+            Some(pos),
+            format!("{at} is in a corner where the game draws its own interface, so players may not see it; consider moving the level down or inwards"),
+        ));
+    }
+    let Some(clue) = Clue::at(level, pos) else {
+        return;
+    };
+    match item {
+        Item::Column(column) => {
+            if column.hint == Hint::None {
+                out.push(Problem::new(
+                    Code::ColumnWithoutNumber,
+                    Some(pos),
+                    format!("column number {at} has `.` as its second character; write `+`, `c` or `n` after `{}`", column.direction.symbol()),
+                ));
+            }
+            if clue.members.is_empty() {
+                out.push(Problem::new(
+                    Code::ColumnPointsAtNothing,
+                    Some(pos),
+                    format!("column number {at} points at no cell, so it always shows 0; point it at cells or remove it"),
+                ));
+            }
+        }
+        Item::Cell(cell)
+            if cell.color == Color::Blue && matches!(cell.hint, Hint::Together | Hint::Apart) =>
+        {
+            out.push(Problem::new(
+                Code::TogetherOnFlower,
+                Some(pos),
+                format!(
+                    "blue cell {at} has `{}`, but a flower number has no {{n}} or -n- form; use `+`",
+                    cell.hint.symbol()
+                ),
+            ));
+            return;
+        }
+        Item::Cell(_) => {}
+    }
+    check_together(level, &clue, out);
+}
+
+fn check_together(level: &Level, clue: &Clue, out: &mut Vec<Problem>) {
+    let Some(together) = clue.together(level) else {
+        return;
+    };
+    if !matches!(clue.hint, Hint::Together | Hint::Apart) {
+        return;
+    }
+    let at = name(clue.at);
+    let count = clue.count(level);
+    let what = if clue.kind == ClueKind::Column {
+        "along its column"
+    } else {
+        "around it"
+    };
+    let shown = clue.hint.display(count);
+    let blue: Vec<Pos> = clue
+        .members
+        .iter()
+        .copied()
+        .filter(|p| level.is_blue(*p))
+        .collect();
+    let mut problem = if clue.hint == Hint::Together && count <= 1 {
+        Problem::new(
+            Code::TogetherOnSmallCount,
+            Some(clue.at),
+            format!("{at} shows {shown}: with {count} blue cell(s) {what}, {{}} adds nothing; use `+`"),
+        )
+    } else if clue.hint == Hint::Apart && count <= 1 {
+        Problem::new(
+            Code::HintContradictsSolution,
+            Some(clue.at),
+            format!("{at} shows {shown}, but {count} blue cell(s) can't be apart; use `+`"),
+        )
+    } else if clue.hint == Hint::Together && !together {
+        Problem::new(
+            Code::HintContradictsSolution,
+            Some(clue.at),
+            format!("{at} shows {shown}, but its {count} blue cells {what} are not together; use `n` ({}) or change the colours", Hint::Apart.display(count)),
+        )
+    } else if clue.hint == Hint::Apart && together {
+        Problem::new(
+            Code::HintContradictsSolution,
+            Some(clue.at),
+            format!("{at} shows {shown}, but its {count} blue cells {what} are together; use `c` ({}) or change the colours", Hint::Together.display(count)),
+        )
+    } else {
+        return;
+    };
+    problem.related = blue
+        .into_iter()
+        .map(|p| (p, format!("blue cell {}", name(p))))
+        .collect();
+    out.push(problem);
+}
+
+fn check_parity(level: &Level, out: &mut Vec<Problem>) {
+    let mut by_parity: [Vec<Pos>; 2] = [Vec::new(), Vec::new()];
+    for (pos, _) in level.cells() {
+        by_parity[usize::from(pos.parity())].push(pos);
+    }
+    if by_parity[0].is_empty() || by_parity[1].is_empty() {
+        return;
+    }
+    let (minority, majority) = if by_parity[0].len() < by_parity[1].len() {
+        (&by_parity[0], &by_parity[1])
+    } else {
+        (&by_parity[1], &by_parity[0])
+    };
+    for &pos in minority {
+        out.push(Problem::new(
+            Code::MixedParity,
+            Some(pos),
+            format!(
+                "{} is off the lattice of the other {} cells (shift it one line up or down): it never touches them",
+                name(pos),
+                majority.len()
+            ),
+        ));
+    }
+}
+
+fn in_game_ui(pos: Pos) -> bool {
+    GAME_UI_AREAS
+        .iter()
+        .any(|((x0, x1), (y0, y1))| (*x0..=*x1).contains(&pos.x()) && (*y0..=*y1).contains(&pos.y()))
+}
+
+/// Adds the model problems of `level` to `diagnostics`, placed with `source`.
+pub(crate) fn check_level(level: &Level, source: &SourceMap, diagnostics: &mut Vec<Diagnostic>) {
+    let range = |pos: Option<Pos>| {
+        pos.and_then(|p| source.range_of(p))
+            .unwrap_or_else(|| source.level_range())
+    };
+    for problem in problems(level) {
+        let mut d = Diagnostic::new(problem.code, range(problem.at), problem.message);
+        for (pos, why) in problem.related {
+            d = d.with_related(range(Some(pos)), why);
+        }
+        diagnostics.push(d);
+    }
+}
+
+/// Adds a hint for HTML entities left in header text.
+pub(crate) fn check_text_fields(level: &Level, source: &SourceMap, diagnostics: &mut Vec<Diagnostic>) {
+    let fields = [
+        (HeaderField::Title, &level.title),
+        (HeaderField::Author, &level.author),
+        (HeaderField::CustomText1, &level.custom_text[0]),
+        (HeaderField::CustomText2, &level.custom_text[1]),
+    ];
+    for (field, text) in fields {
+        let Some(range) = source.header_range(field) else {
+            continue;
+        };
+        if let Some((start, end)) = entities::first_entity(text) {
+            let decoded = entities::decode_entities(text);
+            diagnostics.push(Diagnostic::new(
+                Code::HtmlEntity,
+                TextRange::new(range.line, range.start + start, range.start + end),
+                format!("the {} holds an HTML entity, which the game shows as written; did you mean \"{decoded}\"?", field.describe()),
+            ));
+        }
+    }
+}

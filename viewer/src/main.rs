@@ -1,0 +1,3 @@
+//! `hexcells-view`: a live preview of a Hexcells level that is also a player.
+
+fn main() {}
