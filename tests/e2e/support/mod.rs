@@ -1,0 +1,50 @@
+//! Shared helpers for the end-to-end tests: where the built binaries, the project's
+//! own levels and the shared corpus are.
+//!
+//! The binaries are built by `cargo test --workspace` itself: the server and viewer
+//! packages each have an integration test, which makes cargo build their binaries
+//! into the target directory before any test runs.
+
+use std::path::{Path, PathBuf};
+
+/// Path of a workspace binary (`hexcells`, `hexcells-view`) next to this test's
+/// target directory. Panics with build instructions when it is missing.
+pub fn bin(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    // target/<profile>/deps/<test>-<hash> -> target/<profile>/<name>
+    let dir = exe.parent().and_then(Path::parent).expect("target directory");
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: build it first with `cargo build --workspace` (cargo test --workspace does)",
+        path.display()
+    );
+    path
+}
+
+/// The repository root.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+}
+
+/// The project's own levels (`tests/levels`).
+pub fn levels_dir() -> PathBuf {
+    repo_root().join("tests").join("levels")
+}
+
+/// The shared corpus of real levels, if present beside the project
+/// (`../shared/corpus`); prints a notice and returns `None` when it is absent.
+pub fn corpus_dir() -> Option<PathBuf> {
+    let dir = repo_root().join("..").join("shared").join("corpus");
+    if dir.join("levels").is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: corpus not found at {}", dir.display());
+        None
+    }
+}
+
+/// A fresh temporary directory, removed when dropped.
+pub fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temporary directory")
+}

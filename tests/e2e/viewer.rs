@@ -1,0 +1,1 @@
+//! End-to-end tests of `viewer` (see tests/e2e/support).

@@ -1,1 +1,0 @@
-//! Shared helpers for the end-to-end tests (see `e2e/`).
