@@ -9,6 +9,7 @@
 pub mod diagnostic;
 pub mod format;
 pub mod model;
+pub mod solve;
 pub mod validate;
 
 pub use diagnostic::{Code, Diagnostic, Related, Severity, TextRange};
