@@ -1,0 +1,84 @@
+//! Project conventions checked on every test run (in the spirit of rust-analyzer's
+//! tidy): module docs on every file, and the architecture invariants of
+//! `ARCHITECTURE.md` (core does no I/O and knows no protocol, stdout is the wire).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir(dir) else { return out };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if path.is_dir() {
+            if name != "target" && name != "node_modules" && !name.starts_with('.') {
+                out.extend(rust_files(&path));
+            }
+        } else if name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn root() -> PathBuf {
+    hexcells_e2e::repo_root()
+}
+
+#[test]
+fn every_rust_file_opens_with_a_module_doc() {
+    let mut missing = Vec::new();
+    for dir in ["core", "server", "viewer", "tests"] {
+        for file in rust_files(&root().join(dir)) {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            if !first.starts_with("//!") && !first.starts_with("#![") {
+                missing.push(file.strip_prefix(root()).unwrap_or(&file).display().to_string());
+            }
+        }
+    }
+    assert!(missing.is_empty(), "files without a `//!` module doc on their first line:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn core_depends_on_no_io_or_protocol_crate() {
+    let manifest = fs::read_to_string(root().join("core/Cargo.toml")).expect("core/Cargo.toml");
+    let deps = manifest.split("[dependencies]").nth(1).unwrap_or("").split("\n[").next().unwrap_or("");
+    for banned in ["tokio", "tower-lsp", "lsp-types", "ropey", "winit", "softbuffer", "notify", "tiny-skia"] {
+        assert!(!deps.contains(banned), "core must stay free of I/O and protocols, but depends on {banned}");
+    }
+}
+
+#[test]
+fn core_source_does_no_io() {
+    let mut offenders = Vec::new();
+    for file in rust_files(&root().join("core/src")) {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        for banned in ["std::fs", "std::net", "std::process", "println!", "eprintln!", "std::io::stdin"] {
+            if text.contains(banned) {
+                offenders.push(format!("{}: {banned}", file.display()));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "core does no I/O:\n{}", offenders.join("\n"));
+}
+
+#[test]
+fn language_server_never_prints_to_stdout() {
+    let mut offenders = Vec::new();
+    for dir in ["server/src/lsp", "server/src/handlers"] {
+        for file in rust_files(&root().join(dir)) {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            if text.contains("println!") || text.contains("print!(") || text.contains("std::io::stdout") {
+                // stdout belongs to JSON-RPC; only the transport may touch it.
+                if !text.contains("tidy: transport") {
+                    offenders.push(file.display().to_string());
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "stdout is the JSON-RPC wire; log to stderr instead:\n{}", offenders.join("\n"));
+}
