@@ -60,12 +60,17 @@ fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
     let at = name(pos);
     // Items overlap on screen when one sits right below another.
     if let Some(below) = pos.offset(0, 1).filter(|p| level.get(*p).is_some()) {
+        let below_item = level.get(below).map_or("item", describe);
         let mut p = Problem::new(
             Code::CollidingItems,
             Some(below),
-            format!("{} overlaps {at} right above it: items one line apart in the same column are drawn on top of each other", name(below)),
+            format!(
+                "{below_item} {} overlaps {} {at} right above it: items one line apart in the same column are drawn on top of each other; move one of them",
+                name(below),
+                describe(item)
+            ),
         );
-        p.related.push((pos, "overlapping item".into()));
+        p.related.push((pos, format!("{} {at}", describe(item))));
         out.push(p);
     }
     if in_game_ui(pos) {
@@ -134,17 +139,24 @@ fn check_together(level: &Level, clue: &Clue, out: &mut Vec<Problem>) {
         .copied()
         .filter(|p| level.is_blue(*p))
         .collect();
+    let how_many = if count == 0 {
+        "no blue cell"
+    } else {
+        "a single blue cell"
+    };
     let mut problem = if clue.hint == Hint::Together && count <= 1 {
         Problem::new(
             Code::TogetherOnSmallCount,
             Some(clue.at),
-            format!("{at} shows {shown}: with {count} blue cell(s) {what}, {{}} adds nothing; use `+`"),
+            format!("{at} shows {shown}: with {how_many} {what}, {{}} adds nothing; use `+`"),
         )
     } else if clue.hint == Hint::Apart && count <= 1 {
         Problem::new(
             Code::HintContradictsSolution,
             Some(clue.at),
-            format!("{at} shows {shown}, but {count} blue cell(s) can't be apart; use `+`"),
+            format!(
+                "{at} shows {shown}, but {how_many} {what} cannot be apart (-n- needs at least 2); use `+`"
+            ),
         )
     } else if clue.hint == Hint::Together && !together {
         Problem::new(
@@ -181,16 +193,38 @@ fn check_parity(level: &Level, out: &mut Vec<Problem>) {
     } else {
         (&by_parity[1], &by_parity[0])
     };
-    for &pos in minority {
-        out.push(Problem::new(
-            Code::MixedParity,
-            Some(pos),
-            format!(
-                "{} is off the lattice of the other {} cells (shift it one line up or down): it never touches them",
-                name(pos),
-                majority.len()
-            ),
-        ));
+    // One problem per level, at the first stray cell, listing every stray cell: a
+    // level shifted by one line half-way would otherwise earn hundreds of warnings.
+    let Some(&first) = minority.first() else {
+        return;
+    };
+    let n_minority = minority.len();
+    let examples: Vec<String> = minority.iter().take(4).map(|p| name(*p)).collect();
+    let examples = if n_minority > examples.len() {
+        format!("{}, ...", examples.join(", "))
+    } else {
+        examples.join(", ")
+    };
+    let n_majority = majority.len();
+    let message = if n_minority == 1 {
+        format!("cell {examples} is off the lattice of the other {n_majority} cells, so it never touches them; shift it one line up or down")
+    } else {
+        format!("{n_minority} cells ({examples}) are off the lattice of the other {n_majority} cells, so they never touch them; shift them one line up or down")
+    };
+    let mut problem = Problem::new(Code::MixedParity, Some(first), message);
+    problem.related = minority
+        .iter()
+        .map(|p| (*p, format!("{} is off the lattice", name(*p))))
+        .collect();
+    out.push(problem);
+}
+
+/// `"black cell"`, `"blue cell"` or `"column number"`, for messages.
+fn describe(item: Item) -> &'static str {
+    match item {
+        Item::Cell(cell) if cell.color == Color::Blue => "blue cell",
+        Item::Cell(_) => "black cell",
+        Item::Column(_) => "column number",
     }
 }
 

@@ -4,9 +4,11 @@
 pub mod entities;
 pub mod parse;
 pub mod print;
+pub mod sixcells;
 pub mod source;
 
 pub use entities::decode_entities;
 pub use parse::{parse, Parse, ParsedLevel, MAGIC};
 pub use print::{format, print, print_pack, FormatError};
+pub use sixcells::ImportError;
 pub use source::{GridLine, HeaderField, SourceMap};

@@ -297,7 +297,7 @@ fn parse_grid(
     let size = usize::from(GRID_SIZE);
     let mut indented_lines = Vec::new();
     let mut extra_empty: Option<TextRange> = None;
-    let mut short_rows = 0usize;
+    let mut short_rows: Vec<u32> = Vec::new();
     for (y, i) in (start..end).enumerate() {
         let line_no = (first + i) as u32;
         let text = grid_text(lines[i].text);
@@ -307,6 +307,9 @@ fn parse_grid(
         let chars: Vec<char> = text.content.chars().collect();
         let row_range = TextRange::new(line_no, text.indent, text.indent + chars.len() as u32);
         if y >= size {
+            if chars.is_empty() {
+                continue;
+            }
             let has_item = chars.chunks(2).any(|g| g[0] != '.');
             if !looks_like_grid_row(lines[i].text, false) && !chars.is_empty() {
                 diagnostics.push(Diagnostic::new(
@@ -330,8 +333,8 @@ fn parse_grid(
             indent: text.indent,
             len: chars.len() as u32,
         });
-        if chars.len() < 2 * size {
-            short_rows += 1;
+        if chars.len() < 2 * size && chars.len() % 2 == 0 {
+            short_rows.push(line_no);
         }
         if chars.len() % 2 != 0 {
             let col = text.indent + chars.len() as u32 - 1;
@@ -342,6 +345,7 @@ fn parse_grid(
             ));
         }
         let mut beyond: Option<TextRange> = None;
+        let mut empty_beyond: Option<TextRange> = None;
         for (x, group) in chars.chunks(2).enumerate() {
             if group.len() < 2 {
                 break;
@@ -354,13 +358,16 @@ fn parse_grid(
                     let r = beyond.get_or_insert(range);
                     r.end = range.end;
                 } else {
-                    extra_empty.get_or_insert(range);
+                    empty_beyond.get_or_insert(range);
                 }
                 continue;
             };
             if let Some(item) = parse_group(group[0], group[1], range, diagnostics) {
                 level.set(pos, Some(item));
             }
+        }
+        if let (None, Some(range)) = (beyond, empty_beyond) {
+            extra_empty.get_or_insert(range);
         }
         if let Some(range) = beyond {
             diagnostics.push(Diagnostic::new(
@@ -381,13 +388,21 @@ fn parse_grid(
         ));
     }
     let n_rows = end.saturating_sub(start).min(size);
-    if n_rows < size || short_rows > 0 {
+    let widest = source.grid.iter().map(|g| g.len / 2).max().unwrap_or(0);
+    if n_rows == 0 {
+        // No grid at all: the missing header or the empty level says it already.
+    } else if n_rows < size || widest < u32::from(GRID_SIZE) {
         let line = (first + start.min(end)) as u32;
-        let widest = source.grid.iter().map(|g| g.len / 2).max().unwrap_or(0);
         diagnostics.push(Diagnostic::new(
             Code::CroppedGrid,
             TextRange::new(line, 0, 0),
             format!("the grid is {widest} x {n_rows} instead of 33 x 33; missing groups read as empty (`hexcells fmt` pads it)"),
+        ));
+    } else if let Some(&line) = short_rows.first() {
+        diagnostics.push(Diagnostic::new(
+            Code::CroppedGrid,
+            TextRange::new(line, 0, 0),
+            format!("{} grid line(s) are shorter than 33 groups; missing groups read as empty (`hexcells fmt` pads them)", short_rows.len()),
         ));
     }
     if let Some(range) = extra_empty {
