@@ -1,28 +1,30 @@
 //! `hexcells`: checks Hexcells levels from the command line and serves them to editors.
+//!
+//! `hexcells lsp` runs the language server; every other subcommand lives in `cli/`.
 
+mod cli;
 mod lsp;
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("lsp") {
-        if let Err(e) = lsp::run() {
-            eprintln!("hexcells: {e:#}");
-            std::process::exit(2);
-        }
-        return;
-    }
-    for file in args.iter().skip(1) {
-        let text = std::fs::read_to_string(file).unwrap_or_default();
-        let parse = hexcells_core::format::parse(&text);
-        for d in parse.all_diagnostics() {
-            println!(
-                "{file}:{}:{}: {}[{}]: {}",
-                d.range.line + 1,
-                d.range.start + 1,
-                d.severity.as_str(),
-                d.code,
-                d.message
-            );
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::args::{Cli, Command};
+use cli::Status;
+
+fn main() -> ExitCode {
+    // Usage errors exit with status 2, `--help` and `--version` with 0 (clap's own).
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Lsp => lsp::run().map(|()| Status::Clean),
+        command => cli::run(command),
+    };
+    match result {
+        Ok(status) => status.into(),
+        Err(e) if cli::output::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            cli::report_error(&e);
+            ExitCode::from(2)
         }
     }
 }

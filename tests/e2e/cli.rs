@@ -1,1 +1,473 @@
-//! End-to-end tests of `cli` (see tests/e2e/support).
+//! End-to-end tests of the `hexcells` command line (`check`, `fmt`, `convert`,
+//! `solve`), driving the built binary on levels written here and on the shared
+//! corpus (skipped with a notice when it is absent).
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use hexcells_e2e::{bin, corpus_dir, temp_dir};
+use serde_json::Value;
+
+/// What a run of `hexcells` printed and how it exited.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `hexcells` with `args` in `dir`, feeding `stdin`.
+fn hexcells_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(bin("hexcells"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hexcells");
+    // A process that exits before reading its stdin closes the pipe: not a failure here.
+    let _ = child.stdin.take().expect("stdin").write_all(stdin);
+    let output = child.wait_with_output().expect("wait for hexcells");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn hexcells(dir: &Path, args: &[&str]) -> Run {
+    hexcells_in(dir, args, b"")
+}
+
+/// A canonical level with the given items (`(x, y, "o+")`) on an otherwise empty
+/// 33 x 33 grid.
+fn level(title: &str, items: &[(usize, usize, &str)]) -> String {
+    let mut grid = vec![vec![".."; 33]; 33];
+    for &(x, y, item) in items {
+        grid[y][x] = item;
+    }
+    let mut text = format!("Hexcells level v1\n{title}\ntests\n\n\n");
+    for row in grid {
+        text.push_str(&row.concat());
+        text.push('\n');
+    }
+    text
+}
+
+/// Solvable in two rounds: the column and the counter clear four cells, then the
+/// number uncovered on L10 settles the last two.
+fn two_round_level() -> String {
+    level(
+        "Two rounds",
+        &[
+            (10, 6, "|+"),
+            (10, 8, "x."),
+            (11, 9, "o+"),
+            (11, 11, "o."),
+            (10, 10, "O+"),
+            (10, 12, "o."),
+            (9, 11, "o."),
+            (9, 9, "o."),
+        ],
+    )
+}
+
+/// Stuck at once: one blue and one black cell, no clue tells them apart.
+fn stuck_level() -> String {
+    level("Coin toss", &[(10, 10, "x."), (11, 11, "o.")])
+}
+
+/// One hidden blue cell: the remaining counter gives it away.
+fn counter_level() -> String {
+    level("Counter", &[(10, 10, "x.")])
+}
+
+fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write level");
+    path
+}
+
+fn json_lines(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}")))
+        .collect()
+}
+
+#[test]
+fn check_is_silent_and_exits_0_on_a_clean_level_without_the_engine() {
+    let dir = temp_dir();
+    write(dir.path(), "clean.hexcells", two_round_level());
+    let run = hexcells(dir.path(), &["check", "--no-solve", "clean.hexcells"]);
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (0, "", ""));
+}
+
+#[test]
+fn check_prints_errors_at_their_line_and_column_and_exits_1() {
+    let dir = temp_dir();
+    let text = two_round_level().replace("O+", "Q+");
+    write(dir.path(), "typo.hexcells", text);
+    let run = hexcells(dir.path(), &["check", "typo.hexcells"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    // Grid line y = 10 is text line 16; group x = 10 starts at column 21.
+    let first = run.stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("typo.hexcells:16:21: error[HC0106]: unknown item `Q`"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .ends_with("typo.hexcells: not analysed: 1 error to fix first\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn check_names_each_level_of_a_pack() {
+    let dir = temp_dir();
+    let pack = format!("{}{}", two_round_level(), two_round_level().replace("O+", "Q+"));
+    write(dir.path(), "pack.hexcells", pack);
+    let run = hexcells(dir.path(), &["check", "--no-solve", "pack.hexcells"]);
+    assert_eq!(run.code, 1);
+    // The second level starts on text line 39.
+    assert!(
+        run.stdout.contains("pack.hexcells:54:21: error[HC0106]"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("pack.hexcells[1]: not analysed"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("pack.hexcells[0]"), "{}", run.stdout);
+}
+
+#[test]
+fn check_json_prints_one_object_per_level() {
+    let dir = temp_dir();
+    let pack = format!("{}{}", two_round_level(), two_round_level().replace("O+", "Q+"));
+    write(dir.path(), "pack.hexcells", pack);
+    let run = hexcells(dir.path(), &["check", "--json", "--no-solve", "pack.hexcells"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let lines = json_lines(&run.stdout);
+    assert_eq!(lines.len(), 2);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["file"], "pack.hexcells");
+        assert_eq!(line["level"], i);
+        assert_eq!(line["title"], "Two rounds");
+        for key in ["rounds", "stuck_cells", "diagnostics", "millis", "verdict"] {
+            assert!(line.get(key).is_some(), "{key} missing in {line}");
+        }
+    }
+    assert_eq!(lines[0]["verdict"], "skipped");
+    assert_eq!(lines[0]["diagnostics"], Value::Array(Vec::new()));
+    assert_eq!(lines[1]["verdict"], "invalid");
+    let diagnostic = &lines[1]["diagnostics"][0];
+    assert_eq!(diagnostic["code"], "HC0106");
+    assert_eq!(diagnostic["severity"], "error");
+    assert_eq!(diagnostic["line"], 54);
+    assert_eq!(diagnostic["column"], 21);
+    assert!(diagnostic["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("unknown item `Q`")));
+}
+
+#[test]
+fn check_reads_stdin_and_empty_files() {
+    let dir = temp_dir();
+    let run = hexcells_in(
+        dir.path(),
+        &["check", "--no-solve", "-"],
+        two_round_level().as_bytes(),
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""));
+    write(dir.path(), "empty.hexcells", "");
+    let run = hexcells(dir.path(), &["check", "--json", "empty.hexcells"]);
+    assert_eq!(run.code, 1);
+    let lines = json_lines(&run.stdout);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["verdict"], "invalid");
+    assert_eq!(lines[0]["diagnostics"][0]["code"], "HC0114");
+}
+
+#[test]
+fn check_walks_directories_in_sorted_order() {
+    let dir = temp_dir();
+    let levels = dir.path().join("levels");
+    std::fs::create_dir_all(levels.join("sub")).expect("mkdir");
+    let broken = two_round_level().replace("O+", "Q+");
+    write(&levels, "b.hexcells", &broken);
+    write(&levels, "a.hexcells", &broken);
+    write(&levels.join("sub"), "c.hexcells", &broken);
+    write(&levels, "notes.txt", "not a level");
+    let run = hexcells(dir.path(), &["check", "--json", "levels"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let files: Vec<String> = json_lines(&run.stdout)
+        .iter()
+        .map(|l| l["file"].as_str().unwrap_or_default().replace('\\', "/"))
+        .collect();
+    assert_eq!(
+        files,
+        ["levels/a.hexcells", "levels/b.hexcells", "levels/sub/c.hexcells"]
+    );
+}
+
+#[test]
+fn check_explains_inputs_it_cannot_read_and_exits_2() {
+    let dir = temp_dir();
+    std::fs::create_dir(dir.path().join("nothing-here")).expect("mkdir");
+    write(dir.path(), "binary.hexcells", b"Hexcells level v1\n\x00\x01\x02");
+    write(dir.path(), "latin1.hexcells", b"Hexcells level v1\ncaf\xe9\n");
+    let big = std::fs::File::create(dir.path().join("big.hexcells")).expect("create");
+    big.set_len(11 * 1024 * 1024).expect("grow file");
+    write(dir.path(), "good.hexcells", two_round_level());
+    let run = hexcells(
+        dir.path(),
+        &[
+            "check",
+            "--no-solve",
+            "missing.hexcells",
+            "nothing-here",
+            "binary.hexcells",
+            "latin1.hexcells",
+            "big.hexcells",
+            "good.hexcells",
+        ],
+    );
+    assert_eq!(run.code, 2);
+    let expected = [
+        "hexcells: cannot read missing.hexcells: No such file or directory",
+        "hexcells: cannot read nothing-here: the directory holds no *.hexcells files",
+        "hexcells: cannot read binary.hexcells: binary data (a NUL byte at offset 18)",
+        "hexcells: cannot read latin1.hexcells: not UTF-8 text (invalid byte at offset 21)",
+        "hexcells: cannot read big.hexcells: the input is too large (11.0 MB",
+    ];
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), expected.len(), "{}", run.stderr);
+    for (line, start) in lines.iter().zip(expected) {
+        assert!(line.starts_with(start), "{line:?} should start with {start:?}");
+    }
+    // The readable file was still checked.
+    assert_eq!(run.stdout, "");
+}
+
+#[test]
+fn check_stops_quietly_when_the_reader_goes_away() {
+    let dir = temp_dir();
+    // Many levels with warnings: far more output than a pipe buffer holds.
+    let noisy = level("Noisy", &[(10, 10, "x."), (10, 11, "o.")]);
+    write(dir.path(), "noisy.hexcells", noisy.repeat(3000));
+    let mut child = Command::new(bin("hexcells"))
+        .args(["check", "--no-solve", "noisy.hexcells"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hexcells");
+    let mut first = [0u8; 64];
+    let read = child
+        .stdout
+        .as_mut()
+        .expect("stdout")
+        .read(&mut first)
+        .expect("read");
+    assert!(read > 0);
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert!(output.status.success(), "{:?}", output.status);
+}
+
+#[test]
+fn fmt_rewrites_only_what_changes_and_keeps_permissions() {
+    let dir = temp_dir();
+    let canonical = two_round_level();
+    // CRLF and an indented grid (as pasted from reddit): same level, other text.
+    let messy: String = canonical
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            if i >= 5 {
+                format!("    {line}  \r\n")
+            } else {
+                format!("{line}\r\n")
+            }
+        })
+        .collect();
+    let messy_path = write(dir.path(), "messy.hexcells", &messy);
+    let clean_path = write(dir.path(), "clean.hexcells", &canonical);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&messy_path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    }
+    let clean_modified = std::fs::metadata(&clean_path)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+
+    let run = hexcells(
+        dir.path(),
+        &["fmt", "--check", "messy.hexcells", "clean.hexcells"],
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stdout,
+        "messy.hexcells: would reformat (first difference on line 1)\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&messy_path).expect("read"),
+        messy,
+        "--check writes nothing"
+    );
+
+    let run = hexcells(dir.path(), &["fmt", "messy.hexcells", "clean.hexcells"]);
+    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (0, "", ""));
+    assert_eq!(std::fs::read_to_string(&messy_path).expect("read"), canonical);
+    let clean_after = std::fs::metadata(&clean_path)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    assert_eq!(clean_after, clean_modified, "a canonical file is not rewritten");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&messy_path).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("ls")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+
+    let run = hexcells(dir.path(), &["fmt", "--check", "messy.hexcells"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn fmt_refuses_files_with_syntax_errors() {
+    let dir = temp_dir();
+    let broken = two_round_level().replace("O+", "Q+");
+    let path = write(dir.path(), "broken.hexcells", &broken);
+    let run = hexcells(dir.path(), &["fmt", "broken.hexcells"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), broken);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert!(
+        lines[0].starts_with("broken.hexcells:16:21: error[HC0106]"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        lines.last().copied(),
+        Some(
+            "hexcells: cannot format broken.hexcells: it has a syntax error, and formatting would lose \
+             what could not be read; fix it first"
+        )
+    );
+}
+
+#[test]
+fn fmt_formats_stdin_to_stdout() {
+    let dir = temp_dir();
+    let canonical = two_round_level();
+    let run = hexcells_in(
+        dir.path(),
+        &["fmt", "-"],
+        canonical.replace('\n', "\r\n").as_bytes(),
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (0, canonical.as_str()));
+}
+
+#[test]
+fn convert_writes_canonical_text_and_picks_a_level_of_a_pack() {
+    let dir = temp_dir();
+    let first = two_round_level();
+    let second = stuck_level();
+    write(dir.path(), "pack.hexcells", format!("{first}{second}"));
+    let run = hexcells(dir.path(), &["convert", "pack.hexcells", "out.hexcells"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "hexcells: pack.hexcells is a pack of 2 levels; choose one with --level N (from 0)\n"
+    );
+    let run = hexcells(
+        dir.path(),
+        &["convert", "--level", "1", "pack.hexcells", "out.hexcells"],
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("out.hexcells")).expect("read"),
+        second
+    );
+    let run = hexcells(dir.path(), &["convert", "pack.hexcells", "out.txt"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("cannot tell the format of out.txt"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn levels_used_here_read_without_errors() {
+    // The fixtures above must be what they claim: clean levels.
+    let dir = temp_dir();
+    for (name, text) in [
+        ("two.hexcells", two_round_level()),
+        ("stuck.hexcells", stuck_level()),
+        ("counter.hexcells", counter_level()),
+    ] {
+        write(dir.path(), name, text);
+        let run = hexcells(dir.path(), &["check", "--no-solve", name]);
+        assert_eq!((run.code, run.stdout.as_str()), (0, ""), "{name}");
+    }
+}
+
+/// Columns of `MANIFEST.tsv`: file -> origin.
+fn corpus_origins(corpus: &Path) -> std::collections::HashMap<String, String> {
+    let manifest = std::fs::read_to_string(corpus.join("MANIFEST.tsv")).expect("read MANIFEST.tsv");
+    let mut lines = manifest.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
+    let file_col = header.iter().position(|h| *h == "file").expect("file column");
+    let origin_col = header.iter().position(|h| *h == "origin").expect("origin column");
+    lines
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            Some((
+                fields.get(file_col)?.to_string(),
+                fields.get(origin_col)?.to_string(),
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_checks_without_panics_and_community_levels_have_no_errors() {
+    let Some(corpus) = corpus_dir() else { return };
+    let run = hexcells(&corpus, &["check", "--json", "--no-solve", "levels"]);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert_ne!(run.code, 2, "{}", run.stderr);
+    let lines = json_lines(&run.stdout);
+    let origins = corpus_origins(&corpus);
+    let files: std::collections::BTreeSet<&str> = lines.iter().filter_map(|l| l["file"].as_str()).collect();
+    assert_eq!(files.len(), origins.len(), "every corpus file is checked");
+    let mut community_errors = Vec::new();
+    for line in &lines {
+        let file = line["file"].as_str().unwrap_or_default();
+        assert!(origins.contains_key(file), "{file} is not in MANIFEST.tsv");
+        if origins.get(file).map(String::as_str) != Some("community") {
+            continue;
+        }
+        for d in line["diagnostics"].as_array().into_iter().flatten() {
+            if d["severity"] == "error" {
+                community_errors.push(format!("{file}: {d}"));
+            }
+        }
+    }
+    assert!(community_errors.is_empty(), "{}", community_errors.join("\n"));
+}

@@ -1,0 +1,115 @@
+//! The command line, as clap parses it. Doc comments here are the `--help` text.
+//!
+//! Each subcommand's `*Args` is turned into checked options by its own module
+//! (`check.rs`, `fmt.rs`, ...) before any work starts.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Checks, formats, converts and solves Hexcells levels ("Hexcells level v1" text),
+/// and serves them to editors as a language server.
+#[derive(Debug, Parser)]
+#[command(name = "hexcells", version, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the language server on stdin/stdout (for editors).
+    Lsp,
+    /// Report each level's problems and whether a perfect player can solve it.
+    ///
+    /// Exit status: 0 when every level is clean and solvable, 1 when any level has an
+    /// error or is stuck (or the engine gave up), 2 when an input cannot be read.
+    Check(CheckArgs),
+    /// Rewrite level files in canonical form (33 x 33 grid, `\n` line endings).
+    ///
+    /// Only the files given (or the `*.hexcells` files inside the directories given)
+    /// are written, each through a temporary file and a rename.
+    Fmt(FmtArgs),
+    /// Convert between "Hexcells level v1" text (`.hexcells`) and SixCells JSON
+    /// (`.sixcells`), chosen by file extension.
+    Convert(ConvertArgs),
+    /// Print the step-by-step solution a perfect player finds, one line per round.
+    Solve(SolveArgs),
+}
+
+/// `hexcells check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Level files, directories (every `*.hexcells` inside, recursively, sorted) or `-`
+    /// for stdin.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object per level and line (JSON Lines) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Time limit for the deduction engine, per level, in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub budget_ms: u64,
+    /// Report syntax and model problems only; do not run the deduction engine.
+    #[arg(long)]
+    pub no_solve: bool,
+}
+
+/// `hexcells fmt`.
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Level files, directories (every `*.hexcells` inside) or `-` (stdin to stdout).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Write nothing; list the files that would change and exit 1 if any would.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// A level file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// "Hexcells level v1" text.
+    Hexcells,
+    /// SixCells JSON (version 1).
+    Sixcells,
+}
+
+/// `hexcells convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The level to read (`-` for stdin, with `--from`).
+    #[arg(value_name = "IN")]
+    pub input: PathBuf,
+    /// Where to write (`-` or absent: stdout, with `--to` unless IN says otherwise).
+    #[arg(value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// The input format, when IN's extension does not say it.
+    #[arg(long, value_enum)]
+    pub from: Option<Format>,
+    /// The output format, when OUT's extension does not say it.
+    #[arg(long, value_enum)]
+    pub to: Option<Format>,
+    /// Which level of a level pack to convert (from 0); SixCells files hold one level.
+    #[arg(long, value_name = "N")]
+    pub level: Option<usize>,
+}
+
+/// `hexcells solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The level file (`-` for stdin).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Show, for each cell, the clues that force it.
+    #[arg(long)]
+    pub explain: bool,
+    /// Which level of a level pack to solve (from 0); all of them when absent.
+    #[arg(long, value_name = "N")]
+    pub level: Option<usize>,
+    /// Time limit for the deduction engine, per level, in milliseconds.
+    #[arg(long, value_name = "N", default_value_t = 60_000)]
+    pub budget_ms: u64,
+}

@@ -1,0 +1,384 @@
+//! `hexcells check`: each level's problems and the engine's verdict, as
+//! `file:line:col: severity[code]: message` lines or as JSON Lines.
+
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use hexcells_core::format::{parse, ParsedLevel};
+use hexcells_core::model::name;
+use hexcells_core::solve::{self, Budget, Report, Verdict};
+use hexcells_core::{Code, Diagnostic, Severity};
+use serde::Serialize;
+
+use super::args::CheckArgs;
+use super::input::{self, Source};
+use super::{report_error, Status};
+
+/// Cells named in a stuck message before it says "and N more".
+const MAX_NAMED_CELLS: usize = 12;
+
+/// Checked options of `hexcells check`.
+struct Options {
+    json: bool,
+    /// `None`: do not run the engine.
+    budget: Option<Budget>,
+}
+
+impl Options {
+    fn from_args(args: &CheckArgs) -> Options {
+        let budget = (!args.no_solve).then(|| engine_budget(args.budget_ms));
+        Options {
+            json: args.json,
+            budget,
+        }
+    }
+}
+
+/// The engine budget for a time limit in milliseconds.
+pub fn engine_budget(millis: u64) -> Budget {
+    Budget {
+        time_limit: Some(Duration::from_millis(millis)),
+        ..Budget::default()
+    }
+}
+
+/// Runs `hexcells check`.
+pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let options = Options::from_args(args);
+    let mut status = Status::Clean;
+    for source in input::expand(&args.files) {
+        let checked = source.and_then(|source| {
+            let text = input::read_text(&source)?;
+            check_text(&source, &text, &options, out)
+        });
+        match checked {
+            Ok(file_status) => status = status.max(file_status),
+            Err(e) if super::output::is_broken_pipe(&e) => return Err(e),
+            Err(e) => {
+                out.flush()?;
+                report_error(&e);
+                status = Status::CannotRun;
+            }
+        }
+    }
+    Ok(status)
+}
+
+/// One level's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LevelVerdict {
+    /// The level has errors; the engine was not run.
+    Invalid,
+    /// The engine was not asked (`--no-solve`).
+    Skipped,
+    Solvable,
+    Stuck,
+    GaveUp,
+}
+
+impl LevelVerdict {
+    fn as_str(self) -> &'static str {
+        match self {
+            LevelVerdict::Invalid => "invalid",
+            LevelVerdict::Skipped => "skipped",
+            LevelVerdict::Solvable => "solvable",
+            LevelVerdict::Stuck => "stuck",
+            LevelVerdict::GaveUp => "gave_up",
+        }
+    }
+}
+
+/// Everything `check` says about one level.
+struct LevelCheck<'a> {
+    index: usize,
+    title: &'a str,
+    cells: usize,
+    /// Syntax and model diagnostics, then the engine's (stuck, gave up).
+    diagnostics: Vec<Diagnostic>,
+    verdict: LevelVerdict,
+    report: Option<Report>,
+    millis: f64,
+}
+
+fn check_text(source: &Source, text: &str, options: &Options, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let file = source.to_string();
+    let parse = parse(text);
+    let is_pack = parse.levels.len() > 1;
+    let mut checks: Vec<LevelCheck<'_>> = parse
+        .levels
+        .iter()
+        .enumerate()
+        .map(|(index, level)| check_level(index, level, is_pack, options))
+        .collect();
+    // Problems of the file as a whole (an empty file) belong to its first level, or
+    // to a stand-in when it has none.
+    if !parse.diagnostics.is_empty() {
+        if checks.is_empty() {
+            checks.push(LevelCheck {
+                index: 0,
+                title: "",
+                cells: 0,
+                diagnostics: Vec::new(),
+                verdict: LevelVerdict::Invalid,
+                report: None,
+                millis: 0.0,
+            });
+        }
+        checks[0]
+            .diagnostics
+            .splice(0..0, parse.diagnostics.iter().cloned());
+        if parse.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            checks[0].verdict = LevelVerdict::Invalid;
+        }
+    }
+    let mut status = Status::Clean;
+    for check in &checks {
+        if options.json {
+            write_json(out, &file, check)?;
+        } else {
+            write_text(out, &file, is_pack, check)?;
+        }
+        let finding = check.diagnostics.iter().any(|d| d.severity == Severity::Error)
+            || matches!(
+                check.verdict,
+                LevelVerdict::Invalid | LevelVerdict::Stuck | LevelVerdict::GaveUp
+            );
+        if finding {
+            status = Status::Findings;
+        }
+    }
+    Ok(status)
+}
+
+fn check_level<'a>(
+    index: usize,
+    parsed: &'a ParsedLevel,
+    is_pack: bool,
+    options: &Options,
+) -> LevelCheck<'a> {
+    let level = &parsed.level;
+    let mut diagnostics = parsed.diagnostics.clone();
+    diagnostics.sort_by_key(|d| (d.range, d.code));
+    let mut check = LevelCheck {
+        index,
+        title: &level.title,
+        cells: level.n_cells(),
+        diagnostics,
+        verdict: LevelVerdict::Skipped,
+        report: None,
+        millis: 0.0,
+    };
+    if check.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        check.verdict = LevelVerdict::Invalid;
+        return check;
+    }
+    let Some(budget) = &options.budget else {
+        return check;
+    };
+    let started = Instant::now();
+    let report = catch_unwind(AssertUnwindSafe(|| solve::analyze(level, budget)));
+    check.millis = started.elapsed().as_secs_f64() * 1000.0;
+    let where_ = parsed.source.level_range();
+    let in_level = if is_pack {
+        format!(" (level [{index}])")
+    } else {
+        String::new()
+    };
+    let Ok(report) = report else {
+        check.verdict = LevelVerdict::GaveUp;
+        check.diagnostics.push(Diagnostic::new(
+            Code::GaveUp,
+            where_,
+            format!("the deduction engine failed{in_level}; this is a bug in hexcells, please report it with the level"),
+        ));
+        return check;
+    };
+    match report.verdict {
+        Verdict::Solvable => check.verdict = LevelVerdict::Solvable,
+        Verdict::Stuck { after_round } => {
+            check.verdict = LevelVerdict::Stuck;
+            let range = report
+                .stuck
+                .first()
+                .and_then(|&pos| parsed.source.range_of(pos))
+                .unwrap_or(where_);
+            check.diagnostics.push(Diagnostic::new(
+                Code::Stuck,
+                range,
+                format!(
+                    "stuck after round {after_round}{in_level}: {}",
+                    describe_stuck(&report.stuck)
+                ),
+            ));
+        }
+        Verdict::GaveUp | Verdict::Cancelled => {
+            check.verdict = LevelVerdict::GaveUp;
+            check.diagnostics.push(Diagnostic::new(
+                Code::GaveUp,
+                where_,
+                format!(
+                    "the deduction engine gave up after {:.0} ms{in_level}; solvability is unknown (try a larger --budget-ms)",
+                    check.millis
+                ),
+            ));
+        }
+    }
+    check.report = Some(report);
+    check
+}
+
+/// `9 cells can't be deduced: F7, G8, ...`.
+pub fn describe_stuck(stuck: &[hexcells_core::Pos]) -> String {
+    let mut names: Vec<String> = stuck.iter().take(MAX_NAMED_CELLS).map(|&p| name(p)).collect();
+    if stuck.len() > MAX_NAMED_CELLS {
+        names.push(format!("and {} more", stuck.len() - MAX_NAMED_CELLS));
+    }
+    let count = match stuck.len() {
+        1 => "1 cell can't be deduced".to_string(),
+        n => format!("{n} cells can't be deduced"),
+    };
+    format!("{count}: {}", names.join(", "))
+}
+
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn write_text(out: &mut dyn Write, file: &str, is_pack: bool, check: &LevelCheck<'_>) -> std::io::Result<()> {
+    for d in &check.diagnostics {
+        write_diagnostic(out, file, d)?;
+    }
+    let label = if is_pack {
+        format!("{file}[{}]", check.index)
+    } else {
+        file.to_string()
+    };
+    match (check.verdict, &check.report) {
+        (LevelVerdict::Solvable, Some(report)) => {
+            let rounds = plural(report.difficulty.rounds, "round", "rounds");
+            let hardest = report.difficulty.largest_explanation;
+            if hardest > 0 {
+                let clues = plural(hardest, "clue", "clues");
+                writeln!(out, "{label}: solvable in {rounds} (hardest step uses {clues})")
+            } else {
+                writeln!(out, "{label}: solvable in {rounds}")
+            }
+        }
+        (LevelVerdict::Invalid, _) => {
+            let errors = check
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count();
+            let errors = plural(errors, "error", "errors");
+            writeln!(out, "{label}: not analysed: {errors} to fix first")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `file:line:col: severity[code]: message`, with 1-based line and column.
+pub fn write_diagnostic(out: &mut dyn Write, file: &str, d: &Diagnostic) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{file}:{}:{}: {}[{}]: {}",
+        d.range.line + 1,
+        d.range.start + 1,
+        d.severity.as_str(),
+        d.code,
+        d.message
+    )
+}
+
+/// One line of `check --json`.
+#[derive(Serialize)]
+struct JsonLevel<'a> {
+    file: &'a str,
+    /// Index of the level in its file, from 0.
+    level: usize,
+    title: &'a str,
+    /// `solvable`, `stuck`, `invalid`, `gave_up`, or `skipped` with `--no-solve`.
+    verdict: &'static str,
+    /// Rounds that uncovered at least one cell.
+    rounds: usize,
+    /// The round after which a stuck level makes no progress.
+    stuck_after_round: Option<usize>,
+    /// Hexix names of the cells that stay hidden.
+    stuck_cells: Vec<String>,
+    /// Clues in the largest explanation.
+    largest_explanation: usize,
+    /// Deductions that needed the remaining-blue counter.
+    counter_uses: usize,
+    cells: usize,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+    /// Time the deduction engine took, in milliseconds.
+    millis: f64,
+}
+
+/// A diagnostic in `check --json`: 1-based line and columns, the end exclusive.
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    code: &'static str,
+    name: &'static str,
+    severity: &'static str,
+    line: u32,
+    column: u32,
+    end_column: u32,
+    message: &'a str,
+}
+
+fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow::Result<()> {
+    let report = check.report.as_ref();
+    let line = JsonLevel {
+        file,
+        level: check.index,
+        title: check.title,
+        verdict: check.verdict.as_str(),
+        rounds: report.map_or(0, |r| r.difficulty.rounds),
+        stuck_after_round: report.and_then(|r| match r.verdict {
+            Verdict::Stuck { after_round } => Some(after_round),
+            _ => None,
+        }),
+        stuck_cells: report.map_or_else(Vec::new, |r| r.stuck.iter().map(|&p| name(p)).collect()),
+        largest_explanation: report.map_or(0, |r| r.difficulty.largest_explanation),
+        counter_uses: report.map_or(0, |r| r.difficulty.counter_uses),
+        cells: check.cells,
+        diagnostics: check
+            .diagnostics
+            .iter()
+            .map(|d| JsonDiagnostic {
+                code: d.code.as_str(),
+                name: d.code.slug(),
+                severity: d.severity.as_str(),
+                line: d.range.line + 1,
+                column: d.range.start + 1,
+                end_column: d.range.end + 1,
+                message: &d.message,
+            })
+            .collect(),
+        millis: (check.millis * 1000.0).round() / 1000.0,
+    };
+    let text = serde_json::to_string(&line)?;
+    writeln!(out, "{text}")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stuck_cells_are_named_and_long_lists_cut() {
+        let cells: Vec<hexcells_core::Pos> = (0..14).filter_map(|x| hexcells_core::Pos::new(x, 2)).collect();
+        assert_eq!(describe_stuck(&cells[..1]), "1 cell can't be deduced: A3");
+        assert_eq!(
+            describe_stuck(&cells),
+            "14 cells can't be deduced: A3, B3, C3, D3, E3, F3, G3, H3, I3, J3, K3, L3, and 2 more"
+        );
+    }
+}

@@ -1,0 +1,115 @@
+//! `hexcells convert`: between "Hexcells level v1" text (`.hexcells`) and SixCells
+//! JSON (`.sixcells`), each format chosen by extension or by `--from` / `--to`.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{anyhow, bail};
+use hexcells_core::format::{parse, print};
+use hexcells_core::{Level, Severity};
+
+use super::args::{ConvertArgs, Format};
+use super::check::{plural, write_diagnostic};
+use super::input::{self, Source};
+use super::output::write_atomic;
+use super::Status;
+
+/// Runs `hexcells convert`.
+pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let source = Source::from_arg(&args.input);
+    let from = match (args.from, source.path()) {
+        (Some(format), _) => format,
+        (None, Some(path)) => format_of(path)?,
+        (None, None) => bail!("say which format stdin holds with --from hexcells or --from sixcells"),
+    };
+    let destination = args.output.as_deref().filter(|p| p.as_os_str() != "-");
+    let to = match (args.to, destination) {
+        (Some(format), _) => format,
+        (None, Some(path)) => format_of(path)?,
+        // Printing to stdout: the other format.
+        (None, None) => match from {
+            Format::Hexcells => Format::Sixcells,
+            Format::Sixcells => Format::Hexcells,
+        },
+    };
+    let text = input::read_text(&source)?;
+    let level = match from {
+        Format::Hexcells => match read_hexcells(&source, &text, args.level, out)? {
+            Some(level) => level,
+            None => return Ok(Status::Findings),
+        },
+        Format::Sixcells => read_sixcells(&source, &text)?,
+    };
+    let converted = match to {
+        Format::Hexcells => print(&level),
+        Format::Sixcells => write_sixcells(&level)?,
+    };
+    match destination {
+        Some(path) => write_atomic(path, converted.as_bytes())?,
+        None => out.write_all(converted.as_bytes())?,
+    }
+    Ok(Status::Clean)
+}
+
+/// The format a file's extension names.
+fn format_of(path: &Path) -> anyhow::Result<Format> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("hexcells") => Ok(Format::Hexcells),
+        Some("sixcells") => Ok(Format::Sixcells),
+        _ => Err(anyhow!(
+            "cannot tell the format of {} from its extension (.hexcells or .sixcells); say it with --from or --to",
+            path.display()
+        )),
+    }
+}
+
+/// The chosen level of a text, or `None` (after printing them) when it has syntax
+/// errors that a conversion would silently drop.
+fn read_hexcells(
+    source: &Source,
+    text: &str,
+    index: Option<usize>,
+    out: &mut dyn Write,
+) -> anyhow::Result<Option<Level>> {
+    let parse = parse(text);
+    let file = source.to_string();
+    let syntax_errors: Vec<_> = parse
+        .all_diagnostics()
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error && d.code.as_str().starts_with("HC01"))
+        .collect();
+    if !syntax_errors.is_empty() {
+        for d in &syntax_errors {
+            write_diagnostic(out, &file, d)?;
+        }
+        out.flush()?;
+        super::report_error(&anyhow!(
+            "cannot convert {file}: it has {} that would be lost; fix them first",
+            plural(syntax_errors.len(), "syntax error", "syntax errors")
+        ));
+        return Ok(None);
+    }
+    let count = parse.levels.len();
+    let index = match index {
+        Some(index) => index,
+        None if count == 1 => 0,
+        None => bail!("{file} is a pack of {count} levels; choose one with --level N (from 0)"),
+    };
+    match parse.levels.into_iter().nth(index) {
+        Some(parsed) => Ok(Some(parsed.level)),
+        None => bail!(
+            "{file} has {}; --level counts from 0",
+            plural(count, "level", "levels")
+        ),
+    }
+}
+
+fn read_sixcells(source: &Source, text: &str) -> anyhow::Result<Level> {
+    let _ = text;
+    bail!("cannot read {source}: SixCells import is not available yet in this build")
+}
+
+fn write_sixcells(level: &Level) -> anyhow::Result<String> {
+    let _ = level;
+    bail!("SixCells export is not available yet in this build")
+}

@@ -1,0 +1,182 @@
+//! `hexcells solve`: the solution a perfect player finds, one line per round, each
+//! cell with its name and colour; `--explain` adds the clues that force each cell.
+
+use std::io::Write;
+use std::time::Instant;
+
+use hexcells_core::format::{parse, ParsedLevel};
+use hexcells_core::model::{name, ClueKind};
+use hexcells_core::solve::{self, ClueRef, Deduction, Reasoning, Report, Verdict};
+use hexcells_core::{Clue, Color, Level, Severity};
+
+use super::args::SolveArgs;
+use super::check::{describe_stuck, engine_budget, plural, write_diagnostic};
+use super::input::{self, Source};
+use super::Status;
+
+/// Runs `hexcells solve`.
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let source = Source::from_arg(&args.file);
+    let text = input::read_text(&source)?;
+    let file = source.to_string();
+    let parse = parse(&text);
+    for d in &parse.diagnostics {
+        write_diagnostic(out, &file, d)?;
+    }
+    if parse.levels.is_empty() {
+        return Ok(Status::Findings);
+    }
+    let chosen: Vec<(usize, &ParsedLevel)> = match args.level {
+        Some(n) => match parse.levels.get(n) {
+            Some(level) => vec![(n, level)],
+            None => anyhow::bail!(
+                "{file} has {}; --level counts from 0",
+                plural(parse.levels.len(), "level", "levels")
+            ),
+        },
+        None => parse.levels.iter().enumerate().collect(),
+    };
+    let is_pack = parse.levels.len() > 1;
+    let mut status = Status::Clean;
+    for (index, parsed) in chosen {
+        if is_pack {
+            writeln!(out, "{file}[{index}]: {}", parsed.level.title)?;
+        }
+        status = status.max(solve_level(out, &file, parsed, args)?);
+    }
+    Ok(status)
+}
+
+fn solve_level(
+    out: &mut dyn Write,
+    file: &str,
+    parsed: &ParsedLevel,
+    args: &SolveArgs,
+) -> anyhow::Result<Status> {
+    let errors: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    if !errors.is_empty() {
+        for d in &errors {
+            write_diagnostic(out, file, d)?;
+        }
+        writeln!(
+            out,
+            "not solved: {} to fix first",
+            plural(errors.len(), "error", "errors")
+        )?;
+        return Ok(Status::Findings);
+    }
+    let level = &parsed.level;
+    let started = Instant::now();
+    let report = solve::analyze(level, &engine_budget(args.budget_ms));
+    let millis = started.elapsed().as_secs_f64() * 1000.0;
+    write_rounds(out, level, &report, args.explain)?;
+    let difficulty = &report.difficulty;
+    match report.verdict {
+        Verdict::Solvable => {
+            let mut summary = format!("solvable in {}", plural(difficulty.rounds, "round", "rounds"));
+            if difficulty.largest_explanation > 0 {
+                let clues = plural(difficulty.largest_explanation, "clue", "clues");
+                summary.push_str(&format!(" (hardest step uses {clues})"));
+            }
+            if difficulty.counter_uses > 0 {
+                let uses = plural(difficulty.counter_uses, "time", "times");
+                summary.push_str(&format!("; the remaining counter is needed {uses}"));
+            }
+            writeln!(out, "{summary}")?;
+            Ok(Status::Clean)
+        }
+        Verdict::Stuck { after_round } => {
+            writeln!(
+                out,
+                "stuck after round {after_round}: {}",
+                describe_stuck(&report.stuck)
+            )?;
+            Ok(Status::Findings)
+        }
+        Verdict::GaveUp | Verdict::Cancelled => {
+            writeln!(
+                out,
+                "the deduction engine gave up after {millis:.0} ms; solvability is unknown (try a larger --budget-ms)"
+            )?;
+            Ok(Status::Findings)
+        }
+    }
+}
+
+fn write_rounds(out: &mut dyn Write, level: &Level, report: &Report, explain: bool) -> std::io::Result<()> {
+    let mut remaining = level.n_blue_remaining_at_start();
+    let mut deductions = report.deductions.iter().peekable();
+    while let Some(first) = deductions.peek() {
+        let round = first.round;
+        let mut this_round: Vec<&Deduction> = Vec::new();
+        while let Some(d) = deductions.next_if(|d| d.round == round) {
+            this_round.push(d);
+        }
+        if explain {
+            writeln!(out, "round {round}:")?;
+            for d in &this_round {
+                writeln!(
+                    out,
+                    "  {} {}: {}",
+                    name(d.pos),
+                    d.color.as_str(),
+                    explain_deduction(level, d, remaining)
+                )?;
+            }
+        } else {
+            let cells: Vec<String> = this_round
+                .iter()
+                .map(|d| format!("{} {}", name(d.pos), d.color.as_str()))
+                .collect();
+            writeln!(out, "round {round}: {}", cells.join(", "))?;
+        }
+        remaining -= this_round
+            .iter()
+            .filter(|d| d.color == Color::Blue)
+            .count()
+            .min(remaining);
+    }
+    Ok(())
+}
+
+/// `E6 = 2, column C1 = {3} (several clues together)`.
+fn explain_deduction(level: &Level, deduction: &Deduction, remaining: usize) -> String {
+    let explanation = &deduction.explanation;
+    if explanation.clues.is_empty() {
+        return "(no explanation recorded)".to_string();
+    }
+    let clues: Vec<String> = explanation
+        .clues
+        .iter()
+        .map(|clue| describe_clue(level, *clue, remaining))
+        .collect();
+    let kind = match explanation.reasoning {
+        Reasoning::SingleClue => "one clue",
+        Reasoning::SeveralClues => "several clues together",
+        Reasoning::RemainingCounter => "with the remaining counter",
+    };
+    format!("{} ({kind})", clues.join(", "))
+}
+
+/// How a clue reads on screen: `E6 = 2`, `flower D4 = 5`, `column B1 = {3}`,
+/// `remaining = 4`.
+fn describe_clue(level: &Level, clue: ClueRef, remaining: usize) -> String {
+    match clue {
+        ClueRef::RemainingCounter => format!("remaining = {remaining}"),
+        ClueRef::Clue(pos) => match Clue::at(level, pos) {
+            Some(clue) => {
+                let shown = clue.hint.display(clue.count(level));
+                match clue.kind {
+                    ClueKind::Neighbours => format!("{} = {shown}", name(pos)),
+                    ClueKind::Flower => format!("flower {} = {shown}", name(pos)),
+                    ClueKind::Column => format!("column {} = {shown}", name(pos)),
+                }
+            }
+            None => name(pos),
+        },
+    }
+}
