@@ -1,0 +1,233 @@
+//! Property tests of the text format: `parse(print(level)) == level`, quirks of real
+//! files do not change a level's meaning, `format` is idempotent and keeps the
+//! meaning, and the parser never panics (random bytes, random lines in the format's
+//! alphabet, random edits of real corpus levels) and keeps every range inside the text.
+
+mod support;
+
+use std::sync::OnceLock;
+
+use hexcells_core::format::{format, parse, print, print_pack, Parse, MAGIC};
+use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Level, Pos, Severity};
+use proptest::prelude::*;
+
+fn hint() -> impl Strategy<Value = Hint> {
+    prop_oneof![Just(Hint::None), Just(Hint::Plain), Just(Hint::Together), Just(Hint::Apart)]
+}
+
+fn item() -> impl Strategy<Value = Item> {
+    prop_oneof![
+        3 => (any::<bool>(), any::<bool>(), hint()).prop_map(|(blue, revealed, hint)| Item::Cell(Cell {
+            color: if blue { Color::Blue } else { Color::Black },
+            revealed,
+            hint,
+        })),
+        1 => (prop_oneof![Just(Direction::DownRight), Just(Direction::Down), Just(Direction::DownLeft)], hint())
+            .prop_map(|(direction, hint)| Item::Column(Column { direction, hint })),
+    ]
+}
+
+/// Header text: anything without a line break that does not read as the magic line.
+fn header_text() -> impl Strategy<Value = String> {
+    "[^\r\n]{0,24}".prop_filter("not the magic line", |s| s.trim() != MAGIC)
+}
+
+fn level() -> impl Strategy<Value = Level> {
+    (
+        header_text(),
+        header_text(),
+        header_text(),
+        header_text(),
+        proptest::collection::vec((0..33i32, 0..33i32, item()), 0..80),
+    )
+        .prop_map(|(title, author, c1, c2, items)| {
+            let mut level = Level::new();
+            level.title = title;
+            level.author = author;
+            level.custom_text = [c1, c2];
+            for (x, y, item) in items {
+                if let Some(pos) = Pos::new(x, y) {
+                    level.set(pos, Some(item));
+                }
+            }
+            level
+        })
+}
+
+/// Text made of lines in the format's own alphabet, with magic lines now and then, to
+/// reach the parser's deeper paths more often than random bytes do.
+fn format_like_text() -> impl Strategy<Value = String> {
+    let line = prop_oneof![
+        1 => Just(MAGIC.to_string()),
+        1 => "[^\n]{0,12}",
+        8 => "[.oOxX\\\\|/+cn?q \t\r]{0,72}",
+    ];
+    proptest::collection::vec(line, 0..45).prop_map(|lines| lines.join("\n"))
+}
+
+/// The levels of a parse, without their source maps.
+fn levels(parse: &Parse) -> Vec<Level> {
+    parse.levels.iter().map(|l| l.level.clone()).collect()
+}
+
+/// Every diagnostic range (and related range) lies inside the text.
+fn assert_ranges_inside(text: &str, parse: &Parse) {
+    let lines: Vec<u32> = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| {
+            let l = l.strip_suffix('\r').unwrap_or(l);
+            let bom = u32::from(i == 0 && l.starts_with('\u{feff}'));
+            l.chars().count() as u32 + bom
+        })
+        .collect();
+    for d in parse.all_diagnostics() {
+        let ranges = std::iter::once(d.range).chain(d.related.iter().map(|r| r.range));
+        for range in ranges {
+            let len = lines.get(range.line as usize).copied();
+            assert!(
+                len.is_some_and(|len| range.start <= range.end && range.end <= len),
+                "{} range {range:?} is outside the text (line length {len:?}): {}",
+                d.code,
+                d.message
+            );
+        }
+    }
+}
+
+/// A well-formed text, parsed, must not change when formatted, and formatting must
+/// be a fixed point.
+fn check_format(text: &str) {
+    let original = parse(text);
+    if let Ok(formatted) = format(text) {
+        assert_eq!(levels(&parse(&formatted)), levels(&original), "format changed the meaning");
+        assert_eq!(format(&formatted), Ok(formatted.clone()), "format is not idempotent");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn print_then_parse_gives_the_level_back(level in level()) {
+        let text = print(&level);
+        let parsed = parse(&text);
+        prop_assert_eq!(levels(&parsed), vec![level.clone()]);
+        prop_assert_eq!(format(&text), Ok(text.clone()));
+    }
+
+    #[test]
+    fn a_pack_reads_back_level_by_level(a in level(), b in level()) {
+        let text = print_pack([&a, &b]);
+        prop_assert_eq!(levels(&parse(&text)), vec![a, b]);
+    }
+
+    #[test]
+    fn quirks_of_real_files_keep_the_meaning(
+        level in level(),
+        crlf in any::<bool>(),
+        bom in any::<bool>(),
+        indent in prop_oneof![Just(""), Just("    "), Just("\t")],
+        trailing in prop_oneof![Just(""), Just("  "), Just(" \t")],
+        final_newline in any::<bool>(),
+        extra_row in any::<bool>(),
+    ) {
+        let canonical = print(&level);
+        let mut lines: Vec<String> = canonical.lines().map(String::from).collect();
+        for line in lines.iter_mut().skip(5) {
+            *line = format!("{indent}{line}{trailing}");
+        }
+        if extra_row {
+            lines.push(".".repeat(66));
+        }
+        let eol = if crlf { "\r\n" } else { "\n" };
+        let mut text = lines.join(eol);
+        if final_newline {
+            text.push_str(eol);
+        }
+        if bom {
+            text.insert(0, '\u{feff}');
+        }
+        let parsed = parse(&text);
+        prop_assert_eq!(levels(&parsed), vec![level]);
+        let syntax_errors: Vec<_> = parsed
+            .all_diagnostics()
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error && d.code.as_str().starts_with("HC01"))
+            .collect();
+        prop_assert!(syntax_errors.is_empty(), "{:?}", syntax_errors);
+        assert_ranges_inside(&text, &parsed);
+        prop_assert_eq!(format(&text), Ok(canonical));
+    }
+
+    #[test]
+    fn never_panics_on_random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..4000)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let parsed = parse(&text);
+        assert_ranges_inside(&text, &parsed);
+        check_format(&text);
+    }
+
+    #[test]
+    fn never_panics_on_format_like_text(text in format_like_text()) {
+        let parsed = parse(&text);
+        assert_ranges_inside(&text, &parsed);
+        check_format(&text);
+    }
+
+    #[test]
+    fn never_panics_on_random_edits_of_real_levels(
+        file_idx in any::<prop::sample::Index>(),
+        edits in proptest::collection::vec(
+            (any::<prop::sample::Index>(), 0..4u8, "[.oOxX\\\\|/+cn\n\r\t é]{1,4}"),
+            1..8,
+        ),
+    ) {
+        let Some(files) = corpus_texts() else {
+            return Ok(());
+        };
+        let mut text: Vec<char> = files[file_idx.index(files.len())].chars().collect();
+        for (at, kind, insert) in edits {
+            let at = at.index(text.len() + 1);
+            match kind {
+                0 => { text.splice(at..at, insert.chars()); }
+                1 => { text.drain(at..(at + insert.len()).min(text.len())); }
+                2 => {
+                    let end = (at + insert.len()).min(text.len());
+                    text.splice(at..end, insert.chars());
+                }
+                _ => {
+                    // Duplicate a stretch: like a pasted line or a repeated level.
+                    let end = (at + 80).min(text.len());
+                    let copy: Vec<char> = text[at..end].to_vec();
+                    text.splice(at..at, copy);
+                }
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let parsed = parse(&text);
+        assert_ranges_inside(&text, &parsed);
+        check_format(&text);
+    }
+}
+
+#[test]
+fn real_levels_format_idempotently() {
+    let Some(files) = corpus_texts() else {
+        return;
+    };
+    for text in files {
+        let parsed = parse(text);
+        assert_ranges_inside(text, &parsed);
+        check_format(text);
+    }
+}
+
+/// The corpus texts, read once; `None` (with a notice) when the corpus is absent.
+fn corpus_texts() -> Option<&'static [String]> {
+    static TEXTS: OnceLock<Option<Vec<String>>> = OnceLock::new();
+    TEXTS
+        .get_or_init(|| support::corpus().map(|c| c.files.into_iter().map(|f| f.text).collect()))
+        .as_deref()
+        .filter(|files| !files.is_empty())
+}
