@@ -1,0 +1,222 @@
+/**
+ * The Hexcells extension: starts `hexcells lsp` for `.hexcells` (and `.sixcells`)
+ * files and adds the commands "Hexcells: Open viewer" and "Hexcells: Show solution
+ * steps". Everything else (diagnostics, hovers, code actions, semantic tokens, code
+ * lenses) comes from the server through vscode-languageclient.
+ */
+import { spawn } from "node:child_process";
+import * as path from "node:path";
+import * as vscode from "vscode";
+import {
+  ExecuteCommandOptions,
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  RegistrationData,
+  ServerOptions,
+  State,
+  TransportKind,
+} from "vscode-languageclient/node";
+import { missingMessage, processEnvironment, resolveServer } from "./serverPath";
+import { stepsMarkdown } from "./steps";
+
+/** Commands the extension registers itself (the server may offer them too). */
+const OPEN_VIEWER = "hexcells.openViewer";
+const SOLVE = "hexcells.solve";
+const RESTART = "hexcells.restartServer";
+const OWN_COMMANDS = new Set([OPEN_VIEWER, SOLVE, RESTART]);
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel | undefined;
+
+/** Called by VS Code when a Hexcells file is opened or a command is run. */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel("Hexcells");
+  context.subscriptions.push(
+    output,
+    vscode.commands.registerCommand(OPEN_VIEWER, (uri?: unknown) => openViewer(uri)),
+    vscode.commands.registerCommand(SOLVE, (uri?: unknown) => showSteps(uri)),
+    vscode.commands.registerCommand(RESTART, () => restart()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("hexcells.server")) {
+        void restart();
+      }
+    }),
+  );
+  await start();
+}
+
+/** Called by VS Code on shutdown. */
+export async function deactivate(): Promise<void> {
+  await stop();
+}
+
+async function start(): Promise<void> {
+  const config = vscode.workspace.getConfiguration("hexcells");
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const resolution = resolveServer(config.get<string>("server.path"), processEnvironment(folder));
+  if (resolution.kind === "missing") {
+    const message = missingMessage(resolution);
+    output?.appendLine(message);
+    const choice = await vscode.window.showErrorMessage(message, "Open Settings");
+    if (choice === "Open Settings") {
+      await vscode.commands.executeCommand("workbench.action.openSettings", "hexcells.server.path");
+    }
+    return;
+  }
+  const args = ["lsp", ...config.get<string[]>("server.extraArgs", [])];
+  const serverOptions: ServerOptions = {
+    command: resolution.command,
+    args,
+    transport: TransportKind.stdio,
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: "file", language: "hexcells" },
+      { scheme: "untitled", language: "hexcells" },
+      { scheme: "file", language: "sixcells" },
+    ],
+    synchronize: { configurationSection: "hexcells" },
+    initializationOptions: serverSettings(config),
+    outputChannel: output,
+  };
+  const next = new LanguageClient("hexcells", "Hexcells language server", serverOptions, clientOptions);
+  keepOwnCommands(next);
+  client = next;
+  try {
+    await next.start();
+    output?.appendLine(`started ${resolution.command} ${args.join(" ")}`);
+  } catch (error) {
+    client = undefined;
+    void vscode.window.showErrorMessage(
+      `Hexcells: \`${resolution.command} lsp\` did not start (${String(error)}). ` +
+        "Check `hexcells.server.path` in Settings and the Hexcells output panel.",
+    );
+  }
+}
+
+async function stop(): Promise<void> {
+  const current = client;
+  client = undefined;
+  if (current !== undefined && current.state !== State.Stopped) {
+    await current.stop();
+  }
+}
+
+async function restart(): Promise<void> {
+  await stop();
+  await start();
+}
+
+/** The settings the server reads, in the shape of `workspace/configuration` section `hexcells`. */
+function serverSettings(config: vscode.WorkspaceConfiguration): Record<string, unknown> {
+  return {
+    inlayHints: { enable: config.get<boolean>("inlayHints.enable", false) },
+    diagnostics: { debounceMs: config.get<number>("diagnostics.debounceMs", 150) },
+    solver: { budget: config.get<number>("solver.budget", 100000) },
+  };
+}
+
+/**
+ * vscode-languageclient registers every command the server lists as a VS Code
+ * command; the extension's own commands of the same name would then collide, so
+ * they are left out and reach the server through [executeOnServer] instead.
+ */
+function keepOwnCommands(languageClient: LanguageClient): void {
+  const feature = languageClient.getFeature(ExecuteCommandRequest.method);
+  const register = feature.register.bind(feature);
+  feature.register = (data: RegistrationData<ExecuteCommandOptions>) => {
+    const commands = data.registerOptions.commands.filter((command) => !OWN_COMMANDS.has(command));
+    register({ ...data, registerOptions: { ...data.registerOptions, commands } });
+  };
+}
+
+/** The commands the running server offers. */
+function serverCommands(): string[] {
+  return client?.initializeResult?.capabilities.executeCommandProvider?.commands ?? [];
+}
+
+/** The document a command is about: its argument (a code lens passes one) or the active editor. */
+function targetUri(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) {
+    return arg;
+  }
+  if (typeof arg === "string") {
+    try {
+      return vscode.Uri.parse(arg, true);
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof arg === "object" && arg !== null && "uri" in arg && typeof arg.uri === "string") {
+    return targetUri(arg.uri);
+  }
+  const document = vscode.window.activeTextEditor?.document;
+  return document?.languageId === "hexcells" || document?.languageId === "sixcells"
+    ? document.uri
+    : undefined;
+}
+
+async function executeOnServer(command: string, uri: vscode.Uri): Promise<unknown> {
+  if (client === undefined) {
+    throw new Error("the Hexcells language server is not running");
+  }
+  return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [uri.toString()] });
+}
+
+async function openViewer(arg: unknown): Promise<void> {
+  const uri = targetUri(arg);
+  if (uri === undefined) {
+    void vscode.window.showWarningMessage("Hexcells: open a .hexcells file first");
+    return;
+  }
+  try {
+    if (serverCommands().includes(OPEN_VIEWER)) {
+      await executeOnServer(OPEN_VIEWER, uri);
+    } else {
+      launchViewer(uri);
+    }
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Hexcells: cannot open the viewer: ${String(error)}`);
+  }
+}
+
+/** Starts `hexcells-view` beside the server binary (or from PATH) when the server cannot. */
+function launchViewer(uri: vscode.Uri): void {
+  if (uri.scheme !== "file") {
+    throw new Error("the viewer reads files: save the level first");
+  }
+  const server = client === undefined ? undefined : resolveServer(
+    vscode.workspace.getConfiguration("hexcells").get<string>("server.path"),
+    processEnvironment(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath),
+  );
+  const name = process.platform === "win32" ? "hexcells-view.exe" : "hexcells-view";
+  const viewer = server?.kind === "found" ? path.join(path.dirname(server.command), name) : name;
+  const child = spawn(viewer, [uri.fsPath], { detached: true, stdio: "ignore" });
+  child.on("error", (error) => {
+    void vscode.window.showErrorMessage(`Hexcells: cannot start ${viewer}: ${error.message}`);
+  });
+  child.unref();
+}
+
+async function showSteps(arg: unknown): Promise<void> {
+  const uri = targetUri(arg);
+  if (uri === undefined) {
+    void vscode.window.showWarningMessage("Hexcells: open a .hexcells file first");
+    return;
+  }
+  if (!serverCommands().includes(SOLVE)) {
+    void vscode.window.showWarningMessage(
+      "Hexcells: this version of `hexcells lsp` cannot list solution steps yet",
+    );
+    return;
+  }
+  try {
+    const result = await executeOnServer(SOLVE, uri);
+    const content = stepsMarkdown(path.basename(uri.path), result);
+    const document = await vscode.workspace.openTextDocument({ language: "markdown", content });
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Hexcells: cannot list the solution steps: ${String(error)}`);
+  }
+}

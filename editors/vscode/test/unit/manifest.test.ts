@@ -1,0 +1,55 @@
+/**
+ * package.json agrees with the code: every contributed command is registered,
+ * every setting the extension reads is contributed, and every file it names exists.
+ */
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { test } from "node:test";
+
+const root = path.join(__dirname, "..", "..");
+const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const source = fs.readFileSync(path.join(root, "src", "extension.ts"), "utf8");
+
+test("the commands of the brief are contributed and registered", () => {
+  const contributed: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
+  for (const command of ["hexcells.openViewer", "hexcells.solve"]) {
+    assert.ok(contributed.includes(command), `${command} is not contributed`);
+  }
+  for (const command of contributed) {
+    assert.ok(source.includes(`"${command}"`), `${command} is contributed but never registered`);
+  }
+  const titles = manifest.contributes.commands.map((c: { category: string; title: string }) => `${c.category}: ${c.title}`);
+  assert.ok(titles.includes("Hexcells: Open viewer"));
+  assert.ok(titles.includes("Hexcells: Show solution steps"));
+});
+
+test("every setting the extension reads is contributed", () => {
+  const properties = Object.keys(manifest.contributes.configuration.properties);
+  const read = [...source.matchAll(/config\.get<[^>]+>\("([^"]+)"/g)].map((m) => `hexcells.${m[1]}`);
+  assert.ok(read.length >= 4, "the extension reads its settings");
+  for (const key of read) {
+    assert.ok(properties.includes(key), `${key} is read but not contributed`);
+  }
+});
+
+test("languages and grammars point at files that exist", () => {
+  const files = [
+    ...manifest.contributes.languages.map((l: { configuration: string }) => l.configuration),
+    ...manifest.contributes.grammars.map((g: { path: string }) => g.path),
+  ];
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(root, file), "utf8");
+    assert.doesNotThrow(() => JSON.parse(text), file);
+  }
+  const hexcells = manifest.contributes.languages.find((l: { id: string }) => l.id === "hexcells");
+  assert.deepEqual(hexcells.extensions, [".hexcells"]);
+  const sixcells = manifest.contributes.languages.find((l: { id: string }) => l.id === "sixcells");
+  assert.deepEqual(sixcells.extensions, [".sixcells"]);
+});
+
+test("the word pattern selects whole groups of a grid line", () => {
+  const config = JSON.parse(fs.readFileSync(path.join(root, "language-configuration.json"), "utf8"));
+  const words = [..."..x.Oc|+..\\n/.o+X.".matchAll(new RegExp(config.wordPattern, "g"))].map((m) => m[0]);
+  assert.deepEqual(words, ["x.", "Oc", "|+", "\\n", "/.", "o+", "X."]);
+});
