@@ -414,6 +414,61 @@ fn convert_writes_canonical_text_and_picks_a_level_of_a_pack() {
 }
 
 #[test]
+fn convert_round_trips_through_sixcells_json() {
+    let dir = temp_dir();
+    let text = two_round_level();
+    write(dir.path(), "level.hexcells", &text);
+    let run = hexcells(dir.path(), &["convert", "level.hexcells", "level.sixcells"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("level.sixcells")).expect("read"))
+            .expect("SixCells JSON");
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["title"], "Two rounds");
+    assert_eq!(json["cells"].as_array().map(Vec::len), Some(7));
+    assert_eq!(json["columns"].as_array().map(Vec::len), Some(1));
+
+    let run = hexcells(dir.path(), &["convert", "level.sixcells", "back.hexcells"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("back.hexcells")).expect("read"),
+        text
+    );
+
+    // Without OUT, the other format goes to stdout; stdin needs --from.
+    let run = hexcells(dir.path(), &["convert", "level.sixcells"]);
+    assert_eq!((run.code, run.stdout.as_str()), (0, text.as_str()));
+    let json_text = std::fs::read_to_string(dir.path().join("level.sixcells")).expect("read");
+    let run = hexcells_in(
+        dir.path(),
+        &["convert", "--from", "sixcells", "-", "--to", "hexcells"],
+        json_text.as_bytes(),
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (0, text.as_str()));
+    let run = hexcells_in(dir.path(), &["convert", "-"], json_text.as_bytes());
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "hexcells: say which format stdin holds with --from hexcells or --from sixcells\n"
+    );
+}
+
+#[test]
+fn convert_explains_broken_sixcells_files() {
+    let dir = temp_dir();
+    write(dir.path(), "broken.sixcells", "{\"version\": 1, \"cells\": [");
+    let run = hexcells(dir.path(), &["convert", "broken.sixcells", "out.hexcells"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with("hexcells: cannot convert broken.sixcells: not a SixCells level: "),
+        "{}",
+        run.stderr
+    );
+    assert!(!dir.path().join("out.hexcells").exists());
+}
+
+#[test]
 fn levels_used_here_read_without_errors() {
     // The fixtures above must be what they claim: clean levels.
     let dir = temp_dir();

@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{anyhow, bail};
-use hexcells_core::format::{parse, print};
+use anyhow::{anyhow, bail, Context};
+use hexcells_core::format::{parse, print, sixcells};
 use hexcells_core::{Level, Severity};
 
 use super::args::{ConvertArgs, Format};
@@ -42,7 +42,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     };
     let converted = match to {
         Format::Hexcells => print(&level),
-        Format::Sixcells => write_sixcells(&level)?,
+        Format::Sixcells => sixcells::export(&level),
     };
     match destination {
         Some(path) => write_atomic(path, converted.as_bytes())?,
@@ -105,11 +105,5 @@ fn read_hexcells(
 }
 
 fn read_sixcells(source: &Source, text: &str) -> anyhow::Result<Level> {
-    let _ = text;
-    bail!("cannot read {source}: SixCells import is not available yet in this build")
-}
-
-fn write_sixcells(level: &Level) -> anyhow::Result<String> {
-    let _ = level;
-    bail!("SixCells export is not available yet in this build")
+    sixcells::import(text).with_context(|| format!("cannot convert {source}"))
 }
