@@ -197,14 +197,23 @@ fn parse_level(lines: &[Line<'_>], first: usize) -> ParsedLevel {
             format!("the level has no header: add the line `{MAGIC}`, then title, author and two custom text lines, above the grid"),
         ));
         next = usize::MAX;
-    } else {
+    } else if lines[0].text.to_ascii_lowercase().contains("hexcells") {
         diagnostics.push(Diagnostic::new(
             Code::MissingMagic,
             full_range(0),
             format!("the first line of a level must be `{MAGIC}`"),
         ));
         source.header[0] = Some(full_range(0));
-        next = next.max(1);
+        next = 1;
+    } else {
+        // No magic line at all: the text starts with the title.
+        diagnostics.push(Diagnostic::new(
+            Code::MissingMagic,
+            TextRange::new(line_no(0), lines[0].column_offset, lines[0].column_offset),
+            format!(
+                "the level has no `{MAGIC}` line, so this line is read as its title; add the line above it"
+            ),
+        ));
     }
     if next != usize::MAX {
         let fields = 1..5;
@@ -244,7 +253,8 @@ fn parse_level(lines: &[Line<'_>], first: usize) -> ParsedLevel {
                 }
                 break;
             }
-            let text = lines[i].text.to_string();
+            // A lone `\r` (not part of a CRLF) cannot survive printing: read it as a space.
+            let text = lines[i].text.replace('\r', " ");
             match field {
                 1 => level.title = text,
                 2 => level.author = text,
