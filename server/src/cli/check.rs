@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use hexcells_core::format::{parse, ParsedLevel};
 use hexcells_core::model::name;
 use hexcells_core::solve::{self, Budget, Report, Verdict};
-use hexcells_core::{Code, Diagnostic, Severity};
+use hexcells_core::{Code, Diagnostic, Level, Severity};
 use serde::Serialize;
 
 use super::args::CheckArgs;
@@ -176,16 +176,15 @@ fn check_level<'a>(
     let Some(budget) = &options.budget else {
         return check;
     };
-    let started = Instant::now();
-    let report = catch_unwind(AssertUnwindSafe(|| solve::analyze(level, budget)));
-    check.millis = started.elapsed().as_secs_f64() * 1000.0;
+    let (report, millis) = run_engine(level, budget);
+    check.millis = millis;
     let where_ = parsed.source.level_range();
     let in_level = if is_pack {
         format!(" (level [{index}])")
     } else {
         String::new()
     };
-    let Ok(report) = report else {
+    let Some(report) = report else {
         check.verdict = LevelVerdict::GaveUp;
         check.diagnostics.push(Diagnostic::new(
             Code::GaveUp,
@@ -226,6 +225,15 @@ fn check_level<'a>(
     }
     check.report = Some(report);
     check
+}
+
+/// Runs the engine's full analysis, timed in milliseconds. A panic in the engine is
+/// a bug, but it must not take the other levels down: it gives `None` (the panic
+/// message has already gone to stderr).
+pub fn run_engine(level: &Level, budget: &Budget) -> (Option<Report>, f64) {
+    let started = Instant::now();
+    let report = catch_unwind(AssertUnwindSafe(|| solve::analyze(level, budget))).ok();
+    (report, started.elapsed().as_secs_f64() * 1000.0)
 }
 
 /// `9 cells can't be deduced: F7, G8, ...`.

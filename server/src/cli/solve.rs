@@ -1,16 +1,14 @@
 //! `hexcells solve`: the solution a perfect player finds, one line per round, each
 //! cell with its name and colour; `--explain` adds the clues that force each cell.
 
-use std::io::Write;
-use std::time::Instant;
-
 use hexcells_core::format::{parse, ParsedLevel};
 use hexcells_core::model::{name, ClueKind};
-use hexcells_core::solve::{self, ClueRef, Deduction, Reasoning, Report, Verdict};
+use hexcells_core::solve::{ClueRef, Deduction, Reasoning, Report, Verdict};
 use hexcells_core::{Clue, Color, Level, Severity};
+use std::io::Write;
 
 use super::args::SolveArgs;
-use super::check::{describe_stuck, engine_budget, plural, write_diagnostic};
+use super::check::{describe_stuck, engine_budget, plural, run_engine, write_diagnostic};
 use super::input::{self, Source};
 use super::Status;
 
@@ -70,9 +68,12 @@ fn solve_level(
         return Ok(Status::Findings);
     }
     let level = &parsed.level;
-    let started = Instant::now();
-    let report = solve::analyze(level, &engine_budget(args.budget_ms));
-    let millis = started.elapsed().as_secs_f64() * 1000.0;
+    let (report, millis) = run_engine(level, &engine_budget(args.budget_ms));
+    let Some(report) = report else {
+        anyhow::bail!(
+            "the deduction engine failed; this is a bug in hexcells, please report it with the level"
+        );
+    };
     write_rounds(out, level, &report, args.explain)?;
     let difficulty = &report.difficulty;
     match report.verdict {
