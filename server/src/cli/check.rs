@@ -169,7 +169,7 @@ fn check_level<'a>(
         report: None,
         millis: 0.0,
     };
-    if check.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+    if check.diagnostics.iter().any(blocks_analysis) {
         check.verdict = LevelVerdict::Invalid;
         return check;
     }
@@ -227,6 +227,14 @@ fn check_level<'a>(
     check
 }
 
+/// Whether a diagnostic means the level was not read as written (a syntax error) or
+/// has nothing to solve, so that a verdict would be about some other level. Model
+/// errors (a `-n-` that contradicts the colours, ...) do not stop the engine: the
+/// verdict is about the level as read, and the error is reported beside it.
+pub fn blocks_analysis(d: &Diagnostic) -> bool {
+    d.severity == Severity::Error && (d.code.as_str().starts_with("HC01") || d.code == Code::NoCells)
+}
+
 /// Runs the engine's full analysis, timed in milliseconds. A panic in the engine is
 /// a bug, but it must not take the other levels down: it gives `None` (the panic
 /// message has already gone to stderr).
@@ -278,11 +286,7 @@ fn write_text(out: &mut dyn Write, file: &str, is_pack: bool, check: &LevelCheck
             }
         }
         (LevelVerdict::Invalid, _) => {
-            let errors = check
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .count();
+            let errors = check.diagnostics.iter().filter(|d| blocks_analysis(d)).count();
             let errors = plural(errors, "error", "errors");
             writeln!(out, "{label}: not analysed: {errors} to fix first")
         }

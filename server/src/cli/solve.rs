@@ -8,7 +8,7 @@ use hexcells_core::{Clue, Color, Level, Severity};
 use std::io::Write;
 
 use super::args::SolveArgs;
-use super::check::{describe_stuck, engine_budget, plural, run_engine, write_diagnostic};
+use super::check::{blocks_analysis, describe_stuck, engine_budget, plural, run_engine, write_diagnostic};
 use super::input::{self, Source};
 use super::Status;
 
@@ -56,14 +56,15 @@ fn solve_level(
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .collect();
-    if !errors.is_empty() {
-        for d in &errors {
-            write_diagnostic(out, file, d)?;
-        }
+    for d in &errors {
+        write_diagnostic(out, file, d)?;
+    }
+    let blocking = errors.iter().filter(|d| blocks_analysis(d)).count();
+    if blocking > 0 {
         writeln!(
             out,
             "not solved: {} to fix first",
-            plural(errors.len(), "error", "errors")
+            plural(blocking, "error", "errors")
         )?;
         return Ok(Status::Findings);
     }
@@ -76,7 +77,7 @@ fn solve_level(
     };
     write_rounds(out, level, &report, args.explain)?;
     let difficulty = &report.difficulty;
-    match report.verdict {
+    let status = match report.verdict {
         Verdict::Solvable => {
             let mut summary = format!("solvable in {}", plural(difficulty.rounds, "round", "rounds"));
             if difficulty.largest_explanation > 0 {
@@ -105,7 +106,15 @@ fn solve_level(
             )?;
             Ok(Status::Findings)
         }
-    }
+    };
+    // Model errors (reported above) are findings even when the level solves.
+    status.map(|s| {
+        if errors.is_empty() {
+            s
+        } else {
+            s.max(Status::Findings)
+        }
+    })
 }
 
 fn write_rounds(out: &mut dyn Write, level: &Level, report: &Report, explain: bool) -> std::io::Result<()> {
