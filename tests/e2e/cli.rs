@@ -178,6 +178,42 @@ fn check_json_prints_one_object_per_level() {
 }
 
 #[test]
+fn check_points_at_related_places_with_notes() {
+    let dir = temp_dir();
+    write(
+        dir.path(),
+        "overlap.hexcells",
+        level("Overlap", &[(10, 10, "x."), (10, 11, "o.")]),
+    );
+    let run = hexcells(dir.path(), &["check", "--no-solve", "overlap.hexcells"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("warning[HC0204]"))
+        .expect("a collision warning");
+    assert!(
+        lines[at].starts_with("overlap.hexcells:17:21: warning[HC0204]: "),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines
+            .get(at + 1)
+            .is_some_and(|l| l.starts_with("overlap.hexcells:16:21: note: ")),
+        "{}",
+        run.stdout
+    );
+    let run = hexcells(dir.path(), &["check", "--json", "--no-solve", "overlap.hexcells"]);
+    let lines = json_lines(&run.stdout);
+    let collision = lines[0]["diagnostics"]
+        .as_array()
+        .and_then(|ds| ds.iter().find(|d| d["code"] == "HC0204"))
+        .expect("a collision in JSON");
+    assert_eq!(collision["related"][0]["line"], 16);
+    assert_eq!(collision["related"][0]["column"], 21);
+}
+
+#[test]
 fn check_reads_stdin_and_empty_files() {
     let dir = temp_dir();
     let run = hexcells_in(

@@ -294,7 +294,8 @@ fn write_text(out: &mut dyn Write, file: &str, is_pack: bool, check: &LevelCheck
     }
 }
 
-/// `file:line:col: severity[code]: message`, with 1-based line and column.
+/// `file:line:col: severity[code]: message`, with 1-based line and column, then a
+/// `file:line:col: note: ...` line for each related place.
 pub fn write_diagnostic(out: &mut dyn Write, file: &str, d: &Diagnostic) -> std::io::Result<()> {
     writeln!(
         out,
@@ -304,7 +305,18 @@ pub fn write_diagnostic(out: &mut dyn Write, file: &str, d: &Diagnostic) -> std:
         d.severity.as_str(),
         d.code,
         d.message
-    )
+    )?;
+    for related in &d.related {
+        let at = related.range;
+        writeln!(
+            out,
+            "{file}:{}:{}: note: {}",
+            at.line + 1,
+            at.start + 1,
+            related.message
+        )?;
+    }
+    Ok(())
 }
 
 /// One line of `check --json`.
@@ -342,6 +354,17 @@ struct JsonDiagnostic<'a> {
     column: u32,
     end_column: u32,
     message: &'a str,
+    /// Other places involved, e.g. the other colliding item.
+    related: Vec<JsonRelated<'a>>,
+}
+
+/// A related place of a diagnostic in `check --json`.
+#[derive(Serialize)]
+struct JsonRelated<'a> {
+    line: u32,
+    column: u32,
+    end_column: u32,
+    message: &'a str,
 }
 
 fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow::Result<()> {
@@ -371,6 +394,16 @@ fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow
                 column: d.range.start + 1,
                 end_column: d.range.end + 1,
                 message: &d.message,
+                related: d
+                    .related
+                    .iter()
+                    .map(|r| JsonRelated {
+                        line: r.range.line + 1,
+                        column: r.range.start + 1,
+                        end_column: r.range.end + 1,
+                        message: &r.message,
+                    })
+                    .collect(),
             })
             .collect(),
         millis: (check.millis * 1000.0).round() / 1000.0,
