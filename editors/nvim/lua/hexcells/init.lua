@@ -1,0 +1,95 @@
+--- `:HexcellsView` and `:HexcellsSolve`: ask the attached `hexcells lsp` when it
+--- offers the command, else run `hexcells-view` / `hexcells solve` directly.
+local M = {}
+
+--- The file of `arg`, or of the current buffer.
+local function target(arg)
+  if arg ~= nil and arg ~= '' then
+    return vim.fn.fnamemodify(vim.fn.expand(arg), ':p'), nil
+  end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == '' then
+    return nil, nil
+  end
+  return name, bufnr
+end
+
+--- The hexcells client attached to `bufnr` if it offers `command`.
+local function client_with(bufnr, command)
+  if bufnr == nil then
+    return nil
+  end
+  for _, client in ipairs(vim.lsp.get_clients({ bufnr = bufnr, name = 'hexcells' })) do
+    local provider = client.server_capabilities.executeCommandProvider
+    if provider and vim.tbl_contains(provider.commands or {}, command) then
+      return client
+    end
+  end
+  return nil
+end
+
+local function notify_error(message)
+  vim.notify('hexcells: ' .. message, vim.log.levels.ERROR)
+end
+
+--- Opens `arg` (default: the current buffer's file) in the viewer.
+function M.view(arg)
+  local file, bufnr = target(arg)
+  if file == nil then
+    return notify_error('save the level to a file first')
+  end
+  local client = client_with(bufnr, 'hexcells.openViewer')
+  if client then
+    client:exec_cmd(
+      { title = 'Open viewer', command = 'hexcells.openViewer', arguments = { vim.uri_from_fname(file) } },
+      { bufnr = bufnr }
+    )
+    return
+  end
+  if vim.fn.executable('hexcells-view') ~= 1 then
+    return notify_error('hexcells-view is not on PATH (cargo install --path viewer)')
+  end
+  vim.system({ 'hexcells-view', file }, { detach = true })
+end
+
+--- Shows the solution steps of `arg` (default: the current buffer) in a scratch split.
+function M.solve(arg)
+  local file, bufnr = target(arg)
+  if file == nil then
+    return notify_error('save the level to a file first')
+  end
+  local function show(lines)
+    vim.cmd('botright new')
+    local scratch = vim.api.nvim_get_current_buf()
+    vim.bo[scratch].buftype = 'nofile'
+    vim.bo[scratch].bufhidden = 'wipe'
+    vim.api.nvim_buf_set_lines(scratch, 0, -1, false, lines)
+    vim.bo[scratch].modifiable = false
+  end
+  local client = client_with(bufnr, 'hexcells.solve')
+  if client then
+    local command = { title = 'Solve', command = 'hexcells.solve', arguments = { vim.uri_from_fname(file) } }
+    client:exec_cmd(command, { bufnr = bufnr }, function(err, result)
+      if err then
+        return notify_error(err.message)
+      end
+      local lines = {}
+      local steps = type(result) == 'table' and (result.steps or result) or {}
+      for idx, step in ipairs(steps) do
+        local text = type(step) == 'table' and (step.message or step.text or vim.json.encode(step)) or tostring(step)
+        table.insert(lines, ('%d. %s'):format(idx, text))
+      end
+      show(#lines > 0 and lines or { vim.inspect(result) })
+    end)
+    return
+  end
+  if vim.fn.executable('hexcells') ~= 1 then
+    return notify_error('hexcells is not on PATH (cargo install --path server)')
+  end
+  vim.system({ 'hexcells', 'solve', file }, { text = true }, vim.schedule_wrap(function(out)
+    show(vim.split((out.stdout or '') .. (out.stderr or ''), '\n', { trimempty = true }))
+  end))
+end
+
+return M
