@@ -6,11 +6,29 @@
 //! [`analyze`] uncovers all deducible cells at once, round after round, and records for
 //! each one a minimal set of visible clues that forces it.
 
+mod budget;
+mod encode;
+mod explain;
+mod fix;
+mod hint;
+mod local;
+mod lp;
+mod puzzle;
+mod sat;
+#[cfg(feature = "minisat")]
+mod sat_minisat;
+mod step;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::model::{Color, Direction, Hint, Level, Pos};
+
+use budget::{Clock, Stop};
+use puzzle::Puzzle;
+pub use sat::Backend;
+use step::Cand;
 
 /// Limits for one engine call. Checked between solver calls and inside the SAT
 /// backend through its terminate hook.
@@ -178,33 +196,116 @@ pub struct Fix {
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.
 pub fn analyze(level: &Level, budget: &Budget) -> Report {
-    let _ = (level, budget);
-    interim_report()
+    analyze_with(level, budget, Backend::default())
 }
 
 /// Like [`analyze`] but explanations may be empty: the fast path.
 pub fn verdict(level: &Level, budget: &Budget) -> Report {
-    let _ = (level, budget);
-    interim_report()
+    verdict_with(level, budget, Backend::default())
+}
+
+/// [`analyze`] with a chosen SAT backend.
+pub fn analyze_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
+    run(level, budget, backend, true)
+}
+
+/// [`verdict`] with a chosen SAT backend.
+pub fn verdict_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
+    run(level, budget, backend, false)
 }
 
 /// The next deducible cell for a player in `state`, or why there is none.
 pub fn hint(level: &Level, state: &PlayState, budget: &Budget) -> HintResult {
-    let _ = (level, state, budget);
-    HintResult::GaveUp
+    hint::hint(level, state, budget)
 }
 
-/// Small edits that make a stuck level solvable, fewest changes first.
+/// Small edits that make a stuck level solvable, fewest changes first. Each fix is
+/// checked by running the engine on the edited level.
 pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
-    let _ = (level, budget);
-    Vec::new()
+    fix::suggest_fixes(level, budget)
 }
 
-fn interim_report() -> Report {
+fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool) -> Report {
+    let clock = Clock::start(budget);
+    let puzzle = Puzzle::new(level);
+    let mut known: local::Values = (0..puzzle.cells.len())
+        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
+        .collect();
+    let mut deductions = Vec::new();
+    let mut round = 0;
+    let verdict = loop {
+        if known.iter().all(Option::is_some) {
+            break Verdict::Solvable;
+        }
+        match one_round(&puzzle, &known, backend, &clock, with_explanations, round + 1) {
+            Ok(found) if found.is_empty() => break Verdict::Stuck { after_round: round },
+            Ok(found) => {
+                round += 1;
+                for d in &found {
+                    if let Some(i) = puzzle.cell_at(d.pos) {
+                        known[i] = Some(puzzle.blue[i]);
+                    }
+                }
+                deductions.extend(found);
+            }
+            Err(Stop::GaveUp) => break Verdict::GaveUp,
+            Err(Stop::Cancelled) => break Verdict::Cancelled,
+        }
+    };
+    let stuck = (0..puzzle.cells.len())
+        .filter(|i| known[*i].is_none())
+        .map(|i| puzzle.cells[i])
+        .collect();
+    let difficulty = Difficulty {
+        rounds: round,
+        largest_explanation: deductions
+            .iter()
+            .map(|d| d.explanation.clues.len())
+            .max()
+            .unwrap_or(0),
+        counter_uses: deductions
+            .iter()
+            .filter(|d| d.explanation.clues.contains(&ClueRef::RemainingCounter))
+            .count(),
+    };
     Report {
-        verdict: Verdict::GaveUp,
-        deductions: Vec::new(),
-        stuck: Vec::new(),
-        difficulty: Difficulty::default(),
+        verdict,
+        deductions,
+        stuck,
+        difficulty,
     }
+}
+
+/// The deductions of one round (empty when nothing is forced).
+fn one_round(
+    puzzle: &Puzzle,
+    known: &local::Values,
+    backend: Backend,
+    clock: &Clock,
+    with_explanations: bool,
+    round: usize,
+) -> Result<Vec<Deduction>, Stop> {
+    let (forced, solver) = step::forced_cells(puzzle, known, backend, clock, with_explanations)?;
+    let mut out = Vec::with_capacity(forced.len());
+    let mut solver = solver;
+    for i in forced {
+        let explanation = match solver.as_mut() {
+            Some(s) => {
+                let cand = if s.untouched.contains(&i) {
+                    Cand::Untouched
+                } else {
+                    Cand::Cell(i)
+                };
+                explain::explain(s, cand, clock)?
+            }
+            None => Explanation::default(),
+        };
+        out.push(Deduction {
+            pos: puzzle.cells[i],
+            color: puzzle.color(i),
+            round,
+            explanation,
+        });
+    }
+    Ok(out)
 }

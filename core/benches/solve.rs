@@ -1,0 +1,85 @@
+//! Times the deduction engine on every level of the shared corpus (`../shared/corpus`
+//! beside the project, or `HEXCELLS_CORPUS`): verdicts alone, then the full analysis
+//! with minimal explanations. Prints totals and the slowest levels; asserts nothing.
+//!
+//! Run with `cargo bench -p hexcells-core --bench solve`.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use hexcells_core::format::parse;
+use hexcells_core::solve::{self, Budget, Report};
+use hexcells_core::Level;
+
+fn main() {
+    let dir = match std::env::var_os("HEXCELLS_CORPUS") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+    };
+    let mut files = Vec::new();
+    collect(&dir.join("levels"), &mut files);
+    files.sort();
+    if files.is_empty() {
+        println!("skipped: corpus not found at {}", dir.display());
+        return;
+    }
+    let mut levels: Vec<(String, Level)> = Vec::new();
+    for path in &files {
+        let Ok(bytes) = std::fs::read(path) else { continue };
+        let text = String::from_utf8_lossy(&bytes);
+        let name = path.strip_prefix(&dir).unwrap_or(path).display().to_string();
+        for (i, parsed) in parse(&text).levels.into_iter().enumerate() {
+            levels.push((format!("{name}#{i}"), parsed.level));
+        }
+    }
+    let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    if let Some(f) = &filter {
+        levels.retain(|(name, _)| name.contains(f.as_str()));
+    }
+    println!("{} levels", levels.len());
+    measure("verdicts", &levels, solve::verdict);
+    if std::env::var_os("HEXCELLS_BENCH_VERDICTS_ONLY").is_none() {
+        measure("analysis with minimal explanations", &levels, solve::analyze);
+    }
+}
+
+fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> Report) {
+    let budget = Budget::default();
+    let mut times: Vec<(Duration, &str, String)> = Vec::new();
+    let started = Instant::now();
+    for (name, level) in levels {
+        let t = Instant::now();
+        let report = run(level, &budget);
+        times.push((
+            t.elapsed(),
+            name,
+            format!("{:?}, {} rounds", report.verdict, report.rounds()),
+        ));
+    }
+    let total = started.elapsed();
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
+    println!(
+        "{what}: total {:.3} s for {} levels",
+        total.as_secs_f64(),
+        levels.len()
+    );
+    for (t, name, verdict) in times.iter().take(8) {
+        println!("  {:>9.2} ms  {name}  ({verdict})", t.as_secs_f64() * 1000.0);
+    }
+    let over = times.iter().filter(|t| t.0 > Duration::from_millis(40)).count();
+    println!("  levels over 40 ms: {over}");
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}

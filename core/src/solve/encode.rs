@@ -1,0 +1,252 @@
+//! Clauses for the visible clues of one round: exact counts (totalizers), runs on
+//! lines and rings, and the remaining-blue counter over the touched cells plus one
+//! count for the untouched ones. Every clause of a clue carries that clue's selector
+//! literal, so failed assumptions tell which clues a refutation used.
+
+use super::puzzle::{ClueInfo, Shape};
+use super::sat::SatBackend;
+
+/// An input: a known constant or a solver literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lit {
+    /// A known value.
+    Const(bool),
+    /// A solver literal.
+    Var(i32),
+}
+
+impl Lit {
+    fn negate(self) -> Lit {
+        match self {
+            Lit::Const(b) => Lit::Const(!b),
+            Lit::Var(v) => Lit::Var(-v),
+        }
+    }
+}
+
+/// Adds clauses to a backend, folding constants away; `guard` (if any) is added
+/// negated to every clause.
+pub(crate) struct Cnf<'a> {
+    pub(crate) sat: &'a mut dyn SatBackend,
+    buf: Vec<i32>,
+}
+
+impl<'a> Cnf<'a> {
+    pub(crate) fn new(sat: &'a mut dyn SatBackend) -> Cnf<'a> {
+        Cnf { sat, buf: Vec::new() }
+    }
+
+    /// Adds `lits` (or the guard's negation when every literal is false).
+    pub(crate) fn clause(&mut self, guard: Option<i32>, lits: &[Lit]) {
+        self.buf.clear();
+        for l in lits {
+            match *l {
+                Lit::Const(true) => return,
+                Lit::Const(false) => {}
+                Lit::Var(v) => self.buf.push(v),
+            }
+        }
+        if let Some(g) = guard {
+            self.buf.push(-g);
+        }
+        self.sat.add_clause(&self.buf);
+    }
+
+    fn var(&mut self) -> i32 {
+        self.sat.new_var()
+    }
+
+    /// Unary outputs `o[j]` meaning "at least j+1 of `xs` are true", up to `cap`
+    /// outputs, defined in both directions (so they add no constraint by themselves).
+    pub(crate) fn totalizer(&mut self, xs: &[i32], cap: usize) -> Vec<i32> {
+        if xs.len() <= 1 {
+            return xs.to_vec();
+        }
+        let (left, right) = xs.split_at(xs.len() / 2);
+        let a = self.totalizer(left, cap);
+        let b = self.totalizer(right, cap);
+        let n_out = (a.len() + b.len()).min(cap);
+        let out: Vec<i32> = (0..n_out).map(|_| self.var()).collect();
+        // a_i ∧ b_j → out_{i+j}; ¬a_{i+1} ∧ ¬b_{j+1} → ¬out_{i+j+1} (indices from 1, 0 = true).
+        for i in 0..=a.len() {
+            for j in 0..=b.len() {
+                let sum = i + j;
+                if sum >= 1 && sum <= n_out {
+                    let mut c = vec![out[sum - 1]];
+                    if i > 0 {
+                        c.push(-a[i - 1]);
+                    }
+                    if j > 0 {
+                        c.push(-b[j - 1]);
+                    }
+                    self.sat.add_clause(&c);
+                }
+                if sum < n_out {
+                    let mut c = vec![-out[sum]];
+                    if i < a.len() {
+                        c.push(a[i]);
+                    }
+                    if j < b.len() {
+                        c.push(b[j]);
+                    }
+                    if c.len() > 1 || (i == a.len() && j == b.len()) {
+                        self.sat.add_clause(&c);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Between `lo` and `hi` of `xs` are true.
+    pub(crate) fn count_between(&mut self, guard: Option<i32>, xs: &[Lit], lo: i64, hi: i64) {
+        let n_true = xs.iter().filter(|l| **l == Lit::Const(true)).count() as i64;
+        let vars: Vec<i32> = xs
+            .iter()
+            .filter_map(|l| match l {
+                Lit::Var(v) => Some(*v),
+                Lit::Const(_) => None,
+            })
+            .collect();
+        let (lo, hi) = (lo - n_true, hi - n_true);
+        let n = vars.len() as i64;
+        if lo > n || hi < 0 || lo > hi {
+            self.clause(guard, &[]);
+            return;
+        }
+        if hi <= 0 {
+            for v in &vars {
+                self.clause(guard, &[Lit::Var(-v)]);
+            }
+            return;
+        }
+        if lo >= n {
+            for v in &vars {
+                self.clause(guard, &[Lit::Var(*v)]);
+            }
+            return;
+        }
+        let cap = (hi + 1).min(n).max(lo) as usize;
+        let out = self.totalizer(&vars, cap);
+        if lo >= 1 {
+            self.clause(guard, &[Lit::Var(out[lo as usize - 1])]);
+        }
+        if hi < n {
+            self.clause(guard, &[Lit::Var(-out[hi as usize])]);
+        }
+    }
+
+    /// The true values of `xs` (in order) form one run (`together`) or several.
+    pub(crate) fn line_runs(&mut self, guard: Option<i32>, xs: &[Lit], together: bool) {
+        let n = xs.len();
+        // prefix[i] = x_0 ∨ .. ∨ x_{i-1}; suffix[i] = x_i ∨ .. ∨ x_{n-1}.
+        let mut prefix = vec![Lit::Const(false); n + 1];
+        for i in 0..n {
+            prefix[i + 1] = self.or2(prefix[i], xs[i]);
+        }
+        let mut suffix = vec![Lit::Const(false); n + 1];
+        for i in (0..n).rev() {
+            suffix[i] = self.or2(suffix[i + 1], xs[i]);
+        }
+        // A gap at j: something true before j, x_j false, something true after j.
+        if together {
+            for j in 1..n.saturating_sub(1) {
+                self.clause(guard, &[prefix[j].negate(), xs[j], suffix[j + 1].negate()]);
+            }
+        } else {
+            let mut gaps = Vec::new();
+            for j in 1..n.saturating_sub(1) {
+                gaps.push(self.and3(prefix[j], xs[j].negate(), suffix[j + 1]));
+            }
+            self.clause(guard, &gaps);
+        }
+    }
+
+    /// The true values of a ring of six (`Const(false)` where no cell is) form one
+    /// cyclic run (`together`) or several.
+    pub(crate) fn ring_runs(&mut self, guard: Option<i32>, ring: &[Lit; 6], together: bool) {
+        // Two runs or more: positions a < b < c < d around the ring with
+        // a, c true and b, d false (cyclically).
+        let mut witnesses = Vec::new();
+        for a in 0..6 {
+            for b in a + 1..6 {
+                for c in b + 1..6 {
+                    for d in c + 1..6 {
+                        for (t1, f1, t2, f2) in [(a, b, c, d), (b, c, d, a)] {
+                            let lits = [ring[t1], ring[f1].negate(), ring[t2], ring[f2].negate()];
+                            if together {
+                                let neg: Vec<Lit> = lits.iter().map(|l| l.negate()).collect();
+                                self.clause(guard, &neg);
+                            } else {
+                                witnesses.push(self.and_all(&lits));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !together {
+            self.clause(guard, &witnesses);
+        }
+    }
+
+    fn or2(&mut self, a: Lit, b: Lit) -> Lit {
+        match (a, b) {
+            (Lit::Const(true), _) | (_, Lit::Const(true)) => Lit::Const(true),
+            (Lit::Const(false), x) | (x, Lit::Const(false)) => x,
+            (Lit::Var(x), Lit::Var(y)) => {
+                let o = self.var();
+                self.sat.add_clause(&[-x, o]);
+                self.sat.add_clause(&[-y, o]);
+                self.sat.add_clause(&[-o, x, y]);
+                Lit::Var(o)
+            }
+        }
+    }
+
+    fn and3(&mut self, a: Lit, b: Lit, c: Lit) -> Lit {
+        self.and_all(&[a, b, c])
+    }
+
+    fn and_all(&mut self, lits: &[Lit]) -> Lit {
+        if lits.contains(&Lit::Const(false)) {
+            return Lit::Const(false);
+        }
+        let vars: Vec<i32> = lits
+            .iter()
+            .filter_map(|l| match l {
+                Lit::Var(v) => Some(*v),
+                Lit::Const(_) => None,
+            })
+            .collect();
+        match vars.as_slice() {
+            [] => Lit::Const(true),
+            [v] => Lit::Var(*v),
+            _ => {
+                let o = self.var();
+                for v in &vars {
+                    self.sat.add_clause(&[-o, *v]);
+                }
+                let mut c: Vec<i32> = vars.iter().map(|v| -v).collect();
+                c.push(o);
+                self.sat.add_clause(&c);
+                Lit::Var(o)
+            }
+        }
+    }
+
+    /// Every clause of `clue`, with `lit_of` giving each member's input.
+    pub(crate) fn clue(&mut self, guard: Option<i32>, clue: &ClueInfo, lit_of: &dyn Fn(usize) -> Lit) {
+        let xs: Vec<Lit> = clue.members.iter().map(|m| lit_of(*m)).collect();
+        let k = clue.count as i64;
+        self.count_between(guard, &xs, k, k);
+        match &clue.shape {
+            Shape::Count => {}
+            Shape::Line { together } => self.line_runs(guard, &xs, *together),
+            Shape::Ring { ring, together } => {
+                let ring = ring.map(|p| p.map_or(Lit::Const(false), lit_of));
+                self.ring_runs(guard, &ring, *together);
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! The linear relaxation of one round: every visible count as an equality over the
+//! hidden cells in [0, 1], and the remaining-blue counter as a range. When it is
+//! infeasible with a cell at its wrong colour, the cell is forced. This refutes the
+//! counting arguments (overlapping exact counts) that a CDCL solver finds hard.
+
+use microlp::{ComparisonOp, Error, OptimizationDirection, Problem};
+
+use super::step::{Cand, RoundSolver};
+
+/// A row: `lo <= sum(cells) <= hi`.
+struct Row {
+    cells: Vec<usize>,
+    lo: f64,
+    hi: f64,
+}
+
+/// The rows of one round's relaxation.
+pub(crate) struct Relaxation {
+    rows: Vec<Row>,
+    touched: Vec<usize>,
+    remaining: f64,
+    n_untouched: f64,
+    with_counter: bool,
+}
+
+impl Relaxation {
+    /// The relaxation of what `round` encodes.
+    pub(crate) fn new(round: &RoundSolver<'_>, with_counter: bool) -> Relaxation {
+        let puzzle = round.puzzle;
+        let var_of = round.var_of();
+        let mut rows = Vec::new();
+        for &(c, _) in &round.selectors {
+            let clue = &puzzle.clues[c];
+            let n_blue = clue
+                .members
+                .iter()
+                .filter(|m| round.known[**m] == Some(true))
+                .count();
+            let cells: Vec<usize> = clue.members.iter().copied().filter(|m| var_of[*m] != 0).collect();
+            let rhs = clue.count as f64 - n_blue as f64;
+            rows.push(Row {
+                cells,
+                lo: rhs,
+                hi: rhs,
+            });
+        }
+        let touched: Vec<usize> = (0..var_of.len()).filter(|i| var_of[*i] != 0).collect();
+        let n_known_blue = round.known.iter().filter(|v| **v == Some(true)).count();
+        Relaxation {
+            rows,
+            touched,
+            remaining: puzzle.n_blue.saturating_sub(n_known_blue) as f64,
+            n_untouched: round.untouched.len() as f64,
+            with_counter,
+        }
+    }
+
+    /// Whether the relaxation is infeasible when `cand` takes its wrong colour.
+    pub(crate) fn refutes(&self, round: &RoundSolver<'_>, cand: Cand) -> bool {
+        let puzzle = round.puzzle;
+        let mut problem = Problem::new(OptimizationDirection::Minimize);
+        let mut lp_var = vec![None; puzzle.cells.len()];
+        for &i in &self.touched {
+            let bounds = match cand {
+                Cand::Cell(c) if c == i => {
+                    let wrong = if puzzle.blue[i] { 0.0 } else { 1.0 };
+                    (wrong, wrong)
+                }
+                _ => (0.0, 1.0),
+            };
+            lp_var[i] = Some(problem.add_var(0.0, bounds));
+        }
+        let expr = |cells: &[usize]| -> Vec<(microlp::Variable, f64)> {
+            cells
+                .iter()
+                .filter_map(|c| lp_var[*c].map(|v| (v, 1.0)))
+                .collect()
+        };
+        for row in &self.rows {
+            add_range(&mut problem, expr(&row.cells), row.lo, row.hi);
+        }
+        if self.with_counter {
+            let (mut lo, mut hi) = (self.remaining - self.n_untouched, self.remaining);
+            if cand == Cand::Untouched {
+                let u_sol = round.untouched.iter().filter(|i| puzzle.blue[**i]).count();
+                if u_sol == 0 {
+                    hi = self.remaining - 1.0;
+                } else {
+                    lo = self.remaining - self.n_untouched + 1.0;
+                }
+            }
+            add_range(&mut problem, expr(&self.touched), lo, hi);
+        }
+        matches!(problem.solve(), Err(Error::Infeasible))
+    }
+}
+
+fn add_range(problem: &mut Problem, expr: Vec<(microlp::Variable, f64)>, lo: f64, hi: f64) {
+    if lo == hi {
+        problem.add_constraint(expr, ComparisonOp::Eq, lo);
+    } else {
+        problem.add_constraint(expr.clone(), ComparisonOp::Ge, lo);
+        problem.add_constraint(expr, ComparisonOp::Le, hi);
+    }
+}

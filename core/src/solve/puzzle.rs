@@ -1,0 +1,170 @@
+//! The level as the engine sees it: cells by index, the solution, and every clue the
+//! level can show, with the exact count and togetherness it states.
+
+use crate::model::{Clue, ClueKind, Color, Layout, Level, Pos, GRID_SIZE};
+
+/// A clue with its members as cell indices.
+#[derive(Clone, Debug)]
+pub(crate) struct ClueInfo {
+    /// Where the number is shown.
+    pub(crate) at: Pos,
+    /// The cell that shows it (`None` for a column number, always visible).
+    pub(crate) owner: Option<usize>,
+    /// Member cell indices.
+    pub(crate) members: Vec<usize>,
+    /// How many members are blue.
+    pub(crate) count: usize,
+    /// What else it states.
+    pub(crate) shape: Shape,
+}
+
+/// What a clue states besides its count.
+#[derive(Clone, Debug)]
+pub(crate) enum Shape {
+    /// Only the count.
+    Count,
+    /// Blue members are (or are not) consecutive in member order.
+    Line { together: bool },
+    /// Blue members do (or do not) form one run around the ring; `None` positions
+    /// break runs.
+    Ring {
+        ring: [Option<usize>; 6],
+        together: bool,
+    },
+}
+
+/// The level as indexed data.
+#[derive(Clone, Debug)]
+pub(crate) struct Puzzle {
+    /// Cell positions, row by row.
+    pub(crate) cells: Vec<Pos>,
+    /// Whether each cell is blue in the solution.
+    pub(crate) blue: Vec<bool>,
+    /// Whether each cell is revealed at the start.
+    pub(crate) revealed: Vec<bool>,
+    /// Every clue the level shows or can show once its cell is uncovered.
+    pub(crate) clues: Vec<ClueInfo>,
+    /// Clue indices each cell is a member of.
+    pub(crate) clues_of_cell: Vec<Vec<usize>>,
+    /// The clue a cell shows, if any.
+    pub(crate) clue_of_owner: Vec<Option<usize>>,
+    /// Blue cells in all.
+    pub(crate) n_blue: usize,
+    index: Vec<Option<usize>>,
+}
+
+impl Puzzle {
+    /// Indexes `level`.
+    pub(crate) fn new(level: &Level) -> Puzzle {
+        let grid = usize::from(GRID_SIZE) * usize::from(GRID_SIZE);
+        let mut index = vec![None; grid];
+        let mut cells = Vec::new();
+        let mut blue = Vec::new();
+        let mut revealed = Vec::new();
+        for (pos, cell) in level.cells() {
+            index[pos.index()] = Some(cells.len());
+            cells.push(pos);
+            blue.push(cell.color == Color::Blue);
+            revealed.push(cell.revealed);
+        }
+        let mut puzzle = Puzzle {
+            clues_of_cell: vec![Vec::new(); cells.len()],
+            clue_of_owner: vec![None; cells.len()],
+            n_blue: blue.iter().filter(|b| **b).count(),
+            cells,
+            blue,
+            revealed,
+            clues: Vec::new(),
+            index,
+        };
+        for clue in Clue::all_shown(level) {
+            let info = puzzle.clue_info(level, &clue);
+            let id = puzzle.clues.len();
+            for &m in &info.members {
+                puzzle.clues_of_cell[m].push(id);
+            }
+            if let Some(owner) = info.owner {
+                puzzle.clue_of_owner[owner] = Some(id);
+            }
+            puzzle.clues.push(info);
+        }
+        puzzle
+    }
+
+    /// The index of the cell at `pos`.
+    pub(crate) fn cell_at(&self, pos: Pos) -> Option<usize> {
+        self.index.get(pos.index()).copied().flatten()
+    }
+
+    /// The colour of cell `i` in the solution.
+    pub(crate) fn color(&self, i: usize) -> Color {
+        if self.blue[i] {
+            Color::Blue
+        } else {
+            Color::Black
+        }
+    }
+
+    fn clue_info(&self, level: &Level, clue: &Clue) -> ClueInfo {
+        let members: Vec<usize> = clue.members.iter().filter_map(|p| self.cell_at(*p)).collect();
+        let count = clue.count(level);
+        // Togetherness comes from the layout (the level's own colours): a letter that
+        // contradicts it is a validation error, not a different puzzle.
+        let shaped = matches!(
+            clue.hint,
+            crate::model::Hint::Together | crate::model::Hint::Apart
+        );
+        let shape = match (&clue.layout, clue.together(level)) {
+            (Layout::Line, Some(together)) if shaped => Shape::Line { together },
+            (Layout::Ring(ring), Some(together)) if shaped => Shape::Ring {
+                ring: ring.map(|p| p.and_then(|p| self.cell_at(p))),
+                together,
+            },
+            _ => Shape::Count,
+        };
+        ClueInfo {
+            at: clue.at,
+            owner: match clue.kind {
+                ClueKind::Column => None,
+                ClueKind::Neighbours | ClueKind::Flower => self.cell_at(clue.at),
+            },
+            members,
+            count,
+            shape,
+        }
+    }
+}
+
+impl ClueInfo {
+    /// Whether the clue holds for the colouring `is_blue` of its members.
+    pub(crate) fn holds(&self, is_blue: impl Fn(usize) -> bool) -> bool {
+        let count = self.members.iter().filter(|m| is_blue(**m)).count();
+        if count != self.count {
+            return false;
+        }
+        match &self.shape {
+            Shape::Count => true,
+            Shape::Line { together } => {
+                let mut n_runs = 0;
+                let mut previous = false;
+                for &m in &self.members {
+                    let b = is_blue(m);
+                    if b && !previous {
+                        n_runs += 1;
+                    }
+                    previous = b;
+                }
+                (n_runs <= 1) == *together
+            }
+            Shape::Ring { ring, together } => {
+                let blues: Vec<bool> = ring.iter().map(|p| p.is_some_and(&is_blue)).collect();
+                let n_runs = if blues.iter().all(|b| *b) {
+                    1
+                } else {
+                    (0..6).filter(|&i| blues[i] && !blues[(i + 5) % 6]).count()
+                };
+                (n_runs <= 1) == *together
+            }
+        }
+    }
+}

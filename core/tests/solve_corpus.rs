@@ -1,0 +1,145 @@
+//! The engine on the shared corpus (`../shared/corpus` beside the project, or
+//! `HEXCELLS_CORPUS`): every level listed in `expected-verdicts.tsv` gets its verdict,
+//! and no level of the corpus panics or makes the engine give up.
+//!
+//! Skips with a printed notice when the corpus is absent. With `--features minisat`,
+//! both SAT backends must give identical verdicts and stuck cells on every level.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use hexcells_core::format::parse;
+use hexcells_core::solve::{self, Backend, Budget, Report, Verdict};
+use hexcells_core::Level;
+
+fn corpus_dir() -> PathBuf {
+    match std::env::var_os("HEXCELLS_CORPUS") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+    }
+}
+
+/// Every corpus file (path relative to the corpus dir) with its first level.
+fn corpus_levels() -> Option<Vec<(String, Level)>> {
+    let dir = corpus_dir();
+    let mut files = Vec::new();
+    collect(&dir.join("levels"), &mut files);
+    if files.is_empty() {
+        println!("skipped: corpus not found at {}", dir.display());
+        return None;
+    }
+    files.sort();
+    let mut out = Vec::new();
+    for path in files {
+        let bytes = std::fs::read(&path).expect("corpus file is readable");
+        let name = path
+            .strip_prefix(&dir)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let parsed = parse(&String::from_utf8_lossy(&bytes));
+        if let Some(first) = parsed.levels.into_iter().next() {
+            out.push((name, first.level));
+        }
+    }
+    Some(out)
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+fn expected_verdicts() -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(corpus_dir().join("expected-verdicts.tsv")).unwrap_or_default();
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            Some((cols.first()?.to_string(), cols.last()?.to_string()))
+        })
+        .collect()
+}
+
+fn word(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Solvable => "solvable",
+        Verdict::Stuck { .. } => "stuck",
+        Verdict::GaveUp => "gave_up",
+        Verdict::Cancelled => "cancelled",
+    }
+}
+
+#[test]
+fn every_corpus_level_gets_its_verdict_and_none_gives_up() {
+    let Some(levels) = corpus_levels() else { return };
+    let expected = expected_verdicts();
+    assert!(!expected.is_empty(), "expected-verdicts.tsv lists levels");
+    let budget = Budget::default();
+    let mut wrong = Vec::new();
+    let mut counts = BTreeMap::new();
+    let mut n_checked = 0;
+    for (name, level) in &levels {
+        let report = solve::verdict(level, &budget);
+        *counts.entry(word(report.verdict)).or_insert(0) += 1;
+        if matches!(report.verdict, Verdict::GaveUp | Verdict::Cancelled) {
+            wrong.push(format!("{name}: {:?}", report.verdict));
+        }
+        if let Some(want) = expected.get(name) {
+            n_checked += 1;
+            if word(report.verdict) != want {
+                wrong.push(format!("{name}: got {:?}, expected {want}", report.verdict));
+            }
+        }
+    }
+    println!(
+        "{} levels: {counts:?}; {n_checked} checked against expected-verdicts.tsv",
+        levels.len()
+    );
+    assert_eq!(n_checked, expected.len(), "every listed level was found");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong verdicts:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[cfg(feature = "minisat")]
+#[test]
+fn both_sat_backends_agree_on_every_corpus_level() {
+    let Some(levels) = corpus_levels() else { return };
+    let budget = Budget::default();
+    let summary = |r: &Report| (r.verdict, r.stuck.clone(), r.rounds());
+    let mut differ = Vec::new();
+    for (name, level) in &levels {
+        let a = solve::verdict_with(level, &budget, Backend::Cadical);
+        let b = solve::verdict_with(level, &budget, Backend::Minisat);
+        assert!(
+            !matches!(a.verdict, Verdict::GaveUp | Verdict::Cancelled),
+            "{name}: cadical {:?}",
+            a.verdict
+        );
+        if summary(&a) != summary(&b) {
+            differ.push(format!(
+                "{name}: cadical {:?} / minisat {:?}",
+                a.verdict, b.verdict
+            ));
+        }
+    }
+    println!("compared cadical and minisat on {} levels", levels.len());
+    assert!(differ.is_empty(), "backends differ:\n{}", differ.join("\n"));
+}
+
+#[cfg(not(feature = "minisat"))]
+#[allow(dead_code)]
+fn backends_are_named(_: Backend, _: fn(&Report)) {}
