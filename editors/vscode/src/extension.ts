@@ -4,7 +4,7 @@
  * steps". Everything else (diagnostics, hovers, code actions, semantic tokens, code
  * lenses) comes from the server through vscode-languageclient.
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import {
@@ -205,18 +205,41 @@ async function showSteps(arg: unknown): Promise<void> {
     void vscode.window.showWarningMessage("Hexcells: open a .hexcells file first");
     return;
   }
-  if (!serverCommands().includes(SOLVE)) {
-    void vscode.window.showWarningMessage(
-      "Hexcells: this version of `hexcells lsp` cannot list solution steps yet",
-    );
-    return;
-  }
   try {
-    const result = await executeOnServer(SOLVE, uri);
+    const result = serverCommands().includes(SOLVE) ? await executeOnServer(SOLVE, uri) : await solveWithCli(uri);
     const content = stepsMarkdown(path.basename(uri.path), result);
     const document = await vscode.workspace.openTextDocument({ language: "markdown", content });
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
   } catch (error) {
     void vscode.window.showErrorMessage(`Hexcells: cannot list the solution steps: ${String(error)}`);
   }
+}
+
+/** `hexcells solve FILE`, one line per round, for a server without the `hexcells.solve` command. */
+async function solveWithCli(uri: vscode.Uri): Promise<string[]> {
+  if (uri.scheme !== "file") {
+    throw new Error("save the level first");
+  }
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (document?.isDirty) {
+    await document.save();
+  }
+  const server = resolveServer(
+    vscode.workspace.getConfiguration("hexcells").get<string>("server.path"),
+    processEnvironment(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath),
+  );
+  if (server.kind === "missing") {
+    throw new Error(missingMessage(server));
+  }
+  return new Promise((resolve, reject) => {
+    execFile(server.command, ["solve", uri.fsPath], { timeout: 60_000 }, (error, stdout, stderr) => {
+      const lines = `${stdout}${stderr}`.split("\n").filter((line) => line.trim() !== "");
+      // `hexcells solve` exits 1 for a stuck level: its lines still say why.
+      if (error !== null && lines.length === 0) {
+        reject(error);
+      } else {
+        resolve(lines);
+      }
+    });
+  });
 }
