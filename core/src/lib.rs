@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod diagnostic;
 pub mod format;
 pub mod model;

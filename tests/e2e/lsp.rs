@@ -1,1 +1,400 @@
-//! End-to-end tests of `lsp` (see tests/e2e/support).
+//! End-to-end tests of `hexcells lsp`: the real binary over stdio, driven by
+//! `support/lsp_client.rs`. Replies are compared with JSON snapshots in
+//! `tests/fixtures/lsp/snapshots` (`HEXCELLS_BLESS=1` rewrites them for review).
+
+use std::time::Duration;
+
+use hexcells_e2e::lsp_client::{at, check_snapshot, range, LspClient};
+use serde_json::{json, Value};
+
+const URI: &str = "file:///project/level.hexcells";
+
+/// A level with the given title whose grid is `rows` placed at group 10 of grid
+/// line 8 (lines 13.. of the text, columns 20..), padded to 33 x 33.
+fn level(title: &str, rows: &[&str]) -> String {
+    let mut text = format!("Hexcells level v1\n{title}\nUs\n\n\n");
+    for y in 0..33usize {
+        let mut line = ".".repeat(20);
+        if let Some(row) = y.checked_sub(8).and_then(|i| rows.get(i)) {
+            line.push_str(row);
+        }
+        while line.chars().count() < 66 {
+            line.push('.');
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+/// A clean level: a column number K9, blue cells M9 and K11, black L10 showing -2-.
+fn clean() -> String {
+    level("Café 🐝", &["|+..x.", "..on..", "x...o."])
+}
+
+/// A level with several problems of different kinds.
+fn broken() -> String {
+    level("Tom&#39;s", &["|c..xq", "..oc..", "x...o.", "....Z."])
+}
+
+fn codes(diagnostics: &Value) -> Vec<String> {
+    diagnostics["diagnostics"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|d| d["code"].as_str().unwrap_or("?").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn load_initialize(name: &str) -> Value {
+    let path = hexcells_e2e::repo_root()
+        .join("tests/fixtures/lsp/initialize")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).expect("initialize params are JSON")
+}
+
+#[test]
+fn recorded_editors_negotiate_encoding_and_pull_diagnostics() {
+    for (name, encoding) in [
+        ("neovim-0.11.4.json", "utf-8"),
+        ("vscode-1.95-reconstructed.json", "utf-16"),
+    ] {
+        let (mut client, result) = LspClient::initialized_with(load_initialize(name));
+        assert_eq!(result["capabilities"]["positionEncoding"], encoding, "{name}");
+        check_snapshot(&format!("initialize-{}", name.trim_end_matches(".json")), &result);
+        // Both editors pull diagnostics, so none are pushed.
+        client.open(URI, &broken());
+        let report = client.result(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": URI } }),
+        );
+        assert_eq!(report["kind"], "full");
+        assert!(
+            report["items"].as_array().is_some_and(|a| a.len() >= 5),
+            "{report}"
+        );
+        let pushed = client.try_wait_for(Duration::from_millis(300), &|m| {
+            m["method"] == "textDocument/publishDiagnostics"
+        });
+        assert_eq!(
+            pushed, None,
+            "{name}: diagnostics pushed to a client that pulls them"
+        );
+        let (status, _) = client.shutdown_and_exit();
+        assert!(status.is_some_and(|s| s.success()));
+    }
+}
+
+#[test]
+fn broken_level_gets_every_diagnostic_with_ranges_and_related_places() {
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &broken());
+    let published = client.diagnostics(URI, 1);
+    assert_eq!(
+        codes(&published),
+        ["HC0112", "HC0207", "HC0107", "HC0206", "HC0106"]
+    );
+    check_snapshot("diagnostics-broken", &published);
+}
+
+#[test]
+fn hover_highlight_navigation_tokens_and_outline() {
+    let mut client = LspClient::minimal(false);
+    let text = clean();
+    client.open(URI, &text);
+    let published = client.diagnostics(URI, 1);
+    assert_eq!(codes(&published), Vec::<String>::new(), "{published}");
+
+    let mut replies = serde_json::Map::new();
+    // L10 (black, -2-), K9 (column), the title, an empty group.
+    for (what, line, character) in [
+        ("cell", 14, 23),
+        ("column", 13, 20),
+        ("title", 1, 2),
+        ("empty", 20, 0),
+    ] {
+        replies.insert(
+            format!("hover {what}"),
+            client.result("textDocument/hover", at(URI, line, character)),
+        );
+    }
+    replies.insert(
+        "highlight L10".into(),
+        client.result("textDocument/documentHighlight", at(URI, 14, 22)),
+    );
+    let mut refs = at(URI, 15, 20);
+    refs["context"] = json!({ "includeDeclaration": false });
+    replies.insert(
+        "references K11".into(),
+        client.result("textDocument/references", refs),
+    );
+    replies.insert(
+        "definition K9".into(),
+        client.result("textDocument/definition", at(URI, 13, 21)),
+    );
+    let doc = json!({ "textDocument": { "uri": URI } });
+    replies.insert(
+        "symbols".into(),
+        client.result("textDocument/documentSymbol", doc.clone()),
+    );
+    replies.insert(
+        "folds".into(),
+        client.result("textDocument/foldingRange", doc.clone()),
+    );
+    replies.insert(
+        "tokens".into(),
+        client.result("textDocument/semanticTokens/full", doc.clone()),
+    );
+    check_snapshot("features-clean", &Value::Object(replies));
+
+    // The title "Café 🐝" is 7 UTF-16 units long.
+    let hover = client.result("textDocument/hover", at(URI, 1, 0));
+    assert_eq!(hover["range"], range(1, 0, 7));
+}
+
+#[test]
+fn incremental_changes_count_columns_in_the_negotiated_encoding() {
+    for (utf8, after_bee) in [(false, 7), (true, 10)] {
+        let mut client = LspClient::minimal(utf8);
+        client.open(URI, &clean());
+        client.diagnostics(URI, 1);
+        // Insert after the bee in the title, then break a grid group (K9's `+`).
+        client.change(URI, 2, range(1, after_bee, after_bee), "!");
+        client.change(URI, 3, range(13, 21, 22), "q");
+        let published = client.diagnostics(URI, 3);
+        assert_eq!(
+            codes(&published),
+            ["HC0201", "HC0107"],
+            "utf8={utf8}: {published}"
+        );
+        let hover = client.result("textDocument/hover", at(URI, 1, 0));
+        let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
+        assert!(
+            markdown.starts_with("**Café 🐝!** by Us"),
+            "utf8={utf8}: {markdown}"
+        );
+        // A position past the end of a line is clamped, not refused.
+        client.change(URI, 4, range(13, 21, 999), &format!("+..x.{}", ".".repeat(40)));
+        let published = client.diagnostics(URI, 4);
+        assert_eq!(
+            codes(&published),
+            Vec::<String>::new(),
+            "utf8={utf8}: {published}"
+        );
+    }
+}
+
+#[test]
+fn code_action_fixes_a_contradicting_number() {
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &level("T", &["....x.", "..oc..", "x...o."]));
+    assert_eq!(codes(&client.diagnostics(URI, 1)), ["HC0206"]);
+    let params = json!({
+        "textDocument": { "uri": URI },
+        "range": range(14, 22, 22),
+        "context": { "diagnostics": [], "only": ["quickfix"] }
+    });
+    let actions = client.result("textDocument/codeAction", params);
+    check_snapshot("code-action-contradiction", &actions);
+    let edits = actions[0]["edit"]["changes"][URI]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(edits.len(), 1, "{actions}");
+    client.change(
+        URI,
+        2,
+        edits[0]["range"].clone(),
+        edits[0]["newText"].as_str().unwrap_or_default(),
+    );
+    assert_eq!(codes(&client.diagnostics(URI, 2)), Vec::<String>::new());
+
+    // Refactors on the cell under the cursor.
+    let params = json!({
+        "textDocument": { "uri": URI },
+        "range": range(14, 23, 23),
+        "context": { "diagnostics": [], "only": ["refactor"] }
+    });
+    let titles: Vec<Value> = client
+        .result("textDocument/codeAction", params)
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let titles: Vec<&str> = titles.iter().filter_map(|a| a["title"].as_str()).collect();
+    assert_eq!(titles, ["Make L10 blue", "Reveal L10 at start", "Mark L10 `.`"]);
+}
+
+#[test]
+fn formatting_repairs_an_indented_paste() {
+    let mut client = LspClient::minimal(false);
+    let canonical = level("T", &["....x.", "..on..", "x...o."]);
+    let pasted: String = canonical
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i >= 5 {
+                format!("    {l}  \n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    client.open(URI, &pasted);
+    assert_eq!(codes(&client.diagnostics(URI, 1)), ["HC0108"]);
+    let edits = client.result(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert_eq!(edits.as_array().map(Vec::len), Some(1), "{edits}");
+    assert_eq!(edits[0]["newText"], canonical);
+    assert_eq!(
+        edits[0]["range"],
+        json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 38, "character": 0 } })
+    );
+
+    // A level with syntax errors is left alone, with the reason.
+    client.open("file:///project/broken.hexcells", &broken());
+    let reply = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": "file:///project/broken.hexcells" }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    let message = reply["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("cannot format"), "{reply}");
+}
+
+#[test]
+fn rapid_changes_apply_in_order_and_stale_versions_are_ignored() {
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &level("", &["x."]));
+    client.diagnostics(URI, 1);
+    let letters: Vec<char> = ('a'..='z').cycle().take(60).collect();
+    for (i, c) in letters.iter().enumerate() {
+        client.change(URI, i as i64 + 2, range(1, i as u32, i as u32), &c.to_string());
+    }
+    client.change(URI, 10, range(1, 0, 0), "STALE");
+    let last = letters.len() as i64 + 1;
+    client.diagnostics(URI, last);
+    let hover = client.result("textDocument/hover", at(URI, 1, 0));
+    let expected: String = letters.iter().collect();
+    let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        markdown.starts_with(&format!("**{expected}** by Us")),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn bad_input_gets_errors_and_the_server_keeps_serving() {
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &clean());
+    client.diagnostics(URI, 1);
+
+    client.send_raw(b"{this is not json", true);
+    let reply = client.wait_for("parse error", |m| m["error"]["code"] == -32700);
+    assert_eq!(reply["id"], Value::Null);
+    client.send_raw(br#"{"jsonrpc":"2.0","id":77}"#, true);
+    let reply = client.wait_for("invalid request", |m| m["id"] == 77);
+    assert_eq!(reply["error"]["code"], -32600, "{reply}");
+    client.send_raw(b"Content-Type: nonsense\r\n\r\n", false);
+
+    let reply = client.request("hexcells/noSuchMethod", json!({}));
+    assert_eq!(reply["error"]["code"], -32601, "{reply}");
+
+    let reply = client.request(
+        "textDocument/hover",
+        at("file:///project/never-opened.hexcells", 0, 0),
+    );
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
+
+    let reply = client.request("textDocument/hover", json!({ "textDocument": 42 }));
+    assert!(reply.get("error").is_some(), "{reply}");
+
+    let huge = "x".repeat(10 << 20);
+    client.open("file:///project/huge.hexcells", &huge);
+    let published = client.diagnostics("file:///project/huge.hexcells", 1);
+    assert_eq!(codes(&published), ["HC0302"]);
+    let hover = client.result("textDocument/hover", at("file:///project/huge.hexcells", 0, 5));
+    assert_eq!(hover, Value::Null);
+
+    client.open(
+        "file:///project/binary.hexcells",
+        "\u{0}\u{1}\u{fffd}PNG\r\n\u{1a}\n\u{0}",
+    );
+    assert_eq!(
+        codes(&client.diagnostics("file:///project/binary.hexcells", 1)),
+        ["HC0302"]
+    );
+
+    let full: String = level("Full", &[]).replace("..", "x+");
+    client.open("file:///project/full.hexcells", &full);
+    let published = client.diagnostics("file:///project/full.hexcells", 1);
+    assert!(codes(&published).len() > 100, "{}", codes(&published).len());
+    let hover = client.result("textDocument/hover", at("file:///project/full.hexcells", 20, 10));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .is_some_and(|s| s.contains("blue cell")),
+        "{hover}"
+    );
+
+    // Positions far outside the text are clamped.
+    let hover = client.result("textDocument/hover", at(URI, 100_000, 100_000));
+    assert_eq!(hover, Value::Null);
+
+    let hover = client.result("textDocument/hover", at(URI, 14, 22));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("**L10**")),
+        "{hover}"
+    );
+    let stderr = client.stderr();
+    let (status, _) = client.shutdown_and_exit();
+    assert!(status.is_some_and(|s| s.success()));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn shutdown_and_exit_end_the_process_within_a_second() {
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &clean());
+    client.diagnostics(URI, 1);
+    let (status, took) = client.shutdown_and_exit();
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    assert!(took < Duration::from_secs(1), "the server took {took:?} to exit");
+}
+
+#[test]
+fn inlay_hints_follow_the_client_setting() {
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &clean());
+    client.diagnostics(URI, 1);
+    let params = json!({ "textDocument": { "uri": URI }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 40, "character": 0 } } });
+    assert_eq!(
+        client.result("textDocument/inlayHint", params.clone()),
+        Value::Null
+    );
+    *client.settings.lock().expect("settings") = json!({ "inlayHints": true });
+    client.notify("workspace/didChangeConfiguration", json!({ "settings": null }));
+    // The server asks for the settings itself; wait until it has them.
+    let mut hints = Value::Null;
+    for _ in 0..100 {
+        hints = client.result("textDocument/inlayHint", params.clone());
+        if !hints.is_null() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let labels: Vec<String> = hints
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|h| format!("{}:{}", h["position"]["line"], h["label"].as_str().unwrap_or("?")))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(labels, ["13:1/1 blue", "14:0/1 blue", "15:1/2 blue"]);
+}

@@ -1,6 +1,340 @@
-//! `hexcells lsp`: the language server (work in progress).
+//! `hexcells lsp`: the language server for "Hexcells level v1" files.
+//!
+//! [`Backend`] is the routing table: one line per method, each calling a handler in
+//! `server/src/handlers`. State lives in one [`ServerState`] behind one lock, taken
+//! only for synchronous work, so notifications take effect strictly in the order
+//! they arrive (tower runs handler futures concurrently; ours never await before
+//! their state change). Diagnostics leave through one ordered channel. Stdout is the
+//! wire: logs go to stderr through `tracing`, filtered by `HEXCELLS_LOG`.
+
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod convert;
+pub mod state;
+pub mod transport;
+
+#[path = "../handlers/mod.rs"]
+pub mod handlers;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer, LspService};
+use tracing::{debug, error, warn};
+
+use convert::Encoding;
+use state::{ClientSupport, Doc, ServerState};
 
 /// Runs the language server on stdin/stdout until the client says `exit`.
 pub fn run() -> anyhow::Result<()> {
-    anyhow::bail!("the language server is not built yet")
+    init_logging();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let (service, socket) = LspService::new(Backend::new);
+        transport::serve(service, socket).await;
+    });
+    // The stdin reader and any solver thread may still block; don't wait for them.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    Ok(())
+}
+
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("HEXCELLS_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_env_filter(filter)
+        .try_init();
+}
+
+/// Diagnostics for one document version, on their way to the client.
+struct Publish {
+    uri: Uri,
+    version: i32,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// The server: the client handle, the state and the diagnostics channel.
+pub struct Backend {
+    client: Client,
+    state: Arc<Mutex<ServerState>>,
+    publish: mpsc::UnboundedSender<Publish>,
+}
+
+impl Backend {
+    fn new(client: Client) -> Backend {
+        let (publish, mut rx) = mpsc::unbounded_channel::<Publish>();
+        let publisher = client.clone();
+        tokio::spawn(async move {
+            while let Some(p) = rx.recv().await {
+                publisher
+                    .publish_diagnostics(p.uri, p.diagnostics, Some(p.version))
+                    .await;
+            }
+        });
+        Backend {
+            client,
+            state: Arc::default(),
+            publish,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, ServerState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Runs a request handler on the locked state; a panic becomes an error reply.
+    fn read<T>(&self, method: &'static str, handler: impl FnOnce(&ServerState) -> Result<T>) -> Result<T> {
+        let state = self.lock();
+        let _span = tracing::debug_span!("request", method).entered();
+        match catch_unwind(AssertUnwindSafe(|| handler(&state))) {
+            Ok(reply) => reply,
+            Err(_) => {
+                error!(method, "request handler panicked");
+                let mut e = Error::internal_error();
+                e.message = format!("{method}: request handler panicked").into();
+                Err(e)
+            }
+        }
+    }
+
+    /// Runs a notification handler on the locked state; errors and panics are logged.
+    fn write(&self, method: &'static str, handler: impl FnOnce(&mut ServerState) -> Result<()>) {
+        let mut state = self.lock();
+        match catch_unwind(AssertUnwindSafe(|| handler(&mut state))) {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => warn!(method, "{}", e.message),
+            Err(_) => error!(method, "notification handler panicked"),
+        }
+    }
+
+    /// Queues the diagnostics of `uri` for the client (push mode only).
+    fn queue_diagnostics(&self, state: &ServerState, uri: &Uri) {
+        if state.client.pull_diagnostics {
+            return;
+        }
+        let Some(doc) = state.docs.get(uri) else {
+            return;
+        };
+        let diagnostics = catch_unwind(AssertUnwindSafe(|| {
+            handlers::diagnostics::of_doc(uri, doc, state.encoding)
+        }))
+        .unwrap_or_default();
+        let _ = self.publish.send(Publish {
+            uri: uri.clone(),
+            version: doc.version,
+            diagnostics,
+        });
+    }
+
+    /// Asks the client for the `hexcells` settings section.
+    async fn refresh_config(&self) {
+        if !self.lock().client.configuration {
+            return;
+        }
+        let item = ConfigurationItem {
+            scope_uri: None,
+            section: Some("hexcells".into()),
+        };
+        match self.client.configuration(vec![item]).await {
+            Ok(values) => {
+                let config = values.first().map(state::Config::from_json).unwrap_or_default();
+                debug!(?config, "configuration");
+                self.lock().config = config;
+            }
+            Err(e) => warn!("workspace/configuration failed: {}", e.message),
+        }
+    }
+
+    fn capabilities(state: &ServerState) -> ServerCapabilities {
+        ServerCapabilities {
+            position_encoding: Some(state.encoding.kind()),
+            text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                ..TextDocumentSyncOptions::default()
+            })),
+            hover_provider: Some(HoverProviderCapability::Simple(true)),
+            document_highlight_provider: Some(OneOf::Left(true)),
+            references_provider: Some(OneOf::Left(true)),
+            definition_provider: Some(OneOf::Left(true)),
+            document_formatting_provider: Some(OneOf::Left(true)),
+            document_symbol_provider: Some(OneOf::Left(true)),
+            folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+            inlay_hint_provider: Some(OneOf::Left(true)),
+            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+                code_action_kinds: Some(handlers::code_action::kinds()),
+                ..CodeActionOptions::default()
+            })),
+            semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+                SemanticTokensOptions {
+                    legend: handlers::semantic_tokens::legend(),
+                    full: Some(SemanticTokensFullOptions::Bool(true)),
+                    ..SemanticTokensOptions::default()
+                },
+            )),
+            diagnostic_provider: state.client.pull_diagnostics.then(|| {
+                DiagnosticServerCapabilities::Options(DiagnosticOptions {
+                    identifier: Some("hexcells".into()),
+                    inter_file_dependencies: false,
+                    workspace_diagnostics: false,
+                    ..DiagnosticOptions::default()
+                })
+            }),
+            ..ServerCapabilities::default()
+        }
+    }
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let mut state = self.lock();
+        let caps = &params.capabilities;
+        state.encoding = Encoding::negotiate(
+            caps.general
+                .as_ref()
+                .and_then(|g| g.position_encodings.as_deref()),
+        );
+        state.client = ClientSupport {
+            pull_diagnostics: caps
+                .text_document
+                .as_ref()
+                .is_some_and(|t| t.diagnostic.is_some()),
+            configuration: caps.workspace.as_ref().and_then(|w| w.configuration) == Some(true),
+        };
+        debug!(encoding = ?state.encoding, client = ?state.client, "initialize");
+        Ok(InitializeResult {
+            capabilities: Backend::capabilities(&state),
+            server_info: Some(ServerInfo {
+                name: "hexcells".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+            ..InitializeResult::default()
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        self.refresh_config().await;
+    }
+
+    async fn did_change_configuration(&self, _: DidChangeConfigurationParams) {
+        self.refresh_config().await;
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let doc = params.text_document;
+        self.write("textDocument/didOpen", |state| {
+            state
+                .docs
+                .insert(doc.uri.clone(), Doc::new(&doc.text, doc.version));
+            self.queue_diagnostics(state, &doc.uri);
+            Ok(())
+        });
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let uri = params.text_document.uri;
+        self.write("textDocument/didChange", |state| {
+            state.change(&uri, params.text_document.version, params.content_changes)?;
+            self.queue_diagnostics(state, &uri);
+            Ok(())
+        });
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        self.write("textDocument/didClose", |state| {
+            let doc = state.docs.remove(&uri);
+            if let (Some(doc), false) = (doc, state.client.pull_diagnostics) {
+                let _ = self.publish.send(Publish {
+                    uri: uri.clone(),
+                    version: doc.version,
+                    diagnostics: Vec::new(),
+                });
+            }
+            Ok(())
+        });
+    }
+
+    async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
+        self.read("textDocument/diagnostic", |s| {
+            handlers::diagnostics::pull(s, params)
+        })
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        self.read("textDocument/hover", |s| handlers::hover::hover(s, params))
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        self.read("textDocument/documentHighlight", |s| {
+            handlers::highlight::highlight(s, params)
+        })
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        self.read("textDocument/references", |s| {
+            handlers::references::references(s, params)
+        })
+    }
+
+    async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
+        self.read("textDocument/definition", |s| {
+            handlers::references::definition(s, params)
+        })
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        self.read("textDocument/semanticTokens/full", |s| {
+            handlers::semantic_tokens::full(s, params)
+        })
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        self.read("textDocument/formatting", |s| {
+            handlers::formatting::formatting(s, params)
+        })
+    }
+
+    async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
+        self.read("textDocument/documentSymbol", |s| {
+            handlers::symbols::document_symbols(s, params)
+        })
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        self.read("textDocument/foldingRange", |s| {
+            handlers::symbols::folding_ranges(s, params)
+        })
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        self.read("textDocument/codeAction", |s| {
+            handlers::code_action::code_actions(s, params)
+        })
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        self.read("textDocument/inlayHint", |s| {
+            handlers::inlay_hints::inlay_hints(s, params)
+        })
+    }
 }

@@ -5,6 +5,8 @@
 //! packages each have an integration test, which makes cargo build their binaries
 //! into the target directory before any test runs.
 
+pub mod lsp_client;
+
 use std::path::{Path, PathBuf};
 
 /// Path of a workspace binary (`hexcells`, `hexcells-view`) next to this test's

@@ -1,0 +1,78 @@
+//! `textDocument/codeAction`: quick fixes for the diagnostics on the requested lines
+//! and refactors of the item under the cursor, each as a ready workspace edit.
+
+use std::collections::HashMap;
+
+use hexcells_core::analysis::{self, Fix, FixKind};
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, TextEdit, Uri,
+    WorkspaceEdit,
+};
+
+use super::diagnostics;
+use crate::lsp::convert;
+use crate::lsp::state::{Doc, ServerState};
+
+/// The code action kinds offered, announced at `initialize`.
+pub fn kinds() -> Vec<CodeActionKind> {
+    vec![CodeActionKind::QUICKFIX, CodeActionKind::REFACTOR_REWRITE]
+}
+
+/// Fixes and refactors for the requested range.
+pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+    let uri = params.text_document.uri;
+    let doc = state.doc(&uri)?;
+    let (first_line, column) = convert::from_position(&doc.rope, state.encoding, params.range.start);
+    let (last_line, _) = convert::from_position(&doc.rope, state.encoding, params.range.end);
+    let only = params.context.only.unwrap_or_default();
+    let wanted =
+        |kind: &CodeActionKind| only.is_empty() || only.iter().any(|o| kind.as_str().starts_with(o.as_str()));
+    let text = doc.text();
+    let mut actions = Vec::new();
+    if wanted(&CodeActionKind::QUICKFIX) {
+        for d in doc.parse.all_diagnostics() {
+            if !(first_line..=last_line).contains(&d.range.line) {
+                continue;
+            }
+            for fix in analysis::quick_fixes(&text, &doc.parse, &d) {
+                let diagnostic = diagnostics::to_lsp(&uri, doc, state.encoding, &d);
+                actions.push(action(&uri, doc, state, fix, Some(diagnostic)));
+            }
+        }
+    }
+    if wanted(&CodeActionKind::REFACTOR_REWRITE) {
+        for fix in analysis::refactors(&doc.parse, first_line, column) {
+            actions.push(action(&uri, doc, state, fix, None));
+        }
+    }
+    Ok((!actions.is_empty()).then_some(actions))
+}
+
+fn action(
+    uri: &Uri,
+    doc: &Doc,
+    state: &ServerState,
+    fix: Fix,
+    diagnostic: Option<tower_lsp_server::ls_types::Diagnostic>,
+) -> CodeActionOrCommand {
+    let edits = fix
+        .edits
+        .into_iter()
+        .map(|e| TextEdit::new(convert::range(&doc.rope, state.encoding, e.range), e.new_text))
+        .collect();
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title: fix.title,
+        kind: Some(match fix.kind {
+            FixKind::QuickFix => CodeActionKind::QUICKFIX,
+            FixKind::Refactor => CodeActionKind::REFACTOR_REWRITE,
+        }),
+        diagnostics: diagnostic.map(|d| vec![d]),
+        edit: Some(WorkspaceEdit {
+            changes: Some(HashMap::from([(uri.clone(), edits)])),
+            ..WorkspaceEdit::default()
+        }),
+        is_preferred: fix.preferred.then_some(true),
+        ..CodeAction::default()
+    })
+}

@@ -1,0 +1,78 @@
+//! Diagnostics: everything core reports, pushed on every change (or pulled by
+//! clients that ask), with codes, exact ranges and related locations.
+
+use hexcells_core::{Code, Severity};
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentDiagnosticParams,
+    DocumentDiagnosticReport, DocumentDiagnosticReportResult, FullDocumentDiagnosticReport, Location,
+    NumberOrString, Range, RelatedFullDocumentDiagnosticReport, Uri,
+};
+
+use crate::lsp::convert::{self, Encoding};
+use crate::lsp::state::{Doc, ServerState};
+
+/// The protocol form of core's diagnostic.
+pub fn to_lsp(uri: &Uri, doc: &Doc, encoding: Encoding, d: &hexcells_core::Diagnostic) -> Diagnostic {
+    let related = d
+        .related
+        .iter()
+        .map(|r| DiagnosticRelatedInformation {
+            location: Location::new(uri.clone(), convert::range(&doc.rope, encoding, r.range)),
+            message: r.message.clone(),
+        })
+        .collect::<Vec<_>>();
+    Diagnostic {
+        range: convert::range(&doc.rope, encoding, d.range),
+        severity: Some(severity(d.severity)),
+        code: Some(NumberOrString::String(d.code.as_str().to_string())),
+        source: Some("hexcells".into()),
+        message: d.message.clone(),
+        related_information: (!related.is_empty()).then_some(related),
+        ..Diagnostic::default()
+    }
+}
+
+/// Every diagnostic of the document, in text order.
+pub fn of_doc(uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
+    if let Some(why) = &doc.skipped {
+        return vec![Diagnostic {
+            range: Range::default(),
+            severity: Some(DiagnosticSeverity::WARNING),
+            code: Some(NumberOrString::String(Code::GaveUp.as_str().into())),
+            source: Some("hexcells".into()),
+            message: why.clone(),
+            ..Diagnostic::default()
+        }];
+    }
+    doc.parse
+        .all_diagnostics()
+        .iter()
+        .map(|d| to_lsp(uri, doc, encoding, d))
+        .collect()
+}
+
+/// `textDocument/diagnostic`: the same diagnostics, pulled.
+pub fn pull(state: &ServerState, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
+    let uri = &params.text_document.uri;
+    let doc = state.doc(uri)?;
+    let report = RelatedFullDocumentDiagnosticReport {
+        related_documents: None,
+        full_document_diagnostic_report: FullDocumentDiagnosticReport {
+            result_id: Some(doc.version.to_string()),
+            items: of_doc(uri, doc, state.encoding),
+        },
+    };
+    Ok(DocumentDiagnosticReportResult::Report(
+        DocumentDiagnosticReport::Full(report),
+    ))
+}
+
+fn severity(severity: Severity) -> DiagnosticSeverity {
+    match severity {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Info => DiagnosticSeverity::INFORMATION,
+        Severity::Hint => DiagnosticSeverity::HINT,
+    }
+}

@@ -1,0 +1,33 @@
+//! `textDocument/formatting`: core's formatter, as one edit of the whole document.
+
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
+use tower_lsp_server::ls_types::{DocumentFormattingParams, TextEdit};
+
+use crate::lsp::convert;
+use crate::lsp::state::ServerState;
+
+/// The canonical text, or an error when syntax errors would lose text.
+pub fn formatting(state: &ServerState, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+    let doc = state.doc(&params.text_document.uri)?;
+    if let Some(why) = &doc.skipped {
+        return Err(request_failed(why));
+    }
+    let text = doc.text();
+    let formatted = hexcells_core::format::format(&text).map_err(|e| request_failed(&e.to_string()))?;
+    if formatted == text {
+        return Ok(Some(Vec::new()));
+    }
+    Ok(Some(vec![TextEdit::new(
+        convert::whole(&doc.rope, state.encoding),
+        formatted,
+    )]))
+}
+
+/// A "request failed" reply (-32803) telling the user why.
+fn request_failed(message: &str) -> Error {
+    Error {
+        code: ErrorCode::ServerError(-32803),
+        message: message.to_string().into(),
+        data: None,
+    }
+}

@@ -1,0 +1,35 @@
+//! `textDocument/documentHighlight`: the members of the clue under the cursor.
+
+use hexcells_core::analysis;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{DocumentHighlight, DocumentHighlightKind, DocumentHighlightParams};
+
+use super::locate;
+use crate::lsp::convert;
+use crate::lsp::state::ServerState;
+
+/// The clue under the cursor (as "write") and its members (as "read").
+pub fn highlight(
+    state: &ServerState,
+    params: DocumentHighlightParams,
+) -> Result<Option<Vec<DocumentHighlight>>> {
+    let at = params.text_document_position_params;
+    let (doc, line, column) = locate(state, &at.text_document.uri, at.position)?;
+    let highlights = analysis::highlights(&doc.parse, line, column);
+    if highlights.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(
+        highlights
+            .into_iter()
+            .map(|h| DocumentHighlight {
+                range: convert::range(&doc.rope, state.encoding, h.range),
+                kind: Some(if h.is_clue {
+                    DocumentHighlightKind::WRITE
+                } else {
+                    DocumentHighlightKind::READ
+                }),
+            })
+            .collect(),
+    ))
+}

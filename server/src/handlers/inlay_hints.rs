@@ -1,0 +1,34 @@
+//! `textDocument/inlayHint`: a blue count after each grid line, when the user turns
+//! them on (setting `hexcells.inlayHints`; off by default, as they break the grid's
+//! alignment).
+
+use hexcells_core::analysis;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{InlayHint, InlayHintLabel, InlayHintParams};
+
+use crate::lsp::convert;
+use crate::lsp::state::ServerState;
+
+/// The hints in the requested lines.
+pub fn inlay_hints(state: &ServerState, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+    let doc = state.doc(&params.text_document.uri)?;
+    if !state.config.inlay_hints {
+        return Ok(None);
+    }
+    let (first, last) = (params.range.start.line, params.range.end.line);
+    Ok(Some(
+        analysis::inlay_hints(&doc.parse, first, last)
+            .into_iter()
+            .map(|hint| InlayHint {
+                position: convert::position(&doc.rope, state.encoding, hint.at.line, hint.at.start),
+                label: InlayHintLabel::String(hint.label),
+                kind: None,
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(true),
+                padding_right: None,
+                data: None,
+            })
+            .collect(),
+    ))
+}

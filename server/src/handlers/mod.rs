@@ -1,0 +1,33 @@
+//! One file per request or notification family. Each handler takes the locked
+//! [`ServerState`](crate::lsp::state::ServerState) and the protocol params, asks core's
+//! `analysis` module, and converts the answer through [`crate::lsp::convert`]. Handlers
+//! stay thin: anything an author would also want from the CLI belongs in core.
+
+#![warn(clippy::unwrap_used)]
+
+pub mod code_action;
+pub mod diagnostics;
+pub mod formatting;
+pub mod highlight;
+pub mod hover;
+pub mod inlay_hints;
+pub mod references;
+pub mod semantic_tokens;
+pub mod symbols;
+
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{Position, Uri};
+
+use crate::lsp::convert;
+use crate::lsp::state::{Doc, ServerState};
+
+/// The open document `uri` and core's (line, character column) of `position` in it.
+pub(crate) fn locate<'a>(
+    state: &'a ServerState,
+    uri: &Uri,
+    position: Position,
+) -> Result<(&'a Doc, u32, u32)> {
+    let doc = state.doc(uri)?;
+    let (line, column) = convert::from_position(&doc.rope, state.encoding, position);
+    Ok((doc, line, column))
+}

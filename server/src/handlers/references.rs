@@ -1,0 +1,43 @@
+//! `textDocument/references` (a cell to the clues that count it) and
+//! `textDocument/definition` (a clue back to the cells it counts).
+
+use hexcells_core::analysis;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{GotoDefinitionParams, GotoDefinitionResponse, Location, ReferenceParams};
+
+use super::locate;
+use crate::lsp::convert;
+use crate::lsp::state::ServerState;
+
+/// The clues that count the cell under the cursor.
+pub fn references(state: &ServerState, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+    let at = params.text_document_position;
+    let uri = at.text_document.uri;
+    let (doc, line, column) = locate(state, &uri, at.position)?;
+    let ranges = analysis::references(&doc.parse, line, column, params.context.include_declaration);
+    Ok((!ranges.is_empty()).then(|| {
+        ranges
+            .into_iter()
+            .map(|r| Location::new(uri.clone(), convert::range(&doc.rope, state.encoding, r)))
+            .collect()
+    }))
+}
+
+/// The cells the clue under the cursor counts.
+pub fn definition(
+    state: &ServerState,
+    params: GotoDefinitionParams,
+) -> Result<Option<GotoDefinitionResponse>> {
+    let at = params.text_document_position_params;
+    let uri = at.text_document.uri;
+    let (doc, line, column) = locate(state, &uri, at.position)?;
+    let ranges = analysis::definition(&doc.parse, line, column);
+    Ok((!ranges.is_empty()).then(|| {
+        GotoDefinitionResponse::Array(
+            ranges
+                .into_iter()
+                .map(|r| Location::new(uri.clone(), convert::range(&doc.rope, state.encoding, r)))
+                .collect(),
+        )
+    }))
+}

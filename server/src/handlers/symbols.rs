@@ -1,0 +1,74 @@
+//! `textDocument/documentSymbol` and `textDocument/foldingRange`: each level of a
+//! pack, with its header and grid.
+
+use hexcells_core::analysis::{self, Symbol, SymbolKind};
+use ropey::Rope;
+use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::ls_types::{
+    DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange, FoldingRangeKind,
+    FoldingRangeParams, Range,
+};
+
+use crate::lsp::convert::{self, Encoding};
+use crate::lsp::state::ServerState;
+
+/// The outline.
+pub fn document_symbols(
+    state: &ServerState,
+    params: DocumentSymbolParams,
+) -> Result<Option<DocumentSymbolResponse>> {
+    let doc = state.doc(&params.text_document.uri)?;
+    let symbols = analysis::symbols(&doc.parse)
+        .iter()
+        .map(|s| to_lsp(&doc.rope, state.encoding, s))
+        .collect();
+    Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+}
+
+/// The folds.
+pub fn folding_ranges(state: &ServerState, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+    let doc = state.doc(&params.text_document.uri)?;
+    Ok(Some(
+        analysis::folds(&doc.parse)
+            .into_iter()
+            .map(|span| FoldingRange {
+                start_line: span.first,
+                end_line: span.last,
+                kind: Some(FoldingRangeKind::Region),
+                ..FoldingRange::default()
+            })
+            .collect(),
+    ))
+}
+
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
+fn to_lsp(rope: &Rope, encoding: Encoding, symbol: &Symbol) -> DocumentSymbol {
+    let range = Range::new(
+        convert::position(rope, encoding, symbol.lines.first, 0),
+        convert::position(rope, encoding, symbol.lines.last, u32::MAX),
+    );
+    let mut selection = convert::range(rope, encoding, symbol.selection);
+    if selection.start < range.start || selection.end > range.end {
+        selection = Range::new(range.start, range.start);
+    }
+    DocumentSymbol {
+        name: symbol.name.clone(),
+        detail: (!symbol.detail.is_empty()).then(|| symbol.detail.clone()),
+        kind: match symbol.kind {
+            SymbolKind::Level => tower_lsp_server::ls_types::SymbolKind::MODULE,
+            SymbolKind::Header => tower_lsp_server::ls_types::SymbolKind::STRING,
+            SymbolKind::Grid => tower_lsp_server::ls_types::SymbolKind::ARRAY,
+        },
+        tags: None,
+        deprecated: None,
+        range,
+        selection_range: selection,
+        children: Some(
+            symbol
+                .children
+                .iter()
+                .map(|c| to_lsp(rope, encoding, c))
+                .collect(),
+        ),
+    }
+}

@@ -1,0 +1,153 @@
+//! The server's one state: open documents, the negotiated position encoding and the
+//! settings. Everything is behind one lock, taken only for synchronous work.
+
+use std::collections::HashMap;
+
+use hexcells_core::format::{parse, Parse};
+use ropey::Rope;
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
+
+use super::convert::{self, Encoding};
+
+/// Documents larger than this are kept but not analysed (a stray binary or log).
+pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
+
+/// Settings the client can change (`workspace/configuration`, section `hexcells`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// Show a blue count after each grid line (`inlayHints`, off by default).
+    pub inlay_hints: bool,
+}
+
+impl Config {
+    /// The settings in the client's JSON (`{"inlayHints": true}`); anything missing
+    /// or of the wrong type keeps its default.
+    pub fn from_json(value: &serde_json::Value) -> Config {
+        let default = Config::default();
+        Config {
+            inlay_hints: value
+                .get("inlayHints")
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(default.inlay_hints),
+        }
+    }
+}
+
+/// What the client said it can do, as far as the server cares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClientSupport {
+    /// The client pulls diagnostics (`textDocument/diagnostic`), so none are pushed.
+    pub pull_diagnostics: bool,
+    /// The client answers `workspace/configuration`.
+    pub configuration: bool,
+}
+
+/// One open document.
+#[derive(Debug)]
+pub struct Doc {
+    /// Its text.
+    pub rope: Rope,
+    /// The client's version number.
+    pub version: i32,
+    /// The text parsed (empty when the text is too large or not text).
+    pub parse: Parse,
+    /// Why the document was not analysed, if it was not.
+    pub skipped: Option<String>,
+}
+
+impl Doc {
+    /// A document with `text`, parsed.
+    pub fn new(text: &str, version: i32) -> Doc {
+        let mut doc = Doc {
+            rope: Rope::from_str(text),
+            version,
+            parse: Parse::default(),
+            skipped: None,
+        };
+        doc.reparse();
+        doc
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> String {
+        self.rope.to_string()
+    }
+
+    /// Parses the text again, unless it is too large or binary.
+    fn reparse(&mut self) {
+        let n_bytes = self.rope.len_bytes();
+        if n_bytes > MAX_ANALYSED_BYTES {
+            self.parse = Parse::default();
+            self.skipped = Some(format!(
+                "the document has {n_bytes} bytes; levels are under 3 kB, so it is not analysed"
+            ));
+            return;
+        }
+        let text = self.text();
+        if text.contains('\0') {
+            self.parse = Parse::default();
+            self.skipped =
+                Some("the document holds NUL bytes (a binary file?), so it is not analysed".into());
+            return;
+        }
+        self.skipped = None;
+        self.parse = parse(&text);
+    }
+}
+
+/// Everything the server knows.
+#[derive(Debug, Default)]
+pub struct ServerState {
+    /// Open documents by URI.
+    pub docs: HashMap<Uri, Doc>,
+    /// The position encoding agreed at `initialize`.
+    pub encoding: Encoding,
+    /// The client's settings.
+    pub config: Config,
+    /// The client's abilities.
+    pub client: ClientSupport,
+}
+
+impl ServerState {
+    /// The open document `uri`, or an error naming it.
+    pub fn doc(&self, uri: &Uri) -> Result<&Doc> {
+        self.docs.get(uri).ok_or_else(|| unknown_document(uri))
+    }
+
+    /// Applies `changes` of `version` to the open document `uri`, in order.
+    /// Returns an error (and changes nothing) for an unknown document or an old version.
+    pub fn change(
+        &mut self,
+        uri: &Uri,
+        version: i32,
+        changes: Vec<TextDocumentContentChangeEvent>,
+    ) -> Result<()> {
+        let encoding = self.encoding;
+        let doc = self.docs.get_mut(uri).ok_or_else(|| unknown_document(uri))?;
+        if version <= doc.version {
+            return Err(Error::invalid_params(format!(
+                "version {version} of {} is not newer than {}",
+                uri.as_str(),
+                doc.version
+            )));
+        }
+        for change in changes {
+            match change.range {
+                Some(range) => {
+                    let (start, end) = convert::char_span(&doc.rope, encoding, range);
+                    doc.rope.remove(start..end);
+                    doc.rope.insert(start, &change.text);
+                }
+                None => doc.rope = Rope::from_str(&change.text),
+            }
+        }
+        doc.version = version;
+        doc.reparse();
+        Ok(())
+    }
+}
+
+fn unknown_document(uri: &Uri) -> Error {
+    Error::invalid_params(format!("document not open: {}", uri.as_str()))
+}
