@@ -12,6 +12,7 @@ const tests = {
   ...common,
   entryPoints: fs.readdirSync("test/unit").filter((f) => f.endsWith(".test.ts")).map((f) => `test/unit/${f}`),
   outdir: "dist/test",
+  external: ["vscode-textmate", "vscode-oniguruma"],
 };
 
 if (watch) {
