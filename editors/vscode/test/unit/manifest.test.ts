@@ -53,3 +53,20 @@ test("the word pattern selects whole groups of a grid line", () => {
   const words = [..."..x.Oc|+..\\n/.o+X.".matchAll(new RegExp(config.wordPattern, "g"))].map((m) => m[0]);
   assert.deepEqual(words, ["x.", "Oc", "|+", "\\n", "/.", "o+", "X."]);
 });
+
+test("semantic tokens map onto the grammar's own scopes", () => {
+  const grammar = fs.readFileSync(path.join(root, "syntaxes", "hexcells.tmLanguage.json"), "utf8");
+  const [mapping] = manifest.contributes.semanticTokenScopes;
+  assert.equal(mapping.language, "hexcells");
+  // The server's legend: standard types, modifiers revealed / together / apart.
+  const types = ["keyword", "string", "comment", "type", "variable", "operator", "number"];
+  for (const [selector, scopes] of Object.entries(mapping.scopes as Record<string, string[]>)) {
+    const [type, modifier] = selector.split(".");
+    assert.ok(types.includes(type), `${selector}: not a token type of the server`);
+    assert.ok(modifier === undefined || ["revealed", "together", "apart"].includes(modifier), selector);
+    for (const scope of scopes) {
+      const stem = scope.replace(/\.hexcells$/, "");
+      assert.ok(grammar.includes(stem), `${selector}: ${scope} is no scope of the grammar`);
+    }
+  }
+});
