@@ -108,12 +108,15 @@ async function restart(): Promise<void> {
   await start();
 }
 
-/** The settings the server reads, in the shape of `workspace/configuration` section `hexcells`. */
+/**
+ * The settings the server reads, as `workspace/configuration` gives them for the
+ * section `hexcells` (VS Code answers that request itself from the same settings).
+ */
 function serverSettings(config: vscode.WorkspaceConfiguration): Record<string, unknown> {
   return {
-    inlayHints: { enable: config.get<boolean>("inlayHints.enable", false) },
-    diagnostics: { debounceMs: config.get<number>("diagnostics.debounceMs", 150) },
-    solver: { budget: config.get<number>("solver.budget", 100000) },
+    inlayHints: config.get<boolean>("inlayHints", false),
+    debounceMs: config.get<number>("debounceMs", 150),
+    budgetMs: config.get<number>("budgetMs", 10000),
   };
 }
 
