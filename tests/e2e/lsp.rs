@@ -398,3 +398,105 @@ fn inlay_hints_follow_the_client_setting() {
         .unwrap_or_default();
     assert_eq!(labels, ["13:1/1 blue", "14:0/1 blue", "15:1/2 blue"]);
 }
+
+/// Six blue cells around a revealed black L11 that shows 6: solvable in one round.
+fn solvable() -> String {
+    level("Ring", &["..x...", "x...x.", "..O+..", "x...x.", "..x..."])
+}
+
+/// Two lone cells and no clue: the counter says one is blue, but not which.
+fn stuck() -> String {
+    level("Lonely", &["x.....", "......", "....o."])
+}
+
+#[test]
+fn solvability_verdicts_reach_diagnostics_lenses_hover_and_commands() {
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &solvable());
+    assert_eq!(codes(&client.diagnostics(URI, 1)), Vec::<String>::new());
+    let status = client.solve_status(URI, 1);
+    assert_eq!(
+        status["levels"],
+        json!([{ "summary": "solvable in 1 round, hardest step 1 clue", "verdict": "solvable" }])
+    );
+    let doc = json!({ "textDocument": { "uri": URI } });
+    let lenses = client.result("textDocument/codeLens", doc.clone());
+    check_snapshot("code-lens-solvable", &lenses);
+    let hover = client.result("textDocument/hover", at(URI, 13, 22));
+    let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        markdown.ends_with("Uncovered in round 1 as blue, forced by L11"),
+        "{markdown}"
+    );
+    let steps = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.solve", "arguments": [URI, 0] }),
+    );
+    check_snapshot("solve-command-ring", &steps);
+
+    let stuck_uri = "file:///project/stuck.hexcells";
+    client.open(stuck_uri, &stuck());
+    client.diagnostics(stuck_uri, 1);
+    let status = client.solve_status(stuck_uri, 1);
+    assert_eq!(status["levels"][0]["verdict"], "stuck");
+    let published = client.diagnostics(stuck_uri, 1);
+    assert_eq!(codes(&published), ["HC0301", "HC0301"]);
+    check_snapshot("diagnostics-stuck", &published);
+
+    let reply = client.request(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.nothing", "arguments": [] }),
+    );
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
+    let reply = client.request(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.solve", "arguments": [7] }),
+    );
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
+}
+
+#[test]
+fn racing_versions_publish_only_the_latest_verdict() {
+    // A long debounce, so that every version but the last is replaced in time.
+    let mut client = LspClient::minimal_with(false, json!({ "debounceMs": 1000 }));
+    client.open(URI, &stuck());
+    let mut version = 1;
+    for _ in 0..10 {
+        // Reveal K9, then hide it again.
+        for group in ["X.", "x."] {
+            version += 1;
+            client.change(URI, version, range(13, 20, 22), group);
+        }
+    }
+    version += 1;
+    client.change(URI, version, range(13, 20, 22), "X.");
+    let status = client.solve_status(URI, version);
+    assert_eq!(status["levels"][0]["verdict"], "solvable", "{status}");
+    let stale = client.try_wait_for(Duration::from_millis(1500), &|m| {
+        m["method"] == "hexcells/solveStatus" && m["params"]["version"] != version
+    });
+    assert_eq!(stale, None, "a replaced version's verdict was published");
+}
+
+#[test]
+fn a_grid_full_of_cells_gets_an_answer_within_the_budget() {
+    let mut client = LspClient::minimal_with(false, json!({ "solver": { "timeLimitMs": 3000 } }));
+    let full: String = level("Full", &[]).replace("..", "x+");
+    client.open(URI, &full);
+    let status = client.solve_status(URI, 1);
+    let verdict = status["levels"][0]["verdict"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        ["solvable", "stuck", "gaveUp"].contains(&verdict.as_str()),
+        "{status}"
+    );
+    let hover = client.result("textDocument/hover", at(URI, 20, 10));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .is_some_and(|s| s.contains("blue cell")),
+        "{hover}"
+    );
+}

@@ -1,9 +1,10 @@
 //! `textDocument/codeAction`: quick fixes for the diagnostics on the requested lines
-//! and refactors of the item under the cursor, each as a ready workspace edit.
+//! and refactors of the item under the cursor, each as a ready workspace edit; for a
+//! stuck level, the engine's suggested fixes.
 
 use std::collections::HashMap;
 
-use hexcells_core::analysis::{self, Fix, FixKind};
+use hexcells_core::analysis::{self, solvability, Fix, FixKind};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, TextEdit, Uri,
@@ -38,6 +39,15 @@ pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Opt
             for fix in analysis::quick_fixes(&text, &doc.parse, &d) {
                 let diagnostic = diagnostics::to_lsp(&uri, doc, state.encoding, &d);
                 actions.push(action(&uri, doc, state, fix, Some(diagnostic)));
+            }
+        }
+    }
+    if let (true, Some(solved)) = (wanted(&CodeActionKind::QUICKFIX), doc.solved()) {
+        if let Some((level_idx, parsed)) = doc.parse.level_at_line(first_line) {
+            for fix in solved.fixes.get(level_idx).into_iter().flatten() {
+                if let Some(fix) = solvability::fix_edits(parsed, fix) {
+                    actions.push(action(&uri, doc, state, fix, None));
+                }
             }
         }
     }

@@ -1,6 +1,8 @@
 //! Diagnostics: everything core reports, pushed on every change (or pulled by
-//! clients that ask), with codes, exact ranges and related locations.
+//! clients that ask), with codes, exact ranges and related locations; once the
+//! background analysis of the version is done, also one per stuck cell.
 
+use hexcells_core::analysis::solvability;
 use hexcells_core::{Code, Severity};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{
@@ -45,11 +47,16 @@ pub fn of_doc(uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
             ..Diagnostic::default()
         }];
     }
-    doc.parse
-        .all_diagnostics()
-        .iter()
-        .map(|d| to_lsp(uri, doc, encoding, d))
-        .collect()
+    let mut all = doc.parse.all_diagnostics();
+    if let Some(solved) = doc.solved() {
+        for (parsed, report) in doc.parse.levels.iter().zip(&solved.reports) {
+            if let Some(report) = report {
+                all.extend(solvability::solve_diagnostics(parsed, report));
+            }
+        }
+        all.sort_by_key(|d| (d.range, d.code));
+    }
+    all.iter().map(|d| to_lsp(uri, doc, encoding, d)).collect()
 }
 
 /// `textDocument/diagnostic`: the same diagnostics, pulled.

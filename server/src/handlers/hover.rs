@@ -1,6 +1,7 @@
-//! `textDocument/hover`: what a cell, column number or header line means.
+//! `textDocument/hover`: what a cell, column number or header line means, and once
+//! the background analysis is done, the round a player uncovers the cell and why.
 
-use hexcells_core::analysis;
+use hexcells_core::analysis::{self, solvability};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 
@@ -12,10 +13,26 @@ use crate::lsp::state::ServerState;
 pub fn hover(state: &ServerState, params: HoverParams) -> Result<Option<Hover>> {
     let at = params.text_document_position_params;
     let (doc, line, column) = locate(state, &at.text_document.uri, at.position)?;
-    Ok(analysis::hover(&doc.parse, line, column).map(|info| Hover {
+    let Some(info) = analysis::hover(&doc.parse, line, column) else {
+        return Ok(None);
+    };
+    let mut markdown = info.markdown;
+    let solved = doc.solved().zip(analysis::target_at(&doc.parse, line, column));
+    if let Some((solved, analysis::Target::Item { level_idx, pos, .. })) = solved {
+        let parsed = doc.parse.levels.get(level_idx);
+        let report = solved.reports.get(level_idx).and_then(Option::as_ref);
+        if let Some(note) = parsed
+            .zip(report)
+            .and_then(|(p, r)| solvability::hover_note(p, pos, r))
+        {
+            markdown.push_str("\n\n");
+            markdown.push_str(&note);
+        }
+    }
+    Ok(Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,
-            value: info.markdown,
+            value: markdown,
         }),
         range: Some(convert::range(&doc.rope, state.encoding, info.range)),
     }))

@@ -6,6 +6,8 @@
 #![warn(clippy::unwrap_used)]
 
 pub mod code_action;
+pub mod code_lens;
+pub mod commands;
 pub mod diagnostics;
 pub mod formatting;
 pub mod highlight;

@@ -10,6 +10,8 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod convert;
+pub mod ext;
+pub mod solver;
 pub mod state;
 pub mod transport;
 
@@ -55,29 +57,47 @@ fn init_logging() {
         .try_init();
 }
 
-/// Diagnostics for one document version, on their way to the client.
-struct Publish {
-    uri: Uri,
-    version: i32,
-    diagnostics: Vec<Diagnostic>,
+/// Notifications on their way to the client, in the order they were queued.
+enum Outgoing {
+    /// The diagnostics of one document version.
+    Diagnostics {
+        uri: Uri,
+        version: i32,
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// `hexcells/solveStatus`.
+    SolveStatus(serde_json::Value),
 }
 
-/// The server: the client handle, the state and the diagnostics channel.
+/// The server: the client handle, the state and the outgoing channel. Cheap to
+/// clone into background jobs.
+#[derive(Clone)]
 pub struct Backend {
-    client: Client,
+    pub(crate) client: Client,
     state: Arc<Mutex<ServerState>>,
-    publish: mpsc::UnboundedSender<Publish>,
+    publish: mpsc::UnboundedSender<Outgoing>,
 }
 
 impl Backend {
     fn new(client: Client) -> Backend {
-        let (publish, mut rx) = mpsc::unbounded_channel::<Publish>();
+        let (publish, mut rx) = mpsc::unbounded_channel::<Outgoing>();
         let publisher = client.clone();
         tokio::spawn(async move {
-            while let Some(p) = rx.recv().await {
-                publisher
-                    .publish_diagnostics(p.uri, p.diagnostics, Some(p.version))
-                    .await;
+            while let Some(message) = rx.recv().await {
+                match message {
+                    Outgoing::Diagnostics {
+                        uri,
+                        version,
+                        diagnostics,
+                    } => {
+                        publisher
+                            .publish_diagnostics(uri, diagnostics, Some(version))
+                            .await
+                    }
+                    Outgoing::SolveStatus(params) => {
+                        publisher.send_notification::<ext::SolveStatus>(params).await
+                    }
+                }
             }
         });
         Backend {
@@ -87,7 +107,7 @@ impl Backend {
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, ServerState> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, ServerState> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -128,11 +148,54 @@ impl Backend {
             handlers::diagnostics::of_doc(uri, doc, state.encoding)
         }))
         .unwrap_or_default();
-        let _ = self.publish.send(Publish {
+        let _ = self.publish.send(Outgoing::Diagnostics {
             uri: uri.clone(),
             version: doc.version,
             diagnostics,
         });
+    }
+
+    /// Starts the background solvability analysis of the current version of `uri`.
+    fn schedule_solve(&self, state: &ServerState, uri: &Uri) {
+        if let Some(job) = solver::job(state, uri) {
+            tokio::spawn(solver::run(self.clone(), job));
+        }
+    }
+
+    /// Stores a finished analysis if its version is still current, and tells the client.
+    async fn solved(&self, uri: &Uri, solved: state::Solved) {
+        let version = solved.version;
+        let (pull, support) = {
+            let mut state = self.lock();
+            let support = state.client;
+            let Some(doc) = state.docs.get_mut(uri).filter(|d| d.version == version) else {
+                return;
+            };
+            let levels: Vec<serde_json::Value> = solved
+                .reports
+                .iter()
+                .map(|r| {
+                    serde_json::json!({
+                        "summary": r.as_ref().map_or("not analysed: syntax errors".into(), hexcells_core::analysis::solvability::summary),
+                        "verdict": solver::verdict_name(r.as_ref()),
+                    })
+                })
+                .collect();
+            doc.solved = Some(solved);
+            self.queue_diagnostics(&state, uri);
+            let _ = self.publish.send(Outgoing::SolveStatus(serde_json::json!({
+                "uri": uri.as_str(),
+                "version": version,
+                "levels": levels,
+            })));
+            (state.client.pull_diagnostics, support)
+        };
+        if pull && support.diagnostic_refresh {
+            let _ = self.client.workspace_diagnostic_refresh().await;
+        }
+        if support.code_lens_refresh {
+            let _ = self.client.code_lens_refresh().await;
+        }
     }
 
     /// Asks the client for the `hexcells` settings section.
@@ -170,6 +233,13 @@ impl Backend {
             document_symbol_provider: Some(OneOf::Left(true)),
             folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
             inlay_hint_provider: Some(OneOf::Left(true)),
+            code_lens_provider: Some(CodeLensOptions {
+                resolve_provider: Some(false),
+            }),
+            execute_command_provider: Some(ExecuteCommandOptions {
+                commands: vec![ext::SOLVE_COMMAND.into(), ext::OPEN_VIEWER_COMMAND.into()],
+                ..ExecuteCommandOptions::default()
+            }),
             code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
                 code_action_kinds: Some(handlers::code_action::kinds()),
                 ..CodeActionOptions::default()
@@ -209,6 +279,19 @@ impl LanguageServer for Backend {
                 .as_ref()
                 .is_some_and(|t| t.diagnostic.is_some()),
             configuration: caps.workspace.as_ref().and_then(|w| w.configuration) == Some(true),
+            progress: caps.window.as_ref().and_then(|w| w.work_done_progress) == Some(true),
+            diagnostic_refresh: caps
+                .workspace
+                .as_ref()
+                .and_then(|w| w.diagnostics.as_ref())
+                .and_then(|d| d.refresh_support)
+                == Some(true),
+            code_lens_refresh: caps
+                .workspace
+                .as_ref()
+                .and_then(|w| w.code_lens.as_ref())
+                .and_then(|c| c.refresh_support)
+                == Some(true),
         };
         debug!(encoding = ?state.encoding, client = ?state.client, "initialize");
         Ok(InitializeResult {
@@ -240,6 +323,7 @@ impl LanguageServer for Backend {
                 .docs
                 .insert(doc.uri.clone(), Doc::new(&doc.text, doc.version));
             self.queue_diagnostics(state, &doc.uri);
+            self.schedule_solve(state, &doc.uri);
             Ok(())
         });
     }
@@ -249,6 +333,7 @@ impl LanguageServer for Backend {
         self.write("textDocument/didChange", |state| {
             state.change(&uri, params.text_document.version, params.content_changes)?;
             self.queue_diagnostics(state, &uri);
+            self.schedule_solve(state, &uri);
             Ok(())
         });
     }
@@ -258,7 +343,7 @@ impl LanguageServer for Backend {
         self.write("textDocument/didClose", |state| {
             let doc = state.docs.remove(&uri);
             if let (Some(doc), false) = (doc, state.client.pull_diagnostics) {
-                let _ = self.publish.send(Publish {
+                let _ = self.publish.send(Outgoing::Diagnostics {
                     uri: uri.clone(),
                     version: doc.version,
                     diagnostics: Vec::new(),
@@ -336,5 +421,15 @@ impl LanguageServer for Backend {
         self.read("textDocument/inlayHint", |s| {
             handlers::inlay_hints::inlay_hints(s, params)
         })
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        self.read("textDocument/codeLens", |s| {
+            handlers::code_lens::code_lens(s, params)
+        })
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        handlers::commands::execute(self, params).await
     }
 }

@@ -2,6 +2,11 @@
 //! settings. Everything is behind one lock, taken only for synchronous work.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use hexcells_core::solve::{self, Budget, Report};
 
 use hexcells_core::format::{parse, Parse};
 use ropey::Rope;
@@ -14,10 +19,27 @@ use super::convert::{self, Encoding};
 pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
 
 /// Settings the client can change (`workspace/configuration`, section `hexcells`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Show a blue count after each grid line (`inlayHints`, off by default).
     pub inlay_hints: bool,
+    /// Quiet time after a change before the solvability analysis starts (`debounceMs`).
+    pub debounce: Duration,
+    /// Wall-clock limit of one analysis (`solver.timeLimitMs`).
+    pub time_limit: Duration,
+    /// Conflicts allowed to one SAT call (`solver.maxConflicts`).
+    pub max_conflicts: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            inlay_hints: false,
+            debounce: Duration::from_millis(150),
+            time_limit: Duration::from_secs(10),
+            max_conflicts: 1_000_000,
+        }
+    }
 }
 
 impl Config {
@@ -25,11 +47,31 @@ impl Config {
     /// or of the wrong type keeps its default.
     pub fn from_json(value: &serde_json::Value) -> Config {
         let default = Config::default();
+        let millis = |v: Option<&serde_json::Value>, default: Duration| {
+            v.and_then(serde_json::Value::as_u64)
+                .map_or(default, |ms| Duration::from_millis(ms.min(600_000)))
+        };
+        let solver = value.get("solver");
         Config {
             inlay_hints: value
                 .get("inlayHints")
                 .and_then(serde_json::Value::as_bool)
                 .unwrap_or(default.inlay_hints),
+            debounce: millis(value.get("debounceMs"), default.debounce),
+            time_limit: millis(solver.and_then(|s| s.get("timeLimitMs")), default.time_limit),
+            max_conflicts: solver
+                .and_then(|s| s.get("maxConflicts"))
+                .and_then(serde_json::Value::as_u64)
+                .unwrap_or(default.max_conflicts),
+        }
+    }
+
+    /// The engine budget these settings give, stopped by `cancel`.
+    pub fn budget(&self, cancel: Arc<AtomicBool>) -> Budget {
+        Budget {
+            cancel: Some(cancel),
+            max_conflicts: Some(self.max_conflicts),
+            time_limit: Some(self.time_limit),
         }
     }
 }
@@ -41,6 +83,23 @@ pub struct ClientSupport {
     pub pull_diagnostics: bool,
     /// The client answers `workspace/configuration`.
     pub configuration: bool,
+    /// The client shows `$/progress`.
+    pub progress: bool,
+    /// The client re-pulls diagnostics on `workspace/diagnostic/refresh`.
+    pub diagnostic_refresh: bool,
+    /// The client re-asks for code lenses on `workspace/codeLens/refresh`.
+    pub code_lens_refresh: bool,
+}
+
+/// The solvability analysis of one document version.
+#[derive(Debug)]
+pub struct Solved {
+    /// The version analysed.
+    pub version: i32,
+    /// Per level: its report, or `None` when it has syntax errors and was skipped.
+    pub reports: Vec<Option<Report>>,
+    /// Per level: the engine's fixes (stuck levels only).
+    pub fixes: Vec<Vec<solve::Fix>>,
 }
 
 /// One open document.
@@ -54,9 +113,24 @@ pub struct Doc {
     pub parse: Parse,
     /// Why the document was not analysed, if it was not.
     pub skipped: Option<String>,
+    /// The latest solvability analysis of this version, once it is done.
+    pub solved: Option<Solved>,
+    /// Set when this version is replaced, to stop its analysis.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Drop for Doc {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
 }
 
 impl Doc {
+    /// The solvability analysis, if it is done for the current version.
+    pub fn solved(&self) -> Option<&Solved> {
+        self.solved.as_ref().filter(|s| s.version == self.version)
+    }
+
     /// A document with `text`, parsed.
     pub fn new(text: &str, version: i32) -> Doc {
         let mut doc = Doc {
@@ -64,6 +138,8 @@ impl Doc {
             version,
             parse: Parse::default(),
             skipped: None,
+            solved: None,
+            cancel: Arc::default(),
         };
         doc.reparse();
         doc
@@ -144,6 +220,9 @@ impl ServerState {
         }
         doc.version = version;
         doc.reparse();
+        doc.cancel.store(true, Ordering::Relaxed);
+        doc.cancel = Arc::default();
+        doc.solved = None;
         Ok(())
     }
 }

@@ -86,6 +86,12 @@ impl LspClient {
     /// Starts a server for a minimal client: push diagnostics, UTF-16 positions
     /// unless `utf8`.
     pub fn minimal(utf8: bool) -> LspClient {
+        LspClient::minimal_with(utf8, json!({}))
+    }
+
+    /// [`LspClient::minimal`] whose `workspace/configuration` answer is `settings`
+    /// from the start.
+    pub fn minimal_with(utf8: bool, settings: Value) -> LspClient {
         let encodings = if utf8 {
             json!(["utf-8", "utf-16"])
         } else {
@@ -100,7 +106,22 @@ impl LspClient {
                 "window": { "workDoneProgress": true }
             }
         });
-        LspClient::initialized_with(params).0
+        let mut client = LspClient::start();
+        *client.settings.lock().expect("settings lock") = settings;
+        let reply = client.request("initialize", params);
+        assert!(reply.get("result").is_some(), "initialize failed: {reply}");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    /// Waits for the `hexcells/solveStatus` of `uri` at `version`; returns its params.
+    pub fn solve_status(&mut self, uri: &str, version: i64) -> Value {
+        let m = self.wait_for(&format!("solve status for {uri} v{version}"), |m| {
+            m["method"] == "hexcells/solveStatus"
+                && m["params"]["uri"] == uri
+                && m["params"]["version"] == version
+        });
+        m["params"].clone()
     }
 
     /// Sends raw bytes as one framed message (or, with `frame == false`, as is).

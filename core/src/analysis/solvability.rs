@@ -1,0 +1,238 @@
+//! What the deduction engine's [`Report`] means for the text: a diagnostic per stuck
+//! cell, a one-line summary, the hover note on each cell, the step list, and edits
+//! for the engine's suggested fixes.
+
+use super::edit::{Fix, FixKind, TextEdit};
+use crate::format::ParsedLevel;
+use crate::model::{name, Color, Item, Pos};
+use crate::solve::{Change, ClueRef, Reasoning, Report, Verdict};
+use crate::{Code, Diagnostic};
+
+/// One HC0301 diagnostic per stuck cell, related to the clues that count it, or
+/// one HC0302 when the engine gave up. None for a solvable level or a cancelled run.
+pub fn solve_diagnostics(parsed: &ParsedLevel, report: &Report) -> Vec<Diagnostic> {
+    let source = &parsed.source;
+    match report.verdict {
+        Verdict::Solvable | Verdict::Cancelled => Vec::new(),
+        Verdict::GaveUp => vec![Diagnostic::new(
+            Code::GaveUp,
+            source.level_range(),
+            "the solvability analysis gave up within its budget, so the verdict is unknown; raise `hexcells.solver.timeLimitMs` or simplify the level",
+        )],
+        Verdict::Stuck { after_round } => report
+            .stuck
+            .iter()
+            .filter_map(|&pos| {
+                let range = source.range_of(pos)?;
+                let when = if after_round == 0 {
+                    "no visible clue decides it at the start".to_string()
+                } else {
+                    format!("after round {after_round} no visible clue decides it")
+                };
+                let mut d = Diagnostic::new(
+                    Code::Stuck,
+                    range,
+                    format!("{} can't be deduced: {when}; reveal it or a neighbour, or add a number that counts it", name(pos)),
+                );
+                for clue in crate::model::Clue::all_shown(&parsed.level).filter(|c| c.members.contains(&pos)) {
+                    if let Some(r) = source.range_of(clue.at) {
+                        d = d.with_related(r, format!("{} counts it", name(clue.at)));
+                    }
+                }
+                Some(d)
+            })
+            .collect(),
+    }
+}
+
+/// A one-line verdict: "solvable in 12 rounds, hardest step 3 clues", "stuck: 9 cells".
+pub fn summary(report: &Report) -> String {
+    match report.verdict {
+        Verdict::Solvable => {
+            let rounds = report.rounds();
+            let hardest = report.difficulty.largest_explanation;
+            format!(
+                "solvable in {rounds} round{}, hardest step {hardest} clue{}",
+                plural(rounds),
+                plural(hardest)
+            )
+        }
+        Verdict::Stuck { .. } => format!("stuck: {} cell{}", report.stuck.len(), plural(report.stuck.len())),
+        Verdict::GaveUp => "analysis gave up".into(),
+        Verdict::Cancelled => "analysis cancelled".into(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// The hover note for the item at `pos`: when a player uncovers it and why.
+pub fn hover_note(parsed: &ParsedLevel, pos: Pos, report: &Report) -> Option<String> {
+    let cell = match parsed.level.get(pos)? {
+        Item::Cell(cell) => cell,
+        Item::Column(_) => return None,
+    };
+    if cell.revealed {
+        return Some("Revealed at the start".into());
+    }
+    if let Some(d) = report.deduction_at(pos) {
+        let clues = describe_clues(&d.explanation.clues);
+        let why = if clues.is_empty() {
+            String::new()
+        } else {
+            format!(", forced by {clues}")
+        };
+        return Some(format!(
+            "Uncovered in round {} as {}{why}",
+            d.round,
+            d.color.as_str()
+        ));
+    }
+    match report.verdict {
+        Verdict::Stuck { after_round } if report.stuck.contains(&pos) => Some(format!(
+            "Stuck: no visible clue decides it after round {after_round}"
+        )),
+        _ => None,
+    }
+}
+
+/// One uncovering step, for the step list of `hexcells.solve`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The cell's Hexix name.
+    pub cell: String,
+    /// Its colour.
+    pub color: Color,
+    /// The round, from 1.
+    pub round: usize,
+    /// The clues that force it, by name ("remaining counter" for the counter).
+    pub clues: Vec<String>,
+    /// "single clue", "several clues" or "remaining counter".
+    pub reasoning: &'static str,
+}
+
+/// Every step of the report, in order.
+pub fn steps(report: &Report) -> Vec<Step> {
+    report
+        .deductions
+        .iter()
+        .map(|d| Step {
+            cell: name(d.pos),
+            color: d.color,
+            round: d.round,
+            clues: d.explanation.clues.iter().map(clue_name).collect(),
+            reasoning: match d.explanation.reasoning {
+                Reasoning::SingleClue => "single clue",
+                Reasoning::SeveralClues => "several clues",
+                Reasoning::RemainingCounter => "remaining counter",
+            },
+        })
+        .collect()
+}
+
+/// The engine's fix as text edits on the level's groups.
+pub fn fix_edits(parsed: &ParsedLevel, fix: &crate::solve::Fix) -> Option<Fix> {
+    let mut edits = Vec::new();
+    for change in &fix.changes {
+        let (pos, text) = match *change {
+            Change::Reveal(pos) => {
+                let c = match parsed.level.cell(pos)?.color {
+                    Color::Blue => 'X',
+                    Color::Black => 'O',
+                };
+                (pos, format!("{c}{}", parsed.level.cell(pos)?.hint.symbol()))
+            }
+            Change::SetHint(pos, hint) => {
+                let first = match parsed.level.get(pos)? {
+                    Item::Cell(cell) => match (cell.color, cell.revealed) {
+                        (Color::Black, false) => 'o',
+                        (Color::Black, true) => 'O',
+                        (Color::Blue, false) => 'x',
+                        (Color::Blue, true) => 'X',
+                    },
+                    Item::Column(column) => column.direction.symbol(),
+                };
+                (pos, format!("{first}{}", hint.symbol()))
+            }
+            Change::AddColumn(pos, direction, hint) => {
+                (pos, format!("{}{}", direction.symbol(), hint.symbol()))
+            }
+        };
+        edits.push(TextEdit::new(parsed.source.range_of(pos)?, text));
+    }
+    edits.sort_by_key(|e| e.range);
+    Some(Fix {
+        title: format!("{}: makes the level solvable", fix.description),
+        kind: FixKind::QuickFix,
+        edits,
+        preferred: false,
+    })
+}
+
+fn clue_name(clue: &ClueRef) -> String {
+    match clue {
+        ClueRef::Clue(pos) => name(*pos),
+        ClueRef::RemainingCounter => "remaining counter".into(),
+    }
+}
+
+fn describe_clues(clues: &[ClueRef]) -> String {
+    let names: Vec<String> = clues.iter().map(clue_name).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::test_support::level;
+    use crate::format::parse;
+    use crate::solve::{analyze, Budget};
+
+    #[test]
+    fn a_ring_of_six_is_solved_in_one_round() {
+        let (text, _) = level(&["..x...", "x...x.", "..O+..", "x...x.", "..x..."]);
+        let parsed = &parse(&text).levels[0];
+        let report = analyze(&parsed.level, &Budget::default());
+        assert_eq!(summary(&report), "solvable in 1 round, hardest step 1 clue");
+        assert!(solve_diagnostics(parsed, &report).is_empty());
+        let centre = Pos::new(11, 10).expect("pos");
+        let above = Pos::new(11, 8).expect("pos");
+        assert_eq!(
+            hover_note(parsed, centre, &report).as_deref(),
+            Some("Revealed at the start")
+        );
+        assert_eq!(
+            hover_note(parsed, above, &report).as_deref(),
+            Some("Uncovered in round 1 as blue, forced by L11")
+        );
+        assert_eq!(steps(&report).len(), 6);
+    }
+
+    #[test]
+    fn two_lone_cells_are_stuck() {
+        let (text, _) = level(&["x.....", "......", "....o."]);
+        let parsed = &parse(&text).levels[0];
+        let report = analyze(&parsed.level, &Budget::default());
+        assert_eq!(summary(&report), "stuck: 2 cells");
+        let messages: Vec<String> = solve_diagnostics(parsed, &report)
+            .into_iter()
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "K9 can't be deduced: no visible clue decides it at the start; reveal it or a neighbour, or add a number that counts it",
+                "M11 can't be deduced: no visible clue decides it at the start; reveal it or a neighbour, or add a number that counts it"
+            ]
+        );
+    }
+}

@@ -1,0 +1,113 @@
+//! `workspace/executeCommand`: `hexcells.solve` (the step list of a level) and
+//! `hexcells.openViewer` (starts `hexcells-view` on the document's file). See
+//! `server/src/lsp/ext.rs`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use hexcells_core::analysis::solvability;
+use hexcells_core::solve;
+use serde_json::{json, Value};
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::{ExecuteCommandParams, LSPAny, Uri};
+use tracing::error;
+
+use crate::lsp::{ext, Backend};
+
+/// Runs a command.
+pub async fn execute(backend: &Backend, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+    let args = params.arguments;
+    match params.command.as_str() {
+        ext::SOLVE_COMMAND => solve_command(backend, &args).await.map(Some),
+        ext::OPEN_VIEWER_COMMAND => open_viewer(&args).map(|()| None),
+        other => Err(Error::invalid_params(format!("unknown command `{other}`"))),
+    }
+}
+
+/// Sets the flag when the request's future is dropped (cancelled by the client).
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+fn uri_arg(args: &[Value]) -> Result<Uri> {
+    args.first()
+        .cloned()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .ok_or_else(|| Error::invalid_params("the first argument must be a document URI"))
+}
+
+async fn solve_command(backend: &Backend, args: &[Value]) -> Result<Value> {
+    let uri = uri_arg(args)?;
+    let level_idx = args.get(1).and_then(Value::as_u64).unwrap_or(0) as usize;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (level, budget) = {
+        let state = backend.lock();
+        let doc = state.doc(&uri)?;
+        let parsed = doc
+            .parse
+            .levels
+            .get(level_idx)
+            .ok_or_else(|| Error::invalid_params(format!("the document has no level {level_idx}")))?;
+        (parsed.level.clone(), state.config.budget(Arc::clone(&cancel)))
+    };
+    let _guard = CancelOnDrop(cancel);
+    let report = tokio::task::spawn_blocking(move || {
+        catch_unwind(AssertUnwindSafe(|| solve::analyze(&level, &budget)))
+    })
+    .await
+    .map_err(|e| {
+        error!("hexcells.solve failed: {e}");
+        Error::internal_error()
+    })?
+    .map_err(|_| {
+        error!("hexcells.solve: the engine panicked");
+        Error::internal_error()
+    })?;
+    let steps: Vec<Value> = solvability::steps(&report)
+        .into_iter()
+        .map(|s| {
+            json!({
+                "cell": s.cell,
+                "color": s.color.as_str(),
+                "round": s.round,
+                "clues": s.clues,
+                "reasoning": s.reasoning,
+            })
+        })
+        .collect();
+    Ok(json!({ "summary": solvability::summary(&report), "steps": steps }))
+}
+
+fn open_viewer(args: &[Value]) -> Result<()> {
+    let uri = uri_arg(args)?;
+    let path = uri
+        .to_file_path()
+        .ok_or_else(|| Error::invalid_params(format!("{} is not a file", uri.as_str())))?
+        .into_owned();
+    let name = format!("hexcells-view{}", std::env::consts::EXE_SUFFIX);
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join(&name)))
+        .filter(|p| p.exists());
+    let program = beside.unwrap_or_else(|| name.into());
+    let mut child = Command::new(&program)
+        .arg(&path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| {
+            let mut err = Error::internal_error();
+            err.message = format!("cannot start {}: {e}", program.display()).into();
+            err
+        })?;
+    // Reap the viewer when it closes.
+    std::thread::spawn(move || child.wait());
+    Ok(())
+}

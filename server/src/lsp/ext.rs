@@ -1,0 +1,25 @@
+//! The protocol extensions of `hexcells lsp`: custom notifications and the commands
+//! of `workspace/executeCommand`. Each is documented in `docs/lsp-extensions.md`;
+//! change both together.
+
+use serde_json::Value;
+use tower_lsp_server::ls_types::notification::Notification;
+
+/// `hexcells.solve`: arguments `[uri, level_index?]`; returns
+/// `{ "summary": string, "steps": [{ "cell", "color", "round", "clues", "reasoning" }] }`.
+pub const SOLVE_COMMAND: &str = "hexcells.solve";
+
+/// `hexcells.openViewer`: arguments `[uri]`; starts `hexcells-view FILE`; returns `null`.
+pub const OPEN_VIEWER_COMMAND: &str = "hexcells.openViewer";
+
+/// `hexcells/solveStatus` (server to client): the solvability verdict of a document
+/// version, sent after its solver diagnostics. Params:
+/// `{ "uri": string, "version": number, "levels": [{ "summary": string, "verdict": string }] }`
+/// where `verdict` is `solvable`, `stuck`, `gaveUp`, `cancelled` or `skipped` (the
+/// level has syntax errors).
+pub enum SolveStatus {}
+
+impl Notification for SolveStatus {
+    type Params = Value;
+    const METHOD: &'static str = "hexcells/solveStatus";
+}

@@ -1,0 +1,152 @@
+//! The solvability analysis in the background. After each change the server waits
+//! for a quiet spell (the debounce), then runs the engine on a blocking thread. A
+//! newer version sets the old version's cancel flag, which the engine polls, and a
+//! result is stored and published only if its version is still current, so typing
+//! is never delayed and no stale verdict reaches the client.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use hexcells_core::solve::{self, Budget, Difficulty, Report, Verdict};
+use hexcells_core::Level;
+use tower_lsp_server::ls_types::{ProgressToken, Uri};
+use tracing::{debug, error};
+
+use super::state::{Config, ServerState, Solved};
+use super::Backend;
+
+/// Analyses that take longer than this show `$/progress`.
+const PROGRESS_AFTER: Duration = Duration::from_millis(300);
+
+/// What one background analysis needs, taken from the state under the lock.
+pub struct Job {
+    uri: Uri,
+    version: i32,
+    cancel: Arc<AtomicBool>,
+    /// Per level: the level, or `None` when it has syntax errors.
+    levels: Vec<Option<Level>>,
+    config: Config,
+    progress: bool,
+}
+
+/// The job for the current version of `uri`, if it is open and was parsed.
+pub fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
+    let doc = state.docs.get(uri)?;
+    if doc.skipped.is_some() {
+        return None;
+    }
+    let levels =
+        doc.parse
+            .levels
+            .iter()
+            .map(|l| {
+                let syntax_error = l.diagnostics.iter().any(|d| {
+                    d.severity == hexcells_core::Severity::Error && d.code.as_str().starts_with("HC01")
+                });
+                (!syntax_error).then(|| l.level.clone())
+            })
+            .collect();
+    Some(Job {
+        uri: uri.clone(),
+        version: doc.version,
+        cancel: Arc::clone(&doc.cancel),
+        levels,
+        config: state.config.clone(),
+        progress: state.client.progress,
+    })
+}
+
+/// Waits for the debounce, analyses, and hands the result to the backend.
+pub async fn run(backend: Backend, job: Job) {
+    tokio::time::sleep(job.config.debounce).await;
+    if job.cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    let budget = job.config.budget(Arc::clone(&job.cancel));
+    let levels = job.levels;
+    let version = job.version;
+    let mut handle = tokio::task::spawn_blocking(move || analyse(&levels, &budget, version));
+    let result = match tokio::time::timeout(PROGRESS_AFTER, &mut handle).await {
+        Ok(result) => result,
+        Err(_) if job.progress => {
+            let token = ProgressToken::String(format!("hexcells/solve/{}/{}", job.uri.as_str(), job.version));
+            let progress = match backend.client.create_work_done_progress(token.clone()).await {
+                Ok(()) => Some(
+                    backend
+                        .client
+                        .progress(token, "Checking solvability")
+                        .with_message(format!("version {}", job.version))
+                        .begin()
+                        .await,
+                ),
+                Err(_) => None,
+            };
+            let result = handle.await;
+            if let Some(progress) = progress {
+                progress.finish().await;
+            }
+            result
+        }
+        Err(_) => handle.await,
+    };
+    match result {
+        Ok(solved) if !job.cancel.load(Ordering::Relaxed) => backend.solved(&job.uri, solved).await,
+        Ok(_) => debug!(
+            uri = job.uri.as_str(),
+            version = job.version,
+            "analysis cancelled"
+        ),
+        Err(e) => error!("solvability analysis failed: {e}"),
+    }
+}
+
+/// Runs the engine on each level; a panic in the engine reads as "gave up".
+pub fn analyse(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solved {
+    let mut reports = Vec::new();
+    let mut fixes = Vec::new();
+    for level in levels {
+        let Some(level) = level else {
+            reports.push(None);
+            fixes.push(Vec::new());
+            continue;
+        };
+        let report = catch_unwind(AssertUnwindSafe(|| solve::analyze(level, budget))).unwrap_or_else(|_| {
+            error!("the engine panicked; reporting the analysis as given up");
+            gave_up()
+        });
+        let level_fixes = if matches!(report.verdict, Verdict::Stuck { .. }) {
+            catch_unwind(AssertUnwindSafe(|| solve::suggest_fixes(level, budget))).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        reports.push(Some(report));
+        fixes.push(level_fixes);
+    }
+    Solved {
+        version,
+        reports,
+        fixes,
+    }
+}
+
+fn gave_up() -> Report {
+    Report {
+        verdict: Verdict::GaveUp,
+        deductions: Vec::new(),
+        stuck: Vec::new(),
+        difficulty: Difficulty::default(),
+    }
+}
+
+/// The `verdict` word of `hexcells/solveStatus`.
+pub fn verdict_name(report: Option<&Report>) -> &'static str {
+    match report.map(|r| r.verdict) {
+        None => "skipped",
+        Some(Verdict::Solvable) => "solvable",
+        Some(Verdict::Stuck { .. }) => "stuck",
+        Some(Verdict::GaveUp) => "gaveUp",
+        Some(Verdict::Cancelled) => "cancelled",
+    }
+}
