@@ -9,9 +9,11 @@
 pub mod analysis;
 pub mod diagnostic;
 pub mod format;
+pub mod generate;
 pub mod model;
 pub mod solve;
 pub mod validate;
+pub mod viewer_protocol;
 
 pub use diagnostic::{Code, Diagnostic, Related, Severity, TextRange};
 pub use model::{Cell, Clue, Color, Column, Direction, Hint, Item, Level, Pos};

@@ -1,3 +1,125 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player.
+//! Command-line entry: a window on FILE (or on the embedded tutorial), or one frame
+//! rendered to a PNG with `--png`.
 
-fn main() {}
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use hexcells_viewer::app::{self, Options};
+use hexcells_viewer::progress::state_dir;
+use hexcells_viewer::render::render;
+use hexcells_viewer::session::{Origin, Session, TUTORIAL};
+
+const USAGE: &str =
+    "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
+
+  FILE            the level file to show and follow (default: the tutorial pack)
+  --png OUT.png   render one frame to OUT.png and exit (no window)
+  --size WxH      frame size for --png (default 1280x800)
+  --level N       start at level N of a pack (from 1)
+  --swap-buttons  right button uncovers blue, left button black
+  --stdin         take document snapshots on stdin, report clicks on stdout
+                  (used by the language server)
+
+keys: H hint, S solve a round, Shift+S solve all, Z undo, R restart,
+      Tab show solution, N / P next / previous level";
+
+/// Validated command-line options.
+struct Args {
+    file: Option<PathBuf>,
+    png: Option<PathBuf>,
+    size: (u32, u32),
+    level: usize,
+    swap_buttons: bool,
+    stdin: bool,
+}
+
+fn parse_args() -> anyhow::Result<Args> {
+    let mut args = Args {
+        file: None,
+        png: None,
+        size: (1280, 800),
+        level: 1,
+        swap_buttons: false,
+        stdin: false,
+    };
+    let mut it = std::env::args_os().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.to_str() {
+            Some("-h" | "--help") => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
+            Some("--size") => {
+                let value = it.next().context("--size needs WxH")?;
+                let value = value.to_string_lossy();
+                let (w, h) = value.split_once('x').context("--size needs WxH, e.g. 1280x800")?;
+                let (w, h): (u32, u32) = (w.parse()?, h.parse()?);
+                if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
+                    bail!("--size must be between 16x16 and 8192x8192");
+                }
+                args.size = (w, h);
+            }
+            Some("--level") => {
+                let value = it.next().context("--level needs a number")?;
+                args.level = value
+                    .to_string_lossy()
+                    .parse()
+                    .context("--level needs a number")?;
+            }
+            Some("--swap-buttons") => args.swap_buttons = true,
+            Some("--stdin") => args.stdin = true,
+            Some(s) if s.starts_with('-') && s.len() > 1 => bail!("unknown option {s}\n\n{USAGE}"),
+            _ if args.file.is_none() => args.file = Some(arg.into()),
+            _ => bail!("only one FILE can be given\n\n{USAGE}"),
+        }
+    }
+    Ok(args)
+}
+
+fn run() -> anyhow::Result<()> {
+    let args = parse_args()?;
+    let (origin, text) = match (&args.file, args.stdin) {
+        (Some(path), _) => {
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            (Origin::File(path.clone()), text)
+        }
+        (None, true) => (Origin::Editor, String::new()),
+        (None, false) => (Origin::Tutorial, TUTORIAL.to_string()),
+    };
+    let state = if args.png.is_some() { None } else { state_dir() };
+    let mut session = Session::new(origin, &text, state);
+    session.swap_buttons = args.swap_buttons;
+    if args.level > 1 {
+        session.go_to(args.level - 1);
+    }
+    if let Some(out) = &args.png {
+        let mut pixmap = tiny_skia::Pixmap::new(args.size.0, args.size.1).context("bad frame size")?;
+        session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+        pixmap
+            .save_png(out)
+            .with_context(|| format!("cannot write {}", out.display()))?;
+        return Ok(());
+    }
+    let watch = args.file.filter(|_| !args.stdin);
+    app::run(
+        session,
+        Options {
+            watch,
+            editor: args.stdin,
+        },
+    )
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hexcells-view: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

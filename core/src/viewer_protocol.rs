@@ -1,0 +1,197 @@
+//! The small line-based protocol between the language server and `hexcells-view`
+//! launched by it: one JSON object per line on the viewer's stdin (document snapshots,
+//! the editor's cursor) and stdout (clicks).
+//!
+//! The messages are plain data; the JSON shape lives in private DTOs here, so both
+//! ends share one encoder and decoder. Cells travel as Hexix names (`"F7"`).
+//!
+//! Server to viewer:
+//! - `{"type":"snapshot","version":3,"text":"Hexcells level v1\n..."}`
+//! - `{"type":"cursor","level":0,"cell":"F7"}` (`"cell":null` when the cursor is on no cell)
+//!
+//! Viewer to server:
+//! - `{"type":"clicked","level":0,"cell":"F7"}`
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{name, parse_name, Pos};
+
+/// A message from the language server to the viewer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToViewer {
+    /// The whole text of the document, saved or not.
+    Snapshot {
+        /// The document version the text belongs to.
+        version: i64,
+        /// The document text.
+        text: String,
+    },
+    /// Where the editor's cursor is: which level of the pack, and which cell if any.
+    Cursor {
+        /// Index of the level in the pack, from 0.
+        level: usize,
+        /// The cell under the cursor.
+        cell: Option<Pos>,
+    },
+}
+
+/// A message from the viewer to the language server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FromViewer {
+    /// The player clicked a cell (or a column number).
+    Clicked {
+        /// Index of the level in the pack, from 0.
+        level: usize,
+        /// The clicked position.
+        cell: Pos,
+    },
+}
+
+/// Why a line could not be read as a message.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ProtocolError {
+    /// The line is not JSON of a known message.
+    #[error("not a viewer message: {0}")]
+    Json(String),
+    /// A cell name is not a Hexix name of a grid position.
+    #[error("`{0}` is not a cell name (expected e.g. F7)")]
+    BadCell(String),
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ToViewerDto {
+    Snapshot { version: i64, text: String },
+    Cursor { level: usize, cell: Option<String> },
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum FromViewerDto {
+    Clicked { level: usize, cell: String },
+}
+
+impl ToViewer {
+    /// The message as one line of JSON, without the line break.
+    pub fn encode(&self) -> String {
+        let dto = match self {
+            ToViewer::Snapshot { version, text } => ToViewerDto::Snapshot {
+                version: *version,
+                text: text.clone(),
+            },
+            ToViewer::Cursor { level, cell } => ToViewerDto::Cursor {
+                level: *level,
+                cell: cell.map(name),
+            },
+        };
+        // Serialising plain strings and integers cannot fail.
+        serde_json::to_string(&dto).unwrap_or_default()
+    }
+
+    /// Reads one line (a trailing line break is allowed).
+    pub fn decode(line: &str) -> Result<ToViewer, ProtocolError> {
+        let dto: ToViewerDto =
+            serde_json::from_str(line.trim_end()).map_err(|e| ProtocolError::Json(e.to_string()))?;
+        Ok(match dto {
+            ToViewerDto::Snapshot { version, text } => ToViewer::Snapshot { version, text },
+            ToViewerDto::Cursor { level, cell } => ToViewer::Cursor {
+                level,
+                cell: cell.map(|c| read_cell(&c)).transpose()?,
+            },
+        })
+    }
+}
+
+impl FromViewer {
+    /// The message as one line of JSON, without the line break.
+    pub fn encode(&self) -> String {
+        let dto = match self {
+            FromViewer::Clicked { level, cell } => FromViewerDto::Clicked {
+                level: *level,
+                cell: name(*cell),
+            },
+        };
+        serde_json::to_string(&dto).unwrap_or_default()
+    }
+
+    /// Reads one line (a trailing line break is allowed).
+    pub fn decode(line: &str) -> Result<FromViewer, ProtocolError> {
+        let dto: FromViewerDto =
+            serde_json::from_str(line.trim_end()).map_err(|e| ProtocolError::Json(e.to_string()))?;
+        Ok(match dto {
+            FromViewerDto::Clicked { level, cell } => FromViewer::Clicked {
+                level,
+                cell: read_cell(&cell)?,
+            },
+        })
+    }
+}
+
+fn read_cell(text: &str) -> Result<Pos, ProtocolError> {
+    parse_name(text).ok_or_else(|| ProtocolError::BadCell(text.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(x: i32, y: i32) -> Pos {
+        Pos::new(x, y).unwrap()
+    }
+
+    #[test]
+    fn messages_round_trip_on_one_line() {
+        let to_viewer = [
+            ToViewer::Snapshot {
+                version: 7,
+                text: "Hexcells level v1\nTitle \"q\" é\r\n\tx+".to_string(),
+            },
+            ToViewer::Cursor {
+                level: 2,
+                cell: Some(pos(5, 6)),
+            },
+            ToViewer::Cursor { level: 0, cell: None },
+        ];
+        for msg in to_viewer {
+            let line = msg.encode();
+            assert!(!line.contains('\n'), "{line}");
+            assert_eq!(ToViewer::decode(&format!("{line}\n")), Ok(msg));
+        }
+        let click = FromViewer::Clicked {
+            level: 1,
+            cell: pos(27, 11),
+        };
+        let line = click.encode();
+        assert_eq!(line, r#"{"type":"clicked","level":1,"cell":"AB12"}"#);
+        assert_eq!(FromViewer::decode(&line), Ok(click));
+    }
+
+    #[test]
+    fn the_wire_format_is_documented_json() {
+        let msg = ToViewer::decode(r#"{"type":"cursor","level":0,"cell":"F7"}"#);
+        assert_eq!(
+            msg,
+            Ok(ToViewer::Cursor {
+                level: 0,
+                cell: Some(pos(5, 6))
+            })
+        );
+    }
+
+    #[test]
+    fn bad_lines_are_errors_not_panics() {
+        assert!(matches!(
+            ToViewer::decode("not json"),
+            Err(ProtocolError::Json(_))
+        ));
+        assert!(matches!(
+            ToViewer::decode(r#"{"type":"dance"}"#),
+            Err(ProtocolError::Json(_))
+        ));
+        assert_eq!(
+            ToViewer::decode(r#"{"type":"cursor","level":0,"cell":"F99"}"#),
+            Err(ProtocolError::BadCell("F99".to_string()))
+        );
+        assert!(FromViewer::decode(r#"{"type":"clicked","level":-1,"cell":"A1"}"#).is_err());
+    }
+}

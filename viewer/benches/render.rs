@@ -1,0 +1,2 @@
+//! Frame render benchmark.
+fn main() {}

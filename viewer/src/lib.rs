@@ -1,0 +1,14 @@
+//! `hexcells-view`: a live preview of a Hexcells level that is also a player.
+//!
+//! The renderer ([`render`]) draws a [`render::Scene`] into a pixel buffer without a
+//! window; [`session`] and [`player`] hold the game as plain state; [`watch`] follows
+//! the level file; [`app`] is the only module that touches winit and softbuffer.
+//!
+//! Architecture invariant: the viewer never writes the level file.
+
+pub mod app;
+pub mod player;
+pub mod progress;
+pub mod render;
+pub mod session;
+pub mod watch;

@@ -1,0 +1,154 @@
+//! Progress and best results, saved per level in the user's state directory
+//! (`$XDG_STATE_HOME/hexcells` or `~/.local/state/hexcells`), keyed by a hash of the
+//! level's canonical text, so formatting edits keep the progress and real edits start
+//! afresh. Files are written atomically (temp file, then rename). The level file
+//! itself is never written.
+
+use std::path::{Path, PathBuf};
+
+use hexcells_core::format::print;
+use hexcells_core::model::{name, parse_name};
+use hexcells_core::{Level, Pos};
+use serde::{Deserialize, Serialize};
+
+/// What is remembered about one level.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Cells the player uncovered, in order.
+    pub moves: Vec<Pos>,
+    /// Mistakes in the game in progress.
+    pub mistakes: u32,
+    /// The best finished game, if any.
+    pub best: Option<Best>,
+}
+
+/// A finished game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// Fewest mistakes.
+    pub mistakes: u32,
+    /// Time in seconds, for that number of mistakes.
+    pub seconds: u64,
+}
+
+impl Best {
+    /// Whether `self` is a better result than `other`.
+    pub fn beats(&self, other: &Best) -> bool {
+        (self.mistakes, self.seconds) < (other.mistakes, other.seconds)
+    }
+}
+
+#[derive(Serialize, Deserialize, Default)]
+struct ProgressDto {
+    moves: Vec<String>,
+    mistakes: u32,
+    best_mistakes: Option<u32>,
+    best_seconds: Option<u64>,
+}
+
+/// The default state directory, if the environment names one.
+pub fn state_dir() -> Option<PathBuf> {
+    let xdg = std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty());
+    if let Some(dir) = xdg {
+        return Some(PathBuf::from(dir).join("hexcells"));
+    }
+    let home = std::env::var_os("HOME").filter(|v| !v.is_empty())?;
+    Some(PathBuf::from(home).join(".local").join("state").join("hexcells"))
+}
+
+/// The key of a level: FNV-1a 64 of its canonical text, in hex.
+pub fn level_key(level: &Level) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in print(level).bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+fn file_for(dir: &Path, level: &Level) -> PathBuf {
+    dir.join(format!("level-{}.json", level_key(level)))
+}
+
+/// The saved progress of `level` in `dir`; empty when none is saved or the file
+/// cannot be read.
+pub fn load(dir: &Path, level: &Level) -> Progress {
+    let Ok(text) = std::fs::read_to_string(file_for(dir, level)) else {
+        return Progress::default();
+    };
+    let Ok(dto) = serde_json::from_str::<ProgressDto>(&text) else {
+        return Progress::default();
+    };
+    Progress {
+        moves: dto.moves.iter().filter_map(|m| parse_name(m)).collect(),
+        mistakes: dto.mistakes,
+        best: dto
+            .best_mistakes
+            .zip(dto.best_seconds)
+            .map(|(mistakes, seconds)| Best { mistakes, seconds }),
+    }
+}
+
+/// Saves `progress` of `level` in `dir` atomically.
+pub fn save(dir: &Path, level: &Level, progress: &Progress) -> std::io::Result<()> {
+    let dto = ProgressDto {
+        moves: progress.moves.iter().map(|p| name(*p)).collect(),
+        mistakes: progress.mistakes,
+        best_mistakes: progress.best.map(|b| b.mistakes),
+        best_seconds: progress.best.map(|b| b.seconds),
+    };
+    let text = serde_json::to_string(&dto).map_err(std::io::Error::other)?;
+    std::fs::create_dir_all(dir)?;
+    let path = file_for(dir, level);
+    let tmp = path.with_extension(format!("json.tmp{}", std::process::id()));
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, &path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexcells_core::format::parse;
+
+    fn level(title: &str, row: &str) -> Level {
+        let text = format!("Hexcells level v1\n{title}\nA\n\n\n{row:.<66}\n");
+        parse(&text).levels.remove(0).level
+    }
+
+    #[test]
+    fn progress_round_trips_and_is_keyed_by_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = level("A", "x.o.");
+        let b = level("A", "x.x.");
+        let progress = Progress {
+            moves: vec![Pos::new(1, 0).unwrap(), Pos::new(0, 0).unwrap()],
+            mistakes: 3,
+            best: Some(Best {
+                mistakes: 1,
+                seconds: 42,
+            }),
+        };
+        save(dir.path(), &a, &progress).unwrap();
+        assert_eq!(load(dir.path(), &a), progress);
+        assert_eq!(load(dir.path(), &b), Progress::default());
+        assert_ne!(level_key(&a), level_key(&b));
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temp file left behind");
+    }
+
+    #[test]
+    fn a_damaged_file_reads_as_no_progress() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = level("A", "x.o.");
+        std::fs::write(file_for(dir.path(), &a), "{not json").unwrap();
+        assert_eq!(load(dir.path(), &a), Progress::default());
+        assert!(Best {
+            mistakes: 0,
+            seconds: 99
+        }
+        .beats(&Best {
+            mistakes: 1,
+            seconds: 5
+        }));
+    }
+}

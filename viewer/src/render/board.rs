@@ -1,0 +1,304 @@
+//! Paints a frame: the header (title, author, counters), the hexagons with their
+//! numbers, column numbers rotated with their rays, highlights, and the footer
+//! (custom text, status, cell name under the mouse, error banner).
+
+use hexcells_core::format::decode_entities;
+use hexcells_core::model::{name, Clue};
+use hexcells_core::{Color as CellColor, Item, Pos};
+use tiny_skia::{Color, FillRule, Paint, PathBuilder, PixmapMut, Rect, Stroke, Transform};
+
+use super::layout::Layout;
+use super::text::{self, Anchor, TextStyle};
+use super::Scene;
+
+/// The palette, close to the game's.
+pub mod palette {
+    /// A straight (not premultiplied) opaque colour.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Rgb(pub u8, pub u8, pub u8);
+
+    impl Rgb {
+        /// As a tiny-skia colour.
+        pub fn color(self) -> tiny_skia::Color {
+            tiny_skia::Color::from_rgba8(self.0, self.1, self.2, 255)
+        }
+    }
+
+    /// Frame background.
+    pub const BACKGROUND: Rgb = Rgb(246, 246, 246);
+    /// A hidden cell.
+    pub const HIDDEN: Rgb = Rgb(255, 175, 41);
+    /// A hidden cell's rim.
+    pub const HIDDEN_RIM: Rgb = Rgb(236, 146, 20);
+    /// An uncovered blue cell.
+    pub const BLUE: Rgb = Rgb(5, 164, 235);
+    /// An uncovered blue cell's rim.
+    pub const BLUE_RIM: Rgb = Rgb(20, 140, 205);
+    /// An uncovered black cell.
+    pub const BLACK: Rgb = Rgb(62, 62, 62);
+    /// An uncovered black cell's rim.
+    pub const BLACK_RIM: Rgb = Rgb(44, 47, 49);
+    /// Numbers on cells.
+    pub const CELL_TEXT: Rgb = Rgb(255, 255, 255);
+    /// Column numbers, title and other text on the background.
+    pub const TEXT: Rgb = Rgb(50, 50, 50);
+    /// Secondary text.
+    pub const SOFT_TEXT: Rgb = Rgb(120, 120, 120);
+    /// The error banner.
+    pub const BANNER: Rgb = Rgb(200, 40, 40);
+    /// The outline of the hinted cell.
+    pub const HINT: Rgb = Rgb(40, 200, 90);
+    /// The outline of the cell under the editor's cursor.
+    pub const CURSOR: Rgb = Rgb(230, 40, 160);
+    /// Members of a highlighted flower or beam.
+    pub const HIGHLIGHT: Rgb = Rgb(150, 215, 255);
+}
+
+/// Paints `scene` laid out by `layout`.
+pub fn draw(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+    pixmap.fill(palette::BACKGROUND.color());
+    draw_cells(scene, layout, pixmap);
+    draw_highlights(scene, layout, pixmap);
+    draw_header(scene, layout, pixmap);
+    draw_footer(scene, layout, pixmap);
+}
+
+fn is_uncovered(scene: &Scene, pos: Pos) -> bool {
+    scene.uncovered.get(pos.index()).copied().unwrap_or(false)
+}
+
+fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let r = layout.radius;
+    let number_size = r * 0.8;
+    for (pos, item) in scene.level.items() {
+        let (cx, cy) = layout.cell_centre(pos);
+        match item {
+            Item::Cell(cell) => {
+                let uncovered = is_uncovered(scene, pos);
+                let shown = uncovered || scene.show_solution;
+                let (rim, fill): (Color, Color) = match (shown, cell.color) {
+                    (false, _) => (palette::HIDDEN_RIM.color(), palette::HIDDEN.color()),
+                    (true, CellColor::Blue) => (palette::BLUE_RIM.color(), palette::BLUE.color()),
+                    (true, CellColor::Black) => (palette::BLACK_RIM.color(), palette::BLACK.color()),
+                };
+                // A previewed cell that is still hidden keeps an orange rim.
+                let rim = if shown && !uncovered {
+                    palette::HIDDEN.color()
+                } else {
+                    rim
+                };
+                fill_polygon(pixmap, &layout.hexagon(pos, r * 0.94), rim);
+                fill_polygon(pixmap, &layout.hexagon(pos, r * 0.78), fill);
+                if shown && cell.hint.shows_number() {
+                    if let Some(clue) = Clue::at(scene.level, pos) {
+                        let label = cell.hint.display(clue.count(scene.level));
+                        let style = centred(number_size, palette::CELL_TEXT.color(), 0.0);
+                        text::draw(pixmap, &label, cx, cy, style);
+                    }
+                }
+            }
+            Item::Column(column) => {
+                if let Some(clue) = Clue::at(scene.level, pos) {
+                    let label = clue.hint.display(clue.count(scene.level));
+                    let rotation = column.direction.angle() as f32;
+                    let style = centred(number_size, palette::TEXT.color(), rotation);
+                    text::draw(pixmap, &label, cx, cy, style);
+                }
+            }
+        }
+    }
+}
+
+fn draw_highlights(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let r = layout.radius;
+    let width = (2.0 * layout.scale).max(r * 0.08);
+    if let Some(clue) = scene.highlight.and_then(|p| Clue::at(scene.level, p)) {
+        for member in &clue.members {
+            stroke_polygon(
+                pixmap,
+                &layout.hexagon(*member, r * 0.9),
+                palette::HIGHLIGHT.color(),
+                width,
+            );
+        }
+    }
+    if let Some(pos) = scene.hover {
+        stroke_polygon(
+            pixmap,
+            &layout.hexagon(pos, r * 0.98),
+            palette::SOFT_TEXT.color(),
+            width * 0.6,
+        );
+    }
+    if let Some(pos) = scene.cursor {
+        stroke_polygon(
+            pixmap,
+            &layout.hexagon(pos, r * 0.98),
+            palette::CURSOR.color(),
+            width,
+        );
+    }
+    if let Some(pos) = scene.hint {
+        stroke_polygon(
+            pixmap,
+            &layout.hexagon(pos, r * 0.98),
+            palette::HINT.color(),
+            width * 1.5,
+        );
+    }
+}
+
+fn draw_header(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let s = layout.scale;
+    let counters_w = 2.0 * 96.0 * s + 8.0 * s;
+    let text_w = (layout.width - counters_w - 24.0 * s).max(10.0);
+    let title = decode_entities(&scene.level.title);
+    let author = decode_entities(&scene.level.author);
+    let title = text::fit(&title, 22.0 * s, text_w);
+    text::draw(
+        pixmap,
+        &title,
+        12.0 * s,
+        8.0 * s,
+        left(22.0 * s, palette::TEXT.color()),
+    );
+    let author = text::fit(&author, 14.0 * s, text_w);
+    text::draw(
+        pixmap,
+        &author,
+        12.0 * s,
+        38.0 * s,
+        left(14.0 * s, palette::SOFT_TEXT.color()),
+    );
+    let counters = [
+        ("REMAINING", scene.remaining.to_string()),
+        ("MISTAKES", scene.mistakes.to_string()),
+    ];
+    for (k, (label, value)) in counters.iter().enumerate() {
+        let x = layout.width - (2 - k) as f32 * (96.0 + 4.0) * s - 4.0 * s;
+        if let Some(rect) = Rect::from_xywh(x, 8.0 * s, 96.0 * s, 48.0 * s) {
+            pixmap.fill_rect(rect, &paint(palette::BLUE.color()), Transform::identity(), None);
+        }
+        let cx = x + 48.0 * s;
+        text::draw(
+            pixmap,
+            label,
+            cx,
+            17.0 * s,
+            centred(10.0 * s, palette::CELL_TEXT.color(), 0.0),
+        );
+        text::draw(
+            pixmap,
+            value,
+            cx,
+            39.0 * s,
+            centred(20.0 * s, palette::CELL_TEXT.color(), 0.0),
+        );
+    }
+}
+
+fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let s = layout.scale;
+    let top = layout.height - layout.footer;
+    for (k, line) in scene.level.custom_text.iter().enumerate() {
+        let line = decode_entities(line);
+        let line = text::fit(&line, 14.0 * s, layout.width - 24.0 * s);
+        let y = top + 12.0 * s + 18.0 * s * k as f32;
+        text::draw(
+            pixmap,
+            &line,
+            layout.width / 2.0,
+            y,
+            centred(14.0 * s, palette::SOFT_TEXT.color(), 0.0),
+        );
+    }
+    let status_y = top + 42.0 * s;
+    let hover = scene.hover.map(name).unwrap_or_default();
+    let hover_w = text::measure("AG33", 14.0 * s).0 + 16.0 * s;
+    let status = text::fit(&scene.status, 13.0 * s, layout.width - hover_w - 24.0 * s);
+    text::draw(
+        pixmap,
+        &status,
+        12.0 * s,
+        status_y,
+        left(13.0 * s, palette::TEXT.color()),
+    );
+    let hover_style = TextStyle {
+        anchor: Anchor::TopRight,
+        ..left(14.0 * s, palette::TEXT.color())
+    };
+    text::draw(pixmap, &hover, layout.width - 12.0 * s, status_y, hover_style);
+    if let Some(banner) = &scene.banner {
+        let h = 24.0 * s;
+        if let Some(rect) = Rect::from_xywh(0.0, layout.height - h, layout.width, h) {
+            pixmap.fill_rect(rect, &paint(palette::BANNER.color()), Transform::identity(), None);
+        }
+        let banner = text::fit(banner, 13.0 * s, layout.width - 24.0 * s);
+        let y = layout.height - h + 4.0 * s;
+        text::draw(
+            pixmap,
+            &banner,
+            12.0 * s,
+            y,
+            left(13.0 * s, palette::CELL_TEXT.color()),
+        );
+    }
+}
+
+fn centred(size: f32, color: Color, rotation: f32) -> TextStyle {
+    TextStyle {
+        size,
+        color,
+        rotation,
+        anchor: Anchor::Centre,
+    }
+}
+
+fn left(size: f32, color: Color) -> TextStyle {
+    TextStyle {
+        size,
+        color,
+        rotation: 0.0,
+        anchor: Anchor::TopLeft,
+    }
+}
+
+fn paint(color: Color) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color(color);
+    paint.anti_alias = true;
+    paint
+}
+
+fn polygon(points: &[(f32, f32)]) -> Option<tiny_skia::Path> {
+    let mut pb = PathBuilder::new();
+    let (first, rest) = points.split_first()?;
+    pb.move_to(first.0, first.1);
+    for p in rest {
+        pb.line_to(p.0, p.1);
+    }
+    pb.close();
+    pb.finish()
+}
+
+fn fill_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color: Color) {
+    if let Some(path) = polygon(points) {
+        pixmap.fill_path(
+            &path,
+            &paint(color),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+fn stroke_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color: Color, width: f32) {
+    if let Some(path) = polygon(points) {
+        let stroke = Stroke {
+            width,
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(&path, &paint(color), &stroke, Transform::identity(), None);
+    }
+}

@@ -1,0 +1,199 @@
+//! Where things go on screen: maps grid positions to pixel centres and back
+//! (`cell_centre`, `cell_at`), and splits the frame into header, board and footer.
+//!
+//! Hexagons are flat-topped. With circumradius `r`, the grid position `(x, y)` sits at
+//! `(1.5 r x, (√3 / 2) r y)`: grid lines are half a hexagon apart, as in the format.
+
+use hexcells_core::{Level, Pos};
+
+const SQRT3: f32 = 1.732_050_8;
+
+/// The geometry of one frame: the board fitted into the space between header and footer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// Frame width in pixels.
+    pub width: f32,
+    /// Frame height in pixels.
+    pub height: f32,
+    /// Interface scale (1.0 on a normal screen, 2.0 on a HiDPI one).
+    pub scale: f32,
+    /// Hexagon circumradius in pixels.
+    pub radius: f32,
+    /// Pixel position of grid position (0, 0).
+    origin: (f32, f32),
+    /// Height of the header band (title, author, counters).
+    pub header: f32,
+    /// Height of the footer band (custom text, status, banner).
+    pub footer: f32,
+}
+
+impl Layout {
+    /// Fits `level` into a `width` x `height` frame with interface scale `scale`.
+    pub fn new(level: &Level, width: u32, height: u32, scale: f32) -> Layout {
+        let scale = if scale.is_finite() && scale > 0.0 {
+            scale
+        } else {
+            1.0
+        };
+        let (width, height) = (width as f32, height as f32);
+        let header = 64.0 * scale;
+        let footer = 80.0 * scale;
+        let margin = 12.0 * scale;
+        let (x0, y0, x1, y1) = match level.bounds() {
+            Some((min, max)) => (
+                f32::from(min.x()),
+                f32::from(min.y()),
+                f32::from(max.x()),
+                f32::from(max.y()),
+            ),
+            None => (0.0, 0.0, 0.0, 0.0),
+        };
+        // Board extent in units of r: 1.5 per x step plus one hexagon width (2),
+        // √3/2 per y step plus one hexagon height (√3).
+        let units_w = 1.5 * (x1 - x0) + 2.0;
+        let units_h = SQRT3 / 2.0 * (y1 - y0) + SQRT3;
+        let avail_w = (width - 2.0 * margin).max(1.0);
+        let avail_h = (height - header - footer - 2.0 * margin).max(1.0);
+        let radius = (avail_w / units_w)
+            .min(avail_h / units_h)
+            .clamp(1.0, 80.0 * scale);
+        let board_w = units_w * radius;
+        let board_h = units_h * radius;
+        let left = (width - board_w) / 2.0;
+        let top = header + margin + (avail_h - board_h).max(0.0) / 2.0;
+        let origin = (
+            left + radius - 1.5 * radius * x0,
+            top + SQRT3 / 2.0 * radius - SQRT3 / 2.0 * radius * y0,
+        );
+        Layout {
+            width,
+            height,
+            scale,
+            radius,
+            origin,
+            header,
+            footer,
+        }
+    }
+
+    /// The pixel centre of grid position `pos`.
+    pub fn cell_centre(&self, pos: Pos) -> (f32, f32) {
+        (
+            self.origin.0 + 1.5 * self.radius * f32::from(pos.x()),
+            self.origin.1 + SQRT3 / 2.0 * self.radius * f32::from(pos.y()),
+        )
+    }
+
+    /// The item of `level` whose hexagon holds the pixel `(px, py)`, if any.
+    pub fn cell_at(&self, level: &Level, px: f32, py: f32) -> Option<Pos> {
+        if !(px.is_finite() && py.is_finite()) {
+            return None;
+        }
+        let gx = ((px - self.origin.0) / (1.5 * self.radius)).round() as i32;
+        let gy = ((py - self.origin.1) / (SQRT3 / 2.0 * self.radius)).round() as i32;
+        let mut best: Option<(f32, Pos)> = None;
+        for dx in -1..=1 {
+            for dy in -2..=2 {
+                let Some(pos) = Pos::new(gx + dx, gy + dy) else {
+                    continue;
+                };
+                if level.get(pos).is_none() {
+                    continue;
+                }
+                let (cx, cy) = self.cell_centre(pos);
+                let (ax, ay) = ((px - cx).abs(), (py - cy).abs());
+                let inside = ay <= SQRT3 / 2.0 * self.radius && SQRT3 * ax + ay <= SQRT3 * self.radius;
+                let d = ax * ax + ay * ay;
+                if inside && best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, pos));
+                }
+            }
+        }
+        best.map(|(_, pos)| pos)
+    }
+
+    /// The six corners of the hexagon at `pos` with circumradius `r`, from the right,
+    /// anticlockwise on screen.
+    pub fn hexagon(&self, pos: Pos, r: f32) -> [(f32, f32); 6] {
+        let (cx, cy) = self.cell_centre(pos);
+        std::array::from_fn(|k| {
+            let angle = std::f32::consts::PI / 3.0 * k as f32;
+            (cx + r * angle.cos(), cy - r * angle.sin())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexcells_core::format::parse;
+
+    fn level(grid: &[&str]) -> Level {
+        let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
+        for y in 0..33 {
+            let row = grid.get(y).copied().unwrap_or("");
+            text.push_str(&format!("{row:.<66}\n"));
+        }
+        parse(&text).levels.remove(0).level
+    }
+
+    #[test]
+    fn every_centre_maps_back_to_its_cell() {
+        let level = level(&["", "..x...o+", "x+..o...x.", "..o+..x."]);
+        for (w, h, s) in [(1280, 800, 1.0), (300, 900, 2.0), (50, 40, 1.0)] {
+            let layout = Layout::new(&level, w, h, s);
+            for (pos, _) in level.items() {
+                let (cx, cy) = layout.cell_centre(pos);
+                assert_eq!(layout.cell_at(&level, cx, cy), Some(pos), "{w}x{h}");
+                assert_eq!(layout.cell_at(&level, cx + 0.8 * layout.radius, cy), Some(pos));
+            }
+        }
+    }
+
+    #[test]
+    fn the_board_fits_the_frame_and_gaps_hit_nothing() {
+        let level = level(&[
+            "x...............................................................x.",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "x.",
+        ]);
+        let layout = Layout::new(&level, 800, 600, 1.0);
+        for (pos, _) in level.items() {
+            let (cx, cy) = layout.cell_centre(pos);
+            assert!(cx - layout.radius >= 0.0 && cx + layout.radius <= 800.0, "{cx}");
+            assert!(cy >= layout.header && cy <= 600.0 - layout.footer, "{cy}");
+        }
+        assert_eq!(layout.cell_at(&level, 400.0, 300.0), None);
+        assert_eq!(layout.cell_at(&level, f32::NAN, 3.0), None);
+    }
+}

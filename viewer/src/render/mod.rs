@@ -1,0 +1,47 @@
+//! Draws a [`Scene`] into a pixel buffer, without a window: the app presents the
+//! result, `--png` saves it, and tests probe its pixels.
+
+pub mod board;
+pub mod layout;
+pub mod text;
+
+use hexcells_core::{Level, Pos};
+use tiny_skia::PixmapMut;
+
+pub use layout::Layout;
+
+/// Everything one frame shows. Plain data, built by the session for each frame.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    /// The level on screen.
+    pub level: &'a Level,
+    /// Which cells are uncovered, indexed by [`Pos::index`] (revealed-at-start cells
+    /// count as uncovered).
+    pub uncovered: &'a [bool],
+    /// Show every cell's solution colour ("show solution" preview).
+    pub show_solution: bool,
+    /// The cell under the mouse, named in the footer.
+    pub hover: Option<Pos>,
+    /// The cell a hint points at.
+    pub hint: Option<Pos>,
+    /// The cell under the editor's cursor.
+    pub cursor: Option<Pos>,
+    /// A clue whose members are highlighted (a blue cell's flower, a column's beam).
+    pub highlight: Option<Pos>,
+    /// Blue cells still hidden.
+    pub remaining: usize,
+    /// Wrong guesses so far.
+    pub mistakes: u32,
+    /// The first error of the text, shown on a red band while the text has errors.
+    pub banner: Option<String>,
+    /// One line of status: a hint's reason, "solved", the level's place in a pack.
+    pub status: String,
+    /// Interface scale (HiDPI).
+    pub scale: f32,
+}
+
+/// Draws `scene` over the whole of `pixmap`.
+pub fn render(scene: &Scene, pixmap: &mut PixmapMut) {
+    let layout = Layout::new(scene.level, pixmap.width(), pixmap.height(), scene.scale);
+    board::draw(scene, &layout, pixmap);
+}

@@ -1,0 +1,171 @@
+//! Renderer facts on the project's own levels: draw a frame into a pixel buffer and
+//! probe pixels (colours at cell centres, text inside cells, the error banner), not
+//! byte-exact images.
+
+use hexcells_core::{Color, Level, Pos};
+use hexcells_viewer::player::Player;
+use hexcells_viewer::render::board::palette::{self, Rgb};
+use hexcells_viewer::render::{render, Layout};
+use hexcells_viewer::session::{Command, Origin, Session};
+use tiny_skia::Pixmap;
+
+const W: u32 = 640;
+const H: u32 = 480;
+
+/// A level text from grid rows (the rest of the grid is empty).
+fn level_text(title: &str, rows: &[(usize, &str)]) -> String {
+    let mut text = format!("Hexcells level v1\n{title}\nhexcells tests\n\n\n");
+    for y in 0..33 {
+        let row = rows.iter().find(|(ry, _)| *ry == y).map_or("", |(_, r)| *r);
+        text.push_str(&format!("{row:.<66}\n"));
+    }
+    text
+}
+
+/// A small level: a revealed black 2 at (4, 4) with blue cells above and below it,
+/// black cells on its sides, and a column number above (4, 0).
+fn small_level() -> String {
+    level_text(
+        "render facts",
+        &[
+            (0, "........|+"),
+            (2, "........x."),
+            (3, "......o...o."),
+            (4, "........O+"),
+            (5, "......o...o."),
+            (6, "........x."),
+        ],
+    )
+}
+
+fn frame(session: &Session) -> Pixmap {
+    let mut pixmap = Pixmap::new(W, H).unwrap();
+    session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+    pixmap
+}
+
+fn pixel_at(pixmap: &Pixmap, (x, y): (f32, f32)) -> Rgb {
+    let p = pixmap.pixel(x as u32, y as u32).unwrap().demultiply();
+    Rgb(p.red(), p.green(), p.blue())
+}
+
+fn pos(x: i32, y: i32) -> Pos {
+    Pos::new(x, y).unwrap()
+}
+
+fn layout(level: &Level) -> Layout {
+    Layout::new(level, W, H, 1.0)
+}
+
+/// Pixels inside the hexagon's inner circle at `pos` for which `f` holds.
+fn count_in_cell(pixmap: &Pixmap, layout: &Layout, pos: Pos, f: impl Fn(Rgb) -> bool) -> usize {
+    let (cx, cy) = layout.cell_centre(pos);
+    let r = layout.radius * 0.6;
+    let mut n = 0;
+    for y in (cy - r) as i32..=(cy + r) as i32 {
+        for x in (cx - r) as i32..=(cx + r) as i32 {
+            let (dx, dy) = (x as f32 - cx, y as f32 - cy);
+            if dx * dx + dy * dy <= r * r && f(pixel_at(pixmap, (x as f32, y as f32))) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn hidden_cells_are_orange_and_uncovered_ones_take_their_colour() {
+    let mut session = Session::new(Origin::Tutorial, &small_level(), None);
+    let lay = layout(session.level());
+    let before = frame(&session);
+    assert_eq!(pixel_at(&before, lay.cell_centre(pos(4, 2))), palette::HIDDEN);
+    session.apply(Command::Click(pos(4, 2), hexcells_viewer::session::Button::Left));
+    session.apply(Command::Click(pos(3, 3), hexcells_viewer::session::Button::Right));
+    let after = frame(&session);
+    assert_eq!(pixel_at(&after, lay.cell_centre(pos(4, 2))), palette::BLUE);
+    assert_eq!(pixel_at(&after, lay.cell_centre(pos(5, 3))), palette::HIDDEN);
+    // The black cell's centre may be covered by nothing: it has no number.
+    assert_eq!(pixel_at(&after, lay.cell_centre(pos(3, 3))), palette::BLACK);
+}
+
+#[test]
+fn a_revealed_number_draws_light_pixels_in_its_black_cell() {
+    let session = Session::new(Origin::Tutorial, &small_level(), None);
+    let pixmap = frame(&session);
+    let lay = layout(session.level());
+    let light = count_in_cell(&pixmap, &lay, pos(4, 4), |c| c.0 > 200 && c.1 > 200 && c.2 > 200);
+    let black = count_in_cell(&pixmap, &lay, pos(4, 4), |c| c == palette::BLACK);
+    assert!(light > 20, "{light} light pixels for the 2");
+    assert!(black > light, "the cell stays mostly black");
+    // A hidden cell shows no number.
+    let light_hidden = count_in_cell(&pixmap, &lay, pos(4, 2), |c| c.0 > 250 && c.2 > 250);
+    assert_eq!(light_hidden, 0);
+}
+
+#[test]
+fn a_column_number_draws_dark_pixels_in_its_place() {
+    let session = Session::new(Origin::Tutorial, &small_level(), None);
+    let pixmap = frame(&session);
+    let lay = layout(session.level());
+    let dark = count_in_cell(&pixmap, &lay, pos(4, 0), |c| c.0 < 90 && c.1 < 90 && c.2 < 90);
+    assert!(dark > 20, "{dark} dark pixels for the column's 2");
+}
+
+#[test]
+fn the_solution_preview_shows_every_colour() {
+    let mut session = Session::new(Origin::Tutorial, &small_level(), None);
+    session.apply(Command::ToggleSolution);
+    let pixmap = frame(&session);
+    let lay = layout(session.level());
+    assert_eq!(pixel_at(&pixmap, lay.cell_centre(pos(4, 6))), palette::BLUE);
+    assert_eq!(pixel_at(&pixmap, lay.cell_centre(pos(5, 5))), palette::BLACK);
+}
+
+#[test]
+fn an_error_shows_a_banner_and_keeps_the_last_good_level() {
+    let mut session = Session::new(Origin::Tutorial, &small_level(), None);
+    let good = frame(&session);
+    let bottom = (W as f32 / 2.0, H as f32 - 3.0);
+    assert_eq!(pixel_at(&good, bottom), palette::BACKGROUND);
+    let broken = small_level().replace("O+", "Q+");
+    assert!(session.load_text(&broken));
+    let banner = session.banner().expect("a banner").to_string();
+    assert!(banner.starts_with("10:"), "{banner}");
+    let pixmap = frame(&session);
+    assert_eq!(pixel_at(&pixmap, bottom), palette::BANNER);
+    let lay = layout(session.level());
+    assert!(session.level().cell(pos(4, 4)).is_some(), "last good level kept");
+    assert_eq!(pixel_at(&pixmap, lay.cell_centre(pos(4, 2))), palette::HIDDEN);
+    // Recovery as soon as the text is valid again.
+    session.load_text(&small_level());
+    assert_eq!(session.banner(), None);
+    assert_eq!(pixel_at(&frame(&session), bottom), palette::BACKGROUND);
+}
+
+#[test]
+fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
+    let session = Session::new(Origin::Tutorial, hexcells_viewer::session::TUTORIAL, None);
+    let (_, n) = session.position();
+    assert!(n >= 5);
+    for (w, h, scale) in [(400, 300, 1.0), (1600, 1200, 2.0)] {
+        let mut pixmap = Pixmap::new(w, h).unwrap();
+        session.with_scene(scale, |scene| render(scene, &mut pixmap.as_mut()));
+        let lay = Layout::new(session.level(), w, h, scale);
+        for (p, cell) in session.level().cells() {
+            let expected = match (session.player().is_uncovered(p), cell.color) {
+                (false, _) => palette::HIDDEN,
+                (true, Color::Blue) => palette::BLUE,
+                (true, Color::Black) => palette::BLACK,
+            };
+            if cell.hint.shows_number() && session.player().is_uncovered(p) {
+                continue;
+            }
+            assert_eq!(
+                pixel_at(&pixmap, lay.cell_centre(p)),
+                expected,
+                "{w}x{h} at {p:?}"
+            );
+        }
+    }
+    let _ = Player::new(Level::new());
+}
