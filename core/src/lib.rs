@@ -9,7 +9,6 @@
 pub mod analysis;
 pub mod diagnostic;
 pub mod format;
-pub mod generate;
 pub mod model;
 pub mod solve;
 pub mod validate;
