@@ -500,3 +500,40 @@ fn a_grid_full_of_cells_gets_an_answer_within_the_budget() {
         "{hover}"
     );
 }
+
+#[test]
+fn sixcells_json_is_checked_read_only() {
+    let mut client = LspClient::minimal(false);
+    let uri = "file:///project/level.sixcells";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "json", "version": 1, "text": "{\n  \"version\": 1,\n  oops\n}" } }),
+    );
+    let published = client.diagnostics(uri, 1);
+    assert_eq!(codes(&published), ["sixcells-import"]);
+    assert_eq!(
+        published["diagnostics"][0]["range"]["start"]["line"], 2,
+        "{published}"
+    );
+
+    // A level exported by core's own writer: read back, analysed, stuck.
+    let parsed = hexcells_core::format::parse(&stuck());
+    let json = hexcells_core::format::sixcells::export(&parsed.levels[0].level);
+    let changes =
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": json } ] });
+    client.notify("textDocument/didChange", changes);
+    assert_eq!(codes(&client.diagnostics(uri, 2)), Vec::<String>::new());
+    assert_eq!(client.solve_status(uri, 2)["levels"][0]["verdict"], "stuck");
+    let published = client.diagnostics(uri, 2);
+    assert_eq!(codes(&published), ["HC0301"]);
+    let message = published["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(message.starts_with("2 cell(s) can't be deduced"), "{message}");
+
+    let reply = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert!(reply.get("error").is_some(), "{reply}");
+}

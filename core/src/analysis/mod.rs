@@ -14,6 +14,7 @@ pub mod navigate;
 pub mod quick_fix;
 pub mod refactor;
 pub mod semantic_tokens;
+pub mod sixcells;
 pub mod solvability;
 pub mod symbols;
 

@@ -2,6 +2,7 @@
 //! clients that ask), with codes, exact ranges and related locations; once the
 //! background analysis of the version is done, also one per stuck cell.
 
+use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
 use hexcells_core::analysis::solvability;
 use hexcells_core::{Code, Severity};
 use tower_lsp_server::jsonrpc::Result;
@@ -47,6 +48,9 @@ pub fn of_doc(uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
             ..Diagnostic::default()
         }];
     }
+    if let Some(check) = &doc.sixcells {
+        return of_sixcells(uri, doc, encoding, check);
+    }
     let mut all = doc.parse.all_diagnostics();
     if let Some(solved) = doc.solved() {
         for (parsed, report) in doc.parse.levels.iter().zip(&solved.reports) {
@@ -57,6 +61,33 @@ pub fn of_doc(uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
         all.sort_by_key(|d| (d.range, d.code));
     }
     all.iter().map(|d| to_lsp(uri, doc, encoding, d)).collect()
+}
+
+/// The diagnostics of a `.sixcells` document: the import error, or the level's
+/// problems and verdict.
+fn of_sixcells(uri: &Uri, doc: &Doc, encoding: Encoding, check: &SixCellsCheck) -> Vec<Diagnostic> {
+    match check {
+        SixCellsCheck::Failed(range, message) => vec![Diagnostic {
+            range: convert::range(&doc.rope, encoding, *range),
+            severity: Some(DiagnosticSeverity::ERROR),
+            code: Some(NumberOrString::String("sixcells-import".into())),
+            source: Some("hexcells".into()),
+            message: message.clone(),
+            ..Diagnostic::default()
+        }],
+        SixCellsCheck::Level(_, problems) => {
+            let solved = doc
+                .solved()
+                .and_then(|s| s.reports.first())
+                .and_then(Option::as_ref);
+            problems
+                .iter()
+                .cloned()
+                .chain(solved.and_then(sixcells::solve_diagnostic))
+                .map(|d| to_lsp(uri, doc, encoding, &d))
+                .collect()
+        }
+    }
 }
 
 /// `textDocument/diagnostic`: the same diagnostics, pulled.

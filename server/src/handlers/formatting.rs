@@ -12,6 +12,11 @@ pub fn formatting(state: &ServerState, params: DocumentFormattingParams) -> Resu
     if let Some(why) = &doc.skipped {
         return Err(request_failed(why));
     }
+    if doc.sixcells.is_some() {
+        return Err(request_failed(
+            "a .sixcells file is read-only here; `hexcells convert` turns it into level text",
+        ));
+    }
     let text = doc.text();
     let formatted = hexcells_core::format::format(&text).map_err(|e| request_failed(&e.to_string()))?;
     if formatted == text {

@@ -47,6 +47,11 @@ pub fn run() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Whether a document is SixCells JSON rather than level text.
+fn is_sixcells(doc: &TextDocumentItem) -> bool {
+    doc.language_id == "sixcells" || doc.uri.as_str().ends_with(".sixcells")
+}
+
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("HEXCELLS_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
@@ -319,9 +324,10 @@ impl LanguageServer for Backend {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let doc = params.text_document;
         self.write("textDocument/didOpen", |state| {
-            state
-                .docs
-                .insert(doc.uri.clone(), Doc::new(&doc.text, doc.version));
+            state.docs.insert(
+                doc.uri.clone(),
+                Doc::new(&doc.text, doc.version, is_sixcells(&doc)),
+            );
             self.queue_diagnostics(state, &doc.uri);
             self.schedule_solve(state, &doc.uri);
             Ok(())

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use hexcells_core::analysis::sixcells::SixCellsCheck;
 use hexcells_core::solve::{self, Budget, Difficulty, Report, Verdict};
 use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
@@ -37,8 +38,11 @@ pub fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
     if doc.skipped.is_some() {
         return None;
     }
-    let levels =
-        doc.parse
+    let levels = match &doc.sixcells {
+        Some(SixCellsCheck::Level(level, _)) => vec![Some(level.clone())],
+        Some(SixCellsCheck::Failed(..)) => Vec::new(),
+        None => doc
+            .parse
             .levels
             .iter()
             .map(|l| {
@@ -47,7 +51,8 @@ pub fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
                 });
                 (!syntax_error).then(|| l.level.clone())
             })
-            .collect();
+            .collect(),
+    };
     Some(Job {
         uri: uri.clone(),
         version: doc.version,

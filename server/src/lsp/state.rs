@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use hexcells_core::solve::{self, Budget, Report};
 
+use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
 use hexcells_core::format::{parse, Parse};
 use ropey::Rope;
 use tower_lsp_server::jsonrpc::{Error, Result};
@@ -117,6 +118,10 @@ pub struct Doc {
     pub solved: Option<Solved>,
     /// Set when this version is replaced, to stop its analysis.
     pub cancel: Arc<AtomicBool>,
+    /// For a `.sixcells` JSON document (read-only): what reading it gave. The text
+    /// format's `parse` stays empty then.
+    pub sixcells: Option<SixCellsCheck>,
+    is_sixcells: bool,
 }
 
 impl Drop for Doc {
@@ -131,8 +136,8 @@ impl Doc {
         self.solved.as_ref().filter(|s| s.version == self.version)
     }
 
-    /// A document with `text`, parsed.
-    pub fn new(text: &str, version: i32) -> Doc {
+    /// A document with `text`, parsed (`is_sixcells`: as SixCells JSON).
+    pub fn new(text: &str, version: i32, is_sixcells: bool) -> Doc {
         let mut doc = Doc {
             rope: Rope::from_str(text),
             version,
@@ -140,6 +145,8 @@ impl Doc {
             skipped: None,
             solved: None,
             cancel: Arc::default(),
+            sixcells: None,
+            is_sixcells,
         };
         doc.reparse();
         doc
@@ -155,6 +162,7 @@ impl Doc {
         let n_bytes = self.rope.len_bytes();
         if n_bytes > MAX_ANALYSED_BYTES {
             self.parse = Parse::default();
+            self.sixcells = None;
             self.skipped = Some(format!(
                 "the document has {n_bytes} bytes; levels are under 3 kB, so it is not analysed"
             ));
@@ -168,6 +176,10 @@ impl Doc {
             return;
         }
         self.skipped = None;
+        if self.is_sixcells {
+            self.sixcells = Some(sixcells::check(&text));
+            return;
+        }
         self.parse = parse(&text);
     }
 }
