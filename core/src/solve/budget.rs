@@ -35,6 +35,13 @@ impl Clock {
         }
     }
 
+    /// The same clock with at most `n` conflicts per SAT call.
+    pub(crate) fn with_conflicts(&self, n: u64) -> Clock {
+        let mut clock = self.clone();
+        clock.max_conflicts = Some(self.max_conflicts.map_or(n, |m| m.min(n)));
+        clock
+    }
+
     /// `Err` when the work must stop now.
     pub(crate) fn check(&self) -> Result<(), Stop> {
         if self.cancelled() {

@@ -16,7 +16,8 @@ pub(crate) enum Lit {
 }
 
 impl Lit {
-    fn negate(self) -> Lit {
+    /// The opposite literal.
+    pub(crate) fn negate(self) -> Lit {
         match self {
             Lit::Const(b) => Lit::Const(!b),
             Lit::Var(v) => Lit::Var(-v),

@@ -14,6 +14,7 @@ use super::{ClueRef, Explanation, Reasoning};
 /// A minimal set of the round's visible clues (and maybe the counter) that forces
 /// `cand`, which must be forced.
 pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
+    let counter_sel = round.counter().0;
     let wrong = match round.wrong(cand) {
         Lit::Var(v) => v,
         // A cell that cannot take its wrong colour at all: forced by nothing visible
@@ -25,7 +26,7 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
     };
     let puzzle = round.puzzle;
     // Candidates: the counter first, then clues by size, largest first.
-    let mut set: Vec<i32> = vec![round.counter_sel];
+    let mut set: Vec<i32> = vec![counter_sel];
     let mut clues = round.selectors.clone();
     clues.sort_by_key(|(c, _)| std::cmp::Reverse(puzzle.clues[*c].members.len()));
     set.extend(clues.iter().map(|(_, s)| *s));
@@ -80,7 +81,7 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
 fn to_explanation(round: &RoundSolver<'_>, sels: &[i32]) -> Explanation {
     let mut clues: Vec<ClueRef> = Vec::new();
     for &s in sels {
-        if s == round.counter_sel {
+        if Some(s) == round.counter_sel() {
             clues.push(ClueRef::RemainingCounter);
         } else if let Some((c, _)) = round.selectors.iter().find(|(_, sel)| *sel == s) {
             clues.push(ClueRef::Clue(round.puzzle.clues[*c].at));

@@ -5,7 +5,9 @@
 
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem};
 
-use super::step::{Cand, RoundSolver};
+use super::local::Values;
+use super::puzzle::Puzzle;
+use super::step::Cand;
 
 /// A row: `lo <= sum(cells) <= hi`.
 struct Row {
@@ -15,28 +17,38 @@ struct Row {
 }
 
 /// The rows of one round's relaxation.
-pub(crate) struct Relaxation {
+pub(crate) struct Relaxation<'p> {
+    puzzle: &'p Puzzle,
     rows: Vec<Row>,
     touched: Vec<usize>,
+    untouched: Vec<usize>,
     remaining: f64,
-    n_untouched: f64,
     with_counter: bool,
 }
 
-impl Relaxation {
-    /// The relaxation of what `round` encodes.
-    pub(crate) fn new(round: &RoundSolver<'_>, with_counter: bool) -> Relaxation {
-        let puzzle = round.puzzle;
-        let var_of = round.var_of();
+impl<'p> Relaxation<'p> {
+    /// The relaxation of the `visible` clues with `known` cells uncovered.
+    pub(crate) fn new(
+        puzzle: &'p Puzzle,
+        known: &Values,
+        visible: &[usize],
+        untouched: &[usize],
+        with_counter: bool,
+    ) -> Relaxation<'p> {
         let mut rows = Vec::new();
-        for &(c, _) in &round.selectors {
+        let mut is_touched = vec![false; puzzle.cells.len()];
+        for &c in visible {
             let clue = &puzzle.clues[c];
-            let n_blue = clue
+            let n_blue = clue.members.iter().filter(|m| known[**m] == Some(true)).count();
+            let cells: Vec<usize> = clue
                 .members
                 .iter()
-                .filter(|m| round.known[**m] == Some(true))
-                .count();
-            let cells: Vec<usize> = clue.members.iter().copied().filter(|m| var_of[*m] != 0).collect();
+                .copied()
+                .filter(|m| known[*m].is_none())
+                .collect();
+            for &m in &cells {
+                is_touched[m] = true;
+            }
             let rhs = clue.count as f64 - n_blue as f64;
             rows.push(Row {
                 cells,
@@ -44,20 +56,20 @@ impl Relaxation {
                 hi: rhs,
             });
         }
-        let touched: Vec<usize> = (0..var_of.len()).filter(|i| var_of[*i] != 0).collect();
-        let n_known_blue = round.known.iter().filter(|v| **v == Some(true)).count();
+        let n_known_blue = known.iter().filter(|v| **v == Some(true)).count();
         Relaxation {
+            puzzle,
             rows,
-            touched,
+            touched: (0..puzzle.cells.len()).filter(|i| is_touched[*i]).collect(),
+            untouched: untouched.to_vec(),
             remaining: puzzle.n_blue.saturating_sub(n_known_blue) as f64,
-            n_untouched: round.untouched.len() as f64,
             with_counter,
         }
     }
 
     /// Whether the relaxation is infeasible when `cand` takes its wrong colour.
-    pub(crate) fn refutes(&self, round: &RoundSolver<'_>, cand: Cand) -> bool {
-        let puzzle = round.puzzle;
+    pub(crate) fn refutes(&self, cand: Cand) -> bool {
+        let puzzle = self.puzzle;
         let mut problem = Problem::new(OptimizationDirection::Minimize);
         let mut lp_var = vec![None; puzzle.cells.len()];
         for &i in &self.touched {
@@ -80,13 +92,14 @@ impl Relaxation {
             add_range(&mut problem, expr(&row.cells), row.lo, row.hi);
         }
         if self.with_counter {
-            let (mut lo, mut hi) = (self.remaining - self.n_untouched, self.remaining);
+            let n_u = self.untouched.len() as f64;
+            let (mut lo, mut hi) = (self.remaining - n_u, self.remaining);
             if cand == Cand::Untouched {
-                let u_sol = round.untouched.iter().filter(|i| puzzle.blue[**i]).count();
+                let u_sol = self.untouched.iter().filter(|i| puzzle.blue[**i]).count();
                 if u_sol == 0 {
                     hi = self.remaining - 1.0;
                 } else {
-                    lo = self.remaining - self.n_untouched + 1.0;
+                    lo = self.remaining - n_u + 1.0;
                 }
             }
             add_range(&mut problem, expr(&self.touched), lo, hi);

@@ -17,6 +17,7 @@ mod puzzle;
 mod sat;
 #[cfg(feature = "minisat")]
 mod sat_minisat;
+mod search;
 mod step;
 
 use std::sync::atomic::AtomicBool;
@@ -232,12 +233,21 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
         .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
         .collect();
     let mut deductions = Vec::new();
+    let mut models = step::Models::default();
     let mut round = 0;
     let verdict = loop {
         if known.iter().all(Option::is_some) {
             break Verdict::Solvable;
         }
-        match one_round(&puzzle, &known, backend, &clock, with_explanations, round + 1) {
+        match one_round(
+            &puzzle,
+            &known,
+            backend,
+            &clock,
+            with_explanations,
+            round + 1,
+            &mut models,
+        ) {
             Ok(found) if found.is_empty() => break Verdict::Stuck { after_round: round },
             Ok(found) => {
                 round += 1;
@@ -284,8 +294,9 @@ fn one_round(
     clock: &Clock,
     with_explanations: bool,
     round: usize,
+    models: &mut step::Models,
 ) -> Result<Vec<Deduction>, Stop> {
-    let (forced, solver) = step::forced_cells(puzzle, known, backend, clock, with_explanations)?;
+    let (forced, solver) = step::forced_cells(puzzle, known, backend, clock, with_explanations, models)?;
     let mut out = Vec::with_capacity(forced.len());
     let mut solver = solver;
     for i in forced {

@@ -13,6 +13,10 @@ use super::local::{self, Values};
 use super::lp;
 use super::puzzle::Puzzle;
 use super::sat::{Backend, SatBackend, SatResult};
+use super::search::Search;
+
+/// Conflicts for the "differs somewhere" query before settling cells one by one.
+const FIRST_TRY_CONFLICTS: u64 = 20_000;
 
 /// A cell (or the group of untouched cells) that might be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,15 +37,16 @@ pub(crate) struct RoundSolver<'p> {
     var_of: Vec<i32>,
     /// Visible clues and their selector literals.
     pub(crate) selectors: Vec<(usize, i32)>,
-    /// Selector of the remaining-blue counter.
-    pub(crate) counter_sel: i32,
+    /// Hidden cells some visible clue touches.
+    touched: Vec<usize>,
+    /// The counter's selector and the untouched-group literal, once encoded.
+    counter: Option<(i32, Lit)>,
+    /// Colourings of every cell found on the way that meet everything visible.
+    pub(crate) models: Vec<Vec<bool>>,
+    /// Whether every visible clue is encoded.
+    complete: bool,
     /// Hidden cells no visible clue touches.
     pub(crate) untouched: Vec<usize>,
-    /// True when the untouched cells take other colours than in the solution (only
-    /// meaningful when they are all blue or all black there).
-    untouched_differ: Lit,
-    /// Whether the untouched cells can be forced at all.
-    untouched_may_be_forced: bool,
 }
 
 /// Clues a player sees when `known` cells are uncovered.
@@ -53,8 +58,24 @@ pub(crate) fn visible_clues(puzzle: &Puzzle, known: &Values) -> Vec<usize> {
 
 impl<'p> RoundSolver<'p> {
     /// Encodes the clues visible with `known` uncovered.
-    pub(crate) fn new(puzzle: &'p Puzzle, known: &Values, backend: Backend) -> RoundSolver<'p> {
-        let visible = visible_clues(puzzle, known);
+    ///
+    /// With `only`, just those clues are encoded (a part of the round that shares no
+    /// hidden cell with the rest); the counter must then not be used.
+    pub(crate) fn new(
+        puzzle: &'p Puzzle,
+        known: &Values,
+        backend: Backend,
+        only: Option<Vec<usize>>,
+    ) -> RoundSolver<'p> {
+        let all_visible = visible_clues(puzzle, known);
+        let mut in_clue = vec![false; puzzle.cells.len()];
+        for &c in &all_visible {
+            for &m in &puzzle.clues[c].members {
+                in_clue[m] = true;
+            }
+        }
+        let complete = only.is_none();
+        let visible = only.unwrap_or(all_visible);
         let mut sat = backend.new_solver();
         let mut var_of = vec![0; puzzle.cells.len()];
         let mut touched = Vec::new();
@@ -67,15 +88,13 @@ impl<'p> RoundSolver<'p> {
             }
         }
         let untouched: Vec<usize> = (0..puzzle.cells.len())
-            .filter(|&i| known[i].is_none() && var_of[i] == 0)
+            .filter(|&i| known[i].is_none() && !in_clue[i])
             .collect();
         let lit_of = |m: usize| match known[m] {
             Some(b) => Lit::Const(b),
             None => Lit::Var(var_of[m]),
         };
         let mut selectors = Vec::new();
-        let counter_sel;
-        let untouched_differ;
         {
             let mut cnf = Cnf::new(sat.as_mut());
             for &c in &visible {
@@ -83,57 +102,107 @@ impl<'p> RoundSolver<'p> {
                 selectors.push((c, sel));
                 cnf.clue(Some(sel), &puzzle.clues[c], &lit_of);
             }
-            // The counter: touched blues + untouched blues = remaining.
-            counter_sel = cnf.sat.new_var();
-            let n_known_blue = known.iter().filter(|v| **v == Some(true)).count();
-            let remaining = puzzle.n_blue.saturating_sub(n_known_blue) as i64;
-            let n_u = untouched.len() as i64;
-            let vars: Vec<i32> = touched.iter().map(|m| var_of[*m]).collect();
-            let n_t = vars.len() as i64;
-            let cap = (remaining + 1).clamp(0, n_t) as usize;
-            let out = cnf.totalizer(&vars, cap);
-            // "sum >= s" as a literal.
-            let at_least = |s: i64| -> Lit {
-                if s <= 0 {
-                    Lit::Const(true)
-                } else if s > n_t {
-                    Lit::Const(false)
-                } else {
-                    out.get(s as usize - 1)
-                        .map_or(Lit::Const(false), |v| Lit::Var(*v))
-                }
-            };
-            let lo = remaining - n_u;
-            cnf.clause(Some(counter_sel), &[at_least(lo)]);
-            let above = match at_least(remaining + 1) {
-                Lit::Const(b) => Lit::Const(!b),
-                Lit::Var(v) => Lit::Var(-v),
-            };
-            cnf.clause(Some(counter_sel), &[above]);
-            let u_sol = untouched.iter().filter(|i| puzzle.blue[**i]).count() as i64;
-            untouched_differ = if u_sol == 0 {
-                // Some untouched blue: touched sum at most remaining - 1.
-                match at_least(remaining) {
-                    Lit::Const(b) => Lit::Const(!b),
-                    Lit::Var(v) => Lit::Var(-v),
-                }
-            } else {
-                // Some untouched black: touched sum at least remaining - n_u + 1.
-                at_least(remaining - n_u + 1)
-            };
         }
-        let u_sol = untouched.iter().filter(|i| puzzle.blue[**i]).count();
         RoundSolver {
             puzzle,
             sat,
             known: known.clone(),
             var_of,
+            touched,
             selectors,
-            counter_sel,
-            untouched_may_be_forced: !untouched.is_empty() && (u_sol == 0 || u_sol == untouched.len()),
+            counter: None,
             untouched,
-            untouched_differ,
+            models: Vec::new(),
+            complete,
         }
+    }
+
+    /// Blue cells not uncovered at the start of the round.
+    pub(crate) fn remaining(&self) -> usize {
+        let n_known_blue = self.known.iter().filter(|v| **v == Some(true)).count();
+        self.puzzle.n_blue.saturating_sub(n_known_blue)
+    }
+
+    /// The selector of the remaining-blue counter (encoded on first use) and the
+    /// literal "the untouched cells differ from the solution".
+    pub(crate) fn counter(&mut self) -> (i32, Lit) {
+        if let Some(c) = self.counter {
+            return c;
+        }
+        let remaining = self.remaining() as i64;
+        let n_u = self.untouched.len() as i64;
+        let vars: Vec<i32> = self.touched.iter().map(|m| self.var_of[*m]).collect();
+        let n_t = vars.len() as i64;
+        let mut cnf = Cnf::new(self.sat.as_mut());
+        let sel = cnf.sat.new_var();
+        let cap = (remaining + 1).clamp(0, n_t) as usize;
+        let out = cnf.totalizer(&vars, cap);
+        // "sum >= s" as a literal.
+        let at_least = |s: i64| -> Lit {
+            if s <= 0 {
+                Lit::Const(true)
+            } else if s > n_t {
+                Lit::Const(false)
+            } else {
+                out.get(s as usize - 1)
+                    .map_or(Lit::Const(false), |v| Lit::Var(*v))
+            }
+        };
+        // Touched blues + untouched blues = remaining.
+        cnf.clause(Some(sel), &[at_least(remaining - n_u)]);
+        cnf.clause(Some(sel), &[at_least(remaining + 1).negate()]);
+        let u_sol = self.untouched.iter().filter(|i| self.puzzle.blue[**i]).count() as i64;
+        let differ = if u_sol == 0 {
+            // Some untouched cell blue: touched sum at most remaining - 1.
+            at_least(remaining).negate()
+        } else {
+            // Some untouched cell black: touched sum at least remaining - n_u + 1.
+            at_least(remaining - n_u + 1)
+        };
+        self.counter = Some((sel, differ));
+        (sel, differ)
+    }
+
+    /// The last model as a colouring of every cell, when it also meets the counter
+    /// (untouched cells filled as close to the solution as the count allows).
+    fn full_model(&self) -> Option<Vec<bool>> {
+        let mut model: Vec<bool> = (0..self.puzzle.cells.len())
+            .map(|i| match self.known[i] {
+                Some(b) => b,
+                None if self.var_of[i] != 0 => self.sat.value(self.var_of[i]),
+                None => self.puzzle.blue[i],
+            })
+            .collect();
+        if !self.complete {
+            // Cells in no visible clue move only the counter.
+            let mut n_blue = model.iter().filter(|b| **b).count();
+            for &i in &self.untouched {
+                if n_blue < self.puzzle.n_blue && !model[i] {
+                    model[i] = true;
+                    n_blue += 1;
+                } else if n_blue > self.puzzle.n_blue && model[i] {
+                    model[i] = false;
+                    n_blue -= 1;
+                }
+            }
+            return (n_blue == self.puzzle.n_blue).then_some(model);
+        }
+        let n_touched_blue = self.touched.iter().filter(|i| model[**i]).count();
+        let u = self.remaining().checked_sub(n_touched_blue)?;
+        if u > self.untouched.len() {
+            return None;
+        }
+        let mut n_u = self.untouched.iter().filter(|i| model[**i]).count();
+        for &i in &self.untouched {
+            if n_u < u && !model[i] {
+                model[i] = true;
+                n_u += 1;
+            } else if n_u > u && model[i] {
+                model[i] = false;
+                n_u -= 1;
+            }
+        }
+        Some(model)
     }
 
     /// The literal "`cand` takes a colour other than in the solution".
@@ -150,7 +219,7 @@ impl<'p> RoundSolver<'p> {
                     Lit::Var(v)
                 }
             }
-            Cand::Untouched => self.untouched_differ,
+            Cand::Untouched => self.counter.map_or(Lit::Const(true), |c| c.1),
         }
     }
 
@@ -170,7 +239,7 @@ impl<'p> RoundSolver<'p> {
     ) -> Result<Vec<Cand>, Stop> {
         let mut base: Vec<i32> = self.selectors.iter().map(|(_, s)| *s).collect();
         if with_counter {
-            base.push(self.counter_sel);
+            base.push(self.counter().0);
         }
         for &(cell, blue) in facts {
             if let Some(v) = self.blue_lit(cell) {
@@ -196,13 +265,18 @@ impl<'p> RoundSolver<'p> {
             self.sat.add_clause(&clause);
             let mut assumptions = base.clone();
             assumptions.push(act);
-            let result = self.sat.solve(&assumptions, clock);
+            let result = self
+                .sat
+                .solve(&assumptions, &clock.with_conflicts(FIRST_TRY_CONFLICTS));
             match result {
                 SatResult::Unsat => {
                     self.sat.add_clause(&[-act]);
                     return Ok(cands);
                 }
                 SatResult::Sat => {
+                    if let Some(model) = self.full_model() {
+                        self.models.push(model);
+                    }
                     let before = cands.len();
                     cands.retain(|c| match self.wrong(*c) {
                         Lit::Var(v) => !self.sat.value(v),
@@ -234,10 +308,11 @@ impl<'p> RoundSolver<'p> {
     ) -> Result<Vec<Cand>, Stop> {
         let mut forced = Vec::new();
         let mut open: Vec<Cand> = Vec::new();
-        let lp = lp::Relaxation::new(self, with_counter);
+        let visible: Vec<usize> = self.selectors.iter().map(|(c, _)| *c).collect();
+        let lp = lp::Relaxation::new(self.puzzle, &self.known, &visible, &self.untouched, with_counter);
         for cand in cands {
             clock.check()?;
-            if lp.refutes(self, cand) {
+            if lp.refutes(cand) {
                 forced.push(cand);
             } else {
                 open.push(cand);
@@ -258,14 +333,55 @@ impl<'p> RoundSolver<'p> {
         Ok(forced)
     }
 
-    /// Solver variable of each touched hidden cell (0 elsewhere).
-    pub(crate) fn var_of(&self) -> &[i32] {
-        &self.var_of
+    /// The counter's selector, if encoded.
+    pub(crate) fn counter_sel(&self) -> Option<i32> {
+        self.counter.map(|c| c.0)
+    }
+}
+
+/// Colourings of every cell that met everything visible in an earlier round. A round
+/// only adds information, so one that fails a later round is dropped for good.
+#[derive(Default)]
+pub(crate) struct Models {
+    models: Vec<Vec<bool>>,
+}
+
+/// Most models kept.
+const MAX_MODELS: usize = 48;
+
+impl Models {
+    /// Drops the models that contradict `known` or a clue visible with it.
+    fn keep_valid(&mut self, puzzle: &Puzzle, known: &Values, visible: &[usize]) {
+        self.models
+            .retain(|m| Models::is_valid(m, puzzle, known, visible));
     }
 
-    /// Whether the untouched group may be forced at all.
-    pub(crate) fn untouched_may_be_forced(&self) -> bool {
-        self.untouched_may_be_forced
+    /// Whether `model` meets `known` and every clue in `visible` (and the counter).
+    fn is_valid(model: &[bool], puzzle: &Puzzle, known: &Values, visible: &[usize]) -> bool {
+        known.iter().zip(model).all(|(k, v)| k.is_none_or(|k| k == *v))
+            && visible.iter().all(|&c| puzzle.clues[c].holds(|i| model[i]))
+            && model.iter().filter(|b| **b).count() == puzzle.n_blue
+    }
+
+    fn add(&mut self, new: Vec<Vec<bool>>) {
+        self.models.extend(new);
+        if self.models.len() > MAX_MODELS {
+            let extra = self.models.len() - MAX_MODELS;
+            self.models.drain(..extra);
+        }
+    }
+
+    /// Whether some model gives `cand` another colour than the solution.
+    fn rules_out_in(&self, puzzle: &Puzzle, untouched: &[usize], cand: Cand) -> bool {
+        match cand {
+            Cand::Cell(i) => self.models.iter().any(|m| m[i] != puzzle.blue[i]),
+            Cand::Untouched => {
+                let u_sol = untouched.iter().filter(|i| puzzle.blue[**i]).count();
+                self.models
+                    .iter()
+                    .any(|m| untouched.iter().filter(|i| m[**i]).count() != u_sol)
+            }
+        }
     }
 }
 
@@ -277,6 +393,7 @@ pub(crate) fn forced_cells<'p>(
     backend: Backend,
     clock: &Clock,
     keep_solver: bool,
+    models: &mut Models,
 ) -> Result<(Vec<usize>, Option<RoundSolver<'p>>), Stop> {
     let visible = visible_clues(puzzle, known);
     let mut values = known.clone();
@@ -286,40 +403,134 @@ pub(crate) fn forced_cells<'p>(
         forced.sort_unstable();
         return Ok((forced, None));
     }
-    let mut solver = RoundSolver::new(puzzle, known, backend);
+    models.keep_valid(puzzle, known, &visible);
+    let mut solver: Option<RoundSolver<'p>> = None;
     if hidden_left {
-        let facts: Vec<(usize, bool)> = forced.iter().map(|&i| (i, puzzle.blue[i])).collect();
-        let touched_open: Vec<Cand> = (0..puzzle.cells.len())
-            .filter(|&i| values[i].is_none() && solver.var_of()[i] != 0)
+        let mut in_clue = vec![false; puzzle.cells.len()];
+        for &c in &visible {
+            for &m in &puzzle.clues[c].members {
+                in_clue[m] = true;
+            }
+        }
+        let untouched: Vec<usize> = (0..puzzle.cells.len())
+            .filter(|&i| known[i].is_none() && !in_clue[i])
+            .collect();
+        let mut cands: Vec<Cand> = (0..puzzle.cells.len())
+            .filter(|&i| values[i].is_none() && in_clue[i])
             .map(Cand::Cell)
             .collect();
-        // Pass 1: without the counter.
-        let first = solver.backbone(touched_open.clone(), &facts, false, clock)?;
+        let u_sol = untouched.iter().filter(|i| puzzle.blue[**i]).count();
+        let untouched_open = untouched.iter().any(|&i| values[i].is_none());
+        if untouched_open && (u_sol == 0 || u_sol == untouched.len()) {
+            cands.push(Cand::Untouched);
+        }
+        // Colourings from earlier rounds and from a local search rule most cells out.
+        cands.retain(|c| !models.rules_out_in(puzzle, &untouched, *c));
+        let search = Search::new(puzzle, &visible, &values);
+        let mut i = 0;
+        while i < cands.len() {
+            let cell = match cands[i] {
+                Cand::Cell(cell) => Some(cell),
+                Cand::Untouched => search.free().first().copied(),
+            };
+            let found = cell
+                .and_then(|cell| (0..3).find_map(|seed| search.flip(cell, (cell as u64) << 2 | seed)))
+                .filter(|m| Models::is_valid(m, puzzle, &values, &visible));
+            match found {
+                Some(model) => {
+                    models.add(vec![model]);
+                    cands.retain(|c| !models.rules_out_in(puzzle, &untouched, *c));
+                }
+                None => i += 1,
+            }
+        }
+        // The linear relaxation proves counting arguments.
+        let facts: Vec<(usize, bool)> = forced.iter().map(|&i| (i, puzzle.blue[i])).collect();
+        let mut lp_forced = Vec::new();
+        if !cands.is_empty() {
+            let part = clues_around(puzzle, &visible, &values, &cands);
+            let lp = lp::Relaxation::new(puzzle, known, &part, &untouched, false);
+            cands.retain(|c| {
+                if lp.refutes(*c) {
+                    lp_forced.push(*c);
+                    false
+                } else {
+                    true
+                }
+            });
+        }
+        // The SAT solver settles the rest: without the counter first (only the part of
+        // the round around the candidates), then with it.
         let mut facts = facts;
+        let cells: Vec<Cand> = cands.iter().copied().filter(|c| *c != Cand::Untouched).collect();
+        let mut first = Vec::new();
+        if !cells.is_empty() {
+            let part = clues_around(puzzle, &visible, &values, &cells);
+            let mut part_solver = RoundSolver::new(puzzle, known, backend, Some(part));
+            first = part_solver.backbone(cells, &facts, false, clock)?;
+            models.add(std::mem::take(&mut part_solver.models));
+        }
         for c in &first {
             if let Cand::Cell(i) = c {
-                forced.push(*i);
                 facts.push((*i, puzzle.blue[*i]));
             }
         }
-        // Pass 2: with the counter, for what is left.
-        let mut cands: Vec<Cand> = touched_open.into_iter().filter(|c| !first.contains(c)).collect();
-        let untouched_open = solver.untouched.iter().any(|&i| values[i].is_none());
-        if untouched_open && solver.untouched_may_be_forced() {
-            cands.push(Cand::Untouched);
-        }
+        cands.retain(|c| !first.contains(c) && !models.rules_out_in(puzzle, &untouched, *c));
+        let mut second = Vec::new();
         if !cands.is_empty() {
-            for c in solver.backbone(cands, &facts, true, clock)? {
-                match c {
-                    Cand::Cell(i) => forced.push(i),
-                    Cand::Untouched => {
-                        forced.extend(solver.untouched.iter().copied().filter(|&i| values[i].is_none()))
-                    }
+            let s = solver.get_or_insert_with(|| RoundSolver::new(puzzle, known, backend, None));
+            second = s.backbone(cands, &facts, true, clock)?;
+            models.add(std::mem::take(&mut s.models));
+        }
+        for c in first.into_iter().chain(second).chain(lp_forced) {
+            match c {
+                Cand::Cell(i) => forced.push(i),
+                Cand::Untouched => forced.extend(untouched.iter().copied().filter(|&i| values[i].is_none())),
+            }
+        }
+    }
+    if keep_solver && solver.is_none() {
+        solver = Some(RoundSolver::new(puzzle, known, backend, None));
+    }
+    forced.sort_unstable();
+    forced.dedup();
+    Ok((forced, if keep_solver { solver } else { None }))
+}
+
+/// The visible clues connected to `cands` through hidden cells.
+fn clues_around(puzzle: &Puzzle, visible: &[usize], values: &Values, cands: &[Cand]) -> Vec<usize> {
+    let mut is_visible = vec![false; puzzle.clues.len()];
+    for &c in visible {
+        is_visible[c] = true;
+    }
+    let mut seen_cell = vec![false; puzzle.cells.len()];
+    let mut seen_clue = vec![false; puzzle.clues.len()];
+    let mut stack: Vec<usize> = cands
+        .iter()
+        .filter_map(|c| match c {
+            Cand::Cell(i) => Some(*i),
+            Cand::Untouched => None,
+        })
+        .collect();
+    for &i in &stack {
+        seen_cell[i] = true;
+    }
+    let mut out = Vec::new();
+    while let Some(cell) = stack.pop() {
+        for &c in &puzzle.clues_of_cell[cell] {
+            if !is_visible[c] || seen_clue[c] {
+                continue;
+            }
+            seen_clue[c] = true;
+            out.push(c);
+            for &m in &puzzle.clues[c].members {
+                if values[m].is_none() && !seen_cell[m] {
+                    seen_cell[m] = true;
+                    stack.push(m);
                 }
             }
         }
     }
-    forced.sort_unstable();
-    forced.dedup();
-    Ok((forced, keep_solver.then_some(solver)))
+    out.sort_unstable();
+    out
 }

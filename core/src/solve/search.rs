@@ -1,0 +1,157 @@
+//! Finding colourings fast: a small local search that starts from the solution with
+//! one cell flipped and repairs the broken clues by flipping other hidden cells.
+//! Every colouring it returns meets every visible clue and the counter, so each one
+//! proves that the cells it flips are not forced. It never proves a cell forced.
+
+use super::local::Values;
+use super::puzzle::Puzzle;
+
+/// Repair steps per search.
+const MAX_STEPS: usize = 80;
+
+/// What the search may use: the round's visible clues and fixed cells.
+pub(crate) struct Search<'p> {
+    puzzle: &'p Puzzle,
+    /// For each cell, the visible clues it is in.
+    visible_of_cell: Vec<Vec<usize>>,
+    /// Cells that may not change (uncovered or already forced).
+    locked: Vec<bool>,
+    /// Hidden cells in no visible clue: they only move the counter.
+    free: Vec<usize>,
+}
+
+impl<'p> Search<'p> {
+    /// A search over the round with `values` known or forced.
+    pub(crate) fn new(puzzle: &'p Puzzle, visible: &[usize], values: &Values) -> Search<'p> {
+        let mut visible_of_cell = vec![Vec::new(); puzzle.cells.len()];
+        for &c in visible {
+            for &m in &puzzle.clues[c].members {
+                visible_of_cell[m].push(c);
+            }
+        }
+        let locked: Vec<bool> = values.iter().map(Option::is_some).collect();
+        let free = (0..puzzle.cells.len())
+            .filter(|&i| !locked[i] && visible_of_cell[i].is_empty())
+            .collect();
+        Search {
+            puzzle,
+            visible_of_cell,
+            locked,
+            free,
+        }
+    }
+
+    /// Hidden cells in no visible clue.
+    pub(crate) fn free(&self) -> &[usize] {
+        &self.free
+    }
+
+    /// A colouring that meets everything visible and gives `cell` its wrong colour,
+    /// if the search finds one.
+    pub(crate) fn flip(&self, cell: usize, seed: u64) -> Option<Vec<bool>> {
+        if self.locked[cell] {
+            return None;
+        }
+        let puzzle = self.puzzle;
+        let mut model = puzzle.blue.clone();
+        model[cell] = !model[cell];
+        let mut tabu = vec![0usize; model.len()];
+        tabu[cell] = usize::MAX;
+        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut n_blue = puzzle.n_blue as i64 + if model[cell] { 1 } else { -1 };
+        let target = puzzle.n_blue as i64;
+        let mut broken: Vec<usize> = Vec::new();
+        self.update_broken(&mut broken, cell, &model);
+        for step in 1..=MAX_STEPS {
+            // A broken clue (or the counter).
+            let options: Vec<usize> = match broken.first().copied() {
+                Some(c) => puzzle.clues[c]
+                    .members
+                    .iter()
+                    .copied()
+                    .filter(|&m| !self.locked[m] && tabu[m] < step)
+                    .collect(),
+                None if n_blue == target => return Some(model),
+                None => {
+                    // Only the counter is off: move a free cell, or any open one.
+                    let want_blue = n_blue < target;
+                    let pick = self
+                        .free
+                        .iter()
+                        .copied()
+                        .find(|&f| model[f] != want_blue && tabu[f] < step);
+                    match pick {
+                        Some(f) => vec![f],
+                        None => (0..model.len())
+                            .filter(|&m| !self.locked[m] && model[m] != want_blue && tabu[m] < step)
+                            .collect(),
+                    }
+                }
+            };
+            if options.is_empty() {
+                return None;
+            }
+            // The flip that breaks the least, with a little noise.
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let choice = if rng % 8 == 0 {
+                options[(rng >> 8) as usize % options.len()]
+            } else {
+                let mut best = (i64::MAX, options[0]);
+                for &m in &options {
+                    let score = self.score_flip(&mut model, m, n_blue, target);
+                    if score < best.0 {
+                        best = (score, m);
+                    }
+                }
+                best.1
+            };
+            model[choice] = !model[choice];
+            n_blue += if model[choice] { 1 } else { -1 };
+            tabu[choice] = step + 3;
+            self.update_broken(&mut broken, choice, &model);
+        }
+        None
+    }
+
+    /// Re-checks the clues around `m` after it changed.
+    fn update_broken(&self, broken: &mut Vec<usize>, m: usize, model: &[bool]) {
+        for &c in &self.visible_of_cell[m] {
+            let bad = violation(self.puzzle, c, model) > 0;
+            match broken.iter().position(|b| *b == c) {
+                Some(i) if !bad => {
+                    broken.swap_remove(i);
+                }
+                None if bad => broken.push(c),
+                _ => {}
+            }
+        }
+    }
+
+    /// Total violation of the clues around `m` (and the counter) after flipping it.
+    fn score_flip(&self, model: &mut [bool], m: usize, n_blue: i64, target: i64) -> i64 {
+        model[m] = !model[m];
+        let n_blue = n_blue + if model[m] { 1 } else { -1 };
+        let mut score = (n_blue - target).abs();
+        for &c in &self.visible_of_cell[m] {
+            score += violation(self.puzzle, c, model) * 4;
+        }
+        model[m] = !model[m];
+        score
+    }
+}
+
+/// How far clue `c` is from holding under `model` (0 when it holds).
+fn violation(puzzle: &Puzzle, c: usize, model: &[bool]) -> i64 {
+    let clue = &puzzle.clues[c];
+    let count = clue.members.iter().filter(|m| model[**m]).count() as i64;
+    let off = (count - clue.count as i64).abs();
+    if off > 0 {
+        off
+    } else if clue.holds(|i| model[i]) {
+        0
+    } else {
+        1
+    }
+}
