@@ -122,8 +122,9 @@ pub fn import(json: &str) -> Result<Level, ImportError> {
     for (index, column) in file.columns.iter().enumerate() {
         let what = format!("column #{index}");
         let direction = Some(column.angle)
-            .filter(|a| a.fract() == 0.0 && a.abs() <= 90.0)
-            .and_then(|a| Direction::from_angle(a as i32))
+            // SixCells stores whole degrees, and reads a vertical column as 0.001.
+            .filter(|a| a.is_finite() && (a - a.round()).abs() < 0.01 && a.abs() <= 90.0)
+            .and_then(|a| Direction::from_angle(a.round() as i32))
             .ok_or(ImportError::BadAngle {
                 index,
                 angle: column.angle,
@@ -269,8 +270,13 @@ struct ColumnDto {
     together: Option<bool>,
     x: f64,
     y: f64,
-    #[serde(default)]
+    /// Read as a number of any form; written as an integer, as SixCells writes it.
+    #[serde(default, serialize_with = "serialize_angle")]
     angle: f64,
+}
+
+fn serialize_angle<S: serde::Serializer>(angle: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_i64(angle.round() as i64)
 }
 
 fn is_false(b: &bool) -> bool {
@@ -423,7 +429,7 @@ mod tests {
         assert!(cells[2].get("value").is_none());
         assert!(cells[2].get("revealed").is_none());
         let column = &json["columns"][0];
-        assert_eq!(column["angle"], 0.0);
+        assert_eq!(column["angle"], 0);
         assert_eq!(column["members"], serde_json::json!([0, 2]));
         assert_eq!(column["value"], 1);
         assert!(column.get("together").is_none());
