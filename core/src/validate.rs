@@ -57,7 +57,8 @@ pub fn problems(level: &Level) -> Vec<Problem> {
 }
 
 fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
-    let at = name(pos);
+    // Names are built only for problems: most items have none.
+    let at = || name(pos);
     // Items overlap on screen when one sits right below another.
     if let Some(below) = pos.offset(0, 1).filter(|p| level.get(*p).is_some()) {
         let below_item = level.get(below).map_or("item", describe);
@@ -65,22 +66,28 @@ fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
             Code::CollidingItems,
             Some(below),
             format!(
-                "{below_item} {} overlaps {} {at} right above it: items one line apart in the same column are drawn on top of each other; move one of them",
+                "{below_item} {} overlaps {} {} right above it: items one line apart in the same column are drawn on top of each other; move one of them",
                 name(below),
-                describe(item)
+                describe(item),
+                at()
             ),
         );
-        p.related.push((pos, format!("{} {at}", describe(item))));
+        p.related.push((pos, format!("{} {}", describe(item), at())));
         out.push(p);
     }
     if in_game_ui(pos) {
         out.push(Problem::new(
             Code::UnderGameUi,
             Some(pos),
-            format!("{at} is in a corner where the game draws its own interface, so players may not see it; consider moving the level down or inwards"),
+            format!("{} is in a corner where the game draws its own interface, so players may not see it; consider moving the level down or inwards", at()),
         ));
     }
-    let Some(clue) = Clue::at(level, pos) else {
+    // Only columns and `c`/`n` numbers need their members.
+    let needs_clue = match item {
+        Item::Column(_) => true,
+        Item::Cell(cell) => matches!(cell.hint, Hint::Together | Hint::Apart),
+    };
+    let Some(clue) = Clue::at(level, pos).filter(|_| needs_clue) else {
         return;
     };
     match item {
@@ -89,14 +96,18 @@ fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
                 out.push(Problem::new(
                     Code::ColumnWithoutNumber,
                     Some(pos),
-                    format!("column number {at} has `.` as its second character; write `+`, `c` or `n` after `{}`", column.direction.symbol()),
+                    format!(
+                        "column number {} has `.` as its second character; write `+`, `c` or `n` after `{}`",
+                        at(),
+                        column.direction.symbol()
+                    ),
                 ));
             }
             if clue.members.is_empty() {
                 out.push(Problem::new(
                     Code::ColumnPointsAtNothing,
                     Some(pos),
-                    format!("column number {at} points at no cell, so it always shows 0; point it at cells or remove it"),
+                    format!("column number {} points at no cell, so it always shows 0; point it at cells or remove it", at()),
                 ));
             }
         }
@@ -107,7 +118,8 @@ fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
                 Code::TogetherOnFlower,
                 Some(pos),
                 format!(
-                    "blue cell {at} has `{}`, but a flower number has no {{n}} or -n- form; use `+`",
+                    "blue cell {} has `{}`, but a flower number has no {{n}} or -n- form; use `+`",
+                    at(),
                     cell.hint.symbol()
                 ),
             ));
@@ -119,12 +131,12 @@ fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
 }
 
 fn check_together(level: &Level, clue: &Clue, out: &mut Vec<Problem>) {
-    let Some(together) = clue.together(level) else {
-        return;
-    };
     if !matches!(clue.hint, Hint::Together | Hint::Apart) {
         return;
     }
+    let Some(together) = clue.together(level) else {
+        return;
+    };
     let at = name(clue.at);
     let count = clue.count(level);
     let what = if clue.kind == ClueKind::Column {
