@@ -8,7 +8,7 @@
 use crate::diagnostic::{Code, Diagnostic, TextRange};
 use crate::format::entities;
 use crate::format::source::{HeaderField, SourceMap};
-use crate::model::{name, Clue, ClueKind, Color, Hint, Item, Level, Pos};
+use crate::model::{name, Clue, ClueKind, Color, Hint, Item, Level, Pos, GRID_SIZE};
 
 /// A model problem at a grid position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,10 +34,50 @@ impl Problem {
     }
 }
 
-/// The area (x, y inclusive ranges) where the Hexcells game draws its own interface:
-/// the menu in the top-left corner and the counters in the top-right one. Items there
-/// are hard to see or click.
-pub const GAME_UI_AREAS: [((u8, u8), (u8, u8)); 2] = [((0, 4), (0, 3)), ((28, 32), (0, 3))];
+/// Where the Hexcells game draws its own interface over the top rows of the grid,
+/// as the SixCells editor maps it: for grid lines 1 to 11, `(a, b, c, d)` says that
+/// groups `x < a` and `x >= d` are under the menu (top left) or the counters (top
+/// right), and groups `a <= x < b` and `c <= x < d` touch their border. Lines below
+/// are free, except the last two when the level shows both custom text lines.
+const GAME_UI_ROWS: [(u8, u8, u8, u8); 11] = [
+    (5, 30, 30, 30),
+    (5, 6, 29, 30),
+    (4, 5, 29, 30),
+    (4, 5, 29, 30),
+    (3, 4, 29, 30),
+    (3, 3, 29, 30),
+    (2, 3, 29, 33),
+    (1, 2, 33, 33),
+    (1, 2, 33, 33),
+    (0, 1, 33, 33),
+    (0, 1, 33, 33),
+];
+
+/// How much of the game's interface covers a grid position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UiCover {
+    /// Nothing.
+    Free,
+    /// The border of the menu or the counters: a cell there is partly hidden.
+    Border,
+    /// The menu, the counters or the custom text: anything there is hidden.
+    Under,
+}
+
+/// How much of the game's interface covers `pos` in `level` (the custom text lines
+/// take the last two grid lines when both are set).
+pub fn ui_cover(level: &Level, pos: Pos) -> UiCover {
+    let (x, y) = (pos.x(), pos.y());
+    let bottom_text = !level.custom_text[0].trim().is_empty() && !level.custom_text[1].trim().is_empty();
+    if bottom_text && y >= GRID_SIZE - 2 {
+        return UiCover::Under;
+    }
+    match GAME_UI_ROWS.get(usize::from(y)) {
+        Some(&(a, _, _, d)) if x < a || x >= d => UiCover::Under,
+        Some(&(_, b, c, _)) if x < b || x >= c => UiCover::Border,
+        _ => UiCover::Free,
+    }
+}
 
 /// Every model problem of `level`, in grid order.
 pub fn problems(level: &Level) -> Vec<Problem> {
@@ -75,11 +115,21 @@ fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
         p.related.push((pos, format!("{} {}", describe(item), at())));
         out.push(p);
     }
-    if in_game_ui(pos) {
+    // A column number's digits are small: only the interface itself hides them.
+    let hidden = match (ui_cover(level, pos), item) {
+        (UiCover::Under, _) | (UiCover::Border, Item::Cell(_)) => true,
+        (UiCover::Border, Item::Column(_)) | (UiCover::Free, _) => false,
+    };
+    if hidden {
+        let what = if pos.y() >= GRID_SIZE - 2 {
+            "on the last two grid lines, where the game shows the two custom text lines; move it up or keep to one custom text line"
+        } else {
+            "in a top corner, where the game draws its menu (left) or its counters (right), so players may not see it; move the level down or inwards"
+        };
         out.push(Problem::new(
             Code::UnderGameUi,
             Some(pos),
-            format!("{} is in a corner where the game draws its own interface, so players may not see it; consider moving the level down or inwards", at()),
+            format!("{} {} is {what}", describe(item), at()),
         ));
     }
     // Only columns and `c`/`n` numbers need their members.
@@ -238,12 +288,6 @@ fn describe(item: Item) -> &'static str {
         Item::Cell(_) => "black cell",
         Item::Column(_) => "column number",
     }
-}
-
-fn in_game_ui(pos: Pos) -> bool {
-    GAME_UI_AREAS
-        .iter()
-        .any(|((x0, x1), (y0, y1))| (*x0..=*x1).contains(&pos.x()) && (*y0..=*y1).contains(&pos.y()))
 }
 
 /// Adds the model problems of `level` to `diagnostics`, placed with `source`.
