@@ -7,12 +7,17 @@ mod support;
 
 use std::sync::OnceLock;
 
-use hexcells_core::format::{format, parse, print, print_pack, Parse, MAGIC};
+use hexcells_core::format::{format, parse, print, print_pack, sixcells, Parse, MAGIC};
 use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Level, Pos, Severity};
 use proptest::prelude::*;
 
 fn hint() -> impl Strategy<Value = Hint> {
-    prop_oneof![Just(Hint::None), Just(Hint::Plain), Just(Hint::Together), Just(Hint::Apart)]
+    prop_oneof![
+        Just(Hint::None),
+        Just(Hint::Plain),
+        Just(Hint::Together),
+        Just(Hint::Apart)
+    ]
 }
 
 fn item() -> impl Strategy<Value = Item> {
@@ -100,8 +105,16 @@ fn assert_ranges_inside(text: &str, parse: &Parse) {
 fn check_format(text: &str) {
     let original = parse(text);
     if let Ok(formatted) = format(text) {
-        assert_eq!(levels(&parse(&formatted)), levels(&original), "format changed the meaning");
-        assert_eq!(format(&formatted), Ok(formatted.clone()), "format is not idempotent");
+        assert_eq!(
+            levels(&parse(&formatted)),
+            levels(&original),
+            "format changed the meaning"
+        );
+        assert_eq!(
+            format(&formatted),
+            Ok(formatted.clone()),
+            "format is not idempotent"
+        );
     }
 }
 
@@ -114,6 +127,18 @@ proptest! {
         let parsed = parse(&text);
         prop_assert_eq!(levels(&parsed), vec![level.clone()]);
         prop_assert_eq!(format(&text), Ok(text.clone()));
+    }
+
+    #[test]
+    fn sixcells_json_gives_the_level_back(level in level()) {
+        // A column always shows a number; SixCells cannot say "no number" for one.
+        let mut expected = level.clone();
+        for (pos, column) in level.columns() {
+            if column.hint == Hint::None {
+                expected.set(pos, Some(Item::Column(Column { hint: Hint::Plain, ..column })));
+            }
+        }
+        prop_assert_eq!(sixcells::import(&sixcells::export(&level)), Ok(expected));
     }
 
     #[test]
@@ -212,7 +237,7 @@ proptest! {
 }
 
 #[test]
-fn real_levels_format_idempotently() {
+fn real_levels_format_idempotently_and_survive_sixcells_json() {
     let Some(files) = corpus_texts() else {
         return;
     };
@@ -220,6 +245,11 @@ fn real_levels_format_idempotently() {
         let parsed = parse(text);
         assert_ranges_inside(text, &parsed);
         check_format(text);
+        for level in levels(&parsed) {
+            if level.columns().all(|(_, c)| c.hint != Hint::None) {
+                assert_eq!(sixcells::import(&sixcells::export(&level)), Ok(level));
+            }
+        }
     }
 }
 
