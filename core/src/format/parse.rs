@@ -221,10 +221,16 @@ fn parse_level(lines: &[Line<'_>], first: usize) -> ParsedLevel {
             let i = next;
             let is_last_custom = field == 4;
             let present = i < n_lines && !is_magic(lines[i].text);
-            let short_header = is_last_custom
-                && present
-                && looks_like_grid_row(lines[i].text, true)
-                && grid_lines_after(lines, i + 1, n_lines) < usize::from(GRID_SIZE);
+            // A fifth line that is a grid row starts the grid when the grid would be short
+            // without it: when it holds items, or when it makes a full 33 x 33 grid.
+            let short_header = is_last_custom && present && {
+                let size = usize::from(GRID_SIZE);
+                let rows_after = grid_lines_after(lines, i + 1, n_lines);
+                let full_row = grid_text(lines[i].text).content.len() == 2 * size;
+                rows_after < size
+                    && (looks_like_grid_row(lines[i].text, true)
+                        || (rows_after + 1 == size && full_row && looks_like_grid_row(lines[i].text, false)))
+            };
             if !present || short_header {
                 let what = [
                     "",
