@@ -47,11 +47,38 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
         }
     }
 
+    // The untouched cells' colours are tied to the counter itself: it always counts.
+    let extra: Vec<i32> = match cand {
+        Cand::Untouched => {
+            set.retain(|s| *s != counter_sel);
+            vec![wrong, counter_sel]
+        }
+        Cand::Cell(_) => vec![wrong],
+    };
+    match minimal_core(round, set, &extra, clock)? {
+        Some(mut core) => {
+            if cand == Cand::Untouched {
+                core.push(counter_sel);
+            }
+            Ok(to_explanation(round, &core))
+        }
+        None => Err(Stop::GaveUp),
+    }
+}
+
+/// A minimal subset of the selectors `set` that is unsatisfiable together with
+/// `extra`, tried in the order given; `None` when `set` is satisfiable.
+pub(crate) fn minimal_core(
+    round: &mut RoundSolver<'_>,
+    mut set: Vec<i32>,
+    extra: &[i32],
+    clock: &Clock,
+) -> Result<Option<Vec<i32>>, Stop> {
     let mut assumptions = set.clone();
-    assumptions.push(wrong);
+    assumptions.extend_from_slice(extra);
     match round.sat.solve(&assumptions, clock) {
         SatResult::Unsat => set.retain(|s| round.sat.failed(*s)),
-        SatResult::Sat => return Err(Stop::GaveUp),
+        SatResult::Sat => return Ok(None),
         SatResult::Unknown => return Err(clock.stop_reason()),
     }
     let mut i = 0;
@@ -59,7 +86,7 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
         clock.check()?;
         let trial: Vec<i32> = set.iter().copied().filter(|s| *s != set[i]).collect();
         let mut assumptions = trial.clone();
-        assumptions.push(wrong);
+        assumptions.extend_from_slice(extra);
         match round.sat.solve(&assumptions, clock) {
             SatResult::Unsat => {
                 // Elements before `i` were each needed in a superset, so they stay
@@ -75,10 +102,11 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
             }
         }
     }
-    Ok(to_explanation(round, &set))
+    Ok(Some(set))
 }
 
-fn to_explanation(round: &RoundSolver<'_>, sels: &[i32]) -> Explanation {
+/// The clues (and the counter) behind a set of selectors, sorted.
+pub(crate) fn clue_refs(round: &RoundSolver<'_>, sels: &[i32]) -> Vec<ClueRef> {
     let mut clues: Vec<ClueRef> = Vec::new();
     for &s in sels {
         if Some(s) == round.counter_sel() {
@@ -88,7 +116,11 @@ fn to_explanation(round: &RoundSolver<'_>, sels: &[i32]) -> Explanation {
         }
     }
     clues.sort();
-    make(clues)
+    clues
+}
+
+fn to_explanation(round: &RoundSolver<'_>, sels: &[i32]) -> Explanation {
+    make(clue_refs(round, sels))
 }
 
 fn make(clues: Vec<ClueRef>) -> Explanation {

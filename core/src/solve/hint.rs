@@ -1,10 +1,105 @@
 //! Hints for a player mid-game: the next deducible cell and why, or the marks that
 //! contradict the clues.
+//!
+//! A marked cell counts as uncovered with the colour the player gave it. A correctly
+//! marked cell shows its number; a wrongly marked one shows none (the game would not
+//! have accepted the mark, so there is no number to read).
 
-use super::{Budget, HintResult, PlayState};
-use crate::model::Level;
+use super::budget::{Clock, Stop};
+use super::explain;
+use super::local::Values;
+use super::puzzle::Puzzle;
+use super::sat::Backend;
+use super::step::{self, Cand, Models, RoundSolver};
+use super::{Budget, Deduction, HintResult, PlayState};
+use crate::model::{Color, Level};
+
+/// Most forced cells whose explanation is computed to pick the simplest one.
+const MAX_EXPLAINED: usize = 12;
 
 pub(crate) fn hint(level: &Level, state: &PlayState, budget: &Budget) -> HintResult {
-    let _ = (level, state, budget);
-    HintResult::GaveUp
+    let clock = Clock::start(budget);
+    let puzzle = Puzzle::new(level);
+    let mut known: Values = (0..puzzle.cells.len())
+        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
+        .collect();
+    let mut wrong_marks = Vec::new();
+    for (&pos, &color) in &state.marks {
+        if let Some(i) = puzzle.cell_at(pos) {
+            known[i] = Some(color == Color::Blue);
+            if puzzle.blue[i] != (color == Color::Blue) {
+                wrong_marks.push(pos);
+            }
+        }
+    }
+    let result = if wrong_marks.is_empty() {
+        next_cell(&puzzle, &known, &clock)
+    } else {
+        contradiction(&puzzle, &known, wrong_marks, &clock)
+    };
+    result.unwrap_or(HintResult::GaveUp)
+}
+
+/// The forced cell with the simplest explanation.
+fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResult, Stop> {
+    if known.iter().all(Option::is_some) {
+        return Ok(HintResult::Nothing);
+    }
+    let mut models = Models::default();
+    let (forced, solver) = step::forced_cells(puzzle, known, Backend::default(), clock, true, &mut models)?;
+    let Some(mut solver) = solver else {
+        return Ok(HintResult::Nothing);
+    };
+    let mut best: Option<Deduction> = None;
+    for &i in forced.iter().take(MAX_EXPLAINED) {
+        let cand = if solver.untouched.contains(&i) {
+            Cand::Untouched
+        } else {
+            Cand::Cell(i)
+        };
+        let explanation = explain::explain(&mut solver, cand, clock)?;
+        let simpler = best.as_ref().is_none_or(|b| {
+            (explanation.clues.len(), explanation.reasoning as u8)
+                < (b.explanation.clues.len(), b.explanation.reasoning as u8)
+        });
+        if simpler {
+            best = Some(Deduction {
+                pos: puzzle.cells[i],
+                color: puzzle.color(i),
+                round: 1,
+                explanation,
+            });
+        }
+        if best.as_ref().is_some_and(|b| b.explanation.clues.len() == 1) {
+            break;
+        }
+    }
+    Ok(best.map_or(HintResult::Nothing, HintResult::Next))
+}
+
+/// Which clues the player's marks contradict (none when they only disagree with the
+/// solution).
+fn contradiction(
+    puzzle: &Puzzle,
+    known: &Values,
+    wrong_marks: Vec<crate::model::Pos>,
+    clock: &Clock,
+) -> Result<HintResult, Stop> {
+    // Wrongly marked cells show no number.
+    let visible: Vec<usize> = step::visible_clues(puzzle, known)
+        .into_iter()
+        .filter(|&c| {
+            puzzle.clues[c]
+                .owner
+                .is_none_or(|o| known[o] == Some(puzzle.blue[o]))
+        })
+        .collect();
+    let mut round = RoundSolver::new(puzzle, known, Backend::default(), visible.clone(), &visible);
+    let mut set = vec![round.counter().0];
+    set.extend(round.selectors.iter().map(|(_, s)| *s));
+    let clues = match explain::minimal_core(&mut round, set, &[], clock)? {
+        Some(core) => explain::clue_refs(&round, &core),
+        None => Vec::new(),
+    };
+    Ok(HintResult::Contradiction { wrong_marks, clues })
 }

@@ -239,6 +239,11 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
         if known.iter().all(Option::is_some) {
             break Verdict::Solvable;
         }
+        match clock.check() {
+            Ok(()) => {}
+            Err(Stop::GaveUp) => break Verdict::GaveUp,
+            Err(Stop::Cancelled) => break Verdict::Cancelled,
+        }
         match one_round(
             &puzzle,
             &known,

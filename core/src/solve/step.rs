@@ -57,25 +57,24 @@ pub(crate) fn visible_clues(puzzle: &Puzzle, known: &Values) -> Vec<usize> {
 }
 
 impl<'p> RoundSolver<'p> {
-    /// Encodes the clues visible with `known` uncovered.
-    ///
-    /// With `only`, just those clues are encoded (a part of the round that shares no
-    /// hidden cell with the rest); the counter must then not be used.
+    /// Encodes `clues` out of the round's `all_visible` clues, with `known` uncovered.
+    /// When `clues` is a part (sharing no hidden cell with the rest), the counter must
+    /// not be used.
     pub(crate) fn new(
         puzzle: &'p Puzzle,
         known: &Values,
         backend: Backend,
-        only: Option<Vec<usize>>,
+        clues: Vec<usize>,
+        all_visible: &[usize],
     ) -> RoundSolver<'p> {
-        let all_visible = visible_clues(puzzle, known);
         let mut in_clue = vec![false; puzzle.cells.len()];
-        for &c in &all_visible {
+        for &c in all_visible {
             for &m in &puzzle.clues[c].members {
                 in_clue[m] = true;
             }
         }
-        let complete = only.is_none();
-        let visible = only.unwrap_or(all_visible);
+        let complete = clues.len() == all_visible.len();
+        let visible = clues;
         let mut sat = backend.new_solver();
         let mut var_of = vec![0; puzzle.cells.len()];
         let mut touched = Vec::new();
@@ -466,7 +465,7 @@ pub(crate) fn forced_cells<'p>(
         let mut first = Vec::new();
         if !cells.is_empty() {
             let part = clues_around(puzzle, &visible, &values, &cells);
-            let mut part_solver = RoundSolver::new(puzzle, known, backend, Some(part));
+            let mut part_solver = RoundSolver::new(puzzle, known, backend, part, &visible);
             first = part_solver.backbone(cells, &facts, false, clock)?;
             models.add(std::mem::take(&mut part_solver.models));
         }
@@ -478,7 +477,8 @@ pub(crate) fn forced_cells<'p>(
         cands.retain(|c| !first.contains(c) && !models.rules_out_in(puzzle, &untouched, *c));
         let mut second = Vec::new();
         if !cands.is_empty() {
-            let s = solver.get_or_insert_with(|| RoundSolver::new(puzzle, known, backend, None));
+            let s = solver
+                .get_or_insert_with(|| RoundSolver::new(puzzle, known, backend, visible.clone(), &visible));
             second = s.backbone(cands, &facts, true, clock)?;
             models.add(std::mem::take(&mut s.models));
         }
@@ -490,7 +490,13 @@ pub(crate) fn forced_cells<'p>(
         }
     }
     if keep_solver && solver.is_none() {
-        solver = Some(RoundSolver::new(puzzle, known, backend, None));
+        solver = Some(RoundSolver::new(
+            puzzle,
+            known,
+            backend,
+            visible.clone(),
+            &visible,
+        ));
     }
     forced.sort_unstable();
     forced.dedup();

@@ -1,0 +1,478 @@
+//! The engine on the project's own small levels (`fixtures/solve/`) and on random tiny
+//! levels, against a brute-force player written here from core's clue definitions:
+//! same cells per round, same verdict; every explanation forces its cell with only its
+//! clues and is minimal; hints, fixes and cancellation behave.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use hexcells_core::format::parse;
+use hexcells_core::model::{Cell, Clue, Column, Direction, Hint, Item};
+use hexcells_core::solve::{
+    self, Budget, Change, ClueRef, Deduction, HintResult, PlayState, Reasoning, Report, Verdict,
+};
+use hexcells_core::{Color, Level, Pos};
+
+/// What a player sees as constraints: every shown clue with its count (and
+/// togetherness when it shows `{}` / `-n-`), from the solution.
+struct Shown {
+    clue: Clue,
+    count: usize,
+    together: Option<bool>,
+}
+
+fn shown(level: &Level, pos: Pos) -> Option<Shown> {
+    let clue = Clue::at(level, pos)?;
+    let count = clue.count(level);
+    let together = match clue.hint {
+        Hint::Together | Hint::Apart => clue.together(level),
+        _ => None,
+    };
+    Some(Shown {
+        clue,
+        count,
+        together,
+    })
+}
+
+impl Shown {
+    fn holds(&self, is_blue: &dyn Fn(Pos) -> bool) -> bool {
+        self.clue.count_with(is_blue) == self.count
+            && self
+                .together
+                .is_none_or(|t| self.clue.together_with(is_blue) == Some(t))
+    }
+}
+
+/// The clues visible with `known` cells uncovered.
+fn visible(level: &Level, known: &BTreeSet<Pos>) -> Vec<Pos> {
+    level
+        .items()
+        .filter(|(pos, item)| match item {
+            Item::Column(_) => true,
+            Item::Cell(cell) => cell.hint != Hint::None && known.contains(pos),
+        })
+        .map(|(pos, _)| pos)
+        .collect()
+}
+
+/// Every colouring of `scope` (hidden cells) meeting `clues` (and the counter when
+/// `counter`), as sets of blue cells; other hidden cells only count for the counter.
+fn colourings(
+    level: &Level,
+    known: &BTreeSet<Pos>,
+    clues: &[Pos],
+    counter: bool,
+    scope: &[Pos],
+) -> Vec<BTreeSet<Pos>> {
+    let hidden: Vec<Pos> = level
+        .cells()
+        .map(|(p, _)| p)
+        .filter(|p| !known.contains(p))
+        .collect();
+    let n_outside = hidden.len() - scope.len();
+    let remaining = hidden.iter().filter(|p| level.is_blue(**p)).count();
+    let shown: Vec<Shown> = clues.iter().filter_map(|p| shown(level, *p)).collect();
+    let mut out = Vec::new();
+    assert!(scope.len() <= 20, "scope too large for brute force");
+    for bits in 0u32..(1 << scope.len()) {
+        let blue: BTreeSet<Pos> = (0..scope.len())
+            .filter(|i| bits & (1 << i) != 0)
+            .map(|i| scope[i])
+            .collect();
+        let is_blue = |p: Pos| {
+            if known.contains(&p) {
+                level.is_blue(p)
+            } else {
+                blue.contains(&p)
+            }
+        };
+        if !shown.iter().all(|s| s.holds(&is_blue)) {
+            continue;
+        }
+        if counter && !(blue.len() <= remaining && remaining - blue.len() <= n_outside) {
+            continue;
+        }
+        out.push(blue);
+    }
+    out
+}
+
+/// The brute-force player: cells uncovered per round, and the cells left.
+fn brute_force(level: &Level) -> (Vec<BTreeSet<Pos>>, BTreeSet<Pos>) {
+    let mut known: BTreeSet<Pos> = level
+        .cells()
+        .filter(|(_, c)| c.revealed)
+        .map(|(p, _)| p)
+        .collect();
+    let mut rounds = Vec::new();
+    loop {
+        let hidden: Vec<Pos> = level
+            .cells()
+            .map(|(p, _)| p)
+            .filter(|p| !known.contains(p))
+            .collect();
+        let models = colourings(level, &known, &visible(level, &known), true, &hidden);
+        let forced: BTreeSet<Pos> = hidden
+            .iter()
+            .copied()
+            .filter(|p| models.iter().all(|m| m.contains(p) == level.is_blue(*p)))
+            .collect();
+        if forced.is_empty() {
+            return (rounds, hidden.into_iter().collect());
+        }
+        known.extend(forced.iter().copied());
+        rounds.push(forced);
+    }
+}
+
+/// Whether `clues` (with the counter when listed) force `d`'s cell to its colour.
+fn forces(level: &Level, known: &BTreeSet<Pos>, clues: &[ClueRef], d: &Deduction) -> bool {
+    let counter = clues.contains(&ClueRef::RemainingCounter);
+    let at: Vec<Pos> = clues
+        .iter()
+        .filter_map(|c| match c {
+            ClueRef::Clue(p) => Some(*p),
+            ClueRef::RemainingCounter => None,
+        })
+        .collect();
+    let mut scope: BTreeSet<Pos> = at
+        .iter()
+        .filter_map(|p| Clue::at(level, *p))
+        .flat_map(|c| c.members)
+        .filter(|p| !known.contains(p))
+        .collect();
+    scope.insert(d.pos);
+    let scope: Vec<Pos> = scope.into_iter().collect();
+    let models = colourings(level, known, &at, counter, &scope);
+    assert!(!models.is_empty(), "the solution meets every clue");
+    models
+        .iter()
+        .all(|m| m.contains(&d.pos) == (d.color == Color::Blue))
+}
+
+/// Every explanation forces its cell, is minimal, and names its reasoning right.
+fn check_explanations(name: &str, level: &Level, report: &Report) {
+    for d in &report.deductions {
+        let known: BTreeSet<Pos> = level
+            .cells()
+            .filter(|(p, c)| c.revealed || report.deduction_at(*p).is_some_and(|e| e.round < d.round))
+            .map(|(p, _)| p)
+            .collect();
+        let clues = &d.explanation.clues;
+        assert!(!clues.is_empty(), "{name}: {d:?} has no explanation");
+        assert!(
+            forces(level, &known, clues, d),
+            "{name}: {d:?}: its clues do not force it"
+        );
+        for i in 0..clues.len() {
+            let mut fewer = clues.clone();
+            fewer.remove(i);
+            if !fewer.is_empty() {
+                assert!(
+                    !forces(level, &known, &fewer, d),
+                    "{name}: {d:?}: not minimal, {:?} can go",
+                    clues[i]
+                );
+            }
+        }
+        let expected = if clues.contains(&ClueRef::RemainingCounter) {
+            Reasoning::RemainingCounter
+        } else if clues.len() == 1 {
+            Reasoning::SingleClue
+        } else {
+            Reasoning::SeveralClues
+        };
+        assert_eq!(d.explanation.reasoning, expected, "{name}: {d:?}");
+    }
+}
+
+/// The engine against the brute-force player.
+fn check_level(name: &str, level: &Level) -> Report {
+    let report = solve::analyze(level, &Budget::default());
+    let (rounds, stuck) = brute_force(level);
+    let engine_rounds: Vec<BTreeSet<Pos>> = (1..=report.rounds())
+        .map(|r| {
+            report
+                .deductions
+                .iter()
+                .filter(|d| d.round == r)
+                .map(|d| d.pos)
+                .collect()
+        })
+        .collect();
+    assert_eq!(engine_rounds, rounds, "{name}: cells per round");
+    assert_eq!(
+        report.stuck.iter().copied().collect::<BTreeSet<_>>(),
+        stuck,
+        "{name}: stuck cells"
+    );
+    let want = if stuck.is_empty() {
+        Verdict::Solvable
+    } else {
+        Verdict::Stuck {
+            after_round: rounds.len(),
+        }
+    };
+    assert_eq!(report.verdict, want, "{name}");
+    for d in &report.deductions {
+        assert_eq!(level.cell(d.pos).map(|c| c.color), Some(d.color), "{name}: {d:?}");
+    }
+    check_explanations(name, level, &report);
+    let fast = solve::verdict(level, &Budget::default());
+    assert_eq!(
+        (fast.verdict, &fast.stuck),
+        (report.verdict, &report.stuck),
+        "{name}: verdict()"
+    );
+    report
+}
+
+fn fixtures() -> Vec<(String, Level)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/solve");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures/solve exists")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("fixture is UTF-8");
+            let parsed = parse(&text);
+            let level = parsed
+                .levels
+                .into_iter()
+                .next()
+                .expect("fixture has a level")
+                .level;
+            (
+                path.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                level,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn fixtures_get_their_expected_verdicts() {
+    let fixtures = fixtures();
+    assert!(fixtures.len() >= 8);
+    for (name, level) in &fixtures {
+        let report = check_level(name, level);
+        let got = match report.verdict {
+            Verdict::Solvable => format!(
+                "expect: solvable in {} round{}",
+                report.rounds(),
+                if report.rounds() == 1 { "" } else { "s" }
+            ),
+            Verdict::Stuck { after_round } => format!("expect: stuck after round {after_round}"),
+            other => format!("{other:?}"),
+        };
+        assert_eq!(got, level.custom_text[0], "{name}");
+    }
+}
+
+#[test]
+fn the_counter_is_named_when_it_is_needed() {
+    let (_, level) = fixtures()
+        .into_iter()
+        .find(|(n, _)| n.starts_with("005"))
+        .expect("fixture 005");
+    let report = solve::analyze(&level, &Budget::default());
+    assert_eq!(report.difficulty.counter_uses, 1);
+    let last = report
+        .deductions
+        .iter()
+        .find(|d| d.color == Color::Black)
+        .expect("a black cell");
+    assert_eq!(last.explanation.reasoning, Reasoning::RemainingCounter);
+}
+
+/// A tiny deterministic random generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn random_level(rng: &mut Rng) -> Level {
+    let mut level = Level::new();
+    let spots: Vec<(i32, i32)> = (1..7)
+        .flat_map(|x| (2..10).map(move |y| (x, y)))
+        .filter(|(x, y)| (x + y) % 2 == 0)
+        .collect();
+    let n_cells = 5 + rng.below(8) as usize;
+    let mut placed = 0;
+    while placed < n_cells {
+        let (x, y) = spots[rng.below(spots.len() as u64) as usize];
+        let Some(pos) = Pos::new(x, y) else { continue };
+        if level.get(pos).is_some() {
+            continue;
+        }
+        let color = if rng.below(5) < 2 {
+            Color::Blue
+        } else {
+            Color::Black
+        };
+        let hint = match (color, rng.below(6)) {
+            (_, 0 | 1) => Hint::None,
+            (Color::Black, 2) => Hint::Together,
+            (Color::Black, 3) => Hint::Apart,
+            _ => Hint::Plain,
+        };
+        let revealed = rng.below(5) == 0;
+        level.set(
+            pos,
+            Some(Item::Cell(Cell {
+                color,
+                revealed,
+                hint,
+            })),
+        );
+        placed += 1;
+    }
+    for _ in 0..rng.below(3) {
+        let x = 1 + rng.below(6) as i32;
+        let Some(pos) = Pos::new(x, 0) else { continue };
+        let direction = [Direction::Down, Direction::DownRight, Direction::DownLeft][rng.below(3) as usize];
+        let hint = [Hint::Plain, Hint::Together, Hint::Apart][rng.below(3) as usize];
+        level.set(pos, Some(Item::Column(Column { direction, hint })));
+    }
+    level
+}
+
+#[test]
+fn random_tiny_levels_agree_with_brute_force() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut verdicts = [0usize; 2];
+    for i in 0..400 {
+        let level = random_level(&mut rng);
+        let report = check_level(&format!("random level {i}"), &level);
+        verdicts[usize::from(report.verdict == Verdict::Solvable)] += 1;
+    }
+    println!("random levels: {} stuck, {} solvable", verdicts[0], verdicts[1]);
+    assert!(
+        verdicts[0] > 20 && verdicts[1] > 20,
+        "both verdicts are exercised: {verdicts:?}"
+    );
+}
+
+#[test]
+fn hints_follow_the_player() {
+    let (_, level) = fixtures()
+        .into_iter()
+        .find(|(n, _)| n.starts_with("008"))
+        .expect("fixture 008");
+    let budget = Budget::default();
+    let mut state = PlayState::default();
+    // From the start: a cell of round 1, with one clue.
+    let HintResult::Next(first) = solve::hint(&level, &state, &budget) else {
+        panic!("a first hint")
+    };
+    let report = solve::analyze(&level, &budget);
+    assert_eq!(report.deduction_at(first.pos).map(|d| d.round), Some(1));
+    assert_eq!(first.explanation.clues.len(), 1);
+    // Marking every cell right leaves nothing to hint.
+    for d in &report.deductions {
+        state.marks.insert(d.pos, d.color);
+    }
+    assert_eq!(solve::hint(&level, &state, &budget), HintResult::Nothing);
+    // A wrong mark is reported, with the clue it breaks.
+    let mut wrong = PlayState::default();
+    wrong.marks.insert(first.pos, first.color.other());
+    match solve::hint(&level, &wrong, &budget) {
+        HintResult::Contradiction { wrong_marks, clues } => {
+            assert_eq!(wrong_marks, vec![first.pos]);
+            assert!(!clues.is_empty(), "the mark breaks a clue");
+        }
+        other => panic!("expected a contradiction, got {other:?}"),
+    }
+}
+
+fn apply(level: &Level, change: Change) -> Level {
+    let mut edited = level.clone();
+    match change {
+        Change::Reveal(pos) => {
+            let cell = level.cell(pos).expect("a cell to reveal");
+            edited.set(
+                pos,
+                Some(Item::Cell(Cell {
+                    revealed: true,
+                    ..cell
+                })),
+            );
+        }
+        Change::SetHint(pos, hint) => match level.get(pos).expect("an item to change") {
+            Item::Cell(cell) => {
+                edited.set(pos, Some(Item::Cell(Cell { hint, ..cell })));
+            }
+            Item::Column(column) => {
+                edited.set(pos, Some(Item::Column(Column { hint, ..column })));
+            }
+        },
+        Change::AddColumn(pos, direction, hint) => {
+            assert!(level.get(pos).is_none(), "a column goes on an empty position");
+            edited.set(pos, Some(Item::Column(Column { direction, hint })));
+        }
+    }
+    edited
+}
+
+#[test]
+fn every_suggested_fix_makes_the_level_solvable() {
+    let budget = Budget::default();
+    let mut n_fixed = 0;
+    for (name, level) in fixtures() {
+        let fixes = solve::suggest_fixes(&level, &budget);
+        let stuck = matches!(solve::verdict(&level, &budget).verdict, Verdict::Stuck { .. });
+        assert_eq!(stuck, !fixes.is_empty(), "{name}: fixes exactly for stuck levels");
+        for fix in fixes {
+            let mut edited = level.clone();
+            for change in &fix.changes {
+                edited = apply(&edited, *change);
+            }
+            assert_eq!(
+                solve::verdict(&edited, &budget).verdict,
+                Verdict::Solvable,
+                "{name}: {fix:?}"
+            );
+            assert!(!fix.description.is_empty());
+            n_fixed += 1;
+        }
+    }
+    assert!(n_fixed >= 4);
+}
+
+#[test]
+fn a_set_cancel_flag_stops_the_engine() {
+    let (_, level) = fixtures()
+        .into_iter()
+        .find(|(n, _)| n.starts_with("007"))
+        .expect("fixture 007");
+    let budget = Budget {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Budget::default()
+    };
+    assert_eq!(solve::analyze(&level, &budget).verdict, Verdict::Cancelled);
+    let budget = Budget {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..Budget::default()
+    };
+    assert_eq!(solve::verdict(&level, &budget).verdict, Verdict::GaveUp);
+}
