@@ -51,10 +51,18 @@ pub fn print_pack<'a>(levels: impl IntoIterator<Item = &'a Level>) -> String {
 
 /// Why [`format`] left a text alone.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot format: {} syntax error(s) would lose text (first: line {}: {})", .errors.len(), .errors[0].range.line + 1, .errors[0].message)]
+#[error("cannot format: {} syntax error(s) would lose text{}; fix them first", .errors.len(), first_error(.errors))]
 pub struct FormatError {
     /// The syntax errors that stop formatting (never empty).
     pub errors: Vec<Diagnostic>,
+}
+
+/// ` (first: line L: message)` for the first error, if any.
+fn first_error(errors: &[Diagnostic]) -> String {
+    errors
+        .first()
+        .map(|d| format!(" (first: line {}: {})", d.range.line + 1, d.message))
+        .unwrap_or_default()
 }
 
 /// Canonical text with the same meaning as `text`: indentation and trailing spaces
@@ -72,4 +80,32 @@ pub fn format(text: &str) -> Result<String, FormatError> {
         return Err(FormatError { errors });
     }
     Ok(print_pack(parsed.levels.iter().map(|l| &l.level)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_pads_cropped_grids_and_refuses_syntax_errors() {
+        let cropped = "Hexcells level v1\nT\nA\n\n\n..x.\r\n....";
+        let formatted = format(cropped).expect("a cropped grid formats");
+        assert_eq!(formatted.lines().count(), 5 + 33);
+        assert!(formatted.lines().all(|l| !l.ends_with('\r')));
+        assert_eq!(
+            formatted.lines().nth(5),
+            Some(format!("..x.{}", "..".repeat(31)).as_str())
+        );
+
+        let broken = "Hexcells level v1\nT\nA\n\n\n..q.";
+        let err = format(broken).expect_err("an unknown item stops formatting");
+        assert_eq!(err.errors.len(), 1);
+        assert!(err.to_string().starts_with(
+            "cannot format: 1 syntax error(s) would lose text (first: line 6: unknown item `q`"
+        ));
+        assert_eq!(
+            FormatError { errors: Vec::new() }.to_string(),
+            "cannot format: 0 syntax error(s) would lose text; fix them first"
+        );
+    }
 }
