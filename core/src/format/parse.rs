@@ -317,10 +317,17 @@ fn parse_grid(
     for (y, i) in (start..end).enumerate() {
         let line_no = (first + i) as u32;
         let text = grid_text(lines[i].text);
-        if text.indent > 0 || text.has_trailing_space {
-            indented_lines.push(line_no);
-        }
         let chars: Vec<char> = text.content.chars().collect();
+        if text.indent > 0 || text.has_trailing_space {
+            // Point at the indentation, or else at the trailing whitespace.
+            let range = if text.indent > 0 {
+                TextRange::new(line_no, 0, text.indent)
+            } else {
+                let end = text.indent + chars.len() as u32;
+                TextRange::new(line_no, end, char_len(lines[i].text))
+            };
+            indented_lines.push(range);
+        }
         let row_range = TextRange::new(line_no, text.indent, text.indent + chars.len() as u32);
         if y >= size {
             if chars.is_empty() {
@@ -393,10 +400,10 @@ fn parse_grid(
             ));
         }
     }
-    if let Some(&line) = indented_lines.first() {
+    if let Some(&range) = indented_lines.first() {
         diagnostics.push(Diagnostic::new(
             Code::IndentedGrid,
-            TextRange::new(line, 0, 0),
+            range,
             format!(
                 "{} grid line(s) are indented or end in spaces (a pasted code block?); `hexcells fmt` removes them",
                 indented_lines.len()
