@@ -133,7 +133,8 @@ codes! {
     ColumnPointsAtNothing = "HC0203", "column-points-at-nothing", Warning;
     /// Two items overlap on screen: one at (x, y), another at (x, y+1).
     CollidingItems = "HC0204", "colliding-items", Warning;
-    /// Cells sit on both lattice parities, so some never touch others.
+    /// Cells sit on both lattice parities, so some never touch others (one per level,
+    /// at the first stray cell, with every stray cell as a related place).
     MixedParity = "HC0205", "mixed-lattice-parity", Warning;
     /// `c` or `n` says the opposite of what the level's own colours show.
     HintContradictsSolution = "HC0206", "hint-contradicts-solution", Error;
@@ -141,7 +142,8 @@ codes! {
     TogetherOnSmallCount = "HC0207", "together-on-small-count", Warning;
     /// The level has no cells.
     NoCells = "HC0208", "no-cells", Error;
-    /// An item sits where the game draws its own interface.
+    /// An item sits where the game draws its own interface (menu, counters, or the
+    /// custom text over the last two lines).
     UnderGameUi = "HC0209", "under-game-ui", Hint;
     /// A player cannot deduce some cells without guessing.
     Stuck = "HC0301", "stuck", Error;
