@@ -10,7 +10,7 @@ use super::explain;
 use super::local::Values;
 use super::puzzle::Puzzle;
 use super::sat::Backend;
-use super::step::{self, Cand, Models, RoundSolver};
+use super::step::{self, Models, RoundSolver};
 use super::{Budget, Deduction, HintResult, PlayState};
 use crate::model::{Color, Level};
 
@@ -47,33 +47,18 @@ fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResul
     }
     let mut models = Models::default();
     let (forced, solver) = step::forced_cells(puzzle, known, Backend::default(), clock, true, &mut models)?;
-    let Some(mut solver) = solver else {
-        return Ok(HintResult::Nothing);
-    };
-    let mut best: Option<Deduction> = None;
-    for &i in forced.iter().take(MAX_EXPLAINED) {
-        let cand = if solver.untouched.contains(&i) {
-            Cand::Untouched
-        } else {
-            Cand::Cell(i)
-        };
-        let explanation = explain::explain(&mut solver, cand, clock)?;
-        let simpler = best.as_ref().is_none_or(|b| {
-            (explanation.clues.len(), explanation.reasoning as u8)
-                < (b.explanation.clues.len(), b.explanation.reasoning as u8)
+    let forced: Vec<usize> = forced.into_iter().take(MAX_EXPLAINED).collect();
+    let explanations = super::explain_all(puzzle, known, Backend::default(), clock, &forced, solver)?;
+    let best = forced
+        .iter()
+        .zip(explanations)
+        .min_by_key(|(_, e)| (e.clues.len(), e.reasoning as u8))
+        .map(|(&i, explanation)| Deduction {
+            pos: puzzle.cells[i],
+            color: puzzle.color(i),
+            round: 1,
+            explanation,
         });
-        if simpler {
-            best = Some(Deduction {
-                pos: puzzle.cells[i],
-                color: puzzle.color(i),
-                round: 1,
-                explanation,
-            });
-        }
-        if best.as_ref().is_some_and(|b| b.explanation.clues.len() == 1) {
-            break;
-        }
-    }
     Ok(best.map_or(HintResult::Nothing, HintResult::Next))
 }
 

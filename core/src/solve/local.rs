@@ -115,7 +115,7 @@ pub(crate) fn single_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(us
 }
 
 /// The counter at 0 (all hidden black) or at the number of hidden cells (all blue).
-fn counter_rule(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool)> {
+pub(crate) fn counter_rule(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool)> {
     let open: Vec<usize> = (0..values.len()).filter(|i| values[*i].is_none()).collect();
     if open.is_empty() {
         return Vec::new();

@@ -302,26 +302,70 @@ fn one_round(
     models: &mut step::Models,
 ) -> Result<Vec<Deduction>, Stop> {
     let (forced, solver) = step::forced_cells(puzzle, known, backend, clock, with_explanations, models)?;
-    let mut out = Vec::with_capacity(forced.len());
-    let mut solver = solver;
-    for i in forced {
-        let explanation = match solver.as_mut() {
-            Some(s) => {
-                let cand = if s.untouched.contains(&i) {
-                    Cand::Untouched
-                } else {
-                    Cand::Cell(i)
-                };
-                explain::explain(s, cand, clock)?
-            }
-            None => Explanation::default(),
-        };
-        out.push(Deduction {
+    let explanations = if with_explanations {
+        explain_all(puzzle, known, backend, clock, &forced, solver)?
+    } else {
+        vec![Explanation::default(); forced.len()]
+    };
+    let out = forced
+        .iter()
+        .zip(explanations)
+        .map(|(&i, explanation)| Deduction {
             pos: puzzle.cells[i],
             color: puzzle.color(i),
             round,
             explanation,
-        });
+        })
+        .collect();
+    Ok(out)
+}
+
+/// An explanation for each of the `forced` cells of the round that starts with `known`.
+pub(crate) fn explain_all<'p>(
+    puzzle: &'p Puzzle,
+    known: &local::Values,
+    backend: Backend,
+    clock: &Clock,
+    forced: &[usize],
+    mut solver: Option<step::RoundSolver<'p>>,
+) -> Result<Vec<Explanation>, Stop> {
+    // What one clue (or the counter) forces alone needs no solver to explain.
+    let visible = step::visible_clues(puzzle, known);
+    let mut alone: Vec<Option<ClueRef>> = vec![None; puzzle.cells.len()];
+    for &c in &visible {
+        for (cell, _) in local::single_clue(puzzle, c, known) {
+            alone[cell].get_or_insert(ClueRef::Clue(puzzle.clues[c].at));
+        }
+    }
+    for (cell, _) in local::counter_rule(puzzle, known) {
+        alone[cell].get_or_insert(ClueRef::RemainingCounter);
+    }
+    let mut untouched_explanation: Option<Explanation> = None;
+    let mut out = Vec::with_capacity(forced.len());
+    for &i in forced {
+        let explanation = if let Some(clue) = alone[i] {
+            Explanation {
+                reasoning: if clue == ClueRef::RemainingCounter {
+                    Reasoning::RemainingCounter
+                } else {
+                    Reasoning::SingleClue
+                },
+                clues: vec![clue],
+            }
+        } else {
+            let s = solver.get_or_insert_with(|| {
+                step::RoundSolver::new(puzzle, known, backend, visible.clone(), &visible)
+            });
+            if s.untouched.contains(&i) {
+                if untouched_explanation.is_none() {
+                    untouched_explanation = Some(explain::explain(s, Cand::Untouched, clock)?);
+                }
+                untouched_explanation.clone().unwrap_or_default()
+            } else {
+                explain::explain(s, Cand::Cell(i), clock)?
+            }
+        };
+        out.push(explanation);
     }
     Ok(out)
 }

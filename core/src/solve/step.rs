@@ -398,7 +398,7 @@ pub(crate) fn forced_cells<'p>(
     let mut values = known.clone();
     let mut forced = local::propagate(puzzle, &visible, &mut values);
     let hidden_left = values.iter().any(|v| v.is_none());
-    if !hidden_left && !keep_solver {
+    if !hidden_left {
         forced.sort_unstable();
         return Ok((forced, None));
     }
@@ -488,15 +488,6 @@ pub(crate) fn forced_cells<'p>(
                 Cand::Untouched => forced.extend(untouched.iter().copied().filter(|&i| values[i].is_none())),
             }
         }
-    }
-    if keep_solver && solver.is_none() {
-        solver = Some(RoundSolver::new(
-            puzzle,
-            known,
-            backend,
-            visible.clone(),
-            &visible,
-        ));
     }
     forced.sort_unstable();
     forced.dedup();
