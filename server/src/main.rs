@@ -16,7 +16,7 @@ fn main() -> ExitCode {
     // Usage errors exit with status 2, `--help` and `--version` with 0 (clap's own).
     let cli = Cli::parse();
     let result = match &cli.command {
-        Command::Lsp => lsp::run().map(|()| Status::Clean),
+        Command::Lsp(_) => lsp::run().map(|()| Status::Clean),
         command => cli::run(command),
     };
     match result {

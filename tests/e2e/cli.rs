@@ -505,6 +505,28 @@ fn convert_explains_broken_sixcells_files() {
 }
 
 #[test]
+fn lsp_accepts_the_stdio_flag_editors_pass() {
+    // vscode-languageclient starts `hexcells lsp --stdio`; stdin at EOF ends the server.
+    let dir = temp_dir();
+    let mut child = Command::new(bin("hexcells"))
+        .args(["lsp", "--stdio"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hexcells lsp");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().expect("poll").is_none() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let output = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("unexpected argument"), "{stderr}");
+}
+
+#[test]
 fn levels_used_here_read_without_errors() {
     // The fixtures above must be what they claim: clean levels.
     let dir = temp_dir();

@@ -21,7 +21,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the language server on stdin/stdout (for editors).
-    Lsp,
+    Lsp(LspArgs),
     /// Report each level's problems and whether a perfect player can solve it.
     ///
     /// Exit status: 0 when every level is clean and solvable, 1 when any level has an
@@ -37,6 +37,15 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Print the step-by-step solution a perfect player finds, one line per round.
     Solve(SolveArgs),
+}
+
+/// `hexcells lsp`.
+#[derive(Debug, Args)]
+pub struct LspArgs {
+    /// Talk over stdin/stdout: the only transport, and the default. Accepted because
+    /// editor clients (vscode-languageclient) pass it.
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// `hexcells check`.

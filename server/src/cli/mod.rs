@@ -46,7 +46,7 @@ pub fn run(command: &Command) -> anyhow::Result<Status> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let status = match command {
-        Command::Lsp => anyhow::bail!("`hexcells lsp` is not a command-line subcommand"),
+        Command::Lsp(_) => anyhow::bail!("`hexcells lsp` is not a command-line subcommand"),
         Command::Check(args) => check::run(args, &mut out)?,
         Command::Fmt(args) => fmt::run(args, &mut out)?,
         Command::Convert(args) => convert::run(args, &mut out)?,
