@@ -1,1 +1,228 @@
-//! End-to-end tests of `viewer` (see tests/e2e/support).
+//! End-to-end tests of `hexcells-view` under Xvfb: start the viewer on a temporary
+//! level, click a cell with xdotool, take screenshots with ImageMagick's `import`, and
+//! check the pixels changed as expected; then rewrite the file atomically twice and
+//! check the window follows both times. Prints `skipped: Xvfb not found` and returns
+//! when Xvfb (or xdotool / import) is not installed.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use hexcells_core::format::parse;
+use hexcells_core::{Level, Pos};
+use hexcells_e2e::{bin, temp_dir};
+use hexcells_viewer::render::board::palette::{self, Rgb};
+use hexcells_viewer::render::Layout;
+
+const SCREEN: (u32, u32) = (1024, 768);
+
+/// Kills the child when dropped, so a failing test leaves no Xvfb or window behind.
+struct Guard(Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}
+
+/// A level text from grid rows (the rest of the grid is empty).
+fn level_text(rows: &[(usize, &str)]) -> String {
+    let mut text = String::from("Hexcells level v1\ne2e level\nhexcells tests\n\n\n");
+    for y in 0..33 {
+        let row = rows.iter().find(|(ry, _)| *ry == y).map_or("", |(_, r)| *r);
+        text.push_str(&format!("{row:.<66}\n"));
+    }
+    text
+}
+
+/// Version `v` of the level. The corner cells stay put, so the layout does not move:
+/// v1: all hidden; v2: (6, 2) revealed black; v3: (4, 4) revealed blue too.
+fn version(v: u32) -> String {
+    let b = if v >= 2 { "O." } else { "o." };
+    let c = if v >= 3 { "X." } else { "x." };
+    level_text(&[
+        (0, "x.......o."),
+        (2, &format!("o...x...{b}")),
+        (4, &format!("x...{c}......x.")),
+    ])
+}
+
+fn pos(x: i32, y: i32) -> Pos {
+    Pos::new(x, y).expect("position on the grid")
+}
+
+fn atomic_write(path: &Path, text: &str) {
+    let tmp = path.with_extension("hexcells.tmp");
+    std::fs::write(&tmp, text).expect("write temp file");
+    std::fs::rename(&tmp, path).expect("rename over the level");
+}
+
+fn xdotool(display: &str, args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .expect("run xdotool");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The screen as raw RGB bytes.
+fn screenshot(display: &str, dir: &Path) -> Vec<u8> {
+    let out = dir.join("screen.rgb");
+    let status = Command::new("import")
+        .args(["-window", "root", "-depth", "8"])
+        .arg(format!("rgb:{}", out.display()))
+        .env("DISPLAY", display)
+        .status()
+        .expect("run import");
+    assert!(status.success(), "import failed");
+    std::fs::read(out).expect("read screenshot")
+}
+
+fn pixel(screen: &[u8], (x, y): (i32, i32)) -> Rgb {
+    let i = (y as usize * SCREEN.0 as usize + x as usize) * 3;
+    match screen.get(i..i + 3) {
+        Some(p) => Rgb(p[0], p[1], p[2]),
+        None => Rgb(0, 0, 0),
+    }
+}
+
+/// Takes screenshots until every probe shows its colour, or fails after a while.
+fn wait_for(display: &str, dir: &Path, what: &str, probes: &[((i32, i32), Rgb)]) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let screen = screenshot(display, dir);
+        let seen: Vec<Rgb> = probes.iter().map(|(at, _)| pixel(&screen, *at)).collect();
+        if probes.iter().zip(&seen).all(|((_, want), got)| want == got) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what}: expected {probes:?}, saw {seen:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn the_window_plays_a_click_and_follows_two_atomic_saves() {
+    if !on_path("Xvfb") {
+        eprintln!("skipped: Xvfb not found");
+        return;
+    }
+    assert!(
+        on_path("xdotool") && on_path("import"),
+        "xdotool and ImageMagick's import are needed beside Xvfb"
+    );
+    let dir = temp_dir();
+    let display_number = 90 + std::process::id() % 100;
+    let display = format!(":{display_number}");
+    let _xvfb = Guard(
+        Command::new("Xvfb")
+            .args([
+                &display,
+                "-screen",
+                "0",
+                &format!("{}x{}x24", SCREEN.0, SCREEN.1),
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb"),
+    );
+    let socket = format!("/tmp/.X11-unix/X{display_number}");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !Path::new(&socket).exists() {
+        assert!(Instant::now() < deadline, "Xvfb did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    let path = dir.path().join("level.hexcells");
+    std::fs::write(&path, version(1)).expect("write level");
+    let _viewer = Guard(
+        Command::new(bin("hexcells-view"))
+            .arg(&path)
+            .env("DISPLAY", &display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env("XDG_STATE_HOME", dir.path().join("state"))
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start hexcells-view"),
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let window = loop {
+        let found = xdotool(&display, &["search", "--onlyvisible", "--name", "hexcells-view"]);
+        if let Some(id) = found.lines().next() {
+            break id.trim().to_string();
+        }
+        assert!(Instant::now() < deadline, "the viewer's window did not appear");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &window]);
+    let field = |name: &str| -> u32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix('='))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{name} in {geometry}"))
+    };
+    let (wx, wy, ww, wh) = (field("X"), field("Y"), field("WIDTH"), field("HEIGHT"));
+    let level: Level = parse(&version(1)).levels.remove(0).level;
+    let layout = Layout::new(&level, ww, wh, 1.0);
+    let at = |p: Pos| {
+        let (cx, cy) = layout.cell_centre(p);
+        (wx as i32 + cx.round() as i32, wy as i32 + cy.round() as i32)
+    };
+    let (a, b, c) = (pos(0, 0), pos(4, 2), pos(2, 4));
+    wait_for(
+        &display,
+        dir.path(),
+        "first frame",
+        &[(at(a), palette::HIDDEN), (at(b), palette::HIDDEN)],
+    );
+
+    // A left click uncovers the blue cell at (0, 0).
+    let (x, y) = at(a);
+    xdotool(
+        &display,
+        &["mousemove", &x.to_string(), &y.to_string(), "click", "1"],
+    );
+    wait_for(&display, dir.path(), "after the click", &[(at(a), palette::BLUE)]);
+
+    // Two atomic saves: each shows up, and the uncovered cell stays uncovered.
+    atomic_write(&path, &version(2));
+    wait_for(
+        &display,
+        dir.path(),
+        "first save",
+        &[
+            (at(b), palette::BLACK),
+            (at(a), palette::BLUE),
+            (at(c), palette::HIDDEN),
+        ],
+    );
+    atomic_write(&path, &version(3));
+    wait_for(
+        &display,
+        dir.path(),
+        "second save",
+        &[
+            (at(c), palette::BLUE),
+            (at(b), palette::BLACK),
+            (at(a), palette::BLUE),
+        ],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).ok(),
+        Some(version(3)),
+        "the level file is never written"
+    );
+}

@@ -1,2 +1,163 @@
-//! Frame render benchmark.
-fn main() {}
+//! Viewer benchmarks; prints figures, asserts nothing.
+//!
+//! - Frame render time at 1280x800 for the largest level of the shared corpus (or, when
+//!   the corpus is absent, a large level of our own), target under 8 ms.
+//! - Time from an atomic file save to a new frame rendered: watcher debounce, read,
+//!   parse and render, target under 100 ms.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use hexcells_core::format::{parse, print};
+use hexcells_core::{Cell, Color, Hint, Item, Level, Pos};
+use hexcells_viewer::render::render;
+use hexcells_viewer::session::{Origin, Session};
+use hexcells_viewer::watch::watch;
+use tiny_skia::Pixmap;
+
+fn corpus_levels() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/levels");
+    dir.is_dir().then_some(dir)
+}
+
+fn level_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            level_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "hexcells") {
+            out.push(path);
+        }
+    }
+}
+
+/// The largest level (most items) and where it came from.
+fn largest_level() -> (String, String) {
+    if let Some(dir) = corpus_levels() {
+        let mut files = Vec::new();
+        level_files(&dir, &mut files);
+        let best = files
+            .iter()
+            .filter_map(|f| {
+                let text = std::fs::read_to_string(f).ok()?;
+                let n = parse(&text).levels.first()?.level.items().count();
+                Some((n, f.clone(), text))
+            })
+            .max_by_key(|(n, _, _)| *n);
+        if let Some((n, file, text)) = best {
+            return (text, format!("{} ({n} items)", file.display()));
+        }
+    }
+    eprintln!("skipped: corpus not found; using a generated level");
+    let mut level = Level::new();
+    level.title = "A large generated level".to_string();
+    for pos in Pos::all().filter(|p| p.parity() == 0 && p.y() > 0) {
+        let k = pos.index();
+        let cell = Cell {
+            color: if k % 3 == 0 { Color::Blue } else { Color::Black },
+            revealed: k % 2 == 0,
+            hint: if k % 5 == 0 { Hint::Together } else { Hint::Plain },
+        };
+        level.set(pos, Some(Item::Cell(cell)));
+    }
+    (print(&level), "generated full-grid level".to_string())
+}
+
+fn stats(mut samples: Vec<Duration>) -> String {
+    samples.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let mean = samples.iter().map(|d| ms(*d)).sum::<f64>() / samples.len().max(1) as f64;
+    let median = samples.get(samples.len() / 2).copied().unwrap_or_default();
+    let p95 = samples.get(samples.len() * 95 / 100).copied().unwrap_or_default();
+    let max = samples.last().copied().unwrap_or_default();
+    format!(
+        "mean {mean:.2} ms, median {:.2} ms, p95 {:.2} ms, max {:.2} ms ({} runs)",
+        ms(median),
+        ms(p95),
+        ms(max),
+        samples.len()
+    )
+}
+
+fn bench_frame() {
+    let (text, source) = largest_level();
+    let mut session = Session::new(Origin::Tutorial, &text, None);
+    let mut pixmap = Pixmap::new(1280, 800).expect("frame");
+    for _ in 0..5 {
+        session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+    }
+    let mut samples = Vec::new();
+    for _ in 0..100 {
+        let t = Instant::now();
+        session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+        samples.push(t.elapsed());
+    }
+    println!("frame render 1280x800, {source}:\n  {}", stats(samples));
+    session.show_solution = true;
+    let mut samples = Vec::new();
+    for _ in 0..50 {
+        let t = Instant::now();
+        session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+        samples.push(t.elapsed());
+    }
+    println!(
+        "frame render 1280x800, solution preview (every number shown):\n  {}",
+        stats(samples)
+    );
+}
+
+fn bench_save_to_frame() {
+    let dir = std::env::temp_dir().join(format!("hexcells-view-bench-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("level.hexcells");
+    let (text, _) = largest_level();
+    let _ = std::fs::write(&path, &text);
+    let (tx, rx) = mpsc::channel::<String>();
+    let Ok(_watch) = watch(&path, move |text| {
+        let _ = tx.send(text);
+    }) else {
+        println!("save -> frame: cannot watch {}", dir.display());
+        return;
+    };
+    let mut session = Session::new(Origin::File(path.clone()), &text, None);
+    let mut pixmap = Pixmap::new(1280, 800).expect("frame");
+    let mut samples = Vec::new();
+    for k in 0..20 {
+        std::thread::sleep(Duration::from_millis(150));
+        while rx.try_recv().is_ok() {}
+        let edited = text.replacen("Hexcells level v1\n", &format!("Hexcells level v1\nsave {k} "), 1);
+        let tmp = dir.join("level.hexcells.tmp");
+        let t = Instant::now();
+        if std::fs::write(&tmp, &edited)
+            .and_then(|()| std::fs::rename(&tmp, &path))
+            .is_err()
+        {
+            continue;
+        }
+        let deadline = t + Duration::from_secs(2);
+        while let Ok(got) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            if got == edited {
+                session.load_text(&got);
+                session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+                samples.push(t.elapsed());
+                break;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "save -> new frame (debounce {} ms, read, parse, render 1280x800):\n  {}",
+        hexcells_viewer::watch::DEBOUNCE.as_millis(),
+        stats(samples)
+    );
+}
+
+fn main() {
+    bench_frame();
+    bench_save_to_frame();
+    println!("idle: the event loop waits (ControlFlow::Wait); no timer runs while nothing happens");
+}

@@ -19,7 +19,7 @@ use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
 use crate::render::{render, Layout};
-use crate::session::{Button, Command, Effects, Session};
+use crate::session::{Button, Command, Effects, Origin, Session};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the event loop from other threads: a closed set.
@@ -111,7 +111,7 @@ impl App {
     fn carry_out(&mut self, effects: Effects) {
         if let Some(path) = effects.watch {
             if let Some(window) = &self.window {
-                window.set_title(&window_title(&path));
+                window.set_title(&window_title(&self.session));
             }
             self.follow(path);
         }
@@ -202,13 +202,8 @@ impl ApplicationHandler<UserEvent> for App {
         if self.window.is_some() {
             return;
         }
-        let title = self.session.level().title.clone();
         let attributes = Window::default_attributes()
-            .with_title(if title.is_empty() {
-                "hexcells-view".to_string()
-            } else {
-                title
-            })
+            .with_title(window_title(&self.session))
             .with_inner_size(LogicalSize::new(900.0, 720.0));
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Rc::new(window),
@@ -290,9 +285,16 @@ impl ApplicationHandler<UserEvent> for App {
     }
 }
 
-fn window_title(path: &std::path::Path) -> String {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    format!("{} - hexcells-view", name.unwrap_or_default())
+/// `level.hexcells - hexcells-view`, or the level's title without a file.
+fn window_title(session: &Session) -> String {
+    let name = match session.origin() {
+        Origin::File(path) => path.file_name().map(|n| n.to_string_lossy().into_owned()),
+        Origin::Tutorial | Origin::Editor => Some(session.level().title.clone()),
+    };
+    match name.filter(|n| !n.is_empty()) {
+        Some(name) => format!("{name} - hexcells-view"),
+        None => "hexcells-view".to_string(),
+    }
 }
 
 /// Reads editor messages from stdin on a thread of its own; a line that is not a

@@ -133,6 +133,11 @@ impl Session {
         session
     }
 
+    /// Where the levels come from.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
     /// The level on screen.
     pub fn level(&self) -> &Level {
         self.player.level()
