@@ -1,0 +1,105 @@
+//! The viewer's session without a window: clicks, swapped buttons, hints and solving
+//! through the deduction engine, packs, progress kept across reloads and restarts, and
+//! clicks reported to the editor.
+
+use hexcells_core::viewer_protocol::FromViewer;
+use hexcells_core::{Color, Pos};
+use hexcells_viewer::session::{Button, Command, Origin, Session, TUTORIAL};
+
+fn pos(x: i32, y: i32) -> Pos {
+    Pos::new(x, y).unwrap()
+}
+
+/// The first hidden cell of the given colour in the level on screen.
+fn hidden(session: &Session, color: Color) -> Pos {
+    session
+        .level()
+        .cells()
+        .find(|(p, c)| c.color == color && !session.player().is_uncovered(*p))
+        .map(|(p, _)| p)
+        .expect("a hidden cell of that colour")
+}
+
+#[test]
+fn swapped_buttons_uncover_blue_with_the_right_button() {
+    let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
+    session.swap_buttons = true;
+    let blue = hidden(&session, Color::Blue);
+    session.apply(Command::Click(blue, Button::Left));
+    assert_eq!(session.player().mistakes(), 1);
+    assert!(!session.player().is_uncovered(blue));
+    session.apply(Command::Click(blue, Button::Right));
+    assert!(session.player().is_uncovered(blue));
+}
+
+#[test]
+fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
+    let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
+    session.go_to(1);
+    session.apply(Command::Hint);
+    let status = session.status().to_string();
+    assert!(status.contains(" is "), "a reason in the status line: {status}");
+    session.apply(Command::SolveRound);
+    assert!(!session.player().moves().is_empty(), "{}", session.status());
+    session.apply(Command::SolveAll);
+    assert!(session.player().is_solved(), "{}", session.status());
+    assert!(session.status().starts_with("solved"), "{}", session.status());
+    assert_eq!(session.player().mistakes(), 0);
+}
+
+#[test]
+fn n_and_p_walk_through_the_pack() {
+    let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
+    let (_, n) = session.position();
+    session.apply(Command::Step(1));
+    assert_eq!(session.position().0, 1);
+    session.apply(Command::Step(-1));
+    session.apply(Command::Step(-1));
+    assert_eq!(session.position().0, n - 1, "wraps around in a pack");
+    assert_ne!(session.level().title, "");
+}
+
+#[test]
+fn progress_is_restored_when_the_level_is_opened_again() {
+    let state = tempfile::tempdir().unwrap();
+    let dir = Some(state.path().to_path_buf());
+    let mut session = Session::new(Origin::Tutorial, TUTORIAL, dir.clone());
+    let blue = hidden(&session, Color::Blue);
+    session.apply(Command::Click(blue, Button::Left));
+    drop(session);
+    let session = Session::new(Origin::Tutorial, TUTORIAL, dir);
+    assert!(session.player().is_uncovered(blue), "saved progress restored");
+    // Nothing was written but the state directory.
+    assert!(std::fs::read_dir(state.path()).unwrap().count() >= 1);
+}
+
+#[test]
+fn an_edit_keeps_progress_on_cells_whose_colour_did_not_change() {
+    let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
+    let blue = hidden(&session, Color::Blue);
+    session.apply(Command::Click(blue, Button::Left));
+    let edited = TUTORIAL.replacen("1. Blue cells", "1. Blue cells, edited", 1);
+    assert!(session.load_text(&edited));
+    assert_eq!(session.level().title, "1. Blue cells, edited");
+    assert!(session.player().is_uncovered(blue));
+    assert!(!session.load_text(&edited), "the same text again changes nothing");
+}
+
+#[test]
+fn clicks_are_reported_to_the_editor_and_its_cursor_is_followed() {
+    let mut session = Session::new(Origin::Editor, "", None);
+    assert_eq!(session.level().n_cells(), 0, "waiting for the first snapshot");
+    session.load_text(TUTORIAL);
+    let cell = hidden(&session, Color::Blue);
+    let effects = session.apply(Command::Click(cell, Button::Left));
+    assert_eq!(effects.send, Some(FromViewer::Clicked { level: 0, cell }));
+    session.set_cursor(2, Some(pos(16, 16)));
+    assert_eq!(
+        session.position().0,
+        2,
+        "the viewer shows the level under the cursor"
+    );
+    let mut tutorial = Session::new(Origin::Tutorial, TUTORIAL, None);
+    let cell = hidden(&tutorial, Color::Blue);
+    assert_eq!(tutorial.apply(Command::Click(cell, Button::Left)).send, None);
+}
