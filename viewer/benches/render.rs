@@ -4,6 +4,8 @@
 //!   the corpus is absent, a large level of our own), target under 8 ms.
 //! - Time from an atomic file save to a new frame rendered: watcher debounce, read,
 //!   parse and render, target under 100 ms.
+//! - Idle: the real window under Xvfb (when installed) following a file, left alone
+//!   for three seconds: thread wake-ups (context switches) and CPU time, target zero.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -156,8 +158,83 @@ fn bench_save_to_frame() {
     );
 }
 
+/// Context switches of all threads of process `pid`, and its CPU time in clock ticks.
+fn activity(pid: u32) -> Option<(u64, u64)> {
+    let mut switches = 0;
+    for task in std::fs::read_dir(format!("/proc/{pid}/task")).ok()?.flatten() {
+        let status = std::fs::read_to_string(task.path().join("status")).ok()?;
+        for line in status.lines() {
+            if line.contains("ctxt_switches:") {
+                switches += line.split_whitespace().last()?.parse::<u64>().ok()?;
+            }
+        }
+    }
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some((switches, ticks))
+}
+
+fn bench_idle() {
+    let has = |program: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+    };
+    if !has("Xvfb") {
+        println!("idle: skipped: Xvfb not found");
+        return;
+    }
+    let n = 150 + std::process::id() % 50;
+    let display = format!(":{n}");
+    let Ok(mut xvfb) = std::process::Command::new("Xvfb")
+        .args([
+            display.as_str(),
+            "-screen",
+            "0",
+            "1024x768x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    else {
+        println!("idle: cannot start Xvfb");
+        return;
+    };
+    std::thread::sleep(Duration::from_secs(1));
+    let dir = std::env::temp_dir().join(format!("hexcells-view-idle-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("level.hexcells");
+    let _ = std::fs::write(&path, hexcells_viewer::session::TUTORIAL);
+    let viewer = std::process::Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
+        .arg(&path)
+        .env("DISPLAY", &display)
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .spawn();
+    if let Ok(mut viewer) = viewer {
+        std::thread::sleep(Duration::from_secs(2));
+        let before = activity(viewer.id());
+        std::thread::sleep(Duration::from_secs(3));
+        let after = activity(viewer.id());
+        match before.zip(after) {
+            Some(((s0, t0), (s1, t1))) => println!(
+                "idle window following a file, 3 s alone: {} thread wake-ups, {} ms of CPU",
+                s1 - s0,
+                (t1 - t0) * 10
+            ),
+            None => println!("idle: cannot read /proc for the viewer"),
+        }
+        let _ = viewer.kill();
+        let _ = viewer.wait();
+    }
+    let _ = xvfb.kill();
+    let _ = xvfb.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn main() {
     bench_frame();
     bench_save_to_frame();
-    println!("idle: the event loop waits (ControlFlow::Wait); no timer runs while nothing happens");
+    bench_idle();
 }

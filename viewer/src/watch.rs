@@ -1,22 +1,25 @@
-//! Follows a level file on disk. Watches the file's parent directory and filters by
-//! file name, so editors' atomic saves (write a temp file, rename it over the level)
-//! keep working after the first save. Events are debounced, then the file is read
-//! and its text handed to a callback.
+//! Follows a level file on disk. Watches the file's parent directory with notify and
+//! filters by file name, so editors' atomic saves (write a temp file, rename it over
+//! the level) keep working after the first save. Changes are debounced, then the file
+//! is read and its text handed to a callback.
+//!
+//! The debouncer is a thread blocked on a channel rather than notify's debouncer
+//! crates, whose threads tick every few milliseconds: idle means zero wake-ups.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::Context;
-use notify::{EventKind, RecommendedWatcher, RecursiveMode};
-use notify_debouncer_full::{new_debouncer, DebounceEventResult, Debouncer, RecommendedCache};
+use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 /// How long the file must be quiet before it is read again.
 pub const DEBOUNCE: Duration = Duration::from_millis(30);
 
-/// A running watch; dropping it stops watching.
+/// A running watch; dropping it stops watching (and ends the debounce thread).
 pub struct FileWatch {
-    _debouncer: Debouncer<RecommendedWatcher, RecommendedCache>,
+    _watcher: RecommendedWatcher,
 }
 
 /// Calls `on_change` with the new text each time `path` changes (debounced). Reads
@@ -31,28 +34,37 @@ pub fn watch(path: &Path, mut on_change: impl FnMut(String) + Send + 'static) ->
         _ => PathBuf::from("."),
     };
     let target = dir.join(&file_name);
-    let mut debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
-        let Ok(events) = result else { return };
+    let (tx, rx) = mpsc::channel::<()>();
+    let mut watcher = notify::recommended_watcher(move |event: notify::Result<Event>| {
+        let Ok(event) = event else { return };
         // Reading the file makes access events of its own: only changes count.
-        let changed = events.iter().any(|e| {
-            !matches!(e.kind, EventKind::Access(_))
-                && e.paths
-                    .iter()
-                    .any(|p| p.file_name() == Some(file_name.as_os_str()))
-        });
-        if changed {
+        let ours = event
+            .paths
+            .iter()
+            .any(|p| p.file_name() == Some(file_name.as_os_str()));
+        if ours && !matches!(event.kind, EventKind::Access(_)) {
+            let _ = tx.send(());
+        }
+    })
+    .context("cannot start the file watcher")?;
+    watcher
+        .watch(&dir, RecursiveMode::NonRecursive)
+        .with_context(|| format!("cannot watch {}", dir.display()))?;
+    std::thread::spawn(move || {
+        while rx.recv().is_ok() {
+            loop {
+                match rx.recv_timeout(DEBOUNCE) {
+                    Ok(()) => continue,
+                    Err(RecvTimeoutError::Timeout) => break,
+                    Err(RecvTimeoutError::Disconnected) => return,
+                }
+            }
             if let Ok(text) = std::fs::read_to_string(&target) {
                 on_change(text);
             }
         }
-    })
-    .context("cannot start the file watcher")?;
-    debouncer
-        .watch(&dir, RecursiveMode::NonRecursive)
-        .with_context(|| format!("cannot watch {}", dir.display()))?;
-    Ok(FileWatch {
-        _debouncer: debouncer,
-    })
+    });
+    Ok(FileWatch { _watcher: watcher })
 }
 
 #[cfg(test)]
