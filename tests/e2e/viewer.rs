@@ -226,3 +226,33 @@ fn the_window_plays_a_click_and_follows_two_atomic_saves() {
         "the level file is never written"
     );
 }
+
+#[test]
+fn png_renders_one_frame_without_a_window_and_errors_exit_2() {
+    let dir = temp_dir();
+    let level = dir.path().join("level.hexcells");
+    std::fs::write(&level, version(2)).expect("write level");
+    let png = dir.path().join("frame.png");
+    let out = Command::new(bin("hexcells-view"))
+        .args(["--size", "320x240", "--png"])
+        .arg(&png)
+        .arg(&level)
+        .env_remove("DISPLAY")
+        .output()
+        .expect("run hexcells-view --png");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::read(&png).expect("the PNG");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    // IHDR: width and height as big-endian u32 at offsets 16 and 20.
+    assert_eq!(&bytes[16..24], &[0, 0, 1, 64, 0, 0, 0, 240]);
+
+    let out = Command::new(bin("hexcells-view"))
+        .args(["--png"])
+        .arg(&png)
+        .arg(dir.path().join("missing.hexcells"))
+        .output()
+        .expect("run hexcells-view");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("hexcells-view: cannot read"), "{stderr}");
+}

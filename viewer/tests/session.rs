@@ -103,3 +103,26 @@ fn clicks_are_reported_to_the_editor_and_its_cursor_is_followed() {
     let cell = hidden(&tutorial, Color::Blue);
     assert_eq!(tutorial.apply(Command::Click(cell, Button::Left)).send, None);
 }
+
+#[test]
+fn n_and_p_move_to_the_next_level_file_of_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let levels: Vec<String> = TUTORIAL
+        .split("Hexcells level v1\n")
+        .filter(|t| !t.is_empty())
+        .map(|t| format!("Hexcells level v1\n{t}"))
+        .collect();
+    let a = dir.path().join("a.hexcells");
+    let b = dir.path().join("b.hexcells");
+    std::fs::write(&a, &levels[0]).unwrap();
+    std::fs::write(&b, &levels[1]).unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not a level").unwrap();
+    let mut session = Session::new(Origin::File(a.clone()), &levels[0], None);
+    let effects = session.apply(Command::Step(1));
+    assert_eq!(effects.watch, Some(b.clone()), "the app follows the new file");
+    assert_eq!(session.origin(), &Origin::File(b));
+    assert_eq!(session.level().title, "2. Black cells");
+    let effects = session.apply(Command::Step(-1));
+    assert_eq!(effects.watch, Some(a));
+    assert_eq!(session.level().title, "1. Blue cells");
+}
