@@ -37,6 +37,14 @@ fn main() {
         levels.retain(|(name, _)| name.contains(f.as_str()));
     }
     println!("{} levels", levels.len());
+    #[cfg(feature = "minisat")]
+    if std::env::var("HEXCELLS_BENCH_BACKEND").as_deref() == Ok("minisat") {
+        println!("backend: minisat");
+        measure("verdicts", &levels, |l, b| {
+            solve::verdict_with(l, b, solve::Backend::Minisat)
+        });
+        return;
+    }
     measure("verdicts", &levels, solve::verdict);
     if std::env::var_os("HEXCELLS_BENCH_VERDICTS_ONLY").is_none() {
         measure("analysis with minimal explanations", &levels, solve::analyze);

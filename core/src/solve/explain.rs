@@ -7,62 +7,163 @@
 
 use super::budget::{Clock, Stop};
 use super::encode::Lit;
+use super::lp;
 use super::sat::SatResult;
 use super::step::{Cand, RoundSolver};
 use super::{ClueRef, Explanation, Reasoning};
 
+/// Conflicts per SAT call while explaining; a harder question goes to the LP.
+const EXPLAIN_CONFLICTS: u64 = 5_000;
+
 /// A minimal set of the round's visible clues (and maybe the counter) that forces
 /// `cand`, which must be forced.
+///
+/// Clue sets grow in layers around the cell (its own clues, then the clues that share
+/// a hidden cell with those, ...) until one forces it; the counter joins last. A
+/// deletion pass then drops the counter if it can, and the farthest clues first.
 pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
     let counter_sel = round.counter().0;
     let wrong = match round.wrong(cand) {
         Lit::Var(v) => v,
-        // A cell that cannot take its wrong colour at all: forced by nothing visible
-        // beyond the colours already uncovered, which happens only for cells with no
-        // clue; the counter is what the player reads then.
-        Lit::Const(_) => {
-            return Ok(make(vec![ClueRef::RemainingCounter]));
-        }
+        // The untouched cells cannot take other colours whatever the clues say: the
+        // counter alone fixes them.
+        Lit::Const(_) => return Ok(make(vec![ClueRef::RemainingCounter])),
     };
-    let puzzle = round.puzzle;
-    // Candidates: the counter first, then clues by size, largest first.
-    let mut set: Vec<i32> = vec![counter_sel];
-    let mut clues = round.selectors.clone();
-    clues.sort_by_key(|(c, _)| std::cmp::Reverse(puzzle.clues[*c].members.len()));
-    set.extend(clues.iter().map(|(_, s)| *s));
-
-    // One clue alone, smallest first, when the cell is its member.
+    let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
+    // The untouched cells' colours are tied to the counter itself: it always counts.
+    let counter_always = cand == Cand::Untouched;
+    let mut found: Option<(Vec<usize>, bool)> = None;
     if let Cand::Cell(cell) = cand {
-        let mut own: Vec<(usize, i32)> = clues
-            .iter()
-            .copied()
-            .filter(|(c, _)| puzzle.clues[*c].members.contains(&cell))
-            .collect();
-        own.reverse();
-        for (_, sel) in own {
-            clock.check()?;
-            if round.sat.solve(&[wrong, sel], clock) == SatResult::Unsat {
-                return Ok(to_explanation(round, &[sel]));
+        let mut set = Vec::new();
+        for layer in layers(round, cell) {
+            set.extend(layer);
+            if let Some(core) = forces(round, &set, false, cand, wrong, &limited)? {
+                found = Some((core, false));
+                break;
             }
         }
     }
-
-    // The untouched cells' colours are tied to the counter itself: it always counts.
-    let extra: Vec<i32> = match cand {
-        Cand::Untouched => {
-            set.retain(|s| *s != counter_sel);
-            vec![wrong, counter_sel]
-        }
-        Cand::Cell(_) => vec![wrong],
-    };
-    match minimal_core(round, set, &extra, clock)? {
-        Some(mut core) => {
-            if cand == Cand::Untouched {
-                core.push(counter_sel);
+    let (mut set, mut counter) = match found {
+        Some(f) => f,
+        None => {
+            let all: Vec<usize> = (0..round.selectors.len()).collect();
+            match forces(round, &all, true, cand, wrong, &limited)? {
+                Some(core) => (core, true),
+                // Too hard to refute within the limits: every clue and the counter.
+                None => (all, true),
             }
-            Ok(to_explanation(round, &core))
         }
-        None => Err(Stop::GaveUp),
+    };
+    // Deletion: the counter first, then the clues farthest from the cell.
+    if counter && !counter_always {
+        if let Some(core) = forces(round, &set, false, cand, wrong, &limited)? {
+            set = core;
+            counter = false;
+        }
+    }
+    let mut i = set.len();
+    while i > 0 {
+        i -= 1;
+        clock.check()?;
+        let Some(&k) = set.get(i) else { continue };
+        let trial: Vec<usize> = set.iter().copied().filter(|x| *x != k).collect();
+        if trial.is_empty() && !counter {
+            continue;
+        }
+        if let Some(core) = forces(round, &trial, counter, cand, wrong, &limited)? {
+            // A core keeps the order of `trial`, so the clues still to check stay in
+            // front of position `i`.
+            i = i.min(core.len());
+            set = core;
+        }
+    }
+    let mut sels: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
+    if counter {
+        sels.push(counter_sel);
+    }
+    Ok(to_explanation(round, &sels))
+}
+
+/// Selector indices in layers around `cell`.
+fn layers(round: &RoundSolver<'_>, cell: usize) -> Vec<Vec<usize>> {
+    let puzzle = round.puzzle;
+    let mut index_of = vec![None; puzzle.clues.len()];
+    for (k, (c, _)) in round.selectors.iter().enumerate() {
+        index_of[*c] = Some(k);
+    }
+    let mut seen_clue = vec![false; puzzle.clues.len()];
+    let mut seen_cell = vec![false; puzzle.cells.len()];
+    seen_cell[cell] = true;
+    let mut frontier = vec![cell];
+    let mut out = Vec::new();
+    while !frontier.is_empty() {
+        let mut layer = Vec::new();
+        let mut next = Vec::new();
+        for &m in &frontier {
+            for &c in &puzzle.clues_of_cell[m] {
+                let Some(k) = index_of[c] else { continue };
+                if seen_clue[c] {
+                    continue;
+                }
+                seen_clue[c] = true;
+                layer.push(k);
+                for &other in &puzzle.clues[c].members {
+                    if round.known[other].is_none() && !seen_cell[other] {
+                        seen_cell[other] = true;
+                        next.push(other);
+                    }
+                }
+            }
+        }
+        if !layer.is_empty() {
+            out.push(layer);
+        }
+        frontier = next;
+    }
+    out
+}
+
+/// Whether the clues `set` (and the counter) force `cand`: the part of `set` a
+/// refutation used (in `set`'s order), or `None`.
+fn forces(
+    round: &mut RoundSolver<'_>,
+    set: &[usize],
+    counter: bool,
+    cand: Cand,
+    wrong: i32,
+    clock: &Clock,
+) -> Result<Option<Vec<usize>>, Stop> {
+    let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
+    let counter_sel = round.counter().0;
+    if counter {
+        assumptions.push(counter_sel);
+    }
+    assumptions.push(wrong);
+    match round.sat.solve(&assumptions, clock) {
+        SatResult::Unsat => Ok(Some(
+            set.iter()
+                .copied()
+                .filter(|&k| round.sat.failed(round.selectors[k].1))
+                .collect(),
+        )),
+        SatResult::Sat => Ok(None),
+        SatResult::Unknown => {
+            clock.check()?;
+            let Cand::Cell(_) = cand else { return Ok(None) };
+            let puzzle = round.puzzle;
+            let clues: Vec<usize> = set.iter().map(|&k| round.selectors[k].0).collect();
+            let mut in_rows = vec![false; puzzle.cells.len()];
+            for &c in &clues {
+                for &m in &puzzle.clues[c].members {
+                    in_rows[m] = true;
+                }
+            }
+            let others: Vec<usize> = (0..puzzle.cells.len())
+                .filter(|&i| round.known[i].is_none() && !in_rows[i])
+                .collect();
+            let lp = lp::Relaxation::new(puzzle, &round.known, &clues, &others, counter);
+            Ok(lp.refutes(cand).then(|| set.to_vec()))
+        }
     }
 }
 

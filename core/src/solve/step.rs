@@ -477,6 +477,18 @@ pub(crate) fn forced_cells<'p>(
         cands.retain(|c| !first.contains(c) && !models.rules_out_in(puzzle, &untouched, *c));
         let mut second = Vec::new();
         if !cands.is_empty() {
+            // Counting arguments with the counter, before the solver meets them.
+            let lp = lp::Relaxation::new(puzzle, known, &visible, &untouched, true);
+            cands.retain(|c| {
+                if lp.refutes(*c) {
+                    lp_forced.push(*c);
+                    false
+                } else {
+                    true
+                }
+            });
+        }
+        if !cands.is_empty() {
             let s = solver
                 .get_or_insert_with(|| RoundSolver::new(puzzle, known, backend, visible.clone(), &visible));
             second = s.backbone(cands, &facts, true, clock)?;
