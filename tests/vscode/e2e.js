@@ -1,0 +1,477 @@
+// The checks of the VS Code end-to-end test, run by run.sh against a code-server that
+// already has the packaged extension installed. Drives Debian's Chromium through
+// playwright-core, waits for what VS Code shows (never for a fixed time), and prints
+// one line per check with its time, then `N passed, M failed`.
+//
+// Phase 1: `hexcells.server.path` points at a missing binary: one clear error
+// notification naming the setting; the TextMate grammar alone colours the grid.
+// Phase 2: the settings point at the real binary (window reloaded): diagnostics, hover,
+// quick fix, solution steps and the screenshot.
+//
+// `node e2e.js --write-settings FILE SERVER_PATH` writes the user settings and exits.
+'use strict';
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+/** What the project's own levels (levels/*.hexcells) are built to show. Lines and columns are 1-based. */
+const LEVELS = {
+  // A revealed 1 at U17 touches two hidden cells, U15 (blue) and U19
+  // (black), and nothing else tells them apart: both are stuck. Grid line y is file line y + 6.
+  stuck: { file: 'stuck.hexcells', code: 'HC0301', lines: [20, 24] },
+  // Q17 (group Q of grid line 17) is a revealed black cell with 3 blue neighbours.
+  solvable: { file: 'solvable.hexcells', hover: { line: 22, column: 33, text: /Shows\s*3\s*:/ } },
+  // O17 shows {0}: braces around 0 add nothing (HC0207); the quick fix writes `+`.
+  fixable: { file: 'fixable.hexcells', code: 'HC0207', line: 22, column: 29, before: 'Oc', after: 'O+' },
+};
+const LANGUAGE_NAME = 'Hexcells level';
+const SOLVE_COMMAND = 'Hexcells: Show solution steps';
+const TIMEOUT = 30000;
+/** Each phase checks the grid colours in one of VS Code's default themes. */
+const THEMES = { missingServer: 'Default Light Modern', realServer: 'Default Dark Modern' };
+
+/** User settings for code-server: quiet, no surprises, and the server path under test. */
+function settings(serverPath, theme) {
+  return {
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'workbench.editor.enablePreview': false,
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'update.mode': 'none',
+    'security.workspace.trust.enabled': false,
+    'chat.commandCenter.enabled': false,
+    'editor.minimap.enabled': false,
+    'editor.stickyScroll.enabled': false,
+    'editor.hover.delay': 150,
+    'editor.lightbulb.enabled': 'on',
+    'window.commandCenter': false,
+    'workbench.colorTheme': theme,
+    'hexcells.server.path': serverPath,
+    'hexcells.trace.server': 'messages',
+  };
+}
+
+function writeSettings(file, serverPath, theme) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(settings(serverPath, theme), null, 2) + '\n');
+}
+
+if (process.argv[2] === '--write-settings') {
+  writeSettings(process.argv[3], process.argv[4], THEMES.missingServer);
+  process.exit(0);
+}
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) {
+    console.log(`e2e.js: ${name} is not set (run tests/vscode/run.sh)`);
+    console.log('0 passed, 1 failed');
+    process.exit(2);
+  }
+  return value;
+};
+const PORT = env('PORT');
+const WORKSPACE = env('WORKSPACE');
+const SETTINGS = env('SETTINGS');
+const HEXCELLS_BIN = env('HEXCELLS_BIN');
+const MISSING_BIN = env('HEXCELLS_MISSING_BIN');
+const OUT = env('OUT');
+const ROOT = env('ROOT');
+const T0 = Number(process.env.T0_MS) || Date.now();
+const elapsed = () => `${((Date.now() - T0) / 1000).toFixed(1)}s`;
+
+let chromium;
+try {
+  ({ chromium } = require('playwright-core'));
+} catch (e) {
+  console.log(`e2e.js: playwright-core is not installed (run tests/vscode/run.sh): ${e.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(2);
+}
+
+const results = [];
+let page;
+
+/** Runs one check; a failure is recorded with a screenshot, and the next check still runs. */
+async function check(name, body) {
+  const start = Date.now();
+  try {
+    const note = await body();
+    results.push(true);
+    console.log(`ok    ${name} (${Date.now() - start} ms)${note ? `: ${note}` : ''}`);
+  } catch (e) {
+    results.push(false);
+    const shot = path.join(OUT, `failed-${results.length}.png`);
+    await page.screenshot({ path: shot }).catch(() => {});
+    const html = await page.content().catch(() => '');
+    fs.writeFileSync(shot.replace(/\.png$/, '.html'), html);
+    console.log(`FAIL  ${name} (${Date.now() - start} ms): ${String(e.message).split('\n')[0]}`);
+    console.log(`      screenshot: ${shot}`);
+  }
+}
+
+/** Polls `probe` until it returns a truthy value; throws `what` with the last value seen on timeout. */
+async function until(what, probe, timeout = TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await probe();
+    if (last && (!Array.isArray(last) || last.length > 0)) {
+      return last;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${what} (last seen: ${JSON.stringify(last)})`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The workbench, driven the way a user would: keyboard shortcuts and the mouse.
+// ---------------------------------------------------------------------------
+
+async function loadWorkbench() {
+  await page.goto(`http://127.0.0.1:${PORT}/?folder=${encodeURIComponent(WORKSPACE)}`);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
+}
+
+/** Runs a command from the command palette by its title. */
+async function runCommand(title) {
+  await page.keyboard.press('Control+Shift+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: TIMEOUT });
+  await input.fill(`>${title}`);
+  // Click the row itself: Enter could pick a row of the list before it was filtered.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click({ timeout: TIMEOUT });
+  await input.waitFor({ state: 'hidden', timeout: TIMEOUT });
+}
+
+/** Closes a quick input left open by a failed check (Escape alone would also hide notifications). */
+async function closeQuickInput() {
+  const widget = page.locator('.quick-input-widget');
+  if (await widget.isVisible().catch(() => false)) {
+    await page.keyboard.press('Escape');
+    await widget.waitFor({ state: 'hidden', timeout: TIMEOUT });
+  }
+}
+
+/** Opens a workspace file with Quick Open and waits until its text is on screen. */
+async function openFile(name) {
+  await closeQuickInput();
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: TIMEOUT });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click({ timeout: TIMEOUT });
+  await page.waitForFunction((n) => document.title.startsWith(`${n} `), name, { timeout: TIMEOUT });
+  await activeEditor().locator('.view-line').first().waitFor({ timeout: TIMEOUT });
+}
+
+function activeEditor() {
+  return page.locator('.editor-group-container.active .monaco-editor').first();
+}
+
+/** Moves the cursor to a 1-based line and column with "Go to Line/Column". */
+async function goTo(line, column) {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: TIMEOUT });
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: TIMEOUT });
+  await until(`the cursor at ${line}:${column}`, async () => {
+    const text = await page.locator('#status\\.editor\\.selection').innerText().catch(() => '');
+    return text.includes(`Ln ${line}, Col ${column}`);
+  });
+}
+
+/** The screen box of the cursor, and the text of the line it is on. */
+async function cursorLine() {
+  const cursor = await activeEditor().locator('.cursors-layer .cursor').first().boundingBox();
+  if (!cursor) {
+    throw new Error('no cursor on screen');
+  }
+  const middle = cursor.y + cursor.height / 2;
+  for (const line of await activeEditor().locator('.view-line').all()) {
+    const box = await line.boundingBox();
+    if (box && box.y <= middle && middle < box.y + box.height) {
+      return { cursor, text: (await line.innerText()).replace(/\u00a0/g, ' ') };
+    }
+  }
+  throw new Error('the line of the cursor is not on screen');
+}
+
+/** The rows of the Problems panel, each with the file it belongs to. */
+async function problems() {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll('.markers-panel .monaco-list-row')];
+    rows.sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')));
+    let file = '';
+    const out = [];
+    for (const row of rows) {
+      const text = row.innerText.replace(/\s+/g, ' ').trim();
+      if (row.getAttribute('aria-level') === '1') {
+        file = text.split(' ')[0];
+        continue;
+      }
+      const at = /\[Ln (\d+), Col (\d+)\]/.exec(text);
+      const code = /\b(HC\d{4})\b/.exec(text);
+      out.push({ file, text, line: at ? Number(at[1]) : 0, code: code ? code[1] : '' });
+    }
+    return out;
+  });
+}
+
+async function openProblemsPanel() {
+  if (!(await page.locator('.markers-panel').isVisible().catch(() => false))) {
+    await runCommand('View: Focus Problems');
+  }
+  await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: TIMEOUT });
+}
+
+/** The notification toasts on screen: text and severity. */
+async function toasts() {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.notifications-toasts .notification-toast')].map((t) => ({
+      text: t.innerText.replace(/\s+/g, ' ').trim(),
+      error: t.querySelector('.codicon-error') !== null,
+    })),
+  );
+}
+
+/**
+ * The colours the editor gives the first character of each item kind on the grid lines
+ * on screen: `{ x: [...], o: [...], ... }` (blue cells are `x`/`X`, black cells `o`/`O`).
+ */
+async function itemColours() {
+  return activeEditor().evaluate((editor) => {
+    const colours = {};
+    for (const line of editor.querySelectorAll('.view-line')) {
+      const text = line.textContent.replace(/\u00a0/g, ' ');
+      if (!/^[.oOxX|\\/][.+cn](?:[.oOxX|\\/][.+cn])*$/.test(text)) {
+        continue; // header lines: their letters are text, not cells
+      }
+      let at = 0;
+      for (const span of line.querySelectorAll('span span')) {
+        const colour = getComputedStyle(span).color;
+        for (const ch of span.textContent) {
+          if (at % 2 === 0 && ch !== '.') {
+            (colours[ch] = colours[ch] || []).includes(colour) || colours[ch].push(colour);
+          }
+          at += 1;
+        }
+      }
+    }
+    return colours;
+  });
+}
+
+async function checkCellColours() {
+  // Tokenizing is asynchronous: wait until the grid has more than one colour and two looks
+  // in a row agree.
+  let previous = '';
+  const colours = await until('coloured blue and black cells on screen', async () => {
+    const c = await itemColours();
+    const seen = JSON.stringify(c);
+    const settled = seen === previous && new Set(Object.values(c).flat()).size > 1;
+    previous = seen;
+    return settled && (c.x || c.X) && (c.o || c.O) ? c : null;
+  });
+  const blue = [...(colours.x || []), ...(colours.X || [])];
+  const black = [...(colours.o || []), ...(colours.O || [])];
+  const note = Object.entries(colours).map(([ch, c]) => `${ch} ${c.join('/')}`).join(', ');
+  if (blue.some((c) => black.includes(c))) {
+    throw new Error(`a blue cell and a black cell share a colour: ${note}`);
+  }
+  return note;
+}
+
+async function checkLanguageInStatusBar() {
+  const item = page.locator('#status\\.editor\\.mode');
+  const text = await until(`"${LANGUAGE_NAME}" in the status bar`, async () => {
+    const t = await item.innerText().catch(() => '');
+    return t.includes(LANGUAGE_NAME) ? t : null;
+  });
+  return `"${text}"`;
+}
+
+// ---------------------------------------------------------------------------
+// The checks.
+// ---------------------------------------------------------------------------
+
+async function phaseMissingServer() {
+  await check('workbench loads the workspace', async () => {
+    await loadWorkbench();
+    await openFile(LEVELS.solvable.file);
+  });
+  await check('missing server: one error notification that names hexcells.server.path', async () => {
+    const shown = await until('an error notification about hexcells.server.path', async () =>
+      (await toasts()).filter((t) => t.text.includes('hexcells.server.path')),
+    );
+    if (!shown[0].error) {
+      throw new Error(`the notification is not an error: ${shown[0].text}`);
+    }
+    if (!shown[0].text.includes(MISSING_BIN)) {
+      throw new Error(`the notification does not name the path tried (${MISSING_BIN}): ${shown[0].text}`);
+    }
+    return shown[0].text;
+  });
+  await check(`TextMate grammar (${THEMES.missingServer}): blue and black cells get different colours`, checkCellColours);
+  await check(`status bar shows the language "${LANGUAGE_NAME}"`, checkLanguageInStatusBar);
+  await check('missing server: no restart loop (still one Hexcells notification)', async () => {
+    await openFile(LEVELS.stuck.file);
+    const all = (await toasts()).filter((t) => t.text.includes('Hexcells'));
+    if (all.length !== 1) {
+      throw new Error(`${all.length} Hexcells notifications: ${JSON.stringify(all)}`);
+    }
+  });
+}
+
+async function phaseRealServer() {
+  await check('real server: window reloads with the server path set', async () => {
+    writeSettings(SETTINGS, HEXCELLS_BIN, THEMES.realServer);
+    await page.reload();
+    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
+    await openFile(LEVELS.stuck.file);
+  });
+  await check(`stuck level: ${LEVELS.stuck.code} in the Problems panel on lines ${LEVELS.stuck.lines.join(', ')}`, async () => {
+    await openProblemsPanel();
+    const want = LEVELS.stuck;
+    const rows = await until(`${want.code} rows for ${want.file}`, async () => {
+      const found = (await problems()).filter((p) => p.file === want.file && p.code === want.code);
+      return want.lines.every((l) => found.some((p) => p.line === l)) ? found : null;
+    });
+    const stray = rows.filter((p) => !want.lines.includes(p.line));
+    if (stray.length > 0) {
+      throw new Error(`${want.code} on unexpected lines: ${JSON.stringify(stray)}`);
+    }
+    return rows.map((p) => p.text).join(' | ');
+  });
+  await check('screenshot of the stuck level with its diagnostics', async () => {
+    await goTo(LEVELS.stuck.lines[0], 1);
+    await activeEditor().locator('.squiggly-error').first().waitFor({ timeout: TIMEOUT });
+    const shot = path.join(OUT, 'vscode.png');
+    await page.screenshot({ path: shot });
+    if (process.env.UPDATE_SCREENSHOT === '1') {
+      fs.mkdirSync(path.join(ROOT, 'docs', 'images'), { recursive: true });
+      fs.copyFileSync(shot, path.join(ROOT, 'docs', 'images', 'vscode.png'));
+      return `${shot}, copied to docs/images/vscode.png`;
+    }
+    return shot;
+  });
+  await check(`grid colours with the server running (${THEMES.realServer}): blue and black cells differ`, checkCellColours);
+  await check(`status bar shows the language "${LANGUAGE_NAME}" with the server running`, checkLanguageInStatusBar);
+
+  await check('hover on a numbered cell shows its count', async () => {
+    const want = LEVELS.solvable.hover;
+    await openFile(LEVELS.solvable.file);
+    await goTo(want.line, want.column);
+    const { cursor } = await cursorLine();
+    const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: want.text });
+    await until('the hover', async () => {
+      await page.mouse.move(cursor.x + 200, cursor.y + 200);
+      await page.mouse.move(cursor.x + 3, cursor.y + cursor.height / 2, { steps: 3 });
+      return hover.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
+    });
+    const text = (await hover.first().innerText()).replace(/\s+/g, ' ').trim();
+    await page.mouse.move(5, 5);
+    return text;
+  });
+
+  await check(`"${SOLVE_COMMAND}" opens the steps without an error notification`, async () => {
+    await openFile(LEVELS.solvable.file);
+    const tabsBefore = await page.locator('.tabs-container .tab').count();
+    await runCommand(SOLVE_COMMAND);
+    const heading = `Solution steps: ${LEVELS.solvable.file}`;
+    await until('the steps document', async () => {
+      const errors = (await toasts()).filter((t) => t.error || t.text.includes('Hexcells'));
+      if (errors.length > 0) {
+        throw new Error(`notification: ${errors.map((t) => t.text).join(' | ')}`);
+      }
+      return page.locator('.view-line', { hasText: heading }).first().isVisible();
+    });
+    const tabsAfter = await page.locator('.tabs-container .tab').count();
+    const steps = await until('numbered steps', () =>
+      page.locator('.editor-group-container.active .view-line', { hasText: /^\d+\.\s/ }).allInnerTexts());
+    const broken = steps.filter((s) => /^\d+\.\s+(error|usage)\b/i.test(s));
+    if (broken.length > 0) {
+      throw new Error(`the steps are an error message: ${broken.join(' | ')}`);
+    }
+    return `${tabsAfter - tabsBefore} new tab; ${steps[0]} (${steps.length} step line(s) on screen)`;
+  });
+
+  await check(`quick fix from the light bulb changes the text and clears ${LEVELS.fixable.code}`, async () => {
+    const want = LEVELS.fixable;
+    await openFile(want.file);
+    await openProblemsPanel();
+    await until(`${want.code} for ${want.file} in the Problems panel`, async () =>
+      (await problems()).filter((p) => p.file === want.file && p.code === want.code && p.line === want.line),
+    );
+    await goTo(want.line, want.column);
+    const before = (await cursorLine()).text;
+    const group = before.slice(want.column - 1, want.column + 1);
+    if (group !== want.before) {
+      throw new Error(`expected \`${want.before}\` at ${want.line}:${want.column}, found \`${group}\``);
+    }
+    const bulb = activeEditor().locator('.lightBulbWidget .codicon');
+    await bulb.first().waitFor({ state: 'visible', timeout: TIMEOUT });
+    await bulb.first().click();
+    const menu = page.locator('.action-widget .monaco-list-row.action');
+    await menu.first().waitFor({ state: 'visible', timeout: TIMEOUT });
+    const offered = (await menu.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    const fix = menu.filter({ hasText: 'write' }).first();
+    await fix.click();
+    const after = await until('the text to change', async () => {
+      const text = (await cursorLine()).text;
+      return text !== before ? text : null;
+    });
+    const fixed = after.slice(want.column - 1, want.column + 1);
+    if (fixed !== want.after) {
+      throw new Error(`expected \`${want.after}\` after the fix, found \`${fixed}\` (offered: ${offered.join(' | ')})`);
+    }
+    await until(`${want.code} to leave the Problems panel`, async () =>
+      !(await problems()).some((p) => p.file === want.file && p.code === want.code),
+    );
+    return `offered: ${offered.join(' | ')}`;
+  });
+}
+
+(async () => {
+  fs.mkdirSync(OUT, { recursive: true });
+  for (const f of fs.readdirSync(OUT)) {
+    if (f.endsWith('.png')) fs.rmSync(path.join(OUT, f));
+  }
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hexcells-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    page = context.pages()[0] || (await context.newPage());
+    console.log(`[${elapsed()}] browser up`);
+    await phaseMissingServer();
+    await phaseRealServer();
+  } catch (e) {
+    results.push(false);
+    console.log(`FAIL  the test itself: ${e.message}`);
+  } finally {
+    await context.close().catch(() => {});
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  const passed = results.filter(Boolean).length;
+  const failed = results.length - passed;
+  console.log(`[${elapsed()}] total`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+})();

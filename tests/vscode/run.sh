@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The VS Code end-to-end test: packages editors/vscode, installs it into a fresh
+# code-server (VS Code served to a browser), and drives it with Debian's Chromium
+# through playwright-core (e2e.js) against the project's own levels in levels/.
+#
+# Usage: tests/vscode/run.sh [PATH_TO_HEXCELLS_BINARY]
+#   The binary defaults to $HEXCELLS_BIN, else ${CARGO_TARGET_DIR:-target}/debug/hexcells.
+# Environment:
+#   HEXCELLS_VSCODE_CACHE  where npm tools live between runs (default ~/.cache/hexcells-vscode-e2e)
+#   HEXCELLS_VSCODE_OUT    screenshots and logs (default ${CARGO_TARGET_DIR:-target}/vscode-e2e)
+#   UPDATE_SCREENSHOT=1    also copy the screenshot to docs/images/vscode.png
+# Needs (Debian): chromium ripgrep libkrb5-dev g++ make python3, and Node 20 with npm.
+# Prints `N passed, M failed` last; exits 0 only when every check passed (2: cannot run).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+CACHE=${HEXCELLS_VSCODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hexcells-vscode-e2e}
+OUT=${HEXCELLS_VSCODE_OUT:-$TARGET/vscode-e2e}
+CODE_SERVER_RG=1.15.11   # @vscode/ripgrep version pinned by code-server 4.100.3's shrinkwrap
+T0=$(date +%s%N)
+lap() { echo "[$(( ($(date +%s%N) - T0) / 1000000 ))ms] $*"; }
+die() { echo "vscode e2e: $*" >&2; echo "0 passed, 1 failed"; exit 2; }
+
+# 1. What must already be on the machine.
+BIN=${1:-${HEXCELLS_BIN:-$TARGET/debug/hexcells}}
+[ -x "$BIN" ] || die "no hexcells binary at $BIN; build it with \`cargo build -p hexcells-server\` or pass its path"
+BIN=$(realpath "$BIN")
+for tool in chromium rg node npm g++ make python3; do
+  command -v "$tool" >/dev/null || die "\`$tool\` is missing; on Debian: apt-get install chromium ripgrep libkrb5-dev g++ make python3 nodejs npm"
+done
+[ -e /usr/include/gssapi/gssapi.h ] || [ -e /usr/include/krb5.h ] \
+  || die "the kerberos headers are missing (code-server builds a kerberos module); on Debian: apt-get install libkrb5-dev"
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$node_major" = 20 ] || echo "vscode e2e: warning: code-server 4.100.3 wants Node 20, this is Node $node_major"
+
+# 2. npm tools, cached by the hash of their lock file (a run with a warm cache installs nothing).
+#    Each install runs as root: code-server's postinstall wants npm_config_unsafe_perm, node-pty's
+#    runs `npx node-gyp` (npm_config_yes), and @vscode/ripgrep would download rg from the internet
+#    unless its cache in $TMPDIR already holds Debian's rg.
+mkdir -p "$CACHE" "$OUT"
+exec 9>"$CACHE/.lock"
+flock 9
+npm_install() { # npm_install NAME DIR_WITH_PACKAGE_JSON_AND_LOCK
+  local dest=$CACHE/$1 src=$2 stamp
+  stamp="$(sha256sum "$src/package-lock.json" | cut -c1-64) node-$(node -v)"
+  if [ -d "$dest/node_modules" ] && [ "$(cat "$dest/.stamp" 2>/dev/null)" = "$stamp" ]; then
+    return
+  fi
+  echo "vscode e2e: installing npm packages of $src into $dest"
+  rm -rf "$dest" && mkdir -p "$dest/tmp/vscode-ripgrep-cache-$CODE_SERVER_RG"
+  tar czf "$dest/tmp/vscode-ripgrep-cache-$CODE_SERVER_RG/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" \
+    -C "$(dirname "$(command -v rg)")" rg
+  cp "$src/package.json" "$src/package-lock.json" "$dest/"
+  (cd "$dest" && TMPDIR="$dest/tmp" npm_config_yes=true npm_config_unsafe_perm=true \
+    npm ci --no-audit --no-fund --loglevel=error >"$dest/npm-ci.log" 2>&1) \
+    || { tail -30 "$dest/npm-ci.log" >&2; die "npm ci failed in $dest (log: $dest/npm-ci.log)"; }
+  echo "$stamp" >"$dest/.stamp"
+}
+npm_install tools "$HERE"
+npm_install extension "$ROOT/editors/vscode"
+flock -u 9
+lap "npm tools ready"
+export PATH="$CACHE/tools/node_modules/.bin:$PATH" NODE_PATH="$CACHE/tools/node_modules"
+
+# 3. A fresh code-server home, all of it in one temporary folder.
+RUN=$(mktemp -d "${TMPDIR:-/tmp}/hexcells-vscode-e2e.XXXXXX")
+CS=""
+cleanup() {
+  if [ -d "$RUN/user-data/logs" ]; then   # VS Code's logs, the Hexcells output channel among them
+    rm -rf "$OUT/logs" && cp -r "$RUN/user-data/logs" "$OUT/logs" 2>/dev/null || true
+  fi
+  if [ -n "$CS" ]; then
+    kill -- "-$CS" 2>/dev/null || true   # the whole group: a plain kill leaves the file watcher behind
+    wait "$CS" 2>/dev/null || true
+  fi
+  rm -rf "$RUN"
+}
+trap cleanup EXIT
+export XDG_CONFIG_HOME=$RUN/xdg-config XDG_DATA_HOME=$RUN/xdg-data XDG_CACHE_HOME=$RUN/xdg-cache
+CS_ARGS=(--config "$RUN/code-server.yaml" --user-data-dir "$RUN/user-data" --extensions-dir "$RUN/extensions")
+
+# 4. Package the extension from a copy of its sources (the checkout stays untouched) and install it.
+mkdir -p "$RUN/extension-src"
+tar -C "$ROOT/editors/vscode" --exclude=./node_modules --exclude=./dist --exclude='*.vsix' -cf - . \
+  | tar -C "$RUN/extension-src" -xf -
+ln -s "$CACHE/extension/node_modules" "$RUN/extension-src/node_modules"
+(cd "$RUN/extension-src" && vsce package --allow-missing-repository --skip-license -o "$RUN/hexcells.vsix" \
+  >"$OUT/vsce.log" 2>&1) || { cat "$OUT/vsce.log" >&2; die "vsce could not package editors/vscode"; }
+code-server "${CS_ARGS[@]}" --install-extension "$RUN/hexcells.vsix" >"$OUT/install-extension.log" 2>&1 \
+  || { cat "$OUT/install-extension.log" >&2; die "code-server could not install the extension"; }
+lap "extension packaged ($(du -k "$RUN/hexcells.vsix" | cut -f1) KiB) and installed"
+
+# 5. The workspace: a copy of our levels, so quick fixes never touch the checkout.
+mkdir -p "$RUN/workspace" "$RUN/user-data/User"
+cp "$HERE"/levels/*.hexcells "$RUN/workspace/"
+
+# 6. Start code-server on loopback with the server path pointing at nothing (e2e.js checks the
+#    error first, then writes the real path into the settings and reloads).
+PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+HEXCELLS_MISSING_BIN="$RUN/no-such-dir/hexcells"
+node "$HERE/e2e.js" --write-settings "$RUN/user-data/User/settings.json" "$HEXCELLS_MISSING_BIN"
+setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
+  --disable-update-check --disable-workspace-trust --disable-getting-started-override \
+  >"$OUT/code-server.log" 2>&1 &
+CS=$!
+node -e '
+  const deadline = Date.now() + 60000;
+  const poll = () => require("http").get(process.argv[1], (r) => process.exit(r.statusCode === 200 ? 0 : 1))
+    .on("error", () => Date.now() > deadline ? process.exit(1) : setTimeout(poll, 100));
+  poll();' "http://127.0.0.1:$PORT/healthz" || { cat "$OUT/code-server.log" >&2; die "code-server did not start"; }
+lap "code-server up on port $PORT"
+
+# 7. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
+export PORT WORKSPACE="$RUN/workspace" SETTINGS="$RUN/user-data/User/settings.json" HEXCELLS_BIN="$BIN" \
+  HEXCELLS_MISSING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 ))
+node "$HERE/e2e.js"
