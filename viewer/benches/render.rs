@@ -112,6 +112,24 @@ fn bench_frame() {
     );
 }
 
+fn bench_engine() {
+    let (text, source) = largest_level();
+    let session = Session::new(Origin::Tutorial, &text, None);
+    let budget = hexcells_core::solve::Budget::default();
+    let t = Instant::now();
+    let _ = session.player().hint(&budget);
+    let hint = t.elapsed();
+    let mut player = session.player().clone();
+    let t = Instant::now();
+    let n = player.solve(false, &budget);
+    let round = t.elapsed();
+    println!(
+        "engine on the UI thread, {source}:\n  H hint {:.1} ms, S one round {:.1} ms ({n} cells)",
+        hint.as_secs_f64() * 1000.0,
+        round.as_secs_f64() * 1000.0
+    );
+}
+
 fn bench_save_to_frame() {
     let dir = std::env::temp_dir().join(format!("hexcells-view-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
@@ -235,6 +253,7 @@ fn bench_idle() {
 
 fn main() {
     bench_frame();
+    bench_engine();
     bench_save_to_frame();
     bench_idle();
 }

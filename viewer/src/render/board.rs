@@ -92,7 +92,8 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
                 if shown && cell.hint.shows_number() {
                     if let Some(clue) = Clue::at(scene.level, pos) {
                         let label = cell.hint.display(clue.count(scene.level));
-                        let style = centred(number_size, palette::CELL_TEXT.color(), 0.0);
+                        let size = fitted_size(&label, number_size, 1.3 * r);
+                        let style = centred(size, palette::CELL_TEXT.color(), 0.0);
                         text::draw(pixmap, &label, cx, cy, style);
                     }
                 }
@@ -101,7 +102,8 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
                 if let Some(clue) = Clue::at(scene.level, pos) {
                     let label = clue.hint.display(clue.count(scene.level));
                     let rotation = column.direction.angle() as f32;
-                    let style = centred(number_size, palette::TEXT.color(), rotation);
+                    let size = fitted_size(&label, number_size, 1.6 * r);
+                    let style = centred(size, palette::TEXT.color(), rotation);
                     text::draw(pixmap, &label, cx, cy, style);
                 }
             }
@@ -242,6 +244,16 @@ fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
             y,
             left(13.0 * s, palette::CELL_TEXT.color()),
         );
+    }
+}
+
+/// `size`, or smaller so that `label` is at most `max_width` wide.
+fn fitted_size(label: &str, size: f32, max_width: f32) -> f32 {
+    let width = text::measure(label, size).0;
+    if width > max_width && width > 0.0 {
+        size * max_width / width
+    } else {
+        size
     }
 }
 
