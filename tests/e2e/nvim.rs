@@ -85,6 +85,7 @@ fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
     check_hover(&result, &context);
     check_code_action(&result, &context);
     check_stuck(&result, &context);
+    check_solve_command(&result, &context);
 
     // The server stays away from other files.
     assert_eq!(result["other_filetype"], "text", "{context}");
@@ -169,6 +170,27 @@ fn check_stuck(result: &Value, context: &str) {
     );
 }
 
+/// `:HexcellsSolve` on the fixed (unsaved) stuck level lists the steps: Q15 is
+/// deduced, and nothing is stuck any more.
+fn check_solve_command(result: &Value, context: &str) {
+    assert_eq!(
+        result["solve_shown"], true,
+        ":HexcellsSolve showed nothing: {context}"
+    );
+    let lines: Vec<&str> = result["solve_lines"]
+        .as_array()
+        .map(|lines| lines.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert!(
+        lines.iter().any(|l| l.contains("Q15")),
+        "the steps should deduce Q15: {context}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("stuck")),
+        "the edited level is not stuck: {context}"
+    );
+}
+
 fn hexcells_check_reports_stuck() -> bool {
     let level = repo_root()
         .join("tests")
@@ -221,6 +243,7 @@ fn run_neovim(nvim: &Path, dir: &Path) -> Value {
         .arg(format!("luafile {}", vim_escape(&driver)))
         .current_dir(dir)
         .env("HEXCELLS_E2E_PLAN", &plan_path)
+        .env("PATH", path_with_hexcells())
         .env("XDG_CONFIG_HOME", dir.join("xdg-config"))
         .env("XDG_DATA_HOME", dir.join("xdg-data"))
         .env("XDG_STATE_HOME", dir.join("xdg-state"))
@@ -254,6 +277,16 @@ fn run_neovim(nvim: &Path, dir: &Path) -> Value {
         )
     });
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("bad result JSON ({e}): {text}"))
+}
+
+/// PATH with the built `hexcells` first, for commands that fall back to the CLI.
+fn path_with_hexcells() -> std::ffi::OsString {
+    let bin_dir = bin("hexcells")
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(&rest))).unwrap_or(rest)
 }
 
 /// Neovim's LSP log (the server's stderr lands there), for failure messages.

@@ -218,15 +218,9 @@ async function showSteps(arg: unknown): Promise<void> {
   }
 }
 
-/** `hexcells solve FILE`, one line per round, for a server without the `hexcells.solve` command. */
+/** `hexcells solve -` on the document's text, one line per round, for a server without `hexcells.solve`. */
 async function solveWithCli(uri: vscode.Uri): Promise<string[]> {
-  if (uri.scheme !== "file") {
-    throw new Error("save the level first");
-  }
-  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (document?.isDirty) {
-    await document.save();
-  }
+  const document = await vscode.workspace.openTextDocument(uri);
   const server = resolveServer(
     vscode.workspace.getConfiguration("hexcells").get<string>("server.path"),
     processEnvironment(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath),
@@ -235,7 +229,7 @@ async function solveWithCli(uri: vscode.Uri): Promise<string[]> {
     throw new Error(missingMessage(server));
   }
   return new Promise((resolve, reject) => {
-    execFile(server.command, ["solve", uri.fsPath], { timeout: 60_000 }, (error, stdout, stderr) => {
+    const child = execFile(server.command, ["solve", "-"], { timeout: 60_000 }, (error, stdout, stderr) => {
       const lines = `${stdout}${stderr}`.split("\n").filter((line) => line.trim() !== "");
       // `hexcells solve` exits 1 for a stuck level: its lines still say why.
       if (error !== null && lines.length === 0) {
@@ -244,5 +238,6 @@ async function solveWithCli(uri: vscode.Uri): Promise<string[]> {
         resolve(lines);
       }
     });
+    child.stdin?.end(document.getText());
   });
 }

@@ -87,7 +87,13 @@ function M.solve(arg)
   if vim.fn.executable('hexcells') ~= 1 then
     return notify_error('hexcells is not on PATH (cargo install --path server)')
   end
-  vim.system({ 'hexcells', 'solve', file }, { text = true }, vim.schedule_wrap(function(out)
+  -- The buffer's text as it is now (saved or not) goes through stdin.
+  local command, stdin = { 'hexcells', 'solve', file }, nil
+  if bufnr ~= nil then
+    command[3] = '-'
+    stdin = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') .. '\n'
+  end
+  vim.system(command, { text = true, stdin = stdin }, vim.schedule_wrap(function(out)
     show(vim.split((out.stdout or '') .. (out.stderr or ''), '\n', { trimempty = true }))
   end))
 end
