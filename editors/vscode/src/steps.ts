@@ -1,7 +1,7 @@
 /**
- * Turns the result of the server's `hexcells.solve` command into a Markdown
- * page. The server's step list is shown as it comes: strings as lines, objects by
- * their `message`, `text` or `title`, anything else as JSON.
+ * Turns the result of the server's `hexcells.solve` command
+ * (`{ summary, steps: [{ cell, color, round, clues, reasoning }] }`) or the lines of
+ * `hexcells solve` into a Markdown page. Unknown shapes are shown as JSON.
  *
  * Plain Node code (no `vscode` import), so `node --test` covers it.
  */
@@ -36,6 +36,11 @@ function stepList(result: unknown): unknown[] | undefined {
 function describe(step: unknown): string {
   if (typeof step === "string") {
     return step;
+  }
+  if (isRecord(step) && typeof step.cell === "string" && typeof step.color === "string") {
+    const round = typeof step.round === "number" ? `round ${step.round}: ` : "";
+    const clues = Array.isArray(step.clues) && step.clues.length > 0 ? ` (from ${step.clues.join(", ")})` : "";
+    return `${round}**${step.cell}** is ${step.color}${clues}`;
   }
   if (isRecord(step)) {
     for (const key of ["message", "text", "title", "description"]) {

@@ -53,6 +53,29 @@ function M.view(arg)
   vim.system({ 'hexcells-view', file }, { detach = true })
 end
 
+--- Lines for the result of `hexcells.solve`:
+--- `{ summary, steps = { { cell, color, round, clues, reasoning } } }`.
+function M.step_lines(result)
+  if type(result) ~= 'table' then
+    return { vim.inspect(result) }
+  end
+  local lines = {}
+  if type(result.summary) == 'string' then
+    table.insert(lines, result.summary)
+  end
+  for _, step in ipairs(result.steps or result) do
+    if type(step) == 'table' and step.cell and step.color then
+      local clues = type(step.clues) == 'table' and #step.clues > 0
+          and (' (from %s)'):format(table.concat(step.clues, ', '))
+        or ''
+      table.insert(lines, ('round %s: %s is %s%s'):format(step.round or '?', step.cell, step.color, clues))
+    else
+      table.insert(lines, type(step) == 'table' and vim.json.encode(step) or tostring(step))
+    end
+  end
+  return #lines > 0 and lines or { vim.inspect(result) }
+end
+
 --- Shows the solution steps of `arg` (default: the current buffer) in a scratch split.
 function M.solve(arg)
   local file, bufnr = target(arg)
@@ -74,13 +97,7 @@ function M.solve(arg)
       if err then
         return notify_error(err.message)
       end
-      local lines = {}
-      local steps = type(result) == 'table' and (result.steps or result) or {}
-      for idx, step in ipairs(steps) do
-        local text = type(step) == 'table' and (step.message or step.text or vim.json.encode(step)) or tostring(step)
-        table.insert(lines, ('%d. %s'):format(idx, text))
-      end
-      show(#lines > 0 and lines or { vim.inspect(result) })
+      show(M.step_lines(result))
     end)
     return
   end
