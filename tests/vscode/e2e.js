@@ -23,7 +23,9 @@ const LEVELS = {
   // Q17 (group Q of grid line 17) is a revealed black cell with 3 blue neighbours.
   solvable: { file: 'solvable.hexcells', hover: { line: 22, column: 33, text: /Shows\s*3\s*:/ } },
   // O17 shows {0}: braces around 0 add nothing (HC0207); the quick fix writes `+`.
-  fixable: { file: 'fixable.hexcells', code: 'HC0207', line: 22, column: 29, before: 'Oc', after: 'O+' },
+  fixable: {
+    file: 'fixable.hexcells', code: 'HC0207', line: 22, column: 29, before: 'Oc', after: 'O+', fixTitle: 'write `+`',
+  },
 };
 const LANGUAGE_NAME = 'Hexcells level';
 const SOLVE_COMMAND = 'Hexcells: Show solution steps';
@@ -335,6 +337,7 @@ async function phaseMissingServer() {
 }
 
 async function phaseRealServer() {
+  let stepLines = [];
   await check('real server: window reloads with the server path set', async () => {
     writeSettings(SETTINGS, HEXCELLS_BIN, THEMES.realServer);
     await page.reload();
@@ -405,7 +408,15 @@ async function phaseRealServer() {
     if (broken.length > 0) {
       throw new Error(`the steps are an error message: ${broken.join(' | ')}`);
     }
+    stepLines = steps;
     return `${tabsAfter - tabsBefore} new tab; ${steps[0]} (${steps.length} step line(s) on screen)`;
+  });
+
+  await check('the solution steps read as text, not raw JSON', async () => {
+    const raw = stepLines.filter((s) => /^\d+\.\s+`?[{[]/.test(s));
+    if (stepLines.length === 0 || raw.length > 0) {
+      throw new Error(`steps shown as JSON: ${raw.join(' | ') || '(no steps)'}`);
+    }
   });
 
   await check(`quick fix from the light bulb changes the text and clears ${LEVELS.fixable.code}`, async () => {
@@ -421,14 +432,23 @@ async function phaseRealServer() {
     if (group !== want.before) {
       throw new Error(`expected \`${want.before}\` at ${want.line}:${want.column}, found \`${group}\``);
     }
-    const bulb = activeEditor().locator('.lightBulbWidget .codicon');
-    await bulb.first().waitFor({ state: 'visible', timeout: TIMEOUT });
-    await bulb.first().click();
+    // VS Code draws the light bulb in the gutter (or, without a glyph margin, in the text).
+    const bulb = activeEditor()
+      .locator('[class*="codicon-gutter-lightbulb"], .lightBulbWidget .codicon')
+      .filter({ visible: true })
+      .first();
+    await bulb.waitFor({ state: 'visible', timeout: TIMEOUT });
+    await bulb.click();
     const menu = page.locator('.action-widget .monaco-list-row.action');
     await menu.first().waitFor({ state: 'visible', timeout: TIMEOUT });
     const offered = (await menu.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-    const fix = menu.filter({ hasText: 'write' }).first();
-    await fix.click();
+    // The preferred quick fix comes first and has the focus: Enter applies it, as a user would.
+    const focused = page.locator('.action-widget .monaco-list-row.action.focused');
+    const title = (await focused.innerText({ timeout: TIMEOUT })).replace(/\s+/g, ' ').trim();
+    if (!title.includes(want.fixTitle)) {
+      throw new Error(`the first action is "${title}", not the quick fix (offered: ${offered.join(' | ')})`);
+    }
+    await page.keyboard.press('Enter');
     const after = await until('the text to change', async () => {
       const text = (await cursorLine()).text;
       return text !== before ? text : null;
