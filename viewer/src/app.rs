@@ -19,7 +19,7 @@ use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
 use crate::render::{render, Layout};
-use crate::session::{Button, Command, Effects, Origin, Session};
+use crate::session::{Button, Command, Effects, EngineDone, Origin, Session};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the event loop from other threads: a closed set.
@@ -29,6 +29,8 @@ pub enum UserEvent {
     FileChanged(String),
     /// A message from the language server on stdin.
     Editor(ToViewer),
+    /// The deduction engine answered a hint or solve request.
+    Engine(Box<EngineDone>),
 }
 
 /// How the window was started.
@@ -104,6 +106,15 @@ impl App {
     }
 
     fn apply(&mut self, command: Command) {
+        if let Some(job) = self.session.engine_job(command) {
+            // The engine may take a while: keep the window responsive.
+            let proxy = self.proxy.clone();
+            std::thread::spawn(move || {
+                let _ = proxy.send_event(UserEvent::Engine(Box::new(job.run())));
+            });
+            self.redraw();
+            return;
+        }
         let effects = self.session.apply(command);
         self.carry_out(effects);
     }
@@ -235,6 +246,11 @@ impl ApplicationHandler<UserEvent> for App {
             }
             UserEvent::Editor(ToViewer::Snapshot { text, .. }) => {
                 if self.session.load_text(&text) {
+                    self.redraw();
+                }
+            }
+            UserEvent::Engine(done) => {
+                if self.session.finish(*done) {
                     self.redraw();
                 }
             }

@@ -67,6 +67,45 @@ pub struct Effects {
     pub send: Option<FromViewer>,
 }
 
+/// Work for the deduction engine, taken from the session by [`Session::engine_job`].
+#[derive(Debug)]
+pub struct EngineJob {
+    command: Command,
+    player: Player,
+    budget: Budget,
+}
+
+/// The engine's answer to an [`EngineJob`].
+#[derive(Debug)]
+pub struct EngineDone {
+    before: Player,
+    answer: Answer,
+}
+
+#[derive(Debug)]
+enum Answer {
+    Hint(HintResult),
+    Solved(Player),
+}
+
+impl EngineJob {
+    /// Runs the engine (this can take a while on a large level).
+    pub fn run(self) -> EngineDone {
+        let answer = match self.command {
+            Command::Hint => Answer::Hint(self.player.hint(&self.budget)),
+            _ => {
+                let mut player = self.player.clone();
+                player.solve(self.command == Command::SolveAll, &self.budget);
+                Answer::Solved(player)
+            }
+        };
+        EngineDone {
+            before: self.player,
+            answer,
+        }
+    }
+}
+
 /// The viewer's state.
 pub struct Session {
     origin: Origin,
@@ -246,16 +285,10 @@ impl Session {
         };
         match command {
             Command::Click(pos, button) => effects.send = self.click(pos, button),
-            Command::Hint => self.ask_hint(),
-            Command::SolveRound | Command::SolveAll => {
-                let n = self.player.solve(command == Command::SolveAll, &self.budget);
-                self.hint = None;
-                self.status = match n {
-                    0 => "the deduction engine found nothing to uncover".to_string(),
-                    1 => "uncovered 1 cell".to_string(),
-                    n => format!("uncovered {n} cells"),
-                };
-                self.after_move();
+            Command::Hint | Command::SolveRound | Command::SolveAll => {
+                if let Some(job) = self.engine_job(command) {
+                    self.finish(job.run());
+                }
             }
             Command::Undo => {
                 if let Some(pos) = self.player.undo() {
@@ -365,8 +398,47 @@ impl Session {
         self.save();
     }
 
-    fn ask_hint(&mut self) {
-        match self.player.hint(&self.budget) {
+    /// Starts H, S or Shift+S: the engine's work, to run on any thread; then hand the
+    /// answer to [`Session::finish`]. `None` for other commands.
+    pub fn engine_job(&mut self, command: Command) -> Option<EngineJob> {
+        if !matches!(command, Command::Hint | Command::SolveRound | Command::SolveAll) {
+            return None;
+        }
+        self.status = "the deduction engine is thinking…".to_string();
+        Some(EngineJob {
+            command,
+            player: self.player.clone(),
+            budget: self.budget.clone(),
+        })
+    }
+
+    /// Shows the engine's answer, unless the game moved on meanwhile. Returns whether
+    /// it was shown.
+    pub fn finish(&mut self, done: EngineDone) -> bool {
+        let current =
+            done.before.level() == self.player.level() && done.before.moves() == self.player.moves();
+        if !current {
+            return false;
+        }
+        match done.answer {
+            Answer::Hint(result) => self.show_hint(result),
+            Answer::Solved(player) => {
+                let n = player.moves().len().saturating_sub(self.player.moves().len());
+                self.player = player;
+                self.hint = None;
+                self.status = match n {
+                    0 => "the deduction engine found nothing to uncover".to_string(),
+                    1 => "uncovered 1 cell".to_string(),
+                    n => format!("uncovered {n} cells"),
+                };
+                self.after_move();
+            }
+        }
+        true
+    }
+
+    fn show_hint(&mut self, result: HintResult) {
+        match result {
             HintResult::Next(deduction) => {
                 self.hint = Some(deduction.pos);
                 self.status = explain(self.player.level(), &deduction);

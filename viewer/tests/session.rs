@@ -126,3 +126,18 @@ fn n_and_p_move_to_the_next_level_file_of_the_folder() {
     assert_eq!(effects.watch, Some(a));
     assert_eq!(session.level().title, "1. Blue cells");
 }
+
+#[test]
+fn an_engine_answer_for_a_game_that_moved_on_is_dropped() {
+    let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
+    let job = session.engine_job(Command::SolveAll).expect("a job");
+    assert!(session.engine_job(Command::Undo).is_none());
+    let blue = hidden(&session, Color::Blue);
+    session.apply(Command::Click(blue, Button::Left));
+    let before = session.player().moves().to_vec();
+    assert!(!session.finish(job.run()), "stale answer");
+    assert_eq!(session.player().moves(), &before[..]);
+    let job = session.engine_job(Command::SolveAll).expect("a job");
+    assert!(session.finish(job.run()));
+    assert!(session.player().is_solved());
+}
