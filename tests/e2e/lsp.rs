@@ -537,3 +537,57 @@ fn sixcells_json_is_checked_read_only() {
     );
     assert!(reply.get("error").is_some(), "{reply}");
 }
+
+#[test]
+fn every_corpus_level_gets_its_diagnostics_hover_tokens_and_outline() {
+    let Some(corpus) = hexcells_e2e::corpus_dir() else {
+        return;
+    };
+    // No solvability analysis here: the engine has its own corpus test.
+    let mut client = LspClient::minimal_with(false, json!({ "debounceMs": 600000 }));
+    let mut n_levels = 0;
+    for path in corpus_files(&corpus.join("levels")) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        n_levels += 1;
+        let uri = format!("file:///corpus/{n_levels}.hexcells");
+        client.open(&uri, &text);
+        let published = client.diagnostics(&uri, 1);
+        let expected = hexcells_core::format::parse(&text).all_diagnostics().len();
+        assert_eq!(codes(&published).len(), expected, "{}", path.display());
+        let doc = json!({ "textDocument": { "uri": uri } });
+        let tokens = client.result("textDocument/semanticTokens/full", doc.clone());
+        assert!(tokens["data"].is_array(), "{}", path.display());
+        let symbols = client.result("textDocument/documentSymbol", doc.clone());
+        assert!(
+            symbols.as_array().is_some_and(|s| !s.is_empty()),
+            "{}",
+            path.display()
+        );
+        for line in [1, 10, 20] {
+            for character in [0, 21, 40] {
+                let reply = client.request("textDocument/hover", at(&uri, line, character));
+                assert!(reply.get("result").is_some(), "{}: {reply}", path.display());
+            }
+        }
+        client.notify("textDocument/didClose", doc);
+    }
+    assert!(n_levels > 0, "the corpus has no levels");
+    let stderr = client.stderr();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+fn corpus_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(corpus_files(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}

@@ -3,6 +3,8 @@
 //! for the engine's suggested fixes.
 
 use super::edit::{Fix, FixKind, TextEdit};
+use super::{target_at, Target};
+use crate::format::Parse;
 use crate::format::ParsedLevel;
 use crate::model::{name, Color, Item, Pos};
 use crate::solve::{Change, ClueRef, Reasoning, Report, Verdict};
@@ -68,6 +70,22 @@ fn plural(n: usize) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+/// The solvability note for the hover at (`line`, `column`), given the reports of
+/// the text's levels: the cell's round and forcing clues, or the level's verdict on
+/// its header.
+pub fn note_at(parse: &Parse, line: u32, column: u32, reports: &[Option<Report>]) -> Option<String> {
+    match target_at(parse, line, column)? {
+        Target::Item { level_idx, pos, .. } => hover_note(
+            parse.levels.get(level_idx)?,
+            pos,
+            reports.get(level_idx)?.as_ref()?,
+        ),
+        Target::Header { level_idx, .. } => {
+            Some(format!("Verdict: {}", summary(reports.get(level_idx)?.as_ref()?)))
+        }
     }
 }
 
@@ -215,6 +233,13 @@ mod tests {
             Some("Uncovered in round 1 as blue, forced by L11")
         );
         assert_eq!(steps(&report).len(), 6);
+        let parse = parse(&text);
+        let reports = [Some(report)];
+        assert_eq!(
+            note_at(&parse, 1, 0, &reports).as_deref(),
+            Some("Verdict: solvable in 1 round, hardest step 1 clue")
+        );
+        assert_eq!(note_at(&parse, 1, 0, &[]), None);
     }
 
     #[test]

@@ -17,17 +17,10 @@ pub fn hover(state: &ServerState, params: HoverParams) -> Result<Option<Hover>> 
         return Ok(None);
     };
     let mut markdown = info.markdown;
-    let solved = doc.solved().zip(analysis::target_at(&doc.parse, line, column));
-    if let Some((solved, analysis::Target::Item { level_idx, pos, .. })) = solved {
-        let parsed = doc.parse.levels.get(level_idx);
-        let report = solved.reports.get(level_idx).and_then(Option::as_ref);
-        if let Some(note) = parsed
-            .zip(report)
-            .and_then(|(p, r)| solvability::hover_note(p, pos, r))
-        {
-            markdown.push_str("\n\n");
-            markdown.push_str(&note);
-        }
+    let reports = doc.solved().map(|s| s.reports.as_slice()).unwrap_or_default();
+    if let Some(note) = solvability::note_at(&doc.parse, line, column, reports) {
+        markdown.push_str("\n\n");
+        markdown.push_str(&note);
     }
     Ok(Some(Hover {
         contents: HoverContents::Markup(MarkupContent {

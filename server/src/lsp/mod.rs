@@ -81,6 +81,8 @@ pub struct Backend {
     pub(crate) client: Client,
     state: Arc<Mutex<ServerState>>,
     publish: mpsc::UnboundedSender<Outgoing>,
+    /// Permits for solvability analyses running at once.
+    solves: Arc<tokio::sync::Semaphore>,
 }
 
 impl Backend {
@@ -109,6 +111,7 @@ impl Backend {
             client,
             state: Arc::default(),
             publish,
+            solves: Arc::new(tokio::sync::Semaphore::new(solver::MAX_PARALLEL)),
         }
     }
 

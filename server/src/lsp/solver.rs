@@ -21,6 +21,9 @@ use super::Backend;
 /// Analyses that take longer than this show `$/progress`.
 const PROGRESS_AFTER: Duration = Duration::from_millis(300);
 
+/// Analyses that run at once; the others wait (and may be cancelled while waiting).
+pub const MAX_PARALLEL: usize = 2;
+
 /// What one background analysis needs, taken from the state under the lock.
 pub struct Job {
     uri: Uri,
@@ -66,6 +69,12 @@ pub fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
 /// Waits for the debounce, analyses, and hands the result to the backend.
 pub async fn run(backend: Backend, job: Job) {
     tokio::time::sleep(job.config.debounce).await;
+    if job.cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    let Ok(_permit) = backend.solves.acquire().await else {
+        return;
+    };
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }

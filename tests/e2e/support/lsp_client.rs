@@ -225,6 +225,11 @@ impl LspClient {
         );
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Everything the server wrote to stderr so far.
     pub fn stderr(&self) -> String {
         self.stderr.lock().map(|s| s.clone()).unwrap_or_default()

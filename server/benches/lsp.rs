@@ -1,0 +1,198 @@
+//! Latency of `hexcells lsp` as an author types: replays edits into the largest
+//! level of the shared corpus (or a level of our own when the corpus is absent) and
+//! prints percentiles for syntax diagnostics, solvability diagnostics past the
+//! debounce, and hover, plus the server's memory with 100 open levels.
+//! Run with `cargo bench -p hexcells-server --bench lsp`. Prints figures; asserts
+//! nothing about speed.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use hexcells_e2e::lsp_client::{at, range, LspClient};
+use serde_json::json;
+
+const DEBOUNCE_MS: u64 = 150;
+
+fn main() {
+    let (name, text) = largest_level();
+    let parsed = hexcells_core::format::parse(&text);
+    let Some(level) = parsed.levels.first() else {
+        println!("no level to replay");
+        return;
+    };
+    println!("level: {name} ({} cells)", level.level.n_cells());
+    // Grid positions of hidden or revealed cells, as text (line, column).
+    let cells: Vec<(u32, u32)> = level
+        .level
+        .cells()
+        .filter_map(|(pos, _)| level.source.range_of(pos))
+        .map(|r| (r.line, r.start))
+        .collect();
+    let lines: Vec<&str> = text.split('\n').collect();
+    let char_at = |line: u32, column: u32| {
+        lines
+            .get(line as usize)
+            .and_then(|l| l.chars().nth(column as usize))
+            .unwrap_or('o')
+    };
+    let toggled = |c: char| match c {
+        'o' => 'O',
+        'O' => 'o',
+        'x' => 'X',
+        'X' => 'x',
+        other => other,
+    };
+
+    let mut client = LspClient::minimal_with(false, json!({ "debounceMs": DEBOUNCE_MS }));
+    let uri = "file:///bench/level.hexcells";
+    client.open(uri, &text);
+    client.diagnostics(uri, 1);
+    client.solve_status(uri, 1);
+
+    // Typing: each edit toggles a cell's revealed state (and back on the next visit).
+    let mut current: Vec<char> = cells.iter().map(|&(l, c)| char_at(l, c)).collect();
+    let mut version = 1;
+    let mut syntax = Vec::new();
+    for i in 0..300 {
+        let k = (i * 7) % cells.len().max(1);
+        let (line, column) = cells[k];
+        current[k] = toggled(current[k]);
+        version += 1;
+        let start = Instant::now();
+        client.change(
+            uri,
+            version,
+            range(line, column, column + 1),
+            &current[k].to_string(),
+        );
+        client.diagnostics(uri, version);
+        syntax.push(start.elapsed());
+    }
+    report("didChange -> syntax diagnostics", &mut syntax);
+
+    let mut solve = Vec::new();
+    for i in 0..10 {
+        let k = (i * 11) % cells.len().max(1);
+        let (line, column) = cells[k];
+        current[k] = toggled(current[k]);
+        version += 1;
+        let start = Instant::now();
+        client.change(
+            uri,
+            version,
+            range(line, column, column + 1),
+            &current[k].to_string(),
+        );
+        client.solve_status(uri, version);
+        solve.push(start.elapsed().saturating_sub(Duration::from_millis(DEBOUNCE_MS)));
+    }
+    report("didChange -> solvability verdict, past the debounce", &mut solve);
+
+    let mut hover = Vec::new();
+    for i in 0..500 {
+        let (line, column) = cells[(i * 13) % cells.len().max(1)];
+        let start = Instant::now();
+        client.result("textDocument/hover", at(uri, line, column));
+        hover.push(start.elapsed());
+    }
+    report("hover", &mut hover);
+
+    match rss_kib(client.pid()) {
+        Some(kib) => println!(
+            "memory: {:.1} MiB with 1 level open and analysed",
+            kib as f64 / 1024.0
+        ),
+        None => println!("memory: not measured (no /proc on this system)"),
+    }
+    let _ = client.shutdown_and_exit();
+
+    // 100 open levels, parsed; no analysis (it takes seconds per copy of a big level).
+    let mut client = LspClient::minimal_with(false, json!({ "debounceMs": 600000 }));
+    for i in 0..100 {
+        let uri = format!("file:///bench/copy-{i}.hexcells");
+        client.open(&uri, &text);
+        client.diagnostics(&uri, 1);
+    }
+    match rss_kib(client.pid()) {
+        Some(kib) => println!("memory: {:.1} MiB with 100 levels open", kib as f64 / 1024.0),
+        None => println!("memory: not measured (no /proc on this system)"),
+    }
+    let _ = client.shutdown_and_exit();
+}
+
+fn report(what: &str, samples: &mut [Duration]) {
+    samples.sort();
+    let pick = |q: f64| {
+        let i = ((samples.len() as f64 - 1.0) * q).round() as usize;
+        samples.get(i).copied().unwrap_or_default()
+    };
+    println!(
+        "{what}: n={} p50={:.2?} p90={:.2?} p99={:.2?} max={:.2?}",
+        samples.len(),
+        pick(0.5),
+        pick(0.9),
+        pick(0.99),
+        pick(1.0)
+    );
+}
+
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The corpus level with the most cells, or our own ring level without a corpus.
+fn largest_level() -> (String, String) {
+    let Some(corpus) = hexcells_e2e::corpus_dir() else {
+        let mut text = String::from("Hexcells level v1\nBench\nUs\n\n\n");
+        for y in 0..33 {
+            let row: String = (0..33)
+                .map(|x| {
+                    if (x + y) % 2 == 0 && (4..29).contains(&x) && (4..29).contains(&y) {
+                        if (x * y) % 3 == 0 {
+                            "x."
+                        } else {
+                            "o+"
+                        }
+                    } else {
+                        ".."
+                    }
+                })
+                .collect();
+            text.push_str(&row);
+            text.push('\n');
+        }
+        return ("generated".into(), text);
+    };
+    let mut best: Option<(usize, PathBuf, String)> = None;
+    for path in files(&corpus.join("levels")) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let parse = hexcells_core::format::parse(&text);
+        if parse.levels.len() != 1 || parse.has_errors() {
+            continue;
+        }
+        let n = parse.levels[0].level.n_cells();
+        if best.as_ref().is_none_or(|(m, _, _)| n > *m) {
+            best = Some((n, path, text));
+        }
+    }
+    best.map(|(_, p, t)| (p.display().to_string(), t))
+        .unwrap_or_default()
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(files(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
