@@ -163,6 +163,7 @@ fn check_explanations(name: &str, level: &Level, report: &Report) {
             .collect();
         let clues = &d.explanation.clues;
         assert!(!clues.is_empty(), "{name}: {d:?} has no explanation");
+        assert!(d.explanation.minimal, "{name}: {d:?} is not known to be minimal");
         assert!(
             forces(level, &known, clues, d),
             "{name}: {d:?}: its clues do not force it"

@@ -32,37 +32,54 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
     let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
     // The untouched cells' colours are tied to the counter itself: it always counts.
     let counter_always = cand == Cand::Untouched;
+    let mut n_unknown = 0;
     let mut found: Option<(Vec<usize>, bool)> = None;
     if let Cand::Cell(cell) = cand {
         let mut set = Vec::new();
         for layer in layers(round, cell) {
             set.extend(layer);
-            if let Some(core) = forces(round, &set, false, cand, wrong, &limited)? {
-                found = Some((core, false));
-                break;
+            match forces(round, &set, false, cand, wrong, &limited)? {
+                Outcome::Forced(core) => {
+                    found = Some((core, false));
+                    break;
+                }
+                Outcome::Free => {}
+                Outcome::Unknown => n_unknown += 1,
             }
         }
     }
+    let all: Vec<usize> = (0..round.selectors.len()).collect();
     let (mut set, mut counter) = match found {
         Some(f) => f,
-        None => {
-            let all: Vec<usize> = (0..round.selectors.len()).collect();
-            match forces(round, &all, true, cand, wrong, &limited)? {
-                Some(core) => (core, true),
-                // Too hard to refute within the limits: every clue and the counter.
-                None => (all, true),
+        None => match if round.hard_for_explanations {
+            Outcome::Unknown
+        } else {
+            forces(round, &all, true, cand, wrong, &limited)?
+        } {
+            Outcome::Forced(core) => (core, true),
+            // Too hard to refute within the limits (then the rest of the round is
+            // too): every clue and the counter.
+            Outcome::Free | Outcome::Unknown => {
+                round.hard_for_explanations = true;
+                let mut sels: Vec<i32> = round.selectors.iter().map(|(_, s)| *s).collect();
+                sels.push(counter_sel);
+                return Ok(to_explanation(round, &sels, false));
             }
-        }
+        },
     };
     // Deletion: the counter first, then the clues farthest from the cell.
     if counter && !counter_always {
-        if let Some(core) = forces(round, &set, false, cand, wrong, &limited)? {
-            set = core;
-            counter = false;
+        match forces(round, &set, false, cand, wrong, &limited)? {
+            Outcome::Forced(core) => {
+                set = core;
+                counter = false;
+            }
+            Outcome::Free => {}
+            Outcome::Unknown => n_unknown += 1,
         }
     }
     let mut i = set.len();
-    while i > 0 {
+    while i > 0 && n_unknown <= MAX_UNKNOWN {
         i -= 1;
         clock.check()?;
         let Some(&k) = set.get(i) else { continue };
@@ -70,18 +87,35 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
         if trial.is_empty() && !counter {
             continue;
         }
-        if let Some(core) = forces(round, &trial, counter, cand, wrong, &limited)? {
-            // A core keeps the order of `trial`, so the clues still to check stay in
-            // front of position `i`.
-            i = i.min(core.len());
-            set = core;
+        match forces(round, &trial, counter, cand, wrong, &limited)? {
+            Outcome::Forced(core) => {
+                // A core keeps the order of `trial`, so the clues still to check stay
+                // in front of position `i`.
+                i = i.min(core.len());
+                set = core;
+            }
+            Outcome::Free => {}
+            Outcome::Unknown => n_unknown += 1,
         }
     }
     let mut sels: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
     if counter {
         sels.push(counter_sel);
     }
-    Ok(to_explanation(round, &sels))
+    Ok(to_explanation(round, &sels, n_unknown == 0))
+}
+
+/// Undecided questions allowed while minimising one explanation.
+const MAX_UNKNOWN: usize = 2;
+
+/// Whether a clue set forces a cell.
+enum Outcome {
+    /// It does; the clues a refutation used, in the set's order.
+    Forced(Vec<usize>),
+    /// It does not.
+    Free,
+    /// Not decided within the limits.
+    Unknown,
 }
 
 /// Selector indices in layers around `cell`.
@@ -132,7 +166,7 @@ fn forces(
     cand: Cand,
     wrong: i32,
     clock: &Clock,
-) -> Result<Option<Vec<usize>>, Stop> {
+) -> Result<Outcome, Stop> {
     let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
     let counter_sel = round.counter().0;
     if counter {
@@ -140,16 +174,18 @@ fn forces(
     }
     assumptions.push(wrong);
     match round.sat.solve(&assumptions, clock) {
-        SatResult::Unsat => Ok(Some(
+        SatResult::Unsat => Ok(Outcome::Forced(
             set.iter()
                 .copied()
                 .filter(|&k| round.sat.failed(round.selectors[k].1))
                 .collect(),
         )),
-        SatResult::Sat => Ok(None),
+        SatResult::Sat => Ok(Outcome::Free),
         SatResult::Unknown => {
             clock.check()?;
-            let Cand::Cell(_) = cand else { return Ok(None) };
+            let Cand::Cell(_) = cand else {
+                return Ok(Outcome::Unknown);
+            };
             let puzzle = round.puzzle;
             let clues: Vec<usize> = set.iter().map(|&k| round.selectors[k].0).collect();
             let mut in_rows = vec![false; puzzle.cells.len()];
@@ -162,7 +198,11 @@ fn forces(
                 .filter(|&i| round.known[i].is_none() && !in_rows[i])
                 .collect();
             let lp = lp::Relaxation::new(puzzle, &round.known, &clues, &others, counter);
-            Ok(lp.refutes(cand).then(|| set.to_vec()))
+            Ok(if lp.refutes(cand) {
+                Outcome::Forced(set.to_vec())
+            } else {
+                Outcome::Unknown
+            })
         }
     }
 }
@@ -220,8 +260,11 @@ pub(crate) fn clue_refs(round: &RoundSolver<'_>, sels: &[i32]) -> Vec<ClueRef> {
     clues
 }
 
-fn to_explanation(round: &RoundSolver<'_>, sels: &[i32]) -> Explanation {
-    make(clue_refs(round, sels))
+fn to_explanation(round: &RoundSolver<'_>, sels: &[i32], minimal: bool) -> Explanation {
+    Explanation {
+        minimal,
+        ..make(clue_refs(round, sels))
+    }
 }
 
 fn make(clues: Vec<ClueRef>) -> Explanation {
@@ -232,5 +275,9 @@ fn make(clues: Vec<ClueRef>) -> Explanation {
     } else {
         Reasoning::SeveralClues
     };
-    Explanation { clues, reasoning }
+    Explanation {
+        clues,
+        reasoning,
+        minimal: true,
+    }
 }

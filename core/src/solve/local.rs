@@ -76,6 +76,9 @@ pub(crate) fn single_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(us
     if need == 0 || need == open.len() {
         return open.into_iter().map(|m| (m, need > 0)).collect();
     }
+    if let Shape::Line { together } = clue.shape {
+        return line_forced(&clue.members, clue.count, together, values);
+    }
     if matches!(clue.shape, Shape::Count) || binomial(open.len() as u64, need as u64) > MAX_PATTERNS {
         return Vec::new();
     }
@@ -109,6 +112,85 @@ pub(crate) fn single_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(us
         .filter_map(|(i, &m)| match (can_blue[i], can_black[i]) {
             (true, false) => Some((m, true)),
             (false, true) => Some((m, false)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Cells of a line forced by its count and togetherness, exactly, by a forward and
+/// backward pass over states (blues so far, runs so far up to 2, last one blue).
+fn line_forced(members: &[usize], count: usize, together: bool, values: &Values) -> Vec<(usize, bool)> {
+    let n = members.len();
+    let n_states = (count + 1) * 6;
+    let index = |k: usize, runs: usize, prev: bool| (k * 3 + runs) * 2 + usize::from(prev);
+    let step = |k: usize, runs: usize, prev: bool, blue: bool| -> Option<usize> {
+        let k = k + usize::from(blue);
+        if k > count {
+            return None;
+        }
+        let runs = if blue && !prev { (runs + 1).min(2) } else { runs };
+        Some(index(k, runs, blue))
+    };
+    let allowed = |i: usize| -> [bool; 2] {
+        match values[members[i]] {
+            Some(b) => [!b, b],
+            None => [true, true],
+        }
+    };
+    let states = |f: &mut dyn FnMut(usize, usize, bool, usize)| {
+        for k in 0..=count {
+            for runs in 0..3 {
+                for prev in [false, true] {
+                    f(k, runs, prev, index(k, runs, prev));
+                }
+            }
+        }
+    };
+    let mut forward = vec![vec![false; n_states]; n + 1];
+    forward[0][index(0, 0, false)] = true;
+    for i in 0..n {
+        let ok = allowed(i);
+        let (before, after) = forward.split_at_mut(i + 1);
+        states(&mut |k, runs, prev, s| {
+            if before[i][s] {
+                for blue in [false, true] {
+                    if ok[usize::from(blue)] {
+                        if let Some(t) = step(k, runs, prev, blue) {
+                            after[0][t] = true;
+                        }
+                    }
+                }
+            }
+        });
+    }
+    let mut backward = vec![vec![false; n_states]; n + 1];
+    states(&mut |k, runs, _, s| {
+        backward[n][s] = k == count && if together { runs <= 1 } else { runs >= 2 };
+    });
+    let mut can = vec![[false; 2]; n];
+    for i in (0..n).rev() {
+        let ok = allowed(i);
+        let (head, tail) = backward.split_at_mut(i + 1);
+        states(&mut |k, runs, prev, s| {
+            for blue in [false, true] {
+                if ok[usize::from(blue)] {
+                    if let Some(t) = step(k, runs, prev, blue) {
+                        if tail[0][t] {
+                            head[i][s] = true;
+                            if forward[i][s] {
+                                can[i][usize::from(blue)] = true;
+                            }
+                        }
+                    }
+                }
+            }
+        });
+    }
+    (0..n)
+        .filter(|&i| values[members[i]].is_none())
+        .filter_map(|i| match can[i] {
+            [false, true] => Some((members[i], true)),
+            [true, false] => Some((members[i], false)),
             _ => None,
         })
         .collect()

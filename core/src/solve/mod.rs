@@ -99,10 +99,13 @@ pub struct Deduction {
 /// A set of visible clues that together force a cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Explanation {
-    /// The clues used; no clue can be dropped.
+    /// The clues used; no clue can be dropped when `minimal`.
     pub clues: Vec<ClueRef>,
     /// What kind of reasoning was needed.
     pub reasoning: Reasoning,
+    /// Whether every clue was shown to be needed (false when the budget cut the
+    /// check short: the clues still force the cell).
+    pub minimal: bool,
 }
 
 /// A visible clue.
@@ -351,6 +354,7 @@ pub(crate) fn explain_all<'p>(
                     Reasoning::SingleClue
                 },
                 clues: vec![clue],
+                minimal: true,
             }
         } else {
             let s = solver.get_or_insert_with(|| {

@@ -45,6 +45,9 @@ pub(crate) struct RoundSolver<'p> {
     pub(crate) models: Vec<Vec<bool>>,
     /// Whether every visible clue is encoded.
     complete: bool,
+    /// Set once refuting a cell with every clue and the counter ran out of limits:
+    /// later explanations of the round then skip that question.
+    pub(crate) hard_for_explanations: bool,
     /// Hidden cells no visible clue touches.
     pub(crate) untouched: Vec<usize>,
 }
@@ -113,6 +116,7 @@ impl<'p> RoundSolver<'p> {
             untouched,
             models: Vec::new(),
             complete,
+            hard_for_explanations: false,
         }
     }
 
