@@ -110,20 +110,11 @@ fn wait_for(display: &str, dir: &Path, what: &str, probes: &[((i32, i32), Rgb)])
     }
 }
 
-#[test]
-fn the_window_plays_a_click_and_follows_two_atomic_saves() {
-    if !on_path("Xvfb") {
-        eprintln!("skipped: Xvfb not found");
-        return;
-    }
-    assert!(
-        on_path("xdotool") && on_path("import"),
-        "xdotool and ImageMagick's import are needed beside Xvfb"
-    );
-    let dir = temp_dir();
-    let display_number = 90 + std::process::id() % 100;
+/// Starts Xvfb on a display of its own; `offset` keeps parallel tests apart.
+fn start_xvfb(offset: u32) -> (Guard, String) {
+    let display_number = 90 + (std::process::id() % 50) * 2 + offset;
     let display = format!(":{display_number}");
-    let _xvfb = Guard(
+    let xvfb = Guard(
         Command::new("Xvfb")
             .args([
                 &display,
@@ -144,7 +135,50 @@ fn the_window_plays_a_click_and_follows_two_atomic_saves() {
         assert!(Instant::now() < deadline, "Xvfb did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
+    (xvfb, display)
+}
 
+/// Position and size of the viewer's window, once it shows.
+fn find_window(display: &str) -> (u32, u32, u32, u32) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let window = loop {
+        let found = xdotool(display, &["search", "--onlyvisible", "--name", "hexcells-view"]);
+        if let Some(id) = found.lines().next() {
+            break id.trim().to_string();
+        }
+        assert!(Instant::now() < deadline, "the viewer's window did not appear");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let geometry = xdotool(display, &["getwindowgeometry", "--shell", &window]);
+    let field = |name: &str| -> u32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix('='))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{name} in {geometry}"))
+    };
+    (field("X"), field("Y"), field("WIDTH"), field("HEIGHT"))
+}
+
+fn tools_present() -> bool {
+    if !on_path("Xvfb") {
+        eprintln!("skipped: Xvfb not found");
+        return false;
+    }
+    assert!(
+        on_path("xdotool") && on_path("import"),
+        "xdotool and ImageMagick's import are needed beside Xvfb"
+    );
+    true
+}
+
+#[test]
+fn the_window_plays_a_click_and_follows_two_atomic_saves() {
+    if !tools_present() {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(0);
     let path = dir.path().join("level.hexcells");
     std::fs::write(&path, version(1)).expect("write level");
     let _viewer = Guard(
@@ -157,24 +191,7 @@ fn the_window_plays_a_click_and_follows_two_atomic_saves() {
             .spawn()
             .expect("start hexcells-view"),
     );
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let window = loop {
-        let found = xdotool(&display, &["search", "--onlyvisible", "--name", "hexcells-view"]);
-        if let Some(id) = found.lines().next() {
-            break id.trim().to_string();
-        }
-        assert!(Instant::now() < deadline, "the viewer's window did not appear");
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &window]);
-    let field = |name: &str| -> u32 {
-        geometry
-            .lines()
-            .find_map(|l| l.strip_prefix(name)?.strip_prefix('='))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or_else(|| panic!("{name} in {geometry}"))
-    };
-    let (wx, wy, ww, wh) = (field("X"), field("Y"), field("WIDTH"), field("HEIGHT"));
+    let (wx, wy, ww, wh) = find_window(&display);
     let level: Level = parse(&version(1)).levels.remove(0).level;
     let layout = Layout::new(&level, ww, wh, 1.0);
     let at = |p: Pos| {
@@ -255,4 +272,91 @@ fn png_renders_one_frame_without_a_window_and_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.starts_with("hexcells-view: cannot read"), "{stderr}");
+}
+
+#[test]
+fn the_editor_protocol_shows_snapshots_and_reports_clicks() {
+    use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
+    use std::io::{BufRead, BufReader, Write};
+
+    if !tools_present() {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(1);
+    let mut viewer = Guard(
+        Command::new(bin("hexcells-view"))
+            .arg("--stdin")
+            .env("DISPLAY", &display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env("XDG_STATE_HOME", dir.path().join("state"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start hexcells-view --stdin"),
+    );
+    let mut stdin = viewer.0.stdin.take().expect("stdin");
+    let stdout = viewer.0.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut send = |message: ToViewer| {
+        writeln!(stdin, "{}", message.encode()).expect("write to the viewer");
+        stdin.flush().expect("flush");
+    };
+    send(ToViewer::Snapshot {
+        version: 1,
+        text: version(1),
+    });
+    let (wx, wy, ww, wh) = find_window(&display);
+    let level: Level = parse(&version(1)).levels.remove(0).level;
+    let layout = Layout::new(&level, ww, wh, 1.0);
+    let at = |p: Pos| {
+        let (cx, cy) = layout.cell_centre(p);
+        (wx as i32 + cx.round() as i32, wy as i32 + cy.round() as i32)
+    };
+    let (a, b) = (pos(0, 0), pos(4, 2));
+    wait_for(
+        &display,
+        dir.path(),
+        "first snapshot",
+        &[(at(a), palette::HIDDEN), (at(b), palette::HIDDEN)],
+    );
+
+    let (x, y) = at(b);
+    xdotool(
+        &display,
+        &["mousemove", &x.to_string(), &y.to_string(), "click", "1"],
+    );
+    let line = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("a click reported on stdout");
+    assert_eq!(
+        FromViewer::decode(&line),
+        Ok(FromViewer::Clicked { level: 0, cell: b })
+    );
+
+    // An unsaved edit shows at once.
+    send(ToViewer::Snapshot {
+        version: 2,
+        text: version(2),
+    });
+    wait_for(
+        &display,
+        dir.path(),
+        "second snapshot",
+        &[(at(b), palette::BLACK)],
+    );
+
+    // The end of stdin closes the viewer.
+    drop(send);
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while viewer.0.try_wait().expect("viewer status").is_none() {
+        assert!(Instant::now() < deadline, "the viewer outlived its editor");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

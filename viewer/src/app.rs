@@ -29,6 +29,8 @@ pub enum UserEvent {
     FileChanged(String),
     /// A message from the language server on stdin.
     Editor(ToViewer),
+    /// Stdin closed: the language server is gone, and so is the viewer.
+    EditorGone,
     /// The deduction engine answered a hint or solve request.
     Engine(Box<EngineDone>),
 }
@@ -249,6 +251,7 @@ impl ApplicationHandler<UserEvent> for App {
                     self.redraw();
                 }
             }
+            UserEvent::EditorGone => event_loop.exit(),
             UserEvent::Engine(done) => {
                 if self.session.finish(*done) {
                     self.redraw();
@@ -259,7 +262,6 @@ impl ApplicationHandler<UserEvent> for App {
                 self.redraw();
             }
         }
-        let _ = event_loop;
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
@@ -314,7 +316,7 @@ fn window_title(session: &Session) -> String {
 }
 
 /// Reads editor messages from stdin on a thread of its own; a line that is not a
-/// message is reported on stderr and skipped.
+/// message is reported on stderr and skipped. The end of stdin closes the viewer.
 fn spawn_stdin_reader(proxy: EventLoopProxy<UserEvent>) {
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
@@ -331,6 +333,7 @@ fn spawn_stdin_reader(proxy: EventLoopProxy<UserEvent>) {
                 Err(e) => eprintln!("hexcells-view: {e}"),
             }
         }
+        let _ = proxy.send_event(UserEvent::EditorGone);
     });
 }
 
