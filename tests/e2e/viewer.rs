@@ -352,7 +352,6 @@ fn the_editor_protocol_shows_snapshots_and_reports_clicks() {
     );
 
     // The end of stdin closes the viewer.
-    drop(send);
     drop(stdin);
     let deadline = Instant::now() + Duration::from_secs(10);
     while viewer.0.try_wait().expect("viewer status").is_none() {
