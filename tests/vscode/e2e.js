@@ -5,7 +5,10 @@
 //
 // Phase 1: `hexcells.server.path` points at a missing binary: one clear error
 // notification naming the setting; the TextMate grammar alone colours the grid.
-// Phase 2: the settings point at the real binary (window reloaded): diagnostics, hover,
+// Phase 2: through the notification's "Open Settings", the path changes to a server that
+// crashes on start: one clear notification,
+// no restart loop.
+// Phase 3: the settings point at the real binary (window reloaded): diagnostics, hover,
 // quick fix, solution steps and the screenshot.
 //
 // `node e2e.js --write-settings FILE SERVER_PATH` writes the user settings and exits.
@@ -83,6 +86,7 @@ const WORKSPACE = env('WORKSPACE');
 const SETTINGS = env('SETTINGS');
 const HEXCELLS_BIN = env('HEXCELLS_BIN');
 const MISSING_BIN = env('HEXCELLS_MISSING_BIN');
+const CRASHING_BIN = env('HEXCELLS_CRASHING_BIN');
 const OUT = env('OUT');
 const ROOT = env('ROOT');
 const T0 = Number(process.env.T0_MS) || Date.now();
@@ -336,10 +340,46 @@ async function phaseMissingServer() {
   });
 }
 
+async function phaseCrashingServer() {
+  await check('crashing server: one error notification that names hexcells.server.path', async () => {
+    // As a user would: "Open Settings" on the notification, then type the path. The extension
+    // restarts the server when its settings change.
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'hexcells.server.path' })
+      .getByRole('button', { name: 'Open Settings' }).click({ timeout: TIMEOUT });
+    const input = page.locator('.settings-editor .setting-item', { hasText: 'Server: Path' }).locator('input').first();
+    // In a remote window (code-server is one) a machine-overridable setting is not on the User
+    // tab but on the Remote one.
+    const remoteTab = page.locator('.settings-editor .settings-tabs-widget .action-label', { hasText: 'Remote' });
+    await until('the setting or a Remote tab', async () =>
+      (await input.isVisible()) || (await remoteTab.first().isVisible()));
+    if (!(await input.isVisible())) {
+      await remoteTab.first().click();
+    }
+    await input.waitFor({ state: 'visible', timeout: TIMEOUT });
+    await runCommand('Notifications: Clear All Notifications');
+    await until('no notifications', async () => (await toasts()).length === 0);
+    await input.fill(CRASHING_BIN);
+    const shown = await until('an error notification about hexcells.server.path', async () =>
+      (await toasts()).filter((t) => t.error && t.text.includes('hexcells.server.path')),
+    );
+    return shown.map((t) => t.text).join(' | ');
+  });
+  await check('crashing server: started once, not restarted in a loop', async () => {
+    const starts = path.join(path.dirname(CRASHING_BIN), 'starts');
+    const n = fs.existsSync(starts) ? fs.readFileSync(starts, 'utf8').split('\n').filter(Boolean).length : 0;
+    const all = (await toasts()).filter((t) => t.text.includes('Hexcells'));
+    if (n !== 1 || all.length !== 1) {
+      throw new Error(`started ${n} time(s); ${all.length} Hexcells notification(s): ${all.map((t) => t.text).join(' | ')}`);
+    }
+  });
+}
+
 async function phaseRealServer() {
   let stepLines = [];
   await check('real server: window reloads with the server path set', async () => {
     writeSettings(SETTINGS, HEXCELLS_BIN, THEMES.realServer);
+    // Phase 2 may have set the path in the Remote (machine) settings, which win over the user's.
+    fs.rmSync(path.join(path.dirname(path.dirname(SETTINGS)), 'Machine', 'settings.json'), { force: true });
     await page.reload();
     await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
@@ -481,6 +521,7 @@ async function phaseRealServer() {
     page = context.pages()[0] || (await context.newPage());
     console.log(`[${elapsed()}] browser up`);
     await phaseMissingServer();
+    await phaseCrashingServer();
     await phaseRealServer();
   } catch (e) {
     results.push(false);

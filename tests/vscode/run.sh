@@ -100,6 +100,12 @@ cp "$HERE"/levels/*.hexcells "$RUN/workspace/"
 #    error first, then writes the real path into the settings and reloads).
 PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 HEXCELLS_MISSING_BIN="$RUN/no-such-dir/hexcells"
+# A server that crashes on start, and counts how often it was started.
+HEXCELLS_CRASHING_BIN="$RUN/crashing/hexcells"
+mkdir -p "$RUN/crashing"
+printf '#!/bin/sh\necho started >>"%s"\necho "hexcells: simulated crash" >&2\nexit 3\n' "$RUN/crashing/starts" \
+  >"$HEXCELLS_CRASHING_BIN"
+chmod +x "$HEXCELLS_CRASHING_BIN"
 node "$HERE/e2e.js" --write-settings "$RUN/user-data/User/settings.json" "$HEXCELLS_MISSING_BIN"
 setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
   --disable-update-check --disable-workspace-trust --disable-getting-started-override \
@@ -114,5 +120,5 @@ lap "code-server up on port $PORT"
 
 # 7. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
 export PORT WORKSPACE="$RUN/workspace" SETTINGS="$RUN/user-data/User/settings.json" HEXCELLS_BIN="$BIN" \
-  HEXCELLS_MISSING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 ))
+  HEXCELLS_MISSING_BIN HEXCELLS_CRASHING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 ))
 node "$HERE/e2e.js"
