@@ -8,11 +8,15 @@ import { execFile, spawn } from "node:child_process";
 import * as path from "node:path";
 import * as vscode from "vscode";
 import {
+  CloseAction,
+  ErrorAction,
+  ErrorHandler,
   ExecuteCommandOptions,
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
   RegistrationData,
+  RevealOutputChannelOn,
   ServerOptions,
   State,
   TransportKind,
@@ -20,13 +24,24 @@ import {
 import { missingMessage, processEnvironment, resolveServer } from "./serverPath";
 import { stepsMarkdown } from "./steps";
 
+/**
+ * The client, with its error pop-ups turned into log lines: the extension reports a
+ * server that cannot start itself, once, with the setting to fix
+ * ([reportStartProblem]); vscode-languageclient would add its own notification.
+ */
+class HexcellsClient extends LanguageClient {
+  override error(message: string, data?: unknown, _showNotification?: boolean | "force"): void {
+    super.error(message, data, false);
+  }
+}
+
 /** Commands the extension registers itself (the server may offer them too). */
 const OPEN_VIEWER = "hexcells.openViewer";
 const SOLVE = "hexcells.solve";
 const RESTART = "hexcells.restartServer";
 const OWN_COMMANDS = new Set([OPEN_VIEWER, SOLVE, RESTART]);
 
-let client: LanguageClient | undefined;
+let client: HexcellsClient | undefined;
 let output: vscode.OutputChannel | undefined;
 
 /** Called by VS Code when a Hexcells file is opened or a command is run. */
@@ -56,12 +71,7 @@ async function start(): Promise<void> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const resolution = resolveServer(config.get<string>("server.path"), processEnvironment(folder));
   if (resolution.kind === "missing") {
-    const message = missingMessage(resolution);
-    output?.appendLine(message);
-    const choice = await vscode.window.showErrorMessage(message, "Open Settings");
-    if (choice === "Open Settings") {
-      await vscode.commands.executeCommand("workbench.action.openSettings", "hexcells.server.path");
-    }
+    reportStartProblem(missingMessage(resolution));
     return;
   }
   const args = ["lsp", ...config.get<string[]>("server.extraArgs", [])];
@@ -70,6 +80,7 @@ async function start(): Promise<void> {
     args,
     transport: TransportKind.stdio,
   };
+  const session = { running: false };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: "file", language: "hexcells" },
@@ -79,27 +90,82 @@ async function start(): Promise<void> {
     synchronize: { configurationSection: "hexcells" },
     initializationOptions: serverSettings(config),
     outputChannel: output,
+    // The extension says what went wrong itself, once: no pop-ups from the client.
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    initializationFailedHandler: () => false,
+    errorHandler: errorHandler(session),
   };
-  const next = new LanguageClient("hexcells", "Hexcells language server", serverOptions, clientOptions);
+  const next = new HexcellsClient("hexcells", "Hexcells language server", serverOptions, clientOptions);
   keepOwnCommands(next);
   client = next;
   try {
     await next.start();
+    session.running = true;
     output?.appendLine(`started ${resolution.command} ${args.join(" ")}`);
   } catch (error) {
-    client = undefined;
-    void vscode.window.showErrorMessage(
-      `Hexcells: \`${resolution.command} lsp\` did not start (${String(error)}). ` +
-        "Check `hexcells.server.path` in Settings and the Hexcells output panel.",
+    if (client === next) {
+      client = undefined;
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    reportStartProblem(
+      `Hexcells: \`${resolution.command} lsp\` did not start (${reason}). ` +
+        "Check `hexcells.server.path` in Settings, and the Hexcells output panel for what the server said.",
     );
   }
+}
+
+/**
+ * Restarts a server that stops after it ran (at most 3 times in 3 minutes), never
+ * one that could not even start: that would be a loop of notifications.
+ */
+function errorHandler(session: { running: boolean }): ErrorHandler {
+  const restarts: number[] = [];
+  return {
+    error: (_error, _message, count) => ({
+      action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown,
+      handled: true,
+    }),
+    closed: () => {
+      if (!session.running) {
+        return { action: CloseAction.DoNotRestart, handled: true };
+      }
+      const now = Date.now();
+      while (restarts.length > 0 && now - restarts[0] > 3 * 60_000) {
+        restarts.shift();
+      }
+      if (restarts.length < 3) {
+        restarts.push(now);
+        output?.appendLine("the server stopped; restarting it");
+        return { action: CloseAction.Restart, handled: true };
+      }
+      reportStartProblem(
+        "Hexcells: the language server stopped 4 times in 3 minutes and is not restarted. " +
+          "See the Hexcells output panel; run “Hexcells: Restart language server” to try again.",
+      );
+      return { action: CloseAction.DoNotRestart, handled: true };
+    },
+  };
+}
+
+/** One error notification (never awaited: activation must not wait for the user). */
+function reportStartProblem(message: string): void {
+  output?.appendLine(message);
+  void vscode.window.showErrorMessage(message, "Open Settings").then((choice) => {
+    if (choice === "Open Settings") {
+      void vscode.commands.executeCommand("workbench.action.openSettings", "hexcells.server.path");
+    }
+  });
 }
 
 async function stop(): Promise<void> {
   const current = client;
   client = undefined;
-  if (current !== undefined && current.state !== State.Stopped) {
-    await current.stop();
+  if (current !== undefined && current.state === State.Running) {
+    try {
+      await current.stop(2000);
+    } catch (error) {
+      output?.appendLine(`stopping the server: ${String(error)}`);
+    }
   }
 }
 

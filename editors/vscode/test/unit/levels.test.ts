@@ -53,12 +53,12 @@ async function scopesOf(text: string): Promise<string[][][]> {
 
 const itemScope: Record<string, string> = {
   x: "keyword.other.cell.blue.hidden.hexcells",
-  X: "keyword.control.cell.blue.revealed.hexcells",
-  o: "variable.other.cell.black.hidden.hexcells",
-  O: "variable.language.cell.black.revealed.hexcells",
-  "\\": "entity.name.function.column.down-right.hexcells",
-  "|": "entity.name.function.column.down.hexcells",
-  "/": "entity.name.function.column.down-left.hexcells",
+  X: "variable.other.constant.cell.blue.revealed.hexcells",
+  o: "support.type.cell.black.hidden.hexcells",
+  O: "entity.name.function.cell.black.revealed.hexcells",
+  "\\": "keyword.control.column.down-right.hexcells",
+  "|": "keyword.control.column.down.hexcells",
+  "/": "keyword.control.column.down-left.hexcells",
 };
 const hintScope: Record<string, string> = {
   "+": "constant.numeric.number.hexcells",
