@@ -9,7 +9,9 @@
 pub mod analysis;
 pub mod diagnostic;
 pub mod format;
+pub mod generate;
 pub mod model;
+pub mod record;
 pub mod solve;
 pub mod validate;
 pub mod viewer_protocol;

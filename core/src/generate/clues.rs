@@ -1,0 +1,163 @@
+//! A candidate level while it is being made: colours, every clue it could show, and
+//! the cells revealed at the start.
+
+use crate::model::{Cell, Clue, Color, Column, Direction, Hint, Item, Level, Pos};
+
+use super::rng::Rng;
+use super::{special_hint, Engine, Stop};
+
+/// One chance in this many that a clue shows `{n}` / `-n-` when it may.
+const SPECIAL_ONE_IN: usize = 3;
+/// One chance in this many that a blue cell shows its flower number at first.
+const FLOWER_ONE_IN: usize = 4;
+/// Chances in [`OUT_OF`] that a black cell shows its number at first, and that a
+/// line gets a column number. Fewer clues at first mean fewer to try taking away.
+const NUMBER_CHANCES: usize = 4;
+const COLUMN_CHANCES: usize = 2;
+const OUT_OF: usize = 5;
+
+/// The candidate: cells by index (grid order), their solution, hints and reveals, and
+/// the column numbers.
+#[derive(Clone, Debug)]
+pub(super) struct Draft {
+    pub(super) cells: Vec<Pos>,
+    pub(super) blue: Vec<bool>,
+    pub(super) revealed: Vec<bool>,
+    pub(super) hints: Vec<Hint>,
+    /// Column numbers in the order found (grid order of their first cell).
+    pub(super) columns: Vec<Option<(Pos, Column)>>,
+}
+
+impl Draft {
+    /// Colours `cells` (grid order) and gives every cell and line its clue.
+    pub(super) fn new(cells: &[Pos], blue_per_mille: u16, rng: &mut Rng) -> Draft {
+        let n = cells.len();
+        let n_blue = ((n * usize::from(blue_per_mille) + 500) / 1000).clamp(1, n.saturating_sub(1).max(1));
+        let mut order: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut order);
+        let mut blue = vec![false; n];
+        for &i in order.iter().take(n_blue) {
+            blue[i] = true;
+        }
+        let mut draft = Draft {
+            cells: cells.to_vec(),
+            blue,
+            revealed: vec![false; n],
+            hints: vec![Hint::None; n],
+            columns: Vec::new(),
+        };
+        draft.add_columns(rng);
+        let level = draft.level();
+        for i in 0..n {
+            let Some(clue) = Clue::at(&level, draft.cells[i]) else {
+                continue;
+            };
+            draft.hints[i] = if draft.blue[i] {
+                if rng.chance(1, FLOWER_ONE_IN) {
+                    Hint::Plain
+                } else {
+                    Hint::None
+                }
+            } else {
+                let special = special_hint(clue.count(&level), clue.members.len(), clue.together(&level));
+                match special {
+                    _ if !rng.chance(NUMBER_CHANCES, OUT_OF) => Hint::None,
+                    Some(hint) if rng.chance(1, SPECIAL_ONE_IN) => hint,
+                    _ => Hint::Plain,
+                }
+            };
+        }
+        draft
+    }
+
+    /// A column number for every line of two or more cells whose number has a free
+    /// place just before its first cell.
+    fn add_columns(&mut self, rng: &mut Rng) {
+        let mut level = self.level();
+        for i in 0..self.cells.len() {
+            for direction in [Direction::DownLeft, Direction::Down, Direction::DownRight] {
+                let (dx, dy) = match direction {
+                    Direction::Down => (0, 2),
+                    Direction::DownRight => (1, 1),
+                    Direction::DownLeft => (-1, 1),
+                };
+                let first = self.cells[i];
+                // The first cell of its line: no cell anywhere before it.
+                let (sx, sy) = direction.step();
+                let before = std::iter::successors(first.offset(-sx, -sy), |p| p.offset(-sx, -sy));
+                if before.into_iter().any(|p| level.cell(p).is_some()) {
+                    continue;
+                }
+                let Some(origin) = first.offset(-dx, -dy) else {
+                    continue;
+                };
+                if level.get(origin).is_some() || !rng.chance(COLUMN_CHANCES, OUT_OF) {
+                    continue;
+                }
+                let column = Column {
+                    direction,
+                    hint: Hint::Plain,
+                };
+                level.set(origin, Some(Item::Column(column)));
+                let Some(clue) = Clue::at(&level, origin) else {
+                    continue;
+                };
+                if clue.members.len() < 2 {
+                    level.set(origin, None);
+                    continue;
+                }
+                let hint = match special_hint(clue.count(&level), clue.members.len(), clue.together(&level)) {
+                    Some(hint) if rng.chance(1, SPECIAL_ONE_IN) => hint,
+                    _ => Hint::Plain,
+                };
+                let column = Column { direction, hint };
+                level.set(origin, Some(Item::Column(column)));
+                self.columns.push(Some((origin, column)));
+            }
+        }
+    }
+
+    /// The level as it stands (no header text).
+    pub(super) fn level(&self) -> Level {
+        let mut level = Level::new();
+        for (i, pos) in self.cells.iter().enumerate() {
+            let cell = Cell {
+                color: if self.blue[i] { Color::Blue } else { Color::Black },
+                revealed: self.revealed[i],
+                hint: self.hints[i],
+            };
+            level.set(*pos, Some(Item::Cell(cell)));
+        }
+        for (pos, column) in self.columns.iter().flatten() {
+            level.set(*pos, Some(Item::Column(*column)));
+        }
+        level
+    }
+}
+
+/// Reveals cells the engine gets stuck on until it solves the level. `Ok(false)`
+/// when the engine gives up on the candidate.
+pub(super) fn reveal_until_solvable(
+    draft: &mut Draft,
+    rng: &mut Rng,
+    engine: &mut Engine,
+) -> Result<bool, Stop> {
+    let index_of = |draft: &Draft, pos: Pos| draft.cells.binary_search(&pos).ok();
+    for _ in 0..draft.cells.len() {
+        let (solvable, mut stuck) = engine.verdict(&draft.level())?;
+        if solvable {
+            return Ok(true);
+        }
+        if stuck.is_empty() {
+            return Ok(false);
+        }
+        stuck.sort();
+        rng.shuffle(&mut stuck);
+        for pos in stuck.iter().take(1 + stuck.len() / 8) {
+            if let Some(i) = index_of(draft, *pos) {
+                draft.revealed[i] = true;
+            }
+        }
+    }
+    Ok(false)
+}

@@ -1,0 +1,304 @@
+//! `hexcells generate`: reproducible levels that the deduction engine solves.
+//!
+//! [`generate`] lays out a [`Shape`], colours its cells, gives every cell and line
+//! the clue it could show, reveals cells until the engine says `solvable`, then
+//! removes every clue and revealed cell the level does not need (it stays
+//! solvable, so the level is lean) and checks the engine's difficulty summary
+//! against the requested [`Target`]. When a candidate misses, the next one is drawn.
+//!
+//! **Reproducibility promise.** The same [`Options`] (shape, blue ratio, target,
+//! seed word) give a byte-identical level on every machine and every version of
+//! this generator. Everything random comes from [`rng`] (FNV-1a of the seed word
+//! into SplitMix64, integers only); cells, lines and clues are visited in grid
+//! order; no hash map is iterated; no float is used. The engine is called with a
+//! conflict limit and no time limit, so a slow machine gets the same answers, only
+//! later. A change to this algorithm that changes any level must be treated as a
+//! breaking change: the fixed expected files in `core/tests/fixtures/generate/`
+//! catch it.
+
+mod clues;
+mod prune;
+pub mod rng;
+mod shape;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use crate::model::{Hint, Level};
+use crate::solve::{self, Budget, Difficulty, Verdict};
+
+use clues::Draft;
+use rng::Rng;
+pub use shape::{Shape, ShapeError};
+
+/// How hard the generated level must be, judged by the engine's [`Difficulty`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Target {
+    /// Every step needs at most two clues together, and never the remaining counter.
+    Easy,
+    /// Some step needs three clues or the counter; none needs more than four.
+    Medium,
+    /// Some step needs at least four clues together, or the counter with three.
+    Hard,
+}
+
+impl Target {
+    /// `"easy"`, `"medium"` or `"hard"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Target::Easy => "easy",
+            Target::Medium => "medium",
+            Target::Hard => "hard",
+        }
+    }
+
+    /// Which target a difficulty summary meets.
+    pub fn of(difficulty: &Difficulty) -> Target {
+        let largest = difficulty.largest_explanation;
+        let counter = difficulty.counter_uses;
+        if largest >= 5 || (largest >= 4 && counter > 0) || (largest >= 4 && difficulty.rounds >= 8) {
+            Target::Hard
+        } else if largest >= 3 || counter > 0 {
+            Target::Medium
+        } else {
+            Target::Easy
+        }
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The outline.
+    pub shape: Shape,
+    /// The share of blue cells, in thousandths (350 for 0.35).
+    pub blue_per_mille: u16,
+    /// How hard the level must be.
+    pub target: Target,
+    /// The seed word: the same word gives the same level.
+    pub seed: String,
+}
+
+/// Limits a caller may set; they never change the level generated, only whether
+/// one is returned.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Set to `true` to stop generating; the result is then [`GenerateError::Cancelled`].
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Where a long run is, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The candidate being made, from 1.
+    pub attempt: usize,
+    /// What is happening.
+    pub phase: Phase,
+}
+
+/// A step of making one candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Revealing cells until the engine solves the level.
+    Revealing,
+    /// Removing clues the level does not need.
+    Pruning {
+        /// Clues and revealed cells tried so far.
+        done: usize,
+        /// Clues and revealed cells to try.
+        total: usize,
+    },
+    /// The candidate was finished but missed the target difficulty.
+    Missed(Target),
+}
+
+/// A generated level and what the engine says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The level, title and author filled in.
+    pub level: Level,
+    /// The engine's difficulty summary of it.
+    pub difficulty: Difficulty,
+    /// Candidates made before this one was accepted (1 when the first one was).
+    pub attempts: usize,
+    /// Engine calls made in all.
+    pub engine_calls: usize,
+}
+
+/// Why no level was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The shape cannot be laid out.
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    /// The blue ratio is outside what a playable level allows.
+    #[error("a blue ratio of {}.{:03} is outside 0.100..=0.700 (try --blue 0.35)", .0 / 1000, .0 % 1000)]
+    BlueRatio(u16),
+    /// No candidate met the options.
+    #[error(
+        "no {target} level found after {attempts} candidates ({why}); try another seed, size or difficulty"
+    )]
+    Unsatisfiable {
+        /// The requested target, as a word.
+        target: &'static str,
+        /// Candidates tried.
+        attempts: usize,
+        /// What went wrong most often.
+        why: String,
+    },
+    /// The caller's cancel flag was set.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Candidates tried before giving up.
+pub const MAX_ATTEMPTS: usize = 24;
+
+/// Conflicts allowed to one SAT call of the engine. A candidate on which the engine
+/// needs more is discarded. Deterministic, unlike a time limit.
+pub const ENGINE_CONFLICTS: u64 = 20_000;
+
+/// Generates a level, calling `progress` as the work goes on.
+pub fn generate(
+    options: &Options,
+    limits: &Limits,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Generated, GenerateError> {
+    if !(100..=700).contains(&options.blue_per_mille) {
+        return Err(GenerateError::BlueRatio(options.blue_per_mille));
+    }
+    let cells = options.shape.cells()?;
+    let mut rng = Rng::from_seed_word(&options.seed);
+    let mut engine = Engine {
+        budget: Budget {
+            cancel: limits.cancel.clone(),
+            max_conflicts: Some(ENGINE_CONFLICTS),
+            time_limit: None,
+        },
+        calls: 0,
+    };
+    let mut missed = [0usize; 3];
+    let mut not_solvable = 0;
+    for attempt in 1..=MAX_ATTEMPTS {
+        let mut report = |phase| progress(Progress { attempt, phase });
+        report(Phase::Revealing);
+        let mut draft = Draft::new(&cells, options.blue_per_mille, &mut rng);
+        let outcome = (|| {
+            if !clues::reveal_until_solvable(&mut draft, &mut rng, &mut engine)? {
+                return Ok(None);
+            }
+            prune::prune(
+                &mut draft,
+                options.target,
+                &mut rng,
+                &mut engine,
+                &mut |done, total| {
+                    progress(Progress {
+                        attempt,
+                        phase: Phase::Pruning { done, total },
+                    })
+                },
+            )?;
+            Ok(Some(engine.difficulty(&draft.level())?))
+        })();
+        match outcome {
+            Err(Stop) => return Err(GenerateError::Cancelled),
+            Ok(None) => not_solvable += 1,
+            Ok(Some(None)) => not_solvable += 1,
+            Ok(Some(Some(difficulty))) => {
+                let got = Target::of(&difficulty);
+                if got == options.target {
+                    let mut level = draft.level();
+                    level.title = format!(
+                        "Generated: {}, seed {}",
+                        options.shape.describe(),
+                        options.seed.replace(['\n', '\r'], " ")
+                    );
+                    level.author = "hexcells generate".to_string();
+                    level.custom_text = [
+                        format!(
+                            "{}, blue {}.{:03}",
+                            options.target.as_str(),
+                            options.blue_per_mille / 1000,
+                            options.blue_per_mille % 1000
+                        ),
+                        String::new(),
+                    ];
+                    return Ok(Generated {
+                        level,
+                        difficulty,
+                        attempts: attempt,
+                        engine_calls: engine.calls,
+                    });
+                }
+                missed[got as usize] += 1;
+                progress(Progress {
+                    attempt,
+                    phase: Phase::Missed(got),
+                });
+            }
+        }
+    }
+    let why = if not_solvable * 2 > MAX_ATTEMPTS {
+        "the engine could not solve the candidates within its budget".to_string()
+    } else {
+        let (most, _) = [Target::Easy, Target::Medium, Target::Hard]
+            .iter()
+            .map(|t| (*t, missed[*t as usize]))
+            .fold((Target::Easy, 0), |best, t| if t.1 > best.1 { t } else { best });
+        format!("they came out {} most often", most.as_str())
+    };
+    Err(GenerateError::Unsatisfiable {
+        target: options.target.as_str(),
+        attempts: MAX_ATTEMPTS,
+        why,
+    })
+}
+
+/// The caller's cancel flag was set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stop;
+
+/// The engine with the generator's budget, counting calls.
+struct Engine {
+    budget: Budget,
+    calls: usize,
+}
+
+impl Engine {
+    /// The fast verdict: `Ok(true)` when solvable, `Ok(false)` when stuck or when the
+    /// engine needs more than its conflict budget. The stuck cells come back too.
+    fn verdict(&mut self, level: &Level) -> Result<(bool, Vec<crate::model::Pos>), Stop> {
+        self.calls += 1;
+        let report = solve::verdict(level, &self.budget);
+        match report.verdict {
+            Verdict::Solvable => Ok((true, Vec::new())),
+            Verdict::Stuck { .. } => Ok((false, report.stuck)),
+            Verdict::GaveUp => Ok((false, Vec::new())),
+            Verdict::Cancelled => Err(Stop),
+        }
+    }
+
+    /// The difficulty summary, or `None` when the level is not solvable in budget.
+    fn difficulty(&mut self, level: &Level) -> Result<Option<Difficulty>, Stop> {
+        self.calls += 1;
+        let report = solve::analyze(level, &self.budget);
+        match report.verdict {
+            Verdict::Solvable => Ok(Some(report.difficulty)),
+            Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
+            Verdict::Cancelled => Err(Stop),
+        }
+    }
+}
+
+/// The special hint a clue with `count` blue members out of `n_members` may show,
+/// given whether they are together; `None` when `{n}`/`-n-` would say nothing.
+fn special_hint(count: usize, n_members: usize, together: Option<bool>) -> Option<Hint> {
+    if count < 2 || count >= n_members {
+        return None;
+    }
+    match together? {
+        true => Some(Hint::Together),
+        false => Some(Hint::Apart),
+    }
+}

@@ -1,0 +1,303 @@
+//! Play records: a play-through in a short text notation, in the spirit of chess
+//! notation, and a check of a record against a level.
+//!
+//! One move per line: the cell's Hexix name, `b` (uncovered blue) or `k` (uncovered
+//! black), and `?` when the move was a mistake (the player chose that colour, it was
+//! wrong, and the cell stayed covered). A round number may come first (`3. F7b`);
+//! `#` starts a comment; blank lines are skipped. See `docs/record-notation.md`.
+//!
+//! ```text
+//! # hexcells record
+//! 1. F7b
+//! 1. G8k
+//! 2. H9b?
+//! 2. H9k
+//! ```
+//!
+//! Parsing never fails: it returns the moves it could read and a problem for each
+//! line it could not.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::TextRange;
+use crate::model::{name, parse_name, Color, Level, Pos};
+use crate::solve::{PlayState, Report};
+
+/// The first line [`print`] writes; optional when reading.
+pub const HEADER: &str = "# hexcells record";
+
+/// A whole play-through.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The moves, in the order played.
+    pub moves: Vec<Move>,
+}
+
+/// One click of the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The cell clicked.
+    pub pos: Pos,
+    /// The colour the player chose for it.
+    pub color: Color,
+    /// Whether the record marks the move as a mistake (`?`).
+    pub mistake: bool,
+    /// The round number written before the move, if any.
+    pub round: Option<usize>,
+}
+
+/// A line of a record that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Where, in lines and characters from 0.
+    pub range: TextRange,
+    /// What is wrong and what to write instead.
+    pub message: String,
+}
+
+/// What [`parse`] read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedRecord {
+    /// The moves read.
+    pub record: Record,
+    /// Lines that could not be read (they are skipped).
+    pub problems: Vec<Problem>,
+}
+
+/// Reads a record; never fails.
+pub fn parse(text: &str) -> ParsedRecord {
+    let mut out = ParsedRecord::default();
+    for (line_idx, line) in text.lines().enumerate() {
+        let content = line.split('#').next().unwrap_or("");
+        let start = content.chars().take_while(|c| c.is_whitespace()).count();
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let end = start + trimmed.chars().count();
+        match parse_move(trimmed) {
+            Ok(mv) => out.record.moves.push(mv),
+            Err(message) => out.problems.push(Problem {
+                range: TextRange {
+                    line: line_idx as u32,
+                    start: start as u32,
+                    end: end as u32,
+                },
+                message,
+            }),
+        }
+    }
+    out
+}
+
+fn parse_move(text: &str) -> Result<Move, String> {
+    let (round, rest) = match text.split_once('.') {
+        Some((number, rest)) if !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) => {
+            let round = number
+                .parse::<usize>()
+                .map_err(|_| format!("round number `{number}` is too large"))?;
+            (Some(round), rest.trim())
+        }
+        _ => (None, text),
+    };
+    let (rest, mistake) = match rest.strip_suffix('?') {
+        Some(rest) => (rest.trim_end(), true),
+        None => (rest, false),
+    };
+    let expected =
+        || format!("cannot read move `{text}`: expected a cell and a colour, like `F7b` or `3. G8k?`");
+    let mut chars = rest.chars();
+    let color = match chars.next_back() {
+        Some('b' | 'B') => Color::Blue,
+        Some('k' | 'K') => Color::Black,
+        _ => return Err(expected()),
+    };
+    let cell = chars.as_str().trim_end();
+    let pos = parse_name(cell).ok_or_else(|| {
+        if cell.is_empty() {
+            expected()
+        } else {
+            format!("`{cell}` is not a cell name (letters then a line number, like `F7`)")
+        }
+    })?;
+    Ok(Move {
+        pos,
+        color,
+        mistake,
+        round,
+    })
+}
+
+/// The canonical text of a record: the header, then one move per line.
+pub fn print(record: &Record) -> String {
+    let mut out = String::from(HEADER);
+    out.push('\n');
+    for mv in &record.moves {
+        if let Some(round) = mv.round {
+            out.push_str(&format!("{round}. "));
+        }
+        out.push_str(&name(mv.pos));
+        out.push(match mv.color {
+            Color::Blue => 'b',
+            Color::Black => 'k',
+        });
+        if mv.mistake {
+            out.push('?');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The engine's solution as a record: every deduced cell, with its round.
+pub fn from_report(report: &Report) -> Record {
+    Record {
+        moves: report
+            .deductions
+            .iter()
+            .map(|d| Move {
+                pos: d.pos,
+                color: d.color,
+                mistake: false,
+                round: Some(d.round),
+            })
+            .collect(),
+    }
+}
+
+/// What happened to one move when replayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The right colour: the cell is uncovered.
+    Uncovered,
+    /// A wrong colour, marked `?` in the record: counted as a mistake, as recorded.
+    RecordedMistake,
+    /// A wrong colour not marked `?`: the record does not match the level.
+    WrongColor,
+    /// Marked `?` but the colour is right: the record does not match the level.
+    NotAMistake,
+    /// There is no cell at that position.
+    NoCell,
+    /// The cell was already uncovered (revealed at the start or by an earlier move).
+    AlreadyUncovered,
+}
+
+impl Outcome {
+    /// Whether the move is legal and agrees with the level.
+    pub fn is_ok(self) -> bool {
+        matches!(self, Outcome::Uncovered | Outcome::RecordedMistake)
+    }
+}
+
+/// A record checked against a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The outcome of each move, in order.
+    pub outcomes: Vec<Outcome>,
+    /// Mistakes the player made (recorded or not).
+    pub n_mistakes: usize,
+    /// Whether every cell is uncovered at the end.
+    pub finished: bool,
+    /// The cells still covered at the end, row by row.
+    pub covered: Vec<Pos>,
+}
+
+impl Replay {
+    /// The index of the first move that is illegal or disagrees with the level.
+    pub fn first_error(&self) -> Option<usize> {
+        self.outcomes.iter().position(|o| !o.is_ok())
+    }
+}
+
+/// Plays `record` on `level` and says how each move went.
+pub fn replay(level: &Level, record: &Record) -> Replay {
+    let mut uncovered: BTreeMap<Pos, bool> = level.cells().map(|(pos, cell)| (pos, cell.revealed)).collect();
+    let mut n_mistakes = 0;
+    let outcomes = record
+        .moves
+        .iter()
+        .map(|mv| {
+            let Some(cell) = level.cell(mv.pos) else {
+                return Outcome::NoCell;
+            };
+            if uncovered.get(&mv.pos).copied().unwrap_or(false) {
+                return Outcome::AlreadyUncovered;
+            }
+            let right = cell.color == mv.color;
+            if !right {
+                n_mistakes += 1;
+            }
+            match (right, mv.mistake) {
+                (true, false) => {
+                    uncovered.insert(mv.pos, true);
+                    Outcome::Uncovered
+                }
+                (true, true) => Outcome::NotAMistake,
+                (false, true) => Outcome::RecordedMistake,
+                (false, false) => Outcome::WrongColor,
+            }
+        })
+        .collect();
+    let covered: Vec<Pos> = uncovered.iter().filter(|(_, u)| !**u).map(|(p, _)| *p).collect();
+    Replay {
+        outcomes,
+        n_mistakes,
+        finished: covered.is_empty(),
+        covered,
+    }
+}
+
+/// The player's marks after the moves of `record` that uncovered a cell, for
+/// [`crate::solve::hint`] and for a viewer resuming a game.
+pub fn play_state(level: &Level, record: &Record) -> PlayState {
+    let replayed = replay(level, record);
+    let marks = record
+        .moves
+        .iter()
+        .zip(&replayed.outcomes)
+        .filter(|(_, o)| **o == Outcome::Uncovered)
+        .map(|(mv, _)| (mv.pos, mv.color))
+        .collect();
+    PlayState { marks }
+}
+
+/// The move a player makes by uncovering `pos` as `color` on `level` (a mistake when
+/// the colour is wrong), for a viewer that records as it goes.
+pub fn move_for(level: &Level, pos: Pos, color: Color, round: Option<usize>) -> Move {
+    Move {
+        pos,
+        color,
+        mistake: level.cell(pos).is_some_and(|c| c.color != color),
+        round,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_read_with_or_without_rounds_and_marks() {
+        let parsed = parse("# hexcells record\n1. F7b\nG8k  # a comment\n\n 2.H9b?\nzz\n3. F7x\n");
+        let text: Vec<String> = parsed.record.moves.iter().map(|m| format!("{m:?}")).collect();
+        assert_eq!(parsed.record.moves.len(), 3, "{text:?}");
+        assert_eq!(parsed.record.moves[0].round, Some(1));
+        assert_eq!(parsed.record.moves[1].color, Color::Black);
+        assert!(parsed.record.moves[2].mistake);
+        assert_eq!(parsed.problems.len(), 2);
+        assert_eq!(parsed.problems[0].range.line, 5);
+        assert!(
+            parsed.problems[1].message.contains("F7x"),
+            "{}",
+            parsed.problems[1].message
+        );
+    }
+
+    #[test]
+    fn printing_reads_back() {
+        let text = "# hexcells record\n1. F7b\nG8k\n2. AB12b?\n";
+        let parsed = parse(text);
+        assert!(parsed.problems.is_empty());
+        assert_eq!(print(&parsed.record), text);
+    }
+}
