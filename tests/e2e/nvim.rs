@@ -30,6 +30,9 @@ const PROBLEM_LINE: u64 = 21;
 const PROBLEM_COLUMN: u64 = 32;
 const PROBLEM_CELL: &str = "Q17";
 
+/// A hidden blue cell of `contradiction.hexcells`: Q15 (text line 20, character 32).
+const BLUE_CELL: (u64, u64) = (19, 32);
+
 /// `stuck.hexcells`: one blue among two hidden cells (Q15, Q19) and no number.
 /// Revealing the black one, Q19 (text line 24, character 32), makes it solvable.
 const STUCK_FIX: (u64, u64, &str) = (23, 32, "O");
@@ -82,6 +85,7 @@ fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
         "the message should name {PROBLEM_CELL}: {context}"
     );
 
+    check_semantic_tokens(&result, &context);
     check_hover(&result, &context);
     check_code_action(&result, &context);
     check_stuck(&result, &context);
@@ -92,6 +96,44 @@ fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
     assert_eq!(
         result["other_attached"], false,
         "hexcells attached to a .txt file: {context}"
+    );
+}
+
+/// The server's tokens reach the buffer, and `plugin/hexcells.lua` links them to the
+/// hexcells groups: Q15 is a blue cell (`type`), Q17 a revealed black one
+/// (`variable` + `revealed`).
+fn check_semantic_tokens(result: &Value, context: &str) {
+    if result["capabilities"]["semantic_tokens"] != true {
+        eprintln!("skipped: semantic tokens (the server does not offer them yet)");
+        return;
+    }
+    let has = |cell: &str, kind: &str, modifier: Option<&str>| {
+        result["tokens"][cell].as_array().is_some_and(|tokens| {
+            tokens.iter().any(|t| {
+                t["type"] == kind
+                    && modifier.is_none_or(|m| {
+                        t["modifiers"]
+                            .as_array()
+                            .is_some_and(|ms| ms.iter().any(|x| x == m))
+                    })
+            })
+        })
+    };
+    assert!(
+        has("blue", "type", None),
+        "Q15 should be a `type` token: {context}"
+    );
+    assert!(
+        has("revealed_black", "variable", Some("revealed")),
+        "Q17 should be a revealed `variable` token: {context}"
+    );
+    assert_eq!(
+        result["links"]["@lsp.type.type.hexcells"], "hexcellsBlue",
+        "{context}"
+    );
+    assert_eq!(
+        result["links"]["@lsp.typemod.variable.revealed.hexcells"], "hexcellsBlackRevealed",
+        "{context}"
     );
 }
 
@@ -222,6 +264,7 @@ fn run_neovim(nvim: &Path, dir: &Path) -> Value {
             "file": path("contradiction.hexcells"),
             "code": PROBLEM_CODE,
             "hover": { "line": PROBLEM_LINE, "character": PROBLEM_COLUMN },
+            "blue_cell": { "line": BLUE_CELL.0, "character": BLUE_CELL.1 },
         },
         "stuck": {
             "file": path("stuck.hexcells"),
