@@ -5,7 +5,10 @@
 use hexcells_core::format::decode_entities;
 use hexcells_core::model::{name, Clue};
 use hexcells_core::{Color as CellColor, Item, Pos};
-use tiny_skia::{Color, FillRule, Paint, PathBuilder, PixmapMut, Rect, Stroke, Transform};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, PixmapMut, Rect, Stroke, Transform};
 
 use super::layout::Layout;
 use super::text::{self, Anchor, TextStyle};
@@ -14,7 +17,7 @@ use super::Scene;
 /// The palette, close to the game's.
 pub mod palette {
     /// A straight (not premultiplied) opaque colour.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Rgb(pub u8, pub u8, pub u8);
 
     impl Rgb {
@@ -76,19 +79,14 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
             Item::Cell(cell) => {
                 let uncovered = is_uncovered(scene, pos);
                 let shown = uncovered || scene.show_solution;
-                let (rim, fill): (Color, Color) = match (shown, cell.color) {
-                    (false, _) => (palette::HIDDEN_RIM.color(), palette::HIDDEN.color()),
-                    (true, CellColor::Blue) => (palette::BLUE_RIM.color(), palette::BLUE.color()),
-                    (true, CellColor::Black) => (palette::BLACK_RIM.color(), palette::BLACK.color()),
+                let (rim, fill) = match (shown, cell.color) {
+                    (false, _) => (palette::HIDDEN_RIM, palette::HIDDEN),
+                    (true, CellColor::Blue) => (palette::BLUE_RIM, palette::BLUE),
+                    (true, CellColor::Black) => (palette::BLACK_RIM, palette::BLACK),
                 };
                 // A previewed cell that is still hidden keeps an orange rim.
-                let rim = if shown && !uncovered {
-                    palette::HIDDEN.color()
-                } else {
-                    rim
-                };
-                fill_polygon(pixmap, &layout.hexagon(pos, r * 0.94), rim);
-                fill_polygon(pixmap, &layout.hexagon(pos, r * 0.78), fill);
+                let rim = if shown && !uncovered { palette::HIDDEN } else { rim };
+                with_tile(r, rim, fill, |tile| blit(pixmap, tile, cx, cy));
                 if shown && cell.hint.shows_number() {
                     if let Some(clue) = Clue::at(scene.level, pos) {
                         let label = cell.hint.display(clue.count(scene.level));
@@ -244,6 +242,79 @@ fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
             y,
             left(13.0 * s, palette::CELL_TEXT.color()),
         );
+    }
+}
+
+use palette::Rgb;
+
+type TileKey = (u32, Rgb, Rgb);
+
+thread_local! {
+    /// Hexagon tiles, drawn once per radius and colours and copied for every cell:
+    /// much cheaper than filling two anti-aliased paths per cell each frame.
+    static TILES: RefCell<HashMap<TileKey, Option<Pixmap>>> = RefCell::new(HashMap::new());
+}
+
+fn with_tile(r: f32, rim: Rgb, fill: Rgb, f: impl FnOnce(&Pixmap)) {
+    TILES.with(|tiles| {
+        let mut tiles = tiles.borrow_mut();
+        if tiles.len() > 64 {
+            tiles.clear();
+        }
+        let tile = tiles.entry((r.to_bits(), rim, fill)).or_insert_with(|| {
+            let size = (2.0 * r).ceil() as u32 + 2;
+            let mut tile = Pixmap::new(size, size)?;
+            let c = size as f32 / 2.0;
+            fill_polygon(&mut tile.as_mut(), &hexagon_at(c, c, r * 0.94), rim.color());
+            fill_polygon(&mut tile.as_mut(), &hexagon_at(c, c, r * 0.78), fill.color());
+            Some(tile)
+        });
+        if let Some(tile) = tile {
+            f(tile);
+        }
+    });
+}
+
+/// The corners of a flat-topped hexagon centred on `(cx, cy)`.
+fn hexagon_at(cx: f32, cy: f32, r: f32) -> [(f32, f32); 6] {
+    std::array::from_fn(|k| {
+        let angle = std::f32::consts::PI / 3.0 * k as f32;
+        (cx + r * angle.cos(), cy - r * angle.sin())
+    })
+}
+
+/// Copies `tile` centred on `(cx, cy)` over the frame (premultiplied "over").
+fn blit(pixmap: &mut PixmapMut, tile: &Pixmap, cx: f32, cy: f32) {
+    let (fw, fh) = (pixmap.width() as i32, pixmap.height() as i32);
+    let (tw, th) = (tile.width() as i32, tile.height() as i32);
+    let left = (cx - tw as f32 / 2.0).round() as i32;
+    let top = (cy - th as f32 / 2.0).round() as i32;
+    let src = tile.data();
+    let dst = pixmap.data_mut();
+    for ty in 0..th {
+        let y = top + ty;
+        if !(0..fh).contains(&y) {
+            continue;
+        }
+        let x0 = left.max(0);
+        let x1 = (left + tw).min(fw);
+        for x in x0..x1 {
+            let s = ((ty * tw + (x - left)) * 4) as usize;
+            let d = ((y * fw + x) * 4) as usize;
+            let (Some(s), Some(d)) = (src.get(s..s + 4), dst.get_mut(d..d + 4)) else {
+                continue;
+            };
+            match s[3] {
+                0 => {}
+                255 => d.copy_from_slice(s),
+                a => {
+                    let keep = 255 - u32::from(a);
+                    for (dc, sc) in d.iter_mut().zip(s) {
+                        *dc = (u32::from(*sc) + (u32::from(*dc) * keep + 127) / 255) as u8;
+                    }
+                }
+            }
+        }
     }
 }
 

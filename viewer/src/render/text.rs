@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use fontdue::{Font, FontSettings, Metrics};
-use tiny_skia::{Color, FilterQuality, Pixmap, PixmapMut, PixmapPaint, Transform};
+use tiny_skia::{Color, ColorU8, FilterQuality, Pixmap, PixmapMut, PixmapPaint, Transform};
 
 /// Where a text's anchor point is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,58 +78,74 @@ pub fn draw(pixmap: &mut PixmapMut, text: &str, x: f32, y: f32, style: TextStyle
     let size = style.size.clamp(1.0, 400.0);
     let (width, height) = measure(text, size);
     let (w, h) = (width.ceil() as u32 + 2, height.ceil() as u32 + 2);
-    let Some(mut tmp) = Pixmap::new(w, h) else { return };
-    let ascent = font.horizontal_line_metrics(size).map_or(size, |m| m.ascent);
-    let [r, g, b, a] = [
-        style.color.red(),
-        style.color.green(),
-        style.color.blue(),
-        style.color.alpha(),
-    ];
-    let data = tmp.data_mut();
-    let mut pen = 1.0f32;
-    for c in text.chars() {
-        with_glyph(font, c, size, |m, coverage| {
-            let gx = (pen + m.xmin as f32).round() as i32;
-            let gy = (1.0 + ascent - m.ymin as f32 - m.height as f32).round() as i32;
-            for row in 0..m.height {
-                for col in 0..m.width {
-                    let (px, py) = (gx + col as i32, gy + row as i32);
-                    if px < 0 || py < 0 || px >= w as i32 || py >= h as i32 {
-                        continue;
-                    }
-                    let cov = f32::from(coverage[row * m.width + col]) / 255.0 * a;
-                    let i = (py as usize * w as usize + px as usize) * 4;
-                    let old = f32::from(data[i + 3]) / 255.0;
-                    let alpha = cov + old * (1.0 - cov);
-                    // Premultiplied "over": new = src * cov + old * (1 - cov).
-                    for (k, channel) in [r, g, b].into_iter().enumerate() {
-                        let src = channel * cov * 255.0;
-                        data[i + k] = (src + f32::from(data[i + k]) * (1.0 - cov)).round() as u8;
-                    }
-                    data[i + 3] = (alpha * 255.0).round() as u8;
-                }
-            }
-            pen += m.advance_width;
-        });
-    }
     let (ox, oy) = match style.anchor {
         Anchor::Centre => (w as f32 / 2.0, h as f32 / 2.0),
         Anchor::TopLeft => (0.0, 0.0),
         Anchor::TopRight => (w as f32, 0.0),
     };
+    let color = style.color.to_color_u8();
+    if style.rotation == 0.0 {
+        // Straight onto the frame: the common case, and the fast one.
+        let origin = ((x - ox).round() as i32, (y - oy).round() as i32);
+        let (fw, fh) = (pixmap.width(), pixmap.height());
+        glyphs_into(pixmap.data_mut(), (fw, fh), origin, font, text, size, color);
+        return;
+    }
+    let Some(mut tmp) = Pixmap::new(w, h) else { return };
+    glyphs_into(tmp.data_mut(), (w, h), (0, 0), font, text, size, color);
     let paint = PixmapPaint {
-        quality: if style.rotation == 0.0 {
-            FilterQuality::Nearest
-        } else {
-            FilterQuality::Bilinear
-        },
+        quality: FilterQuality::Bilinear,
         ..PixmapPaint::default()
     };
     let transform = Transform::from_translate(x.round(), y.round())
         .pre_concat(Transform::from_rotate(style.rotation))
         .pre_concat(Transform::from_translate(-ox.round(), -oy.round()));
     pixmap.draw_pixmap(0, 0, tmp.as_ref(), &paint, transform, None);
+}
+
+/// Blends the glyphs of `text` into premultiplied RGBA `data` of `size` pixels, with
+/// the top-left of the text box at `origin`; clipped to the buffer.
+fn glyphs_into(
+    data: &mut [u8],
+    (w, h): (u32, u32),
+    origin: (i32, i32),
+    font: &Font,
+    text: &str,
+    size: f32,
+    color: ColorU8,
+) {
+    let ascent = font.horizontal_line_metrics(size).map_or(size, |m| m.ascent);
+    let [r, g, b, a] = [color.red(), color.green(), color.blue(), color.alpha()].map(u32::from);
+    let mut pen = 1.0f32;
+    for c in text.chars() {
+        with_glyph(font, c, size, |m, coverage| {
+            let gx = origin.0 + (pen + m.xmin as f32).round() as i32;
+            let gy = origin.1 + (1.0 + ascent - m.ymin as f32 - m.height as f32).round() as i32;
+            for row in 0..m.height {
+                let py = gy + row as i32;
+                if py < 0 || py >= h as i32 {
+                    continue;
+                }
+                for col in 0..m.width {
+                    let px = gx + col as i32;
+                    let cov = u32::from(coverage[row * m.width + col]) * a / 255;
+                    if px < 0 || px >= w as i32 || cov == 0 {
+                        continue;
+                    }
+                    let i = (py as usize * w as usize + px as usize) * 4;
+                    let Some(dst) = data.get_mut(i..i + 4) else {
+                        continue;
+                    };
+                    // Premultiplied "over" with the glyph's coverage as alpha.
+                    let keep = 255 - cov;
+                    for (d, src) in dst.iter_mut().zip([r, g, b, 255]) {
+                        *d = ((src * cov + u32::from(*d) * keep + 127) / 255) as u8;
+                    }
+                }
+            }
+            pen += m.advance_width;
+        });
+    }
 }
 
 /// Shortens `text` with an ellipsis until it fits in `max_width` pixels.
