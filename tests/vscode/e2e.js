@@ -6,10 +6,9 @@
 // Phase 1: `hexcells.server.path` points at a missing binary: one clear error
 // notification naming the setting; the TextMate grammar alone colours the grid.
 // Phase 2: through the notification's "Open Settings", the path changes to a server that
-// crashes on start: one clear notification,
-// no restart loop.
-// Phase 3: the settings point at the real binary (window reloaded): diagnostics, hover,
-// quick fix, solution steps and the screenshot.
+// crashes on start: one clear notification, no restart loop.
+// Phase 3: the same way, the path changes to the real binary, and the theme to a dark one:
+// diagnostics, hover, quick fix, solution steps and the screenshot.
 //
 // `node e2e.js --write-settings FILE SERVER_PATH` writes the user settings and exits.
 'use strict';
@@ -22,7 +21,7 @@ const path = require('path');
 const LEVELS = {
   // A revealed 1 at U17 touches two hidden cells, U15 (blue) and U19
   // (black), and nothing else tells them apart: both are stuck. Grid line y is file line y + 6.
-  stuck: { file: 'stuck.hexcells', code: 'HC0301', lines: [20, 24] },
+  stuck: { file: 'stuck.hexcells', code: 'HC0301', lines: [20, 24], column: 41 },
   // Q17 (group Q of grid line 17) is a revealed black cell with 3 blue neighbours.
   solvable: { file: 'solvable.hexcells', hover: { line: 22, column: 33, text: /Shows\s*3\s*:/ } },
   // O17 shows {0}: braces around 0 add nothing (HC0207); the quick fix writes `+`.
@@ -83,7 +82,6 @@ const env = (name) => {
 };
 const PORT = env('PORT');
 const WORKSPACE = env('WORKSPACE');
-const SETTINGS = env('SETTINGS');
 const HEXCELLS_BIN = env('HEXCELLS_BIN');
 const MISSING_BIN = env('HEXCELLS_MISSING_BIN');
 const CRASHING_BIN = env('HEXCELLS_CRASHING_BIN');
@@ -148,15 +146,20 @@ async function loadWorkbench() {
   await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
 }
 
-/** Runs a command from the command palette by its title. */
-async function runCommand(title) {
+/** Runs a command from the command palette by its title (`then`: a picker it opens, by placeholder). */
+async function runCommand(title, then) {
+  await closeQuickInput();
   await page.keyboard.press('Control+Shift+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: TIMEOUT });
   await input.fill(`>${title}`);
   // Click the row itself: Enter could pick a row of the list before it was filtered.
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click({ timeout: TIMEOUT });
-  await input.waitFor({ state: 'hidden', timeout: TIMEOUT });
+  if (then) {
+    await page.locator(`.quick-input-widget input[placeholder*="${then}"]`).waitFor({ timeout: TIMEOUT });
+  } else {
+    await input.waitFor({ state: 'hidden', timeout: TIMEOUT });
+  }
 }
 
 /** Closes a quick input left open by a failed check (Escape alone would also hide notifications). */
@@ -212,6 +215,19 @@ async function cursorLine() {
     }
   }
   throw new Error('the line of the cursor is not on screen');
+}
+
+/** Rests the mouse on the character at a 1-based line and column until a hover with `text` shows. */
+async function hoverAt(line, column, text) {
+  await goTo(line, column);
+  const { cursor } = await cursorLine();
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: text }).first();
+  await until(`a hover with ${text}`, async () => {
+    await page.mouse.move(cursor.x + 200, cursor.y + 200);
+    await page.mouse.move(cursor.x + 3, cursor.y + cursor.height / 2, { steps: 3 });
+    return hover.waitFor({ timeout: 2000 }).then(() => true, () => false);
+  });
+  return (await hover.innerText()).replace(/\s+/g, ' ').trim();
 }
 
 /** The rows of the Problems panel, each with the file it belongs to. */
@@ -340,25 +356,31 @@ async function phaseMissingServer() {
   });
 }
 
+/**
+ * As a user would: "Open Settings" on the Hexcells notification, then type the path into the
+ * setting. The extension restarts the server when its settings change.
+ */
+async function setServerPathFromNotification(serverPath) {
+  await page.locator('.notifications-toasts .notification-toast', { hasText: 'hexcells.server.path' })
+    .getByRole('button', { name: 'Open Settings' }).first().click({ timeout: TIMEOUT });
+  const input = page.locator('.settings-editor .setting-item', { hasText: 'Server: Path' }).locator('input').first();
+  // In a remote window (code-server is one) a machine-overridable setting is not on the User
+  // tab but on the Remote one.
+  const remoteTab = page.locator('.settings-editor .settings-tabs-widget .action-label', { hasText: 'Remote' });
+  await until('the setting or a Remote tab', async () =>
+    (await input.isVisible()) || (await remoteTab.first().isVisible()));
+  if (!(await input.isVisible())) {
+    await remoteTab.first().click();
+  }
+  await input.waitFor({ state: 'visible', timeout: TIMEOUT });
+  await runCommand('Notifications: Clear All Notifications');
+  await until('no notifications', async () => (await toasts()).length === 0);
+  await input.fill(serverPath);
+}
+
 async function phaseCrashingServer() {
   await check('crashing server: one error notification that names hexcells.server.path', async () => {
-    // As a user would: "Open Settings" on the notification, then type the path. The extension
-    // restarts the server when its settings change.
-    await page.locator('.notifications-toasts .notification-toast', { hasText: 'hexcells.server.path' })
-      .getByRole('button', { name: 'Open Settings' }).click({ timeout: TIMEOUT });
-    const input = page.locator('.settings-editor .setting-item', { hasText: 'Server: Path' }).locator('input').first();
-    // In a remote window (code-server is one) a machine-overridable setting is not on the User
-    // tab but on the Remote one.
-    const remoteTab = page.locator('.settings-editor .settings-tabs-widget .action-label', { hasText: 'Remote' });
-    await until('the setting or a Remote tab', async () =>
-      (await input.isVisible()) || (await remoteTab.first().isVisible()));
-    if (!(await input.isVisible())) {
-      await remoteTab.first().click();
-    }
-    await input.waitFor({ state: 'visible', timeout: TIMEOUT });
-    await runCommand('Notifications: Clear All Notifications');
-    await until('no notifications', async () => (await toasts()).length === 0);
-    await input.fill(CRASHING_BIN);
+    await setServerPathFromNotification(CRASHING_BIN);
     const shown = await until('an error notification about hexcells.server.path', async () =>
       (await toasts()).filter((t) => t.error && t.text.includes('hexcells.server.path')),
     );
@@ -376,13 +398,14 @@ async function phaseCrashingServer() {
 
 async function phaseRealServer() {
   let stepLines = [];
-  await check('real server: window reloads with the server path set', async () => {
-    writeSettings(SETTINGS, HEXCELLS_BIN, THEMES.realServer);
-    // Phase 2 may have set the path in the Remote (machine) settings, which win over the user's.
-    fs.rmSync(path.join(path.dirname(path.dirname(SETTINGS)), 'Machine', 'settings.json'), { force: true });
-    await page.reload();
-    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
-    await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
+  await check('real server: set through the notification\'s Open Settings, theme switched', async () => {
+    await setServerPathFromNotification(HEXCELLS_BIN);
+    await runCommand('View: Close All Editors');
+    await runCommand('Preferences: Color Theme', 'Color Theme');
+    await page.locator('.quick-input-widget input').fill(THEMES.realServer.replace('Default ', ''));
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: THEMES.realServer.replace('Default ', '') })
+      .first().click({ timeout: TIMEOUT });
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: TIMEOUT });
     await openFile(LEVELS.stuck.file);
   });
   await check(`stuck level: ${LEVELS.stuck.code} in the Problems panel on lines ${LEVELS.stuck.lines.join(', ')}`, async () => {
@@ -399,10 +422,20 @@ async function phaseRealServer() {
     return rows.map((p) => p.text).join(' | ');
   });
   await check('screenshot of the stuck level with its diagnostics', async () => {
-    await goTo(LEVELS.stuck.lines[0], 1);
     await activeEditor().locator('.squiggly-error').first().waitFor({ timeout: TIMEOUT });
+    await hoverAt(LEVELS.stuck.lines[0], LEVELS.stuck.column, LEVELS.stuck.code);
+    // Let the hover finish fading in (its own animations and its containers').
+    await page.locator('.monaco-hover:not(.hidden)').first().evaluate(async (el) => {
+      const animations = [];
+      for (let node = el; node && node !== document.body; node = node.parentElement) {
+        animations.push(...node.getAnimations());
+      }
+      const done = Promise.all(animations.map((a) => a.finished.catch(() => {})));
+      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    });
     const shot = path.join(OUT, 'vscode.png');
     await page.screenshot({ path: shot });
+    await page.mouse.move(5, 5);
     if (process.env.UPDATE_SCREENSHOT === '1') {
       fs.mkdirSync(path.join(ROOT, 'docs', 'images'), { recursive: true });
       fs.copyFileSync(shot, path.join(ROOT, 'docs', 'images', 'vscode.png'));
@@ -416,15 +449,7 @@ async function phaseRealServer() {
   await check('hover on a numbered cell shows its count', async () => {
     const want = LEVELS.solvable.hover;
     await openFile(LEVELS.solvable.file);
-    await goTo(want.line, want.column);
-    const { cursor } = await cursorLine();
-    const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: want.text });
-    await until('the hover', async () => {
-      await page.mouse.move(cursor.x + 200, cursor.y + 200);
-      await page.mouse.move(cursor.x + 3, cursor.y + cursor.height / 2, { steps: 3 });
-      return hover.first().waitFor({ timeout: 2000 }).then(() => true, () => false);
-    });
-    const text = (await hover.first().innerText()).replace(/\s+/g, ' ').trim();
+    const text = await hoverAt(want.line, want.column, want.text);
     await page.mouse.move(5, 5);
     return text;
   });
@@ -477,7 +502,15 @@ async function phaseRealServer() {
       .locator('[class*="codicon-gutter-lightbulb"], .lightBulbWidget .codicon')
       .filter({ visible: true })
       .first();
-    await bulb.waitFor({ state: 'visible', timeout: TIMEOUT });
+    await until('the light bulb', async () => {
+      if (await bulb.waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false)) {
+        return true;
+      }
+      // Code actions are asked for when the cursor moves: move it away and back.
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowLeft');
+      return false;
+    });
     await bulb.click();
     const menu = page.locator('.action-widget .monaco-list-row.action');
     await menu.first().waitFor({ state: 'visible', timeout: TIMEOUT });

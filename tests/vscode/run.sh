@@ -71,6 +71,9 @@ cleanup() {
   if [ -d "$RUN/user-data/logs" ]; then   # VS Code's logs, the Hexcells output channel among them
     rm -rf "$OUT/logs" && cp -r "$RUN/user-data/logs" "$OUT/logs" 2>/dev/null || true
   fi
+  for scope in User Machine; do   # the settings as the run left them
+    if [ -f "$RUN/user-data/$scope/settings.json" ]; then cp "$RUN/user-data/$scope/settings.json" "$OUT/settings-$scope.json"; fi
+  done
   if [ -n "$CS" ]; then
     kill -- "-$CS" 2>/dev/null || true   # the whole group: a plain kill leaves the file watcher behind
     wait "$CS" 2>/dev/null || true
@@ -119,6 +122,6 @@ node -e '
 lap "code-server up on port $PORT"
 
 # 7. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
-export PORT WORKSPACE="$RUN/workspace" SETTINGS="$RUN/user-data/User/settings.json" HEXCELLS_BIN="$BIN" \
+export PORT WORKSPACE="$RUN/workspace" HEXCELLS_BIN="$BIN" \
   HEXCELLS_MISSING_BIN HEXCELLS_CRASHING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 ))
 node "$HERE/e2e.js"
