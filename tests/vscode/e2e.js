@@ -20,7 +20,7 @@ const path = require('path');
 /** What the project's own levels (levels/*.hexcells) are built to show. Lines and columns are 1-based. */
 const LEVELS = {
   // A revealed 1 at U17 touches two hidden cells, U15 (blue) and U19
-  // (black), and nothing else tells them apart: both are stuck. Grid line y is file line y + 6.
+  // (black), and nothing else tells them apart: both are stuck. Grid line N is file line N + 5.
   stuck: { file: 'stuck.hexcells', code: 'HC0301', lines: [20, 24], column: 41 },
   // Q17 (group Q of grid line 17) is a revealed black cell with 3 blue neighbours.
   solvable: { file: 'solvable.hexcells', hover: { line: 22, column: 33, text: /Shows\s*3\s*:/ } },
