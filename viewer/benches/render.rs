@@ -124,7 +124,7 @@ fn bench_engine() {
     let n = player.solve(false, &budget);
     let round = t.elapsed();
     println!(
-        "engine on the UI thread, {source}:\n  H hint {:.1} ms, S one round {:.1} ms ({n} cells)",
+        "engine (runs beside the UI thread), {source}:\n  H hint {:.1} ms, S one round {:.1} ms ({n} cells)",
         hint.as_secs_f64() * 1000.0,
         round.as_secs_f64() * 1000.0
     );
