@@ -60,6 +60,8 @@ pub struct Problem {
 pub struct ParsedRecord {
     /// The moves read.
     pub record: Record,
+    /// The line (from 0) of each move, for messages.
+    pub move_lines: Vec<u32>,
     /// Lines that could not be read (they are skipped).
     pub problems: Vec<Problem>,
 }
@@ -76,7 +78,10 @@ pub fn parse(text: &str) -> ParsedRecord {
         }
         let end = start + trimmed.chars().count();
         match parse_move(trimmed) {
-            Ok(mv) => out.record.moves.push(mv),
+            Ok(mv) => {
+                out.record.moves.push(mv);
+                out.move_lines.push(line_idx as u32);
+            }
             Err(message) => out.problems.push(Problem {
                 range: TextRange {
                     line: line_idx as u32,

@@ -10,8 +10,10 @@ pub mod args;
 mod check;
 mod convert;
 mod fmt;
+mod generate;
 mod input;
 pub mod output;
+mod replay;
 mod solve;
 
 use std::io::{self, Write};
@@ -51,6 +53,8 @@ pub fn run(command: &Command) -> anyhow::Result<Status> {
         Command::Fmt(args) => fmt::run(args, &mut out)?,
         Command::Convert(args) => convert::run(args, &mut out)?,
         Command::Solve(args) => solve::run(args, &mut out)?,
+        Command::Generate(args) => generate::run(args, &mut out)?,
+        Command::Replay(args) => replay::run(args, &mut out)?,
     };
     out.flush()?;
     Ok(status)

@@ -1,0 +1,250 @@
+//! `hexcells generate`: a new level from a shape and a seed word, solvable by the
+//! engine and lean; the same options and seed print the same bytes everywhere.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{anyhow, bail, Context};
+use clap::{Args, ValueEnum};
+use hexcells_core::format::{parse, print};
+use hexcells_core::generate::{generate, Limits, Options, Phase, Progress, Shape, Target};
+
+use super::input::{self, Source};
+use super::output::write_atomic;
+use super::Status;
+
+/// `hexcells generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The outline: `hexagon`, `rectangle`, `diamond`, or a level file whose cells
+    /// are kept (e.g. a drawing) and filled with colours and clues.
+    #[arg(long, value_name = "SHAPE|FILE", default_value = "hexagon")]
+    pub shape: String,
+    /// Columns x cells in the middle column, e.g. `9x7`; one number for both
+    /// (defaults: hexagon 7, rectangle 8x6, diamond 9).
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// The share of blue cells, from 0.1 to 0.7.
+    #[arg(long, value_name = "RATIO", default_value = "0.35")]
+    pub blue: String,
+    /// How hard the level must be, judged by the deduction engine.
+    #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
+    pub difficulty: DifficultyArg,
+    /// The seed word; the same word and options give the same level. A new word is
+    /// made up (and printed) when absent.
+    #[arg(long, value_name = "WORD")]
+    pub seed: Option<String>,
+    /// Write the level to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `--difficulty`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyArg {
+    /// Every step needs at most two clues together.
+    Easy,
+    /// Some steps need three clues or the remaining counter.
+    Medium,
+    /// Some steps need four or more clues together.
+    Hard,
+}
+
+/// Runs `hexcells generate`.
+pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let seed_given = args.seed.is_some();
+    let options = options(args)?;
+    if !seed_given {
+        eprintln!("hexcells: seed {}", options.seed);
+    }
+    let started = Instant::now();
+    let mut last_line = started;
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = |p: Progress| {
+        // Quiet for short runs; then one line a second.
+        if started.elapsed() < Duration::from_secs(1) || last_line.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        last_line = Instant::now();
+        let what = match p.phase {
+            Phase::Revealing => "revealing cells".to_string(),
+            Phase::Pruning { done, total } => format!("removing clues not needed ({done}/{total})"),
+            Phase::Missed(got) => format!("came out {}, trying another", got.as_str()),
+        };
+        let end = if terminal { "\x1b[K\r" } else { "\n" };
+        eprint!("hexcells: generating: candidate {}: {what}{end}", p.attempt);
+    };
+    let generated = generate(&options, &Limits::default(), &mut progress);
+    if terminal && started.elapsed() >= Duration::from_secs(1) {
+        eprint!("\x1b[K");
+    }
+    let generated = generated.context("cannot generate")?;
+    let text = print(&generated.level);
+    match &args.output {
+        Some(path) => write_atomic(path, text.as_bytes())?,
+        None => out.write_all(text.as_bytes())?,
+    }
+    let d = &generated.difficulty;
+    eprintln!(
+        "hexcells: {} cells, {} blue, {}: {} rounds, hardest step {} clues, counter needed {} times \
+         ({} candidates, {} engine calls, {:.2} s)",
+        generated.level.n_cells(),
+        generated.level.n_blue(),
+        options.target.as_str(),
+        d.rounds,
+        d.largest_explanation,
+        d.counter_uses,
+        generated.attempts,
+        generated.engine_calls,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(Status::Clean)
+}
+
+/// Checks the arguments and turns them into generator options.
+fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
+    let size = args.size.as_deref().map(parse_size).transpose()?;
+    let shape = match args.shape.as_str() {
+        "hexagon" => {
+            let (width, height) = size.unwrap_or((7, 7));
+            Shape::Hexagon { width, height }
+        }
+        "rectangle" => {
+            let (width, height) = size.unwrap_or((8, 6));
+            Shape::Rectangle { width, height }
+        }
+        "diamond" => {
+            let (width, height) = size.unwrap_or((9, 9));
+            Shape::Diamond { width, height }
+        }
+        file => {
+            if size.is_some() {
+                bail!("--size applies to hexagon, rectangle and diamond; a shape file has its own size");
+            }
+            shape_from_file(Path::new(file))?
+        }
+    };
+    let blue_per_mille = parse_ratio(&args.blue)?;
+    let target = match args.difficulty {
+        DifficultyArg::Easy => Target::Easy,
+        DifficultyArg::Medium => Target::Medium,
+        DifficultyArg::Hard => Target::Hard,
+    };
+    let seed = args.seed.clone().unwrap_or_else(new_seed_word);
+    if seed.trim().is_empty() || seed.chars().any(char::is_control) {
+        bail!("the seed must be a word of printable characters, like `--seed gargamel`");
+    }
+    Ok(Options {
+        shape,
+        blue_per_mille,
+        target,
+        seed,
+    })
+}
+
+/// The cells of the first level in `path`.
+fn shape_from_file(path: &Path) -> anyhow::Result<Shape> {
+    let source = Source::from_arg(path);
+    if matches!(source, Source::File(_)) && !path.exists() {
+        bail!(
+            "--shape {}: not hexagon, rectangle or diamond, and no such file",
+            path.display()
+        );
+    }
+    let text = input::read_text(&source)?;
+    let parsed = parse(&text);
+    let Some(first) = parsed.levels.first() else {
+        bail!("--shape {}: no level found in the file", path.display());
+    };
+    let cells = first.level.cells().map(|(pos, _)| pos).collect();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| source.to_string());
+    Ok(Shape::Cells { name, cells })
+}
+
+/// `9x7` or `9` (for 9x9).
+fn parse_size(text: &str) -> anyhow::Result<(u8, u8)> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=33).contains(n))
+            .ok_or_else(|| anyhow!("--size {text}: expected WxH with numbers from 1 to 33, like 9x7"))
+    };
+    match text.split_once(['x', 'X']) {
+        Some((w, h)) => Ok((number(w)?, number(h)?)),
+        None => {
+            let n = number(text)?;
+            Ok((n, n))
+        }
+    }
+}
+
+/// A ratio like `0.35` in thousandths, without floats (so `0.35` is exactly 350).
+fn parse_ratio(text: &str) -> anyhow::Result<u16> {
+    let bad = || anyhow!("--blue {text}: expected a ratio between 0 and 1 with up to 3 decimals, like 0.35");
+    let (whole, frac) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
+    if (whole.is_empty() && frac.is_empty())
+        || frac.len() > 3
+        || !whole.chars().chain(frac.chars()).all(|c| c.is_ascii_digit())
+    {
+        return Err(bad());
+    }
+    let whole: u16 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
+    let frac: u16 = format!("{frac:0<3}").parse().map_err(|_| bad())?;
+    if whole > 1 || (whole == 1 && frac > 0) {
+        return Err(bad());
+    }
+    Ok(whole * 1000 + frac)
+}
+
+/// A pronounceable word made from the clock, for runs without `--seed`.
+fn new_seed_word() -> String {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let mut n = (nanos ^ (nanos >> 64)) as u64 ^ u64::from(std::process::id()).rotate_left(32);
+    let consonants = b"bdfgklmnprstvz";
+    let vowels = b"aeiou";
+    let mut word = String::new();
+    for _ in 0..4 {
+        word.push(char::from(consonants[(n % consonants.len() as u64) as usize]));
+        n /= consonants.len() as u64;
+        word.push(char::from(vowels[(n % vowels.len() as u64) as usize]));
+        n /= vowels.len() as u64;
+    }
+    word
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_read_exactly() {
+        assert_eq!(parse_ratio("0.35").ok(), Some(350));
+        assert_eq!(parse_ratio(".5").ok(), Some(500));
+        assert_eq!(parse_ratio("1").ok(), Some(1000));
+        assert_eq!(parse_ratio("0.125").ok(), Some(125));
+        assert!(parse_ratio("0.1234").is_err());
+        assert!(parse_ratio("1.5").is_err());
+        assert!(parse_ratio("-0.3").is_err());
+        assert!(parse_ratio("abc").is_err());
+    }
+
+    #[test]
+    fn sizes_read_as_width_and_height() {
+        assert_eq!(parse_size("9x7").ok(), Some((9, 7)));
+        assert_eq!(parse_size("7").ok(), Some((7, 7)));
+        assert!(parse_size("0x3").is_err());
+        assert!(parse_size("40x3").is_err());
+    }
+}

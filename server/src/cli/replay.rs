@@ -1,0 +1,133 @@
+//! `hexcells replay LEVEL RECORD`: checks a play record against a level (each move
+//! on a covered cell, with the right colour or marked `?` as a mistake) and says
+//! where it went wrong; also writes the engine's solution as a record for
+//! `hexcells solve --record`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::bail;
+use clap::Args;
+use hexcells_core::format::parse;
+use hexcells_core::model::name;
+use hexcells_core::record::{self, Outcome};
+use hexcells_core::solve::{Report, Verdict};
+use hexcells_core::Color;
+
+use super::check::{describe_stuck, plural};
+use super::input::{self, Source};
+use super::Status;
+
+/// `hexcells replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The level file.
+    #[arg(value_name = "LEVEL")]
+    pub level_file: PathBuf,
+    /// The play record (`-` for stdin): one move per line, like `F7b`, `G8k`, `H9b?`.
+    #[arg(value_name = "RECORD")]
+    pub record: PathBuf,
+    /// Which level of a level pack (from 0); the first when absent.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub level: usize,
+}
+
+/// Runs `hexcells replay`: exit 0 when every move agrees with the level, 1 when a
+/// move or line does not.
+pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let level_source = Source::from_arg(&args.level_file);
+    let levels = parse(&input::read_text(&level_source)?).levels;
+    let Some(parsed) = levels.get(args.level) else {
+        bail!(
+            "{level_source} has {}; --level counts from 0",
+            plural(levels.len(), "level", "levels")
+        );
+    };
+    let level = &parsed.level;
+    let record_source = Source::from_arg(&args.record);
+    let parsed_record = record::parse(&input::read_text(&record_source)?);
+    let mut status = Status::Clean;
+    for problem in &parsed_record.problems {
+        writeln!(
+            out,
+            "{record_source}:{}:{}: error: {}",
+            problem.range.line + 1,
+            problem.range.start + 1,
+            problem.message
+        )?;
+        status = Status::Findings;
+    }
+    let replay = record::replay(level, &parsed_record.record);
+    let moves = &parsed_record.record.moves;
+    for (i, outcome) in replay.outcomes.iter().enumerate() {
+        let (Some(mv), Some(line)) = (moves.get(i), parsed_record.move_lines.get(i)) else {
+            continue;
+        };
+        let cell = name(mv.pos);
+        let said = color_word(mv.color);
+        let why = match outcome {
+            Outcome::Uncovered | Outcome::RecordedMistake => continue,
+            Outcome::WrongColor => format!(
+                "{cell} is {}, not {said} (write `{cell}{}?` if the player made this mistake)",
+                color_word(mv.color.other()),
+                letter(mv.color)
+            ),
+            Outcome::NotAMistake => format!("{cell} is {said}, so this move is no mistake (drop the `?`)"),
+            Outcome::NoCell => format!("there is no cell at {cell}"),
+            Outcome::AlreadyUncovered => format!("{cell} is already uncovered"),
+        };
+        writeln!(out, "{record_source}:{}: move {}: {why}", line + 1, i + 1)?;
+        status = Status::Findings;
+    }
+    let mistakes = plural(replay.n_mistakes, "mistake", "mistakes");
+    let n_moves = plural(moves.len(), "move", "moves");
+    if replay.finished {
+        writeln!(out, "{n_moves}, {mistakes}: level finished")?;
+    } else {
+        writeln!(
+            out,
+            "{n_moves}, {mistakes}: {} still covered ({})",
+            plural(replay.covered.len(), "cell", "cells"),
+            describe_stuck(&replay.covered)
+        )?;
+    }
+    Ok(status)
+}
+
+/// Writes the engine's solution as a play record, with the verdict as a comment.
+pub fn write_solution_record(out: &mut dyn Write, report: &Report) -> anyhow::Result<Status> {
+    out.write_all(record::print(&record::from_report(report)).as_bytes())?;
+    Ok(match report.verdict {
+        Verdict::Solvable => {
+            writeln!(
+                out,
+                "# solvable in {}",
+                plural(report.difficulty.rounds, "round", "rounds")
+            )?;
+            Status::Clean
+        }
+        Verdict::Stuck { after_round } => {
+            writeln!(
+                out,
+                "# stuck after round {after_round}: {}",
+                describe_stuck(&report.stuck)
+            )?;
+            Status::Findings
+        }
+        Verdict::GaveUp | Verdict::Cancelled => {
+            writeln!(out, "# the deduction engine gave up; try a larger --budget-ms")?;
+            Status::Findings
+        }
+    })
+}
+
+fn color_word(color: Color) -> &'static str {
+    color.as_str()
+}
+
+fn letter(color: Color) -> char {
+    match color {
+        Color::Blue => 'b',
+        Color::Black => 'k',
+    }
+}
