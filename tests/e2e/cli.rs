@@ -584,3 +584,149 @@ fn corpus_checks_without_panics_and_community_levels_have_no_errors() {
     }
     assert!(community_errors.is_empty(), "{}", community_errors.join("\n"));
 }
+
+#[test]
+fn check_gives_each_level_its_verdict() {
+    let dir = temp_dir();
+    write(dir.path(), "two.hexcells", two_round_level());
+    write(dir.path(), "counter.hexcells", counter_level());
+    let run = hexcells(dir.path(), &["check", "two.hexcells", "counter.hexcells"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with("two.hexcells: solvable in 2 rounds (hardest step uses "),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1],
+        "counter.hexcells: solvable in 1 round (hardest step uses 1 clue)"
+    );
+
+    write(dir.path(), "stuck.hexcells", stuck_level());
+    let run = hexcells(dir.path(), &["check", "stuck.hexcells"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stdout,
+        "stuck.hexcells:16:21: error[HC0301]: stuck after round 0: 2 cells can't be deduced: K11, L12\n"
+    );
+}
+
+#[test]
+fn check_json_carries_verdicts_rounds_and_stuck_cells() {
+    let dir = temp_dir();
+    write(
+        dir.path(),
+        "pack.hexcells",
+        format!("{}{}", two_round_level(), stuck_level()),
+    );
+    let run = hexcells(dir.path(), &["check", "--json", "pack.hexcells"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let lines = json_lines(&run.stdout);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["verdict"], "solvable");
+    assert_eq!(lines[0]["rounds"], 2);
+    assert_eq!(lines[0]["stuck_cells"], Value::Array(Vec::new()));
+    assert!(lines[0]["millis"].as_f64().is_some_and(|m| m >= 0.0));
+    assert_eq!(lines[1]["verdict"], "stuck");
+    assert_eq!(lines[1]["stuck_after_round"], 0);
+    assert_eq!(lines[1]["stuck_cells"], serde_json::json!(["K11", "L12"]));
+    assert_eq!(lines[1]["diagnostics"][0]["code"], "HC0301");
+    assert_eq!(lines[1]["diagnostics"][0]["line"], 38 + 16);
+}
+
+#[test]
+fn solve_prints_one_line_per_round() {
+    let dir = temp_dir();
+    write(dir.path(), "counter.hexcells", counter_level());
+    let run = hexcells(dir.path(), &["solve", "counter.hexcells"]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(
+        run.stdout,
+        "round 1: K11 blue\nsolvable in 1 round (hardest step uses 1 clue); the remaining counter is needed 1 time\n"
+    );
+    let run = hexcells(dir.path(), &["solve", "--explain", "counter.hexcells"]);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout
+            .starts_with("round 1:\n  K11 blue: remaining = 1 (with the remaining counter)\n"),
+        "{}",
+        run.stdout
+    );
+
+    write(dir.path(), "two.hexcells", two_round_level());
+    let run = hexcells(dir.path(), &["solve", "two.hexcells"]);
+    assert_eq!(run.code, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert!(lines[0].starts_with("round 1: "), "{}", run.stdout);
+    for cell in ["J10 black", "L10 black", "J12 black", "L12 black"] {
+        assert!(lines[0].contains(cell), "{cell} in round 1: {}", run.stdout);
+    }
+    assert!(lines[1].starts_with("round 2: "), "{}", run.stdout);
+    for cell in ["K9 blue", "K13 black"] {
+        assert!(lines[1].contains(cell), "{cell} in round 2: {}", run.stdout);
+    }
+
+    write(dir.path(), "stuck.hexcells", stuck_level());
+    let run = hexcells(dir.path(), &["solve", "stuck.hexcells"]);
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (1, "stuck after round 0: 2 cells can't be deduced: K11, L12\n")
+    );
+}
+
+/// `expected-verdicts.tsv`: file -> verdict.
+fn expected_verdicts(corpus: &Path) -> Vec<(String, String)> {
+    let table =
+        std::fs::read_to_string(corpus.join("expected-verdicts.tsv")).expect("read expected-verdicts.tsv");
+    let mut lines = table.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
+    let file_col = header.iter().position(|h| *h == "file").expect("file column");
+    let verdict_col = header
+        .iter()
+        .position(|h| *h == "verdict")
+        .expect("verdict column");
+    lines
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            Some((
+                fields.get(file_col)?.to_string(),
+                fields.get(verdict_col)?.to_string(),
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_levels_get_their_expected_verdicts_through_the_cli() {
+    let Some(corpus) = corpus_dir() else { return };
+    let expected = expected_verdicts(&corpus);
+    assert!(!expected.is_empty());
+    // Verdicts only, and a budget large enough that a slow (debug) build does not
+    // turn an answer into `gave_up`.
+    let mut args = vec!["check", "--json", "--fast", "--budget-ms", "600000"];
+    args.extend(expected.iter().map(|(file, _)| file.as_str()));
+    let run = hexcells(&corpus, &args);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert_ne!(run.code, 2, "{}", run.stderr);
+    let lines = json_lines(&run.stdout);
+    let got: std::collections::HashMap<&str, &str> = lines
+        .iter()
+        .filter(|l| l["level"] == 0)
+        .filter_map(|l| Some((l["file"].as_str()?, l["verdict"].as_str()?)))
+        .collect();
+    let wrong: Vec<String> = expected
+        .iter()
+        .filter(|(file, verdict)| got.get(file.as_str()) != Some(&verdict.as_str()))
+        .map(|(file, verdict)| format!("{file}: expected {verdict}, got {:?}", got.get(file.as_str())))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{} of {} wrong:\n{}",
+        wrong.len(),
+        expected.len(),
+        wrong.join("\n")
+    );
+}

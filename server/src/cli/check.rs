@@ -21,6 +21,8 @@ const MAX_NAMED_CELLS: usize = 12;
 /// Checked options of `hexcells check`.
 struct Options {
     json: bool,
+    /// Verdicts without explanations.
+    fast: bool,
     /// `None`: do not run the engine.
     budget: Option<Budget>,
 }
@@ -30,6 +32,7 @@ impl Options {
         let budget = (!args.no_solve).then(|| engine_budget(args.budget_ms));
         Options {
             json: args.json,
+            fast: args.fast,
             budget,
         }
     }
@@ -176,7 +179,7 @@ fn check_level<'a>(
     let Some(budget) = &options.budget else {
         return check;
     };
-    let (report, millis) = run_engine(level, budget);
+    let (report, millis) = run_engine(level, budget, !options.fast);
     check.millis = millis;
     let where_ = parsed.source.level_range();
     let in_level = if is_pack {
@@ -235,12 +238,13 @@ pub fn blocks_analysis(d: &Diagnostic) -> bool {
     d.severity == Severity::Error && (d.code.as_str().starts_with("HC01") || d.code == Code::NoCells)
 }
 
-/// Runs the engine's full analysis, timed in milliseconds. A panic in the engine is
+/// Runs the engine (with explanations when `explain`), timed in milliseconds. A panic in the engine is
 /// a bug, but it must not take the other levels down: it gives `None` (the panic
 /// message has already gone to stderr).
-pub fn run_engine(level: &Level, budget: &Budget) -> (Option<Report>, f64) {
+pub fn run_engine(level: &Level, budget: &Budget, explain: bool) -> (Option<Report>, f64) {
     let started = Instant::now();
-    let report = catch_unwind(AssertUnwindSafe(|| solve::analyze(level, budget))).ok();
+    let engine = if explain { solve::analyze } else { solve::verdict };
+    let report = catch_unwind(AssertUnwindSafe(|| engine(level, budget))).ok();
     (report, started.elapsed().as_secs_f64() * 1000.0)
 }
 

@@ -69,15 +69,12 @@ fn solve_level(
         return Ok(Status::Findings);
     }
     let level = &parsed.level;
-    let (report, millis) = run_engine(level, &engine_budget(args.budget_ms));
+    let (report, millis) = run_engine(level, &engine_budget(args.budget_ms), true);
     let Some(report) = report else {
         anyhow::bail!(
             "the deduction engine failed; this is a bug in hexcells, please report it with the level"
         );
     };
-    if args.record {
-        return super::replay::write_solution_record(out, &report);
-    }
     write_rounds(out, level, &report, args.explain)?;
     let difficulty = &report.difficulty;
     let status = match report.verdict {
