@@ -37,6 +37,11 @@ pub enum Command {
     Convert(ConvertArgs),
     /// Print the step-by-step solution a perfect player finds, one line per round.
     Solve(SolveArgs),
+    /// Make a new level from a shape and a seed word: solvable by the engine, lean, and
+    /// byte for byte the same for the same options and seed.
+    Generate(super::generate::GenerateArgs),
+    /// Check a play record (one move a line: `F7b`, `G8k`, `H9b?`) against a level.
+    Replay(super::replay::ReplayArgs),
 }
 
 /// `hexcells lsp`.
@@ -125,4 +130,7 @@ pub struct SolveArgs {
     /// Time limit for the deduction engine, per level, in milliseconds.
     #[arg(long, value_name = "N", default_value_t = 60_000)]
     pub budget_ms: u64,
+    /// Print the solution as a play record (`1. F7b`, one move a line) for `hexcells replay`.
+    #[arg(long, conflicts_with = "explain")]
+    pub record: bool,
 }

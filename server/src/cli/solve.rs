@@ -75,6 +75,9 @@ fn solve_level(
             "the deduction engine failed; this is a bug in hexcells, please report it with the level"
         );
     };
+    if args.record {
+        return super::replay::write_solution_record(out, &report);
+    }
     write_rounds(out, level, &report, args.explain)?;
     let difficulty = &report.difficulty;
     let status = match report.verdict {
