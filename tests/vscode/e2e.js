@@ -535,6 +535,18 @@ async function phaseRealServer() {
     );
     return `offered: ${offered.join(' | ')}`;
   });
+
+  await check('no problems for the solvable level and the fixed one, while the stuck one keeps its own', async () => {
+    const rows = await problems();
+    const clean = [LEVELS.solvable.file, LEVELS.fixable.file];
+    const unexpected = rows.filter((p) => clean.includes(p.file));
+    if (unexpected.length > 0) {
+      throw new Error(`unexpected problems: ${unexpected.map((p) => `${p.file}: ${p.text}`).join(' | ')}`);
+    }
+    if (!rows.some((p) => p.file === LEVELS.stuck.file && p.code === LEVELS.stuck.code)) {
+      throw new Error(`${LEVELS.stuck.code} for ${LEVELS.stuck.file} is gone from the panel: ${JSON.stringify(rows)}`);
+    }
+  });
 }
 
 (async () => {
