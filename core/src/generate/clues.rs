@@ -4,7 +4,8 @@
 use crate::model::{Cell, Clue, Color, Column, Direction, Hint, Item, Level, Pos};
 
 use super::rng::Rng;
-use super::{special_hint, Engine, Stop};
+use super::{special_hint, Engine, Stop, Target};
+use crate::solve::{ClueRef, Difficulty};
 
 /// One chance in this many that a clue shows `{n}` / `-n-` when it may.
 const SPECIAL_ONE_IN: usize = 3;
@@ -155,6 +156,53 @@ pub(super) fn reveal_until_solvable(
         rng.shuffle(&mut stuck);
         for pos in stuck.iter().take(1 + stuck.len() / 8) {
             if let Some(i) = index_of(draft, *pos) {
+                draft.revealed[i] = true;
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Reveals cells whose deduction is harder than `target` allows (so no player needs
+/// that step) until the level is no harder than `target`. `Ok(false)` when the
+/// engine gives up on the candidate.
+pub(super) fn reveal_until_easy_enough(
+    draft: &mut Draft,
+    target: Target,
+    rng: &mut Rng,
+    engine: &mut Engine,
+) -> Result<bool, Stop> {
+    if target == Target::Hard {
+        return Ok(true);
+    }
+    for _ in 0..draft.cells.len() {
+        let Some(report) = engine.analyze(&draft.level())? else {
+            return Ok(false);
+        };
+        if Target::of(&report.difficulty) <= target {
+            return Ok(true);
+        }
+        let mut too_hard: Vec<Pos> = report
+            .deductions
+            .iter()
+            .filter(|d| {
+                let step = Difficulty {
+                    rounds: 0,
+                    largest_explanation: d.explanation.clues.len(),
+                    counter_uses: usize::from(d.explanation.clues.contains(&ClueRef::RemainingCounter)),
+                };
+                Target::of(&step) > target
+            })
+            .map(|d| d.pos)
+            .collect();
+        if too_hard.is_empty() {
+            // Hard through its length alone: reveal any covered cell.
+            too_hard = report.deductions.iter().map(|d| d.pos).collect();
+        }
+        too_hard.sort();
+        rng.shuffle(&mut too_hard);
+        for pos in too_hard.iter().take(1 + too_hard.len() / 2) {
+            if let Ok(i) = draft.cells.binary_search(pos) {
                 draft.revealed[i] = true;
             }
         }

@@ -38,7 +38,8 @@ pub enum Target {
     Easy,
     /// Some step needs three clues or the counter; none needs more than four.
     Medium,
-    /// Some step needs at least four clues together, or the counter with three.
+    /// Some step needs five or more clues together, or four with the counter or in a
+    /// level of eight or more rounds.
     Hard,
 }
 
@@ -184,7 +185,9 @@ pub fn generate(
         report(Phase::Revealing);
         let mut draft = Draft::new(&cells, options.blue_per_mille, &mut rng);
         let outcome = (|| {
-            if !clues::reveal_until_solvable(&mut draft, &mut rng, &mut engine)? {
+            if !clues::reveal_until_solvable(&mut draft, &mut rng, &mut engine)?
+                || !clues::reveal_until_easy_enough(&mut draft, options.target, &mut rng, &mut engine)?
+            {
                 return Ok(None);
             }
             prune::prune(
@@ -281,10 +284,15 @@ impl Engine {
 
     /// The difficulty summary, or `None` when the level is not solvable in budget.
     fn difficulty(&mut self, level: &Level) -> Result<Option<Difficulty>, Stop> {
+        Ok(self.analyze(level)?.map(|r| r.difficulty))
+    }
+
+    /// The full analysis, or `None` when the level is not solvable in budget.
+    fn analyze(&mut self, level: &Level) -> Result<Option<solve::Report>, Stop> {
         self.calls += 1;
         let report = solve::analyze(level, &self.budget);
         match report.verdict {
-            Verdict::Solvable => Ok(Some(report.difficulty)),
+            Verdict::Solvable => Ok(Some(report)),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
             Verdict::Cancelled => Err(Stop),
         }
