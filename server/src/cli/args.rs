@@ -64,7 +64,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
     /// Time limit for the deduction engine, per level, in milliseconds.
-    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    #[arg(long, value_name = "N", default_value_t = 60_000)]
     pub budget_ms: u64,
     /// Report syntax and model problems only; do not run the deduction engine.
     #[arg(long)]
