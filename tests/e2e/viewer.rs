@@ -110,37 +110,53 @@ fn wait_for(display: &str, dir: &Path, what: &str, probes: &[((i32, i32), Rgb)])
     }
 }
 
-/// Starts Xvfb on a display of its own; `offset` keeps parallel tests apart.
-fn start_xvfb(offset: u32) -> (Guard, String) {
-    let display_number = 90 + (std::process::id() % 50) * 2 + offset;
-    let display = format!(":{display_number}");
-    let xvfb = Guard(
-        Command::new("Xvfb")
-            .args([
-                &display,
-                "-screen",
-                "0",
-                &format!("{}x{}x24", SCREEN.0, SCREEN.1),
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start Xvfb"),
-    );
-    let socket = format!("/tmp/.X11-unix/X{display_number}");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !Path::new(&socket).exists() {
-        assert!(Instant::now() < deadline, "Xvfb did not start");
-        std::thread::sleep(Duration::from_millis(50));
+/// Starts Xvfb on a display no other X server uses (no lock file, no socket), and
+/// waits until a client can connect; tries the next number if that one fails.
+fn start_xvfb() -> (Guard, String) {
+    let first = 200 + std::process::id() % 400;
+    // Tests of this process take turns through the numbers, never the same one.
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    for _ in 0..40 {
+        let number = first + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let taken = Path::new(&format!("/tmp/.X{number}-lock")).exists()
+            || Path::new(&format!("/tmp/.X11-unix/X{number}")).exists();
+        if taken {
+            continue;
+        }
+        let display = format!(":{number}");
+        let screen = format!("{}x{}x24", SCREEN.0, SCREEN.1);
+        let mut xvfb = Guard(
+            Command::new("Xvfb")
+                .args([display.as_str(), "-screen", "0", &screen, "-nolisten", "tcp"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("start Xvfb"),
+        );
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            if xvfb.0.try_wait().ok().flatten().is_some() {
+                break; // lost a race for this number: try the next one
+            }
+            let ready = Command::new("xdotool")
+                .arg("getdisplaygeometry")
+                .env("DISPLAY", &display)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if ready {
+                return (xvfb, display);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
-    (xvfb, display)
+    panic!("no display for Xvfb from :{first}");
 }
 
 /// Position and size of the viewer's window, once it shows.
 fn find_window(display: &str) -> (u32, u32, u32, u32) {
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(60);
     let window = loop {
         let found = xdotool(display, &["search", "--onlyvisible", "--name", "hexcells-view"]);
         if let Some(id) = found.lines().next() {
@@ -178,7 +194,7 @@ fn the_window_plays_a_click_and_follows_two_atomic_saves() {
         return;
     }
     let dir = temp_dir();
-    let (_xvfb, display) = start_xvfb(0);
+    let (_xvfb, display) = start_xvfb();
     let path = dir.path().join("level.hexcells");
     std::fs::write(&path, version(1)).expect("write level");
     let _viewer = Guard(
@@ -283,7 +299,7 @@ fn the_editor_protocol_shows_snapshots_and_reports_clicks() {
         return;
     }
     let dir = temp_dir();
-    let (_xvfb, display) = start_xvfb(1);
+    let (_xvfb, display) = start_xvfb();
     let mut viewer = Guard(
         Command::new(bin("hexcells-view"))
             .arg("--stdin")

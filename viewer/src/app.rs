@@ -63,6 +63,7 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
         mouse: None,
         modifiers: ModifiersState::empty(),
         editor: options.editor,
+        title: String::new(),
     };
     if let Some(path) = options.watch {
         app.follow(path);
@@ -81,6 +82,8 @@ struct App {
     mouse: Option<PhysicalPosition<f64>>,
     modifiers: ModifiersState,
     editor: bool,
+    /// The window title last set.
+    title: String,
 }
 
 impl App {
@@ -123,9 +126,6 @@ impl App {
 
     fn carry_out(&mut self, effects: Effects) {
         if let Some(path) = effects.watch {
-            if let Some(window) = &self.window {
-                window.set_title(&window_title(&self.session));
-            }
             self.follow(path);
         }
         if let (Some(message), true) = (effects.send, self.editor) {
@@ -172,6 +172,11 @@ impl App {
                 None => return,
             },
         };
+        let title = window_title(&self.session);
+        if title != self.title {
+            window.set_title(&title);
+            self.title = title;
+        }
         let scale = window.scale_factor() as f32;
         self.session
             .with_scene(scale, |scene| render(scene, &mut pixmap.as_mut()));
@@ -235,6 +240,7 @@ impl ApplicationHandler<UserEvent> for App {
                 return;
             }
         }
+        self.title = window_title(&self.session);
         self.window = Some(window);
         self.redraw();
     }
