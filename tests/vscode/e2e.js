@@ -86,6 +86,7 @@ const HEXCELLS_BIN = env('HEXCELLS_BIN');
 const MISSING_BIN = env('HEXCELLS_MISSING_BIN');
 const CRASHING_BIN = env('HEXCELLS_CRASHING_BIN');
 const OUT = env('OUT');
+const USER_DATA = env('USER_DATA');
 const ROOT = env('ROOT');
 const T0 = Number(process.env.T0_MS) || Date.now();
 const elapsed = () => `${((Date.now() - T0) / 1000).toFixed(1)}s`;
@@ -369,13 +370,19 @@ async function setServerPathFromNotification(serverPath) {
   const remoteTab = page.locator('.settings-editor .settings-tabs-widget .action-label', { hasText: 'Remote' });
   await until('the setting or a Remote tab', async () =>
     (await input.isVisible()) || (await remoteTab.first().isVisible()));
-  if (!(await input.isVisible())) {
+  if (await remoteTab.first().isVisible()) {
     await remoteTab.first().click();
   }
   await input.waitFor({ state: 'visible', timeout: TIMEOUT });
   await runCommand('Notifications: Clear All Notifications');
   await until('no notifications', async () => (await toasts()).length === 0);
   await input.fill(serverPath);
+  // The Settings editor saves after a pause: wait for the file, then close the editor, so the
+  // next "Open Settings" starts afresh.
+  const files = ['Machine', 'User'].map((scope) => path.join(USER_DATA, scope, 'settings.json'));
+  await until(`${serverPath} saved in ${files.join(' or ')}`, async () =>
+    files.some((f) => fs.existsSync(f) && fs.readFileSync(f, 'utf8').includes(JSON.stringify(serverPath))));
+  await runCommand('View: Close All Editors');
 }
 
 async function phaseCrashingServer() {
@@ -400,7 +407,6 @@ async function phaseRealServer() {
   let stepLines = [];
   await check('real server: set through the notification\'s Open Settings, theme switched', async () => {
     await setServerPathFromNotification(HEXCELLS_BIN);
-    await runCommand('View: Close All Editors');
     await runCommand('Preferences: Color Theme', 'Color Theme');
     await page.locator('.quick-input-widget input').fill(THEMES.realServer.replace('Default ', ''));
     await page.locator('.quick-input-list .monaco-list-row', { hasText: THEMES.realServer.replace('Default ', '') })

@@ -122,6 +122,6 @@ node -e '
 lap "code-server up on port $PORT"
 
 # 7. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
-export PORT WORKSPACE="$RUN/workspace" HEXCELLS_BIN="$BIN" \
+export PORT WORKSPACE="$RUN/workspace" USER_DATA="$RUN/user-data" HEXCELLS_BIN="$BIN" \
   HEXCELLS_MISSING_BIN HEXCELLS_CRASHING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 ))
 node "$HERE/e2e.js"
