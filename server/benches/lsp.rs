@@ -12,6 +12,8 @@ use hexcells_e2e::lsp_client::{at, range, LspClient};
 use serde_json::json;
 
 const DEBOUNCE_MS: u64 = 150;
+/// The engine's time limit here; a slower analysis reads as "gave up".
+const SOLVE_LIMIT: Duration = Duration::from_secs(60);
 
 fn main() {
     let (name, text) = largest_level();
@@ -43,11 +45,14 @@ fn main() {
         other => other,
     };
 
-    let mut client = LspClient::minimal_with(false, json!({ "debounceMs": DEBOUNCE_MS }));
+    let mut client = LspClient::minimal_with(
+        false,
+        json!({ "debounceMs": DEBOUNCE_MS, "solver": { "timeLimitMs": SOLVE_LIMIT.as_millis() as u64 } }),
+    );
     let uri = "file:///bench/level.hexcells";
     client.open(uri, &text);
     client.diagnostics(uri, 1);
-    client.solve_status(uri, 1);
+    client.solve_status_within(uri, 1, 2 * SOLVE_LIMIT);
 
     // Typing: each edit toggles a cell's revealed state (and back on the next visit).
     let mut current: Vec<char> = cells.iter().map(|&(l, c)| char_at(l, c)).collect();
@@ -71,6 +76,7 @@ fn main() {
     report("didChange -> syntax diagnostics", &mut syntax);
 
     let mut solve = Vec::new();
+    let mut verdicts = Vec::new();
     for i in 0..10 {
         let k = (i * 11) % cells.len().max(1);
         let (line, column) = cells[k];
@@ -83,10 +89,12 @@ fn main() {
             range(line, column, column + 1),
             &current[k].to_string(),
         );
-        client.solve_status(uri, version);
+        let status = client.solve_status_within(uri, version, 2 * SOLVE_LIMIT);
+        verdicts.push(status["levels"][0]["verdict"].as_str().unwrap_or("?").to_string());
         solve.push(start.elapsed().saturating_sub(Duration::from_millis(DEBOUNCE_MS)));
     }
     report("didChange -> solvability verdict, past the debounce", &mut solve);
+    println!("verdicts: {}", verdicts.join(" "));
 
     let mut hover = Vec::new();
     for i in 0..500 {

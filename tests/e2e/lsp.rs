@@ -453,6 +453,11 @@ fn solvability_verdicts_reach_diagnostics_lenses_hover_and_commands() {
         json!({ "command": "hexcells.solve", "arguments": [7] }),
     );
     assert_eq!(reply["error"]["code"], -32602, "{reply}");
+    let reply = client.request(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openViewer", "arguments": ["untitled:Untitled-1"] }),
+    );
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
 }
 
 #[test]

@@ -86,8 +86,9 @@ async fn solve_command(backend: &Backend, args: &[Value]) -> Result<Value> {
 
 fn open_viewer(args: &[Value]) -> Result<()> {
     let uri = uri_arg(args)?;
-    let path = uri
-        .to_file_path()
+    let path = Some(&uri)
+        .filter(|u| u.as_str().starts_with("file:"))
+        .and_then(|u| u.to_file_path())
         .ok_or_else(|| Error::invalid_params(format!("{} is not a file", uri.as_str())))?
         .into_owned();
     let name = format!("hexcells-view{}", std::env::consts::EXE_SUFFIX);

@@ -116,12 +116,23 @@ impl LspClient {
 
     /// Waits for the `hexcells/solveStatus` of `uri` at `version`; returns its params.
     pub fn solve_status(&mut self, uri: &str, version: i64) -> Value {
-        let m = self.wait_for(&format!("solve status for {uri} v{version}"), |m| {
+        self.solve_status_within(uri, version, TIMEOUT)
+    }
+
+    /// [`LspClient::solve_status`], waiting up to `timeout`.
+    pub fn solve_status_within(&mut self, uri: &str, version: i64, timeout: Duration) -> Value {
+        let pred = |m: &Value| {
             m["method"] == "hexcells/solveStatus"
                 && m["params"]["uri"] == uri
                 && m["params"]["version"] == version
-        });
-        m["params"].clone()
+        };
+        match self.try_wait_for(timeout, &pred) {
+            Some(m) => m["params"].clone(),
+            None => panic!(
+                "no solve status for {uri} v{version} within {timeout:?}; server log:\n{}",
+                self.stderr()
+            ),
+        }
     }
 
     /// Sends raw bytes as one framed message (or, with `frame == false`, as is).
