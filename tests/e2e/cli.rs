@@ -527,6 +527,18 @@ fn lsp_accepts_the_stdio_flag_editors_pass() {
 }
 
 #[test]
+fn example_levels_are_clean_and_solvable() {
+    // The README's first command checks one of these; all of them must pass.
+    let levels = hexcells_e2e::levels_dir();
+    let run = hexcells(&levels, &["check", "."]);
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""), "{}", run.stdout);
+    assert!(!run.stdout.is_empty());
+    for line in run.stdout.lines() {
+        assert!(line.contains(": solvable in "), "{line}");
+    }
+}
+
+#[test]
 fn levels_used_here_read_without_errors() {
     // The fixtures above must be what they claim: clean levels.
     let dir = temp_dir();
