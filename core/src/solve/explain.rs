@@ -13,7 +13,7 @@ use super::step::{Cand, RoundSolver};
 use super::{ClueRef, Explanation, Reasoning};
 
 /// Conflicts per SAT call while explaining; a harder question goes to the LP.
-const EXPLAIN_CONFLICTS: u64 = 5_000;
+const EXPLAIN_CONFLICTS: u64 = 2_000;
 
 /// A minimal set of the round's visible clues (and maybe the counter) that forces
 /// `cand`, which must be forced.
@@ -36,7 +36,7 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
     let mut found: Option<(Vec<usize>, bool)> = None;
     if let Cand::Cell(cell) = cand {
         let mut set = Vec::new();
-        for layer in layers(round, cell) {
+        for layer in layers(round, cell).into_iter().take(MAX_LAYERS) {
             set.extend(layer);
             match forces(round, &set, false, cand, wrong, &limited)? {
                 Outcome::Forced(core) => {
@@ -78,8 +78,13 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
             Outcome::Unknown => n_unknown += 1,
         }
     }
+    // A round whose explanations keep needing the counter gets a bounded share of
+    // such (slow) questions; later explanations keep their clues unminimised.
+    if counter && round.explain_counter_calls > MAX_COUNTER_CALLS {
+        n_unknown += 1;
+    }
     let mut i = set.len();
-    while i > 0 && n_unknown <= MAX_UNKNOWN {
+    while i > 0 && n_unknown <= MAX_UNKNOWN && !(counter && round.explain_counter_calls > MAX_COUNTER_CALLS) {
         i -= 1;
         clock.check()?;
         let Some(&k) = set.get(i) else { continue };
@@ -102,11 +107,19 @@ pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) ->
     if counter {
         sels.push(counter_sel);
     }
-    Ok(to_explanation(round, &sels, n_unknown == 0))
+    let minimal = n_unknown == 0 && i == 0;
+    Ok(to_explanation(round, &sels, minimal))
 }
 
+/// Questions with the counter allowed to the explanations of one round.
+const MAX_COUNTER_CALLS: usize = 300;
+
+/// Layers of clues tried around a cell before every clue and the counter are taken
+/// (an explanation reaching farther is not one a player follows anyway).
+const MAX_LAYERS: usize = 4;
+
 /// Undecided questions allowed while minimising one explanation.
-const MAX_UNKNOWN: usize = 2;
+const MAX_UNKNOWN: usize = 1;
 
 /// Whether a clue set forces a cell.
 enum Outcome {
@@ -171,6 +184,7 @@ fn forces(
     let counter_sel = round.counter().0;
     if counter {
         assumptions.push(counter_sel);
+        round.explain_counter_calls += 1;
     }
     assumptions.push(wrong);
     match round.sat.solve(&assumptions, clock) {

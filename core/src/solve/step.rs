@@ -48,6 +48,8 @@ pub(crate) struct RoundSolver<'p> {
     /// Set once refuting a cell with every clue and the counter ran out of limits:
     /// later explanations of the round then skip that question.
     pub(crate) hard_for_explanations: bool,
+    /// Questions with the counter asked by this round's explanations.
+    pub(crate) explain_counter_calls: usize,
     /// Hidden cells no visible clue touches.
     pub(crate) untouched: Vec<usize>,
 }
@@ -117,6 +119,7 @@ impl<'p> RoundSolver<'p> {
             models: Vec::new(),
             complete,
             hard_for_explanations: false,
+            explain_counter_calls: 0,
         }
     }
 
