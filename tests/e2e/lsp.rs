@@ -58,31 +58,45 @@ fn load_initialize(name: &str) -> Value {
 
 #[test]
 fn recorded_editors_negotiate_encoding_and_pull_diagnostics() {
-    for (name, encoding) in [
-        ("neovim-0.11.4.json", "utf-8"),
-        ("vscode-1.95-reconstructed.json", "utf-16"),
+    // (editor, encoding, pulls): Neovim 0.11 pulls but cannot be asked to pull again
+    // (no `refreshSupport`), so it is pushed to, or it would never see the solver's HC0301.
+    for (name, encoding, pulls) in [
+        ("neovim-0.11.4.json", "utf-8", false),
+        ("vscode-1.95-reconstructed.json", "utf-16", true),
     ] {
         let (mut client, result) = LspClient::initialized_with(load_initialize(name));
         assert_eq!(result["capabilities"]["positionEncoding"], encoding, "{name}");
-        check_snapshot(&format!("initialize-{}", name.trim_end_matches(".json")), &result);
-        // Both editors pull diagnostics, so none are pushed.
-        client.open(URI, &broken());
-        let report = client.result(
-            "textDocument/diagnostic",
-            json!({ "textDocument": { "uri": URI } }),
-        );
-        assert_eq!(report["kind"], "full");
-        assert!(
-            report["items"].as_array().is_some_and(|a| a.len() >= 5),
-            "{report}"
-        );
-        let pushed = client.try_wait_for(Duration::from_millis(300), &|m| {
-            m["method"] == "textDocument/publishDiagnostics"
-        });
         assert_eq!(
-            pushed, None,
-            "{name}: diagnostics pushed to a client that pulls them"
+            result["capabilities"]["diagnosticProvider"].is_object(),
+            pulls,
+            "{name}: {result}"
         );
+        check_snapshot(&format!("initialize-{}", name.trim_end_matches(".json")), &result);
+        client.open(URI, &broken());
+        if pulls {
+            let report = client.result(
+                "textDocument/diagnostic",
+                json!({ "textDocument": { "uri": URI } }),
+            );
+            assert_eq!(report["kind"], "full");
+            assert!(
+                report["items"].as_array().is_some_and(|a| a.len() >= 5),
+                "{report}"
+            );
+            let pushed = client.try_wait_for(Duration::from_millis(300), &|m| {
+                m["method"] == "textDocument/publishDiagnostics"
+            });
+            assert_eq!(
+                pushed, None,
+                "{name}: diagnostics pushed to a client that pulls them"
+            );
+        } else {
+            let published = client.diagnostics(URI, 1);
+            assert!(
+                published["diagnostics"].as_array().is_some_and(|a| a.len() >= 5),
+                "{name}: {published}"
+            );
+        }
         let (status, _) = client.shutdown_and_exit();
         assert!(status.is_some_and(|s| s.success()));
     }

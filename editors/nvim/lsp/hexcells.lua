@@ -5,8 +5,4 @@ return {
   cmd = { 'hexcells', 'lsp' },
   filetypes = { 'hexcells' },
   root_markers = { '.git' },
-  -- Neovim 0.11 pulls diagnostics but cannot be asked to pull again
-  -- (`workspace/diagnostic/refresh`), so it would miss the solver's results (HC0301),
-  -- which come after a debounce. Without the pull capability the server pushes them.
-  capabilities = { textDocument = { diagnostic = vim.NIL } },
 }

@@ -281,19 +281,26 @@ impl LanguageServer for Backend {
                 .as_ref()
                 .and_then(|g| g.position_encodings.as_deref()),
         );
+        let diagnostic_refresh = caps
+            .workspace
+            .as_ref()
+            .and_then(|w| w.diagnostics.as_ref())
+            .and_then(|d| d.refresh_support)
+            == Some(true);
         state.client = ClientSupport {
-            pull_diagnostics: caps
-                .text_document
-                .as_ref()
-                .is_some_and(|t| t.diagnostic.is_some()),
+            // The solver's diagnostics arrive after the client pulled; a pulling client
+            // sees them only if it can be asked to pull again (`refreshSupport`; Neovim
+            // 0.11 cannot). Any other client gets no `diagnosticProvider` and is pushed
+            // to, which every client handles; pushing to a pulling client as well would
+            // show each diagnostic twice in editors that keep both sets (Neovim).
+            pull_diagnostics: diagnostic_refresh
+                && caps
+                    .text_document
+                    .as_ref()
+                    .is_some_and(|t| t.diagnostic.is_some()),
             configuration: caps.workspace.as_ref().and_then(|w| w.configuration) == Some(true),
             progress: caps.window.as_ref().and_then(|w| w.work_done_progress) == Some(true),
-            diagnostic_refresh: caps
-                .workspace
-                .as_ref()
-                .and_then(|w| w.diagnostics.as_ref())
-                .and_then(|d| d.refresh_support)
-                == Some(true),
+            diagnostic_refresh,
             code_lens_refresh: caps
                 .workspace
                 .as_ref()

@@ -80,7 +80,8 @@ impl Config {
 /// What the client said it can do, as far as the server cares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClientSupport {
-    /// The client pulls diagnostics (`textDocument/diagnostic`), so none are pushed.
+    /// The client pulls diagnostics (`textDocument/diagnostic`) and can be asked to pull
+    /// again (`workspace/diagnostic/refresh`), so none are pushed.
     pub pull_diagnostics: bool,
     /// The client answers `workspace/configuration`.
     pub configuration: bool,
