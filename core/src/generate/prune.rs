@@ -116,8 +116,12 @@ fn remove(draft: &mut Draft, piece: Piece) -> bool {
 /// Whether the level is still solvable and no harder than `target`.
 fn acceptable(draft: &Draft, target: Target, engine: &mut Engine) -> Result<bool, Stop> {
     let level = draft.level();
+    // The fast verdict first: most refusals end here, without explanations.
+    if !engine.verdict(&level)?.0 {
+        return Ok(false);
+    }
     if target == Target::Hard {
-        return Ok(engine.verdict(&level)?.0);
+        return Ok(true);
     }
     Ok(match engine.difficulty(&level)? {
         Some(difficulty) => Target::of(&difficulty) <= target,
