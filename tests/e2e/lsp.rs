@@ -610,3 +610,91 @@ fn corpus_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out.sort();
     out
 }
+
+/// `hexcells.openViewer` under Xvfb: the real viewer gets the document's text (its
+/// window takes the level's title, also after an unsaved edit), the editor's cursor,
+/// and a click in it comes back as `window/showDocument` selecting the clicked cell.
+#[test]
+fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
+    use hexcells_e2e::xvfb::{geometry, start_xvfb, tools_present, wait_for_window, xdotool};
+    use hexcells_viewer::render::Layout;
+
+    if !tools_present() {
+        return;
+    }
+    let state = hexcells_e2e::temp_dir();
+    let state_home = state.path().to_string_lossy().into_owned();
+    let (_xvfb, display) = start_xvfb(1024, 768);
+    let mut client = LspClient::minimal_in(
+        false,
+        json!({}),
+        &[
+            ("DISPLAY", display.as_str()),
+            ("XDG_STATE_HOME", state_home.as_str()),
+        ],
+    );
+    let text = level("Viewer one", &["|+..x.", "..on..", "x...o."]);
+    client.open(URI, &text);
+    let reply = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openViewer", "arguments": [URI] }),
+    );
+    assert_eq!(reply, Value::Null);
+    let shown = wait_for_window(&display, "^Viewer one - hexcells-view$", Duration::from_secs(60));
+    let window = shown.unwrap_or_else(|| {
+        panic!(
+            "no viewer window with the document's title; windows: {}; server log:\n{}",
+            xdotool(&display, &["search", "--name", "."]),
+            client.stderr()
+        )
+    });
+
+    // An unsaved edit of the title reaches the viewer.
+    client.change(URI, 2, range(1, 0, 10), "Viewer two");
+    assert!(
+        wait_for_window(&display, "^Viewer two - hexcells-view$", Duration::from_secs(20)).is_some(),
+        "the viewer did not follow the edit"
+    );
+    // The cursor on a cell (a highlight request) is accepted and answered.
+    let _ = client.request("textDocument/documentHighlight", at(URI, 15, 24));
+
+    // Click the blue cell M10 (group 12 of grid line 10: text line 15, columns 24..26).
+    let text = level("Viewer two", &["|+..x.", "..on..", "x...o."]);
+    let parsed = hexcells_core::format::parse(&text).levels.remove(0).level;
+    let (wx, wy, ww, wh) = geometry(&display, &window);
+    let cell = hexcells_core::Pos::new(12, 10).expect("a grid position");
+    let (cx, cy) = Layout::new(&parsed, ww, wh, 1.0).cell_centre(cell);
+    let (x, y) = (wx as i32 + cx.round() as i32, wy as i32 + cy.round() as i32);
+    xdotool(
+        &display,
+        &["mousemove", &x.to_string(), &y.to_string(), "click", "1"],
+    );
+    let shown = client.wait_for("window/showDocument after a click", |m| {
+        m["method"] == "window/showDocument"
+    });
+    assert_eq!(shown["params"]["uri"], URI, "{shown}");
+    assert_eq!(shown["params"]["selection"], range(15, 24, 26), "{shown}");
+
+    // The viewer goes with its document, and with the server.
+    let gone = |what: &str| {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while wait_for_window(&display, "hexcells-view", Duration::ZERO).is_some() {
+            assert!(std::time::Instant::now() < deadline, "the viewer outlived {what}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    client.notify("textDocument/didClose", json!({ "textDocument": { "uri": URI } }));
+    gone("its document");
+    client.open(URI, &text);
+    let _ = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openViewer", "arguments": [URI] }),
+    );
+    assert!(
+        wait_for_window(&display, "^Viewer two - hexcells-view$", Duration::from_secs(60)).is_some(),
+        "no viewer after reopening"
+    );
+    let (status, _) = client.shutdown_and_exit();
+    assert!(status.is_some_and(|s| s.success()));
+    gone("the server");
+}

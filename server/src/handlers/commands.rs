@@ -1,9 +1,8 @@
 //! `workspace/executeCommand`: `hexcells.solve` (the step list of a level) and
-//! `hexcells.openViewer` (starts `hexcells-view` on the document's file). See
-//! `server/src/lsp/ext.rs`.
+//! `hexcells.openViewer` (starts a live `hexcells-view` on the document, see
+//! `server/src/lsp/viewer.rs`). See `server/src/lsp/ext.rs`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -14,14 +13,14 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{ExecuteCommandParams, LSPAny, Uri};
 use tracing::error;
 
-use crate::lsp::{ext, Backend};
+use crate::lsp::{ext, viewer, Backend};
 
 /// Runs a command.
 pub async fn execute(backend: &Backend, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
     let args = params.arguments;
     match params.command.as_str() {
         ext::SOLVE_COMMAND => solve_command(backend, &args).await.map(Some),
-        ext::OPEN_VIEWER_COMMAND => open_viewer(&args).map(|()| None),
+        ext::OPEN_VIEWER_COMMAND => open_viewer(backend, &args).await.map(|()| None),
         other => Err(Error::invalid_params(format!("unknown command `{other}`"))),
     }
 }
@@ -84,31 +83,29 @@ async fn solve_command(backend: &Backend, args: &[Value]) -> Result<Value> {
     Ok(json!({ "summary": solvability::summary(&report), "steps": steps }))
 }
 
-fn open_viewer(args: &[Value]) -> Result<()> {
+/// Starts the document's viewer (or leaves a running one) and sends it the text; a
+/// viewer that cannot start is reported with `window/showMessage`.
+async fn open_viewer(backend: &Backend, args: &[Value]) -> Result<()> {
     let uri = uri_arg(args)?;
-    let path = Some(&uri)
-        .filter(|u| u.as_str().starts_with("file:"))
-        .and_then(|u| u.to_file_path())
-        .ok_or_else(|| Error::invalid_params(format!("{} is not a file", uri.as_str())))?
-        .into_owned();
-    let name = format!("hexcells-view{}", std::env::consts::EXE_SUFFIX);
-    let beside = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.join(&name)))
-        .filter(|p| p.exists());
-    let program = beside.unwrap_or_else(|| name.into());
-    let mut child = Command::new(&program)
-        .arg(&path)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| {
-            let mut err = Error::internal_error();
-            err.message = format!("cannot start {}: {e}", program.display()).into();
-            err
-        })?;
-    // Reap the viewer when it closes.
-    std::thread::spawn(move || child.wait());
+    let started = {
+        let mut state = backend.lock();
+        state.doc(&uri)?;
+        if state
+            .viewers
+            .get_mut(&uri)
+            .is_some_and(viewer::Viewer::is_running)
+        {
+            return Ok(());
+        }
+        viewer::start(backend, &uri).map(|v| {
+            if let Some(doc) = state.docs.get(&uri) {
+                v.snapshot(doc);
+            }
+            state.viewers.insert(uri.clone(), v);
+        })
+    };
+    if let Err(message) = started {
+        viewer::report_failure(backend, message).await;
+    }
     Ok(())
 }

@@ -14,6 +14,7 @@ pub mod ext;
 pub mod solver;
 pub mod state;
 pub mod transport;
+pub mod viewer;
 
 #[path = "../handlers/mod.rs"]
 pub mod handlers;
@@ -328,6 +329,9 @@ impl LanguageServer for Backend {
     }
 
     async fn shutdown(&self) -> Result<()> {
+        // Dropping a viewer kills it.
+        let viewers = std::mem::take(&mut self.lock().viewers);
+        drop(viewers);
         Ok(())
     }
 
@@ -349,6 +353,9 @@ impl LanguageServer for Backend {
         self.write("textDocument/didChange", |state| {
             state.change(&uri, params.text_document.version, params.content_changes)?;
             self.queue_diagnostics(state, &uri);
+            if let (Some(viewer), Some(doc)) = (state.viewers.get(&uri), state.docs.get(&uri)) {
+                viewer.snapshot(doc);
+            }
             self.schedule_solve(state, &uri);
             Ok(())
         });
@@ -358,6 +365,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         self.write("textDocument/didClose", |state| {
             let doc = state.docs.remove(&uri);
+            state.viewers.remove(&uri);
             if let (Some(doc), false) = (doc, state.client.pull_diagnostics) {
                 let _ = self.publish.send(Outgoing::Diagnostics {
                     uri: uri.clone(),
@@ -376,6 +384,7 @@ impl LanguageServer for Backend {
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
         self.read("textDocument/hover", |s| handlers::hover::hover(s, params))
     }
 
@@ -383,6 +392,7 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentHighlightParams,
     ) -> Result<Option<Vec<DocumentHighlight>>> {
+        viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
         self.read("textDocument/documentHighlight", |s| {
             handlers::highlight::highlight(s, params)
         })

@@ -196,6 +196,8 @@ pub struct ServerState {
     pub config: Config,
     /// The client's abilities.
     pub client: ClientSupport,
+    /// Live viewers, by the document they show.
+    pub viewers: HashMap<Uri, crate::lsp::viewer::Viewer>,
 }
 
 impl ServerState {

@@ -32,9 +32,16 @@ pub struct LspClient {
 impl LspClient {
     /// Starts the server (not yet initialized).
     pub fn start() -> LspClient {
+        LspClient::start_with_env(&[])
+    }
+
+    /// [`LspClient::start`] with extra environment variables (e.g. `DISPLAY` for the
+    /// viewers it starts).
+    pub fn start_with_env(env: &[(&str, &str)]) -> LspClient {
         let mut child = Command::new(crate::bin("hexcells"))
             .arg("lsp")
             .env("HEXCELLS_LOG", "warn")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -92,6 +99,11 @@ impl LspClient {
     /// [`LspClient::minimal`] whose `workspace/configuration` answer is `settings`
     /// from the start.
     pub fn minimal_with(utf8: bool, settings: Value) -> LspClient {
+        LspClient::minimal_in(utf8, settings, &[])
+    }
+
+    /// [`LspClient::minimal_with`] with extra environment variables for the server.
+    pub fn minimal_in(utf8: bool, settings: Value, env: &[(&str, &str)]) -> LspClient {
         let encodings = if utf8 {
             json!(["utf-8", "utf-16"])
         } else {
@@ -103,10 +115,10 @@ impl LspClient {
             "capabilities": {
                 "general": { "positionEncodings": encodings },
                 "workspace": { "configuration": true, "applyEdit": true },
-                "window": { "workDoneProgress": true }
+                "window": { "workDoneProgress": true, "showDocument": { "support": true } }
             }
         });
-        let mut client = LspClient::start();
+        let mut client = LspClient::start_with_env(env);
         *client.settings.lock().expect("settings lock") = settings;
         let reply = client.request("initialize", params);
         assert!(reply.get("result").is_some(), "initialize failed: {reply}");
@@ -323,6 +335,7 @@ fn read_messages(
                     Value::Array(vec![value; n])
                 }
                 "workspace/applyEdit" => json!({ "applied": true }),
+                "window/showDocument" => json!({ "success": true }),
                 _ => Value::Null,
             };
             let reply = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "id": id, "result": result }))

@@ -6,6 +6,7 @@
 //! into the target directory before any test runs.
 
 pub mod lsp_client;
+pub mod xvfb;
 
 use std::path::{Path, PathBuf};
 
@@ -26,7 +27,10 @@ pub fn bin(name: &str) -> PathBuf {
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
 }
 
 /// The project's own levels (`tests/levels`).
