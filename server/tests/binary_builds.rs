@@ -3,6 +3,8 @@
 
 #[test]
 fn hexcells_binary_runs() {
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_hexcells")).arg("--version").output();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_hexcells"))
+        .arg("--version")
+        .output();
     assert!(status.is_ok(), "the hexcells binary could not be started");
 }

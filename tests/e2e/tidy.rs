@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let Ok(entries) = fs::read_dir(dir) else { return out };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return out;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name();
@@ -40,15 +42,37 @@ fn every_rust_file_opens_with_a_module_doc() {
             }
         }
     }
-    assert!(missing.is_empty(), "files without a `//!` module doc on their first line:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "files without a `//!` module doc on their first line:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]
 fn core_depends_on_no_io_or_protocol_crate() {
     let manifest = fs::read_to_string(root().join("core/Cargo.toml")).expect("core/Cargo.toml");
-    let deps = manifest.split("[dependencies]").nth(1).unwrap_or("").split("\n[").next().unwrap_or("");
-    for banned in ["tokio", "tower-lsp", "lsp-types", "ropey", "winit", "softbuffer", "notify", "tiny-skia"] {
-        assert!(!deps.contains(banned), "core must stay free of I/O and protocols, but depends on {banned}");
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .unwrap_or("")
+        .split("\n[")
+        .next()
+        .unwrap_or("");
+    for banned in [
+        "tokio",
+        "tower-lsp",
+        "lsp-types",
+        "ropey",
+        "winit",
+        "softbuffer",
+        "notify",
+        "tiny-skia",
+    ] {
+        assert!(
+            !deps.contains(banned),
+            "core must stay free of I/O and protocols, but depends on {banned}"
+        );
     }
 }
 
@@ -57,13 +81,24 @@ fn core_source_does_no_io() {
     let mut offenders = Vec::new();
     for file in rust_files(&root().join("core/src")) {
         let text = fs::read_to_string(&file).unwrap_or_default();
-        for banned in ["std::fs", "std::net", "std::process", "println!", "eprintln!", "std::io::stdin"] {
+        for banned in [
+            "std::fs",
+            "std::net",
+            "std::process",
+            "println!",
+            "eprintln!",
+            "std::io::stdin",
+        ] {
             if text.contains(banned) {
                 offenders.push(format!("{}: {banned}", file.display()));
             }
         }
     }
-    assert!(offenders.is_empty(), "core does no I/O:\n{}", offenders.join("\n"));
+    assert!(
+        offenders.is_empty(),
+        "core does no I/O:\n{}",
+        offenders.join("\n")
+    );
 }
 
 #[test]
@@ -80,5 +115,9 @@ fn language_server_never_prints_to_stdout() {
             }
         }
     }
-    assert!(offenders.is_empty(), "stdout is the JSON-RPC wire; log to stderr instead:\n{}", offenders.join("\n"));
+    assert!(
+        offenders.is_empty(),
+        "stdout is the JSON-RPC wire; log to stderr instead:\n{}",
+        offenders.join("\n")
+    );
 }
