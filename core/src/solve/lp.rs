@@ -6,7 +6,7 @@
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem};
 
 use super::local::Values;
-use super::puzzle::Puzzle;
+use super::puzzle::{ClueInfo, Puzzle, Shape};
 use super::step::Cand;
 
 /// A row: `lo <= sum(cells) <= hi`.
@@ -55,6 +55,7 @@ impl<'p> Relaxation<'p> {
                 lo: rhs,
                 hi: rhs,
             });
+            shape_rows(clue, known, &mut rows);
         }
         let n_known_blue = known.iter().filter(|v| **v == Some(true)).count();
         Relaxation {
@@ -108,9 +109,84 @@ impl<'p> Relaxation<'p> {
     }
 }
 
+/// Valid inequalities for a clue's togetherness, over its hidden members: apart, no
+/// window of `count` consecutive members is all blue; together, no two members too
+/// far apart to share one run are both blue. Every integer colouring meeting the clue
+/// meets them.
+fn shape_rows(clue: &ClueInfo, known: &Values, rows: &mut Vec<Row>) {
+    let n = clue.count;
+    if n < 2 {
+        return;
+    }
+    // Runs of `n` consecutive members (positions), as a clue reads them.
+    let windows: Vec<Vec<usize>> = match &clue.shape {
+        Shape::Count => return,
+        Shape::Line { .. } => clue.members.windows(n).map(<[usize]>::to_vec).collect(),
+        Shape::Ring { ring, .. } => {
+            if n > 6 {
+                return;
+            }
+            let n_windows = if n == 6 { 1 } else { 6 };
+            (0..n_windows)
+                .filter_map(|start| {
+                    (0..n)
+                        .map(|k| ring[(start + k) % 6])
+                        .collect::<Option<Vec<usize>>>()
+                })
+                .collect()
+        }
+    };
+    let together = match clue.shape {
+        Shape::Line { together } | Shape::Ring { together, .. } => together,
+        Shape::Count => return,
+    };
+    let mut push_at_most = |cells: &[usize], most: usize| {
+        let n_blue = cells.iter().filter(|m| known[**m] == Some(true)).count();
+        let open: Vec<usize> = cells.iter().copied().filter(|m| known[*m].is_none()).collect();
+        if open.is_empty() || n_blue > most {
+            return;
+        }
+        let hi = (most - n_blue) as f64;
+        if hi < open.len() as f64 {
+            rows.push(Row {
+                cells: open,
+                lo: f64::NEG_INFINITY,
+                hi,
+            });
+        }
+    };
+    if !together {
+        for w in &windows {
+            push_at_most(w, n - 1);
+        }
+        return;
+    }
+    let mut share_run = vec![false; clue.members.len() * clue.members.len()];
+    let slot = |m: usize| clue.members.iter().position(|x| *x == m);
+    for w in &windows {
+        for &a in w {
+            for &b in w {
+                if let (Some(i), Some(j)) = (slot(a), slot(b)) {
+                    share_run[i * clue.members.len() + j] = true;
+                }
+            }
+        }
+    }
+    let len = clue.members.len();
+    for i in 0..len {
+        for j in i + 1..len {
+            if !share_run[i * len + j] {
+                push_at_most(&[clue.members[i], clue.members[j]], 1);
+            }
+        }
+    }
+}
+
 fn add_range(problem: &mut Problem, expr: Vec<(microlp::Variable, f64)>, lo: f64, hi: f64) {
     if lo == hi {
         problem.add_constraint(expr, ComparisonOp::Eq, lo);
+    } else if lo == f64::NEG_INFINITY {
+        problem.add_constraint(expr, ComparisonOp::Le, hi);
     } else {
         problem.add_constraint(expr.clone(), ComparisonOp::Ge, lo);
         problem.add_constraint(expr, ComparisonOp::Le, hi);
