@@ -70,18 +70,68 @@ impl<'p> Relaxation<'p> {
 
     /// Whether the relaxation is infeasible when `cand` takes its wrong colour.
     pub(crate) fn refutes(&self, cand: Cand) -> bool {
+        let problem = self.problem(Some(cand), OptimizationDirection::Minimize, &[]);
+        matches!(problem.solve(), Err(Error::Infeasible))
+    }
+
+    /// Whether the relaxation refutes every one of the cells `cells` (as [`refutes`]
+    /// would one by one), shown with one LP: the most "wrongness" the cells can have
+    /// together is below 1/2, so none of them can take its wrong colour. `false`
+    /// says nothing about any one cell.
+    ///
+    /// [`refutes`]: Relaxation::refutes
+    pub(crate) fn refutes_all(&self, cells: &[usize]) -> bool {
         let puzzle = self.puzzle;
-        let mut problem = Problem::new(OptimizationDirection::Minimize);
+        let objective: Vec<(usize, f64)> = cells
+            .iter()
+            .map(|&i| (i, if puzzle.blue[i] { -1.0 } else { 1.0 }))
+            .collect();
+        if objective.iter().any(|(i, _)| !self.is_touched(*i)) {
+            return false;
+        }
+        let problem = self.problem(None, OptimizationDirection::Maximize, &objective);
+        match problem.solve() {
+            Err(Error::Infeasible) => true,
+            Err(_) => false,
+            Ok(outcome) => match outcome.solution().filter(|_| outcome.is_optimal()) {
+                Some(solution) => {
+                    // Wrongness of a blue cell is 1 - x, of a black one x.
+                    let n_blue = cells.iter().filter(|i| puzzle.blue[**i]).count() as f64;
+                    solution.objective() + n_blue < 0.5
+                }
+                // Only a proven optimum bounds the wrongness.
+                None => false,
+            },
+        }
+    }
+
+    fn is_touched(&self, i: usize) -> bool {
+        self.touched.binary_search(&i).is_ok()
+    }
+
+    /// The LP with `cand` (if any) at its wrong colour and the given objective.
+    fn problem(
+        &self,
+        cand: Option<Cand>,
+        direction: OptimizationDirection,
+        objective: &[(usize, f64)],
+    ) -> Problem {
+        let puzzle = self.puzzle;
+        let mut problem = Problem::new(direction);
+        let mut coefficient = vec![0.0; puzzle.cells.len()];
+        for &(i, c) in objective {
+            coefficient[i] = c;
+        }
         let mut lp_var = vec![None; puzzle.cells.len()];
         for &i in &self.touched {
             let bounds = match cand {
-                Cand::Cell(c) if c == i => {
+                Some(Cand::Cell(c)) if c == i => {
                     let wrong = if puzzle.blue[i] { 0.0 } else { 1.0 };
                     (wrong, wrong)
                 }
                 _ => (0.0, 1.0),
             };
-            lp_var[i] = Some(problem.add_var(0.0, bounds));
+            lp_var[i] = Some(problem.add_var(coefficient[i], bounds));
         }
         let expr = |cells: &[usize]| -> Vec<(microlp::Variable, f64)> {
             cells
@@ -95,7 +145,7 @@ impl<'p> Relaxation<'p> {
         if self.with_counter {
             let n_u = self.untouched.len() as f64;
             let (mut lo, mut hi) = (self.remaining - n_u, self.remaining);
-            if cand == Cand::Untouched {
+            if cand == Some(Cand::Untouched) {
                 let u_sol = self.untouched.iter().filter(|i| puzzle.blue[**i]).count();
                 if u_sol == 0 {
                     hi = self.remaining - 1.0;
@@ -105,7 +155,7 @@ impl<'p> Relaxation<'p> {
             }
             add_range(&mut problem, expr(&self.touched), lo, hi);
         }
-        matches!(problem.solve(), Err(Error::Infeasible))
+        problem
     }
 }
 

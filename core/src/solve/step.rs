@@ -456,6 +456,7 @@ pub(crate) fn forced_cells<'p>(
         if !cands.is_empty() {
             let part = clues_around(puzzle, &visible, &values, &cands);
             let lp = lp::Relaxation::new(puzzle, known, &part, &untouched, false);
+            lp_refute_cells(&lp, &mut cands, &mut lp_forced);
             cands.retain(|c| {
                 if lp.refutes(*c) {
                     lp_forced.push(*c);
@@ -486,6 +487,7 @@ pub(crate) fn forced_cells<'p>(
         if !cands.is_empty() {
             // Counting arguments with the counter, before the solver meets them.
             let lp = lp::Relaxation::new(puzzle, known, &visible, &untouched, true);
+            lp_refute_cells(&lp, &mut cands, &mut lp_forced);
             cands.retain(|c| {
                 if lp.refutes(*c) {
                     lp_forced.push(*c);
@@ -511,6 +513,28 @@ pub(crate) fn forced_cells<'p>(
     forced.sort_unstable();
     forced.dedup();
     Ok((forced, if keep_solver { solver } else { None }))
+}
+
+/// Moves every cell of `cands` to `forced` when one LP shows the relaxation refutes
+/// them all (the usual case in a round where the LP settles anything).
+fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>) {
+    let cells: Vec<usize> = cands
+        .iter()
+        .filter_map(|c| match c {
+            Cand::Cell(i) => Some(*i),
+            Cand::Untouched => None,
+        })
+        .collect();
+    if cells.len() > 1 && lp.refutes_all(&cells) {
+        cands.retain(|c| {
+            if matches!(c, Cand::Cell(_)) {
+                forced.push(*c);
+                false
+            } else {
+                true
+            }
+        });
+    }
 }
 
 /// The visible clues connected to `cands` through hidden cells.
