@@ -70,39 +70,75 @@ impl<'p> Relaxation<'p> {
 
     /// Whether the relaxation is infeasible when `cand` takes its wrong colour.
     pub(crate) fn refutes(&self, cand: Cand) -> bool {
-        let problem = self.problem(Some(cand), OptimizationDirection::Minimize, &[]);
+        let (problem, _) = self.problem(Some(cand), OptimizationDirection::Minimize, &[]);
         matches!(problem.solve(), Err(Error::Infeasible))
     }
 
-    /// Whether the relaxation refutes every one of the cells `cells` (as [`refutes`]
-    /// would one by one), shown with one LP: the most "wrongness" the cells can have
-    /// together is below 1/2, so none of them can take its wrong colour. `false`
-    /// says nothing about any one cell.
+    /// The cells of `cells` the relaxation refutes (as [`refutes`] would one by one),
+    /// with few LPs: maximise the cells' total "wrongness"; below 1/2, none of them
+    /// can take its wrong colour. Otherwise cells fully wrong in the optimum are not
+    /// refuted, fractional ones are checked alone, and the rest are asked again.
     ///
     /// [`refutes`]: Relaxation::refutes
-    pub(crate) fn refutes_all(&self, cells: &[usize]) -> bool {
+    pub(crate) fn refuted_cells(&self, cells: &[usize]) -> Vec<usize> {
         let puzzle = self.puzzle;
-        let objective: Vec<(usize, f64)> = cells
-            .iter()
-            .map(|&i| (i, if puzzle.blue[i] { -1.0 } else { 1.0 }))
-            .collect();
-        if objective.iter().any(|(i, _)| !self.is_touched(*i)) {
-            return false;
-        }
-        let problem = self.problem(None, OptimizationDirection::Maximize, &objective);
-        match problem.solve() {
-            Err(Error::Infeasible) => true,
-            Err(_) => false,
-            Ok(outcome) => match outcome.solution().filter(|_| outcome.is_optimal()) {
-                Some(solution) => {
-                    // Wrongness of a blue cell is 1 - x, of a black one x.
-                    let n_blue = cells.iter().filter(|i| puzzle.blue[**i]).count() as f64;
-                    solution.objective() + n_blue < 0.5
+        let mut set: Vec<usize> = cells.iter().copied().filter(|i| self.is_touched(*i)).collect();
+        let mut out = Vec::new();
+        let mut alone = Vec::new();
+        while !set.is_empty() {
+            let objective: Vec<(usize, f64)> = set
+                .iter()
+                .map(|&i| (i, if puzzle.blue[i] { -1.0 } else { 1.0 }))
+                .collect();
+            let (problem, lp_var) = self.problem(None, OptimizationDirection::Maximize, &objective);
+            let outcome = match problem.solve() {
+                Err(Error::Infeasible) => {
+                    out.append(&mut set);
+                    break;
                 }
-                // Only a proven optimum bounds the wrongness.
-                None => false,
-            },
+                Err(_) => {
+                    alone.append(&mut set);
+                    break;
+                }
+                Ok(outcome) => outcome,
+            };
+            // Only a proven optimum bounds the wrongness.
+            let Some(solution) = outcome.solution().filter(|_| outcome.is_optimal()) else {
+                alone.append(&mut set);
+                break;
+            };
+            // Wrongness of a blue cell is 1 - x, of a black one x.
+            let wrongness = |i: usize| {
+                let x = lp_var[i].map_or(0.0, |v| solution.var_value(v));
+                if puzzle.blue[i] {
+                    1.0 - x
+                } else {
+                    x
+                }
+            };
+            let total: f64 = set.iter().map(|&i| wrongness(i)).sum();
+            if total < 0.5 {
+                out.append(&mut set);
+                break;
+            }
+            let before = set.len();
+            set.retain(|&i| {
+                let w = wrongness(i);
+                if w <= 1e-6 {
+                    return true;
+                }
+                if w < 1.0 - 1e-6 {
+                    alone.push(i);
+                }
+                false
+            });
+            if set.len() == before {
+                // Cannot happen (the total is positive); check the rest alone.
+                alone.append(&mut set);
+            }
         }
+        out.extend(alone.into_iter().filter(|&i| self.refutes(Cand::Cell(i))));
+        out
     }
 
     fn is_touched(&self, i: usize) -> bool {
@@ -115,7 +151,7 @@ impl<'p> Relaxation<'p> {
         cand: Option<Cand>,
         direction: OptimizationDirection,
         objective: &[(usize, f64)],
-    ) -> Problem {
+    ) -> (Problem, Vec<Option<microlp::Variable>>) {
         let puzzle = self.puzzle;
         let mut problem = Problem::new(direction);
         let mut coefficient = vec![0.0; puzzle.cells.len()];
@@ -155,7 +191,7 @@ impl<'p> Relaxation<'p> {
             }
             add_range(&mut problem, expr(&self.touched), lo, hi);
         }
-        problem
+        (problem, lp_var)
     }
 }
 

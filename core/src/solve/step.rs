@@ -458,7 +458,7 @@ pub(crate) fn forced_cells<'p>(
             let lp = lp::Relaxation::new(puzzle, known, &part, &untouched, false);
             lp_refute_cells(&lp, &mut cands, &mut lp_forced);
             cands.retain(|c| {
-                if lp.refutes(*c) {
+                if *c == Cand::Untouched && lp.refutes(*c) {
                     lp_forced.push(*c);
                     false
                 } else {
@@ -489,7 +489,7 @@ pub(crate) fn forced_cells<'p>(
             let lp = lp::Relaxation::new(puzzle, known, &visible, &untouched, true);
             lp_refute_cells(&lp, &mut cands, &mut lp_forced);
             cands.retain(|c| {
-                if lp.refutes(*c) {
+                if *c == Cand::Untouched && lp.refutes(*c) {
                     lp_forced.push(*c);
                     false
                 } else {
@@ -515,8 +515,7 @@ pub(crate) fn forced_cells<'p>(
     Ok((forced, if keep_solver { solver } else { None }))
 }
 
-/// Moves every cell of `cands` to `forced` when one LP shows the relaxation refutes
-/// them all (the usual case in a round where the LP settles anything).
+/// Moves the cells of `cands` that the LP refutes to `forced`.
 fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>) {
     let cells: Vec<usize> = cands
         .iter()
@@ -525,16 +524,18 @@ fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut 
             Cand::Untouched => None,
         })
         .collect();
-    if cells.len() > 1 && lp.refutes_all(&cells) {
-        cands.retain(|c| {
-            if matches!(c, Cand::Cell(_)) {
-                forced.push(*c);
-                false
-            } else {
-                true
-            }
-        });
+    if cells.is_empty() {
+        return;
     }
+    let mut refuted = lp.refuted_cells(&cells);
+    refuted.sort_unstable();
+    cands.retain(|c| match c {
+        Cand::Cell(i) if refuted.binary_search(i).is_ok() => {
+            forced.push(*c);
+            false
+        }
+        _ => true,
+    });
 }
 
 /// The visible clues connected to `cands` through hidden cells.
