@@ -18,6 +18,9 @@ use super::search::Search;
 /// Conflicts for the "differs somewhere" query before settling cells one by one.
 const FIRST_TRY_CONFLICTS: u64 = 20_000;
 
+/// Conflicts for a quick "differs somewhere" query before the LP is asked.
+const QUICK_CONFLICTS: u64 = 1_000;
+
 /// A cell (or the group of untouched cells) that might be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cand {
@@ -238,11 +241,28 @@ impl<'p> RoundSolver<'p> {
     /// Which of `cands` are forced, given the extra facts `assume` (cell, blue).
     pub(crate) fn backbone(
         &mut self,
-        mut cands: Vec<Cand>,
+        cands: Vec<Cand>,
         facts: &[(usize, bool)],
         with_counter: bool,
         clock: &Clock,
     ) -> Result<Vec<Cand>, Stop> {
+        match self.backbone_within(cands, facts, with_counter, clock, None)? {
+            Ok(forced) => Ok(forced),
+            // Not returned without a limit.
+            Err(_) => Err(Stop::GaveUp),
+        }
+    }
+
+    /// Like [`backbone`](Self::backbone), but gives back the candidates still open
+    /// when a query needs more than `conflicts` (with `Some`), instead of going on.
+    pub(crate) fn backbone_within(
+        &mut self,
+        mut cands: Vec<Cand>,
+        facts: &[(usize, bool)],
+        with_counter: bool,
+        clock: &Clock,
+        conflicts: Option<u64>,
+    ) -> Result<Result<Vec<Cand>, Vec<Cand>>, Stop> {
         let mut base: Vec<i32> = self.selectors.iter().map(|(_, s)| *s).collect();
         if with_counter {
             base.push(self.counter().0);
@@ -256,7 +276,7 @@ impl<'p> RoundSolver<'p> {
             clock.check()?;
             cands.retain(|c| self.wrong(*c) != Lit::Const(false));
             if cands.is_empty() {
-                return Ok(Vec::new());
+                return Ok(Ok(Vec::new()));
             }
             let wrong: Vec<i32> = cands
                 .iter()
@@ -271,13 +291,12 @@ impl<'p> RoundSolver<'p> {
             self.sat.add_clause(&clause);
             let mut assumptions = base.clone();
             assumptions.push(act);
-            let result = self
-                .sat
-                .solve(&assumptions, &clock.with_conflicts(FIRST_TRY_CONFLICTS));
+            let limit = conflicts.unwrap_or(FIRST_TRY_CONFLICTS);
+            let result = self.sat.solve(&assumptions, &clock.with_conflicts(limit));
             match result {
                 SatResult::Unsat => {
                     self.sat.add_clause(&[-act]);
-                    return Ok(cands);
+                    return Ok(Ok(cands));
                 }
                 SatResult::Sat => {
                     if let Some(model) = self.full_model() {
@@ -298,7 +317,12 @@ impl<'p> RoundSolver<'p> {
                 SatResult::Unknown => {
                     self.sat.add_clause(&[-act]);
                     clock.check()?;
-                    return self.backbone_one_by_one(cands, &base, with_counter, clock);
+                    if conflicts.is_some() {
+                        return Ok(Err(cands));
+                    }
+                    return self
+                        .backbone_one_by_one(cands, &base, with_counter, clock)
+                        .map(Ok);
                 }
             }
         }
@@ -450,57 +474,55 @@ pub(crate) fn forced_cells<'p>(
                 None => i += 1,
             }
         }
-        // The linear relaxation proves counting arguments.
-        let facts: Vec<(usize, bool)> = forced.iter().map(|&i| (i, puzzle.blue[i])).collect();
+        // The SAT solver settles most of the rest at once: without the counter first
+        // (only the part of the round around the candidates), then with it. When a
+        // quick query finds no answer, the linear relaxation proves the counting
+        // arguments the solver finds hard, and the solver settles what is left.
+        let mut facts: Vec<(usize, bool)> = forced.iter().map(|&i| (i, puzzle.blue[i])).collect();
         let mut lp_forced = Vec::new();
-        if !cands.is_empty() {
-            let part = clues_around(puzzle, &visible, &values, &cands);
-            let lp = lp::Relaxation::new(puzzle, known, &part, &untouched, false);
-            lp_refute_cells(&lp, &mut cands, &mut lp_forced);
-            cands.retain(|c| {
-                if *c == Cand::Untouched && lp.refutes(*c) {
-                    lp_forced.push(*c);
-                    false
-                } else {
-                    true
-                }
-            });
-        }
-        // The SAT solver settles the rest: without the counter first (only the part of
-        // the round around the candidates), then with it.
-        let mut facts = facts;
         let cells: Vec<Cand> = cands.iter().copied().filter(|c| *c != Cand::Untouched).collect();
         let mut first = Vec::new();
         if !cells.is_empty() {
             let part = clues_around(puzzle, &visible, &values, &cells);
-            let mut part_solver = RoundSolver::new(puzzle, known, backend, part, &visible);
-            first = part_solver.backbone(cells, &facts, false, clock)?;
+            let mut part_solver = RoundSolver::new(puzzle, known, backend, part.clone(), &visible);
+            first = match part_solver.backbone_within(cells, &facts, false, clock, Some(QUICK_CONFLICTS))? {
+                Ok(forced) => forced,
+                Err(mut open) => {
+                    let lp = lp::Relaxation::new(puzzle, known, &part, &untouched, false);
+                    lp_refute_cells(&lp, &mut open, &mut lp_forced);
+                    part_solver.backbone(open, &facts, false, clock)?
+                }
+            };
             models.add(std::mem::take(&mut part_solver.models));
         }
-        for c in &first {
+        for c in first.iter().chain(&lp_forced) {
             if let Cand::Cell(i) = c {
                 facts.push((*i, puzzle.blue[*i]));
             }
         }
-        cands.retain(|c| !first.contains(c) && !models.rules_out_in(puzzle, &untouched, *c));
+        cands.retain(|c| {
+            !first.contains(c) && !lp_forced.contains(c) && !models.rules_out_in(puzzle, &untouched, *c)
+        });
         let mut second = Vec::new();
-        if !cands.is_empty() {
-            // Counting arguments with the counter, before the solver meets them.
-            let lp = lp::Relaxation::new(puzzle, known, &visible, &untouched, true);
-            lp_refute_cells(&lp, &mut cands, &mut lp_forced);
-            cands.retain(|c| {
-                if *c == Cand::Untouched && lp.refutes(*c) {
-                    lp_forced.push(*c);
-                    false
-                } else {
-                    true
-                }
-            });
-        }
         if !cands.is_empty() {
             let s = solver
                 .get_or_insert_with(|| RoundSolver::new(puzzle, known, backend, visible.clone(), &visible));
-            second = s.backbone(cands, &facts, true, clock)?;
+            second = match s.backbone_within(cands, &facts, true, clock, Some(QUICK_CONFLICTS))? {
+                Ok(forced) => forced,
+                Err(mut open) => {
+                    let lp = lp::Relaxation::new(puzzle, known, &visible, &untouched, true);
+                    lp_refute_cells(&lp, &mut open, &mut lp_forced);
+                    open.retain(|c| {
+                        if *c == Cand::Untouched && lp.refutes(*c) {
+                            lp_forced.push(*c);
+                            false
+                        } else {
+                            true
+                        }
+                    });
+                    s.backbone(open, &facts, true, clock)?
+                }
+            };
             models.add(std::mem::take(&mut s.models));
         }
         for c in first.into_iter().chain(second).chain(lp_forced) {
