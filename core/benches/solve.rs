@@ -54,11 +54,17 @@ fn main() {
 fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> Report) {
     let budget = Budget::default();
     let mut times: Vec<(Duration, &str, String)> = Vec::new();
+    let mut not_minimal = 0;
     let cpu_before = cpu_seconds();
     let started = Instant::now();
     for (name, level) in levels {
         let t = Instant::now();
         let report = run(level, &budget);
+        not_minimal += report
+            .deductions
+            .iter()
+            .filter(|d| !d.explanation.clues.is_empty() && !d.explanation.minimal)
+            .count();
         times.push((
             t.elapsed(),
             name,
@@ -84,6 +90,7 @@ fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> R
     }
     let over = times.iter().filter(|t| t.0 > Duration::from_millis(40)).count();
     println!("  levels over 40 ms: {over}");
+    println!("  explanations not shown minimal: {not_minimal}");
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
