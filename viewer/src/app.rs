@@ -203,6 +203,7 @@ impl App {
                 "s" => Some(Command::SolveRound),
                 "z" => Some(Command::Undo),
                 "r" => Some(Command::Restart),
+                "e" => Some(Command::ExportRecord),
                 "n" => Some(Command::Step(1)),
                 "p" => Some(Command::Step(-1)),
                 _ => None,

@@ -23,6 +23,7 @@ const USAGE: &str =
                   (used by the language server)
 
 keys: H hint, S solve a round, Shift+S solve all, Z undo, R restart,
+      E export the play record (to $XDG_STATE_HOME/hexcells/exports/),
       Tab show solution, N / P next / previous level";
 
 /// Validated command-line options.

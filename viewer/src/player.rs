@@ -3,8 +3,13 @@
 //!
 //! A wrong guess adds a mistake and leaves the cell hidden, as in Hexcells. Undo takes
 //! back uncovered cells; mistakes stay counted.
+//!
+//! Every click is also kept as a play [`Record`] (mistakes included, see
+//! `docs/record-notation.md`): undo removes the move that uncovered the cell, restart
+//! clears it, and [`Player::restore_record`] resumes a game from one.
 
 use hexcells_core::model::{name, Clue};
+use hexcells_core::record::{self, Record};
 use hexcells_core::solve::{self, Budget, ClueRef, Deduction, HintResult, PlayState};
 use hexcells_core::{Color, Level, Pos};
 
@@ -28,6 +33,8 @@ pub struct Player {
     /// The order they were uncovered in, for undo.
     history: Vec<Pos>,
     mistakes: u32,
+    /// Every click, mistakes included, as a play record.
+    record: Record,
 }
 
 impl Player {
@@ -38,6 +45,7 @@ impl Player {
             marked: vec![false; Pos::all().count()],
             history: Vec::new(),
             mistakes: 0,
+            record: Record::default(),
         }
     }
 
@@ -66,6 +74,9 @@ impl Player {
         }
         if cell.color != guess {
             self.mistakes += 1;
+            self.record
+                .moves
+                .push(record::move_for(&self.level, pos, guess, None));
             return Outcome::Mistake;
         }
         self.mark(pos);
@@ -76,14 +87,51 @@ impl Player {
         if !self.is_uncovered(pos) {
             self.marked[pos.index()] = true;
             self.history.push(pos);
+            if let Some(cell) = self.level.cell(pos) {
+                self.record
+                    .moves
+                    .push(record::move_for(&self.level, pos, cell.color, None));
+            }
         }
     }
 
-    /// Takes back the last uncovered cell, if any.
+    /// Takes back the last uncovered cell, if any, and the move that uncovered it
+    /// from the record (its mistakes stay, as they stay counted).
     pub fn undo(&mut self) -> Option<Pos> {
         let pos = self.history.pop()?;
         self.marked[pos.index()] = false;
+        if let Some(idx) = self.record.moves.iter().rposition(|m| m.pos == pos && !m.mistake) {
+            self.record.moves.remove(idx);
+        }
         Some(pos)
+    }
+
+    /// The game so far as a play record: every click in order, mistakes marked `?`.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Resumes the game `record` describes: its moves are replayed on the level, and
+    /// those that no longer fit it (the cell is gone or its colour changed) are dropped.
+    pub fn restore_record(&mut self, saved: &Record) {
+        let replayed = record::replay(&self.level, saved);
+        self.marked.iter_mut().for_each(|m| *m = false);
+        self.history.clear();
+        for (mv, outcome) in saved.moves.iter().zip(&replayed.outcomes) {
+            if *outcome == record::Outcome::Uncovered {
+                self.marked[mv.pos.index()] = true;
+                self.history.push(mv.pos);
+            }
+        }
+        self.record.moves = saved
+            .moves
+            .iter()
+            .zip(&replayed.outcomes)
+            .filter(|(_, o)| o.is_ok())
+            .map(|(m, _)| *m)
+            .collect();
+        // Mistakes the record no longer shows (a colour changed) are not counted.
+        self.mistakes = self.record.moves.iter().filter(|m| m.mistake).count() as u32;
     }
 
     /// Starts over: nothing uncovered, no mistakes.
@@ -128,6 +176,7 @@ impl Player {
     /// whose colour did not change.
     pub fn replace_level(&mut self, level: Level) {
         let old = std::mem::replace(&mut self.level, level);
+        let kept_record = self.record.clone();
         let kept: Vec<Pos> = self
             .history
             .iter()
@@ -140,7 +189,13 @@ impl Player {
         self.marked.iter_mut().for_each(|m| *m = false);
         self.history.clear();
         let mistakes = self.mistakes;
+        self.record = Record::default();
         self.restore(&kept, mistakes);
+        self.record = kept_record;
+        self.record.moves.retain(|m| {
+            let cell = self.level.cell(m.pos);
+            cell.is_some_and(|c| (c.color == m.color) != m.mistake && !c.revealed)
+        });
     }
 
     /// The level as the player sees it now: uncovered cells become revealed ones, so

@@ -1,13 +1,15 @@
 //! Progress and best results, saved per level in the user's state directory
 //! (`$XDG_STATE_HOME/hexcells` or `~/.local/state/hexcells`), keyed by a hash of the
 //! level's canonical text, so formatting edits keep the progress and real edits start
-//! afresh. Files are written atomically (temp file, then rename). The level file
-//! itself is never written.
+//! afresh. Beside it, `level-<key>.record` keeps the game's moves as a play record
+//! (`docs/record-notation.md`), and E exports copies to `exports/`. Files are written
+//! atomically (temp file, then rename). The level file itself is never written.
 
 use std::path::{Path, PathBuf};
 
 use hexcells_core::format::print;
 use hexcells_core::model::{name, parse_name};
+use hexcells_core::record::{self, Record};
 use hexcells_core::{Level, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -98,11 +100,75 @@ pub fn save(dir: &Path, level: &Level, progress: &Progress) -> std::io::Result<(
         best_seconds: progress.best.map(|b| b.seconds),
     };
     let text = serde_json::to_string(&dto).map_err(std::io::Error::other)?;
+    write_atomically(dir, &file_for(dir, level), &text)
+}
+
+fn write_atomically(dir: &Path, path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let path = file_for(dir, level);
-    let tmp = path.with_extension(format!("json.tmp{}", std::process::id()));
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let tmp = path.with_extension(format!("{ext}.tmp{}", std::process::id()));
     std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, &path)
+    std::fs::rename(&tmp, path)
+}
+
+fn record_file_for(dir: &Path, level: &Level) -> PathBuf {
+    dir.join(format!("level-{}.record", level_key(level)))
+}
+
+/// The saved play record of `level` in `dir`, if one is saved and readable (lines
+/// that cannot be read are skipped).
+pub fn load_record(dir: &Path, level: &Level) -> Option<Record> {
+    let text = std::fs::read_to_string(record_file_for(dir, level)).ok()?;
+    Some(record::parse(&text).record)
+}
+
+/// Saves the play record of `level` in `dir` atomically, next to its progress.
+pub fn save_record(dir: &Path, level: &Level, record: &Record) -> std::io::Result<()> {
+    write_atomically(dir, &record_file_for(dir, level), &record::print(record))
+}
+
+/// Writes `record` to a new file `exports/<title or key>-<n>.record` under `dir`
+/// (the first free `n` from 1) and returns its path. Existing files are never
+/// overwritten.
+pub fn export_record(dir: &Path, level: &Level, record: &Record) -> std::io::Result<PathBuf> {
+    let exports = dir.join("exports");
+    std::fs::create_dir_all(&exports)?;
+    let stem = file_stem(&level.title).unwrap_or_else(|| level_key(level));
+    let text = format!("# level: {}\n{}", level.title.trim(), record::print(record));
+    for n in 1..10_000 {
+        let path = exports.join(format!("{stem}-{n}.record"));
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path);
+        match file {
+            Ok(mut file) => {
+                std::io::Write::write_all(&mut file, text.as_bytes())?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "too many exports of this level in {}",
+        exports.display()
+    )))
+}
+
+/// A file name made of the title's letters and digits, `-` between words; `None`
+/// when nothing is left.
+fn file_stem(title: &str) -> Option<String> {
+    let mut stem = String::new();
+    for c in title.chars().take(60) {
+        if c.is_alphanumeric() {
+            stem.push(c);
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    let stem = stem.trim_end_matches('-').to_string();
+    (!stem.is_empty()).then_some(stem)
 }
 
 #[cfg(test)]
@@ -134,6 +200,31 @@ mod tests {
         assert_ne!(level_key(&a), level_key(&b));
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1, "no temp file left behind");
+    }
+
+    #[test]
+    fn exports_never_overwrite_and_are_named_after_the_title() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = level("1. Blue / cells", "x.o.");
+        let record = record::parse("F1b?\nF1k\n").record;
+        let first = export_record(dir.path(), &a, &record).unwrap();
+        let second = export_record(dir.path(), &a, &record).unwrap();
+        assert!(
+            first.ends_with("exports/1-Blue-cells-1.record"),
+            "{}",
+            first.display()
+        );
+        assert!(
+            second.ends_with("exports/1-Blue-cells-2.record"),
+            "{}",
+            second.display()
+        );
+        let text = std::fs::read_to_string(&second).unwrap();
+        assert_eq!(record::parse(&text).record, record, "{text}");
+        let untitled = level("  ", "x.o.");
+        let path = export_record(dir.path(), &untitled, &record).unwrap();
+        let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
+        assert_eq!(file, format!("{}-1.record", level_key(&untitled)));
     }
 
     #[test]

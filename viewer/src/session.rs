@@ -54,6 +54,8 @@ pub enum Command {
     ToggleSolution,
     /// N (+1) or P (-1): another level of the pack, or another file of the folder.
     Step(isize),
+    /// E: export the game's play record to a new file in the state directory.
+    ExportRecord,
 }
 
 /// What the app must do after a command.
@@ -139,7 +141,7 @@ pub struct Session {
 pub const TUTORIAL: &str = include_str!("../levels/tutorial.hexcells");
 
 const HELP: &str =
-    "left click: blue · right click: black · H hint · S solve · Z undo · R restart · Tab solution";
+    "left click: blue · right click: black · H hint · S solve · Z undo · R restart · E export · Tab solution";
 
 impl Session {
     /// A session on `text` from `origin`; progress lives in `state_dir` when given.
@@ -247,7 +249,14 @@ impl Session {
             .as_deref()
             .map(|dir| progress::load(dir, level))
             .unwrap_or_default();
-        self.player.restore(&saved.moves, saved.mistakes);
+        let record = self
+            .state_dir
+            .as_deref()
+            .and_then(|dir| progress::load_record(dir, level));
+        match record {
+            Some(record) => self.player.restore_record(&record),
+            None => self.player.restore(&saved.moves, saved.mistakes),
+        }
         self.best = saved.best;
         self.started = Instant::now();
         self.hint = None;
@@ -275,6 +284,24 @@ impl Session {
         };
         // Losing progress is not worth stopping the game for.
         let _ = progress::save(dir, self.player.level(), &progress);
+        let _ = progress::save_record(dir, self.player.level(), self.player.record());
+    }
+
+    /// E: writes the play record to a new file under the state directory and says
+    /// where in the status line.
+    fn export_record(&mut self) {
+        let Some(dir) = &self.state_dir else {
+            self.status = "cannot export the record: no state directory (set XDG_STATE_HOME)".to_string();
+            return;
+        };
+        self.status = match progress::export_record(dir, self.player.level(), self.player.record()) {
+            Ok(path) => format!(
+                "exported {} moves to {}",
+                self.player.record().moves.len(),
+                path.display()
+            ),
+            Err(e) => format!("cannot export the record: {e}"),
+        };
     }
 
     /// Carries out a player's command.
@@ -306,6 +333,7 @@ impl Session {
             }
             Command::ToggleSolution => self.show_solution = !self.show_solution,
             Command::Step(step) => effects.watch = self.step(step),
+            Command::ExportRecord => self.export_record(),
         }
         effects
     }
