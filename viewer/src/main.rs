@@ -2,10 +2,12 @@
 //! Command-line entry: a window on FILE (or on the embedded tutorial), or one frame
 //! rendered to a PNG with `--png`.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
+use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
 use hexcells_viewer::progress::state_dir;
 use hexcells_viewer::render::render;
@@ -13,6 +15,7 @@ use hexcells_viewer::session::{Origin, Session, TUTORIAL};
 
 const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
+       hexcells-view --export-record OUT.record [--level N] [FILE]
 
   FILE            the level file to show and follow (default: the tutorial pack)
   --png OUT.png   render one frame to OUT.png and exit (no window)
@@ -21,6 +24,9 @@ const USAGE: &str =
   --swap-buttons  right button uncovers blue, left button black
   --stdin         take document snapshots on stdin, report clicks on stdout
                   (used by the language server)
+  --export-record OUT.record
+                  write the saved play record of the level to OUT.record
+                  (`-` for stdout) and exit (no window)
 
 keys: H hint, S solve a round, Shift+S solve all, Z undo, R restart,
       E export the play record (to $XDG_STATE_HOME/hexcells/exports/),
@@ -34,6 +40,7 @@ struct Args {
     level: usize,
     swap_buttons: bool,
     stdin: bool,
+    export_record: Option<PathBuf>,
 }
 
 fn parse_args() -> anyhow::Result<Args> {
@@ -44,6 +51,7 @@ fn parse_args() -> anyhow::Result<Args> {
         level: 1,
         swap_buttons: false,
         stdin: false,
+        export_record: None,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -72,12 +80,50 @@ fn parse_args() -> anyhow::Result<Args> {
             }
             Some("--swap-buttons") => args.swap_buttons = true,
             Some("--stdin") => args.stdin = true,
+            Some("--export-record") => {
+                let out = it.next().context("--export-record needs a file name")?;
+                args.export_record = Some(out.into());
+            }
             Some(s) if s.starts_with('-') && s.len() > 1 => bail!("unknown option {s}\n\n{USAGE}"),
             _ if args.file.is_none() => args.file = Some(arg.into()),
             _ => bail!("only one FILE can be given\n\n{USAGE}"),
         }
     }
+    if args.export_record.is_some() && (args.stdin || args.png.is_some()) {
+        bail!("--export-record cannot be combined with --stdin or --png");
+    }
+    if let (Some(out), Some(file)) = (&args.export_record, &args.file) {
+        if same_file(out, file) {
+            bail!(
+                "--export-record would overwrite the level file {}",
+                file.display()
+            );
+        }
+    }
     Ok(args)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// `--export-record OUT`: the saved play record of the level on screen, to OUT
+/// (written via a temp file and a rename) or to stdout for `-`.
+fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
+    let text = record::print(session.player().record());
+    if out == Path::new("-") {
+        let mut stdout = std::io::stdout().lock();
+        return match stdout.write_all(text.as_bytes()) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+            _ => Ok(()),
+        };
+    }
+    let tmp = out.with_extension(format!("record.tmp{}", std::process::id()));
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
 }
 
 fn run() -> anyhow::Result<()> {
@@ -96,6 +142,9 @@ fn run() -> anyhow::Result<()> {
     session.swap_buttons = args.swap_buttons;
     if args.level > 1 {
         session.go_to(args.level - 1);
+    }
+    if let Some(out) = &args.export_record {
+        return export_record(&session, out);
     }
     if let Some(out) = &args.png {
         let mut pixmap = tiny_skia::Pixmap::new(args.size.0, args.size.1).context("bad frame size")?;
