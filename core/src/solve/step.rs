@@ -19,7 +19,7 @@ use super::search::Search;
 const FIRST_TRY_CONFLICTS: u64 = 20_000;
 
 /// Conflicts for a quick "differs somewhere" query before the LP is asked.
-const QUICK_CONFLICTS: u64 = 1_000;
+const QUICK_CONFLICTS: u64 = 300;
 
 /// A cell (or the group of untouched cells) that might be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
