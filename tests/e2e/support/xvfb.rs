@@ -4,7 +4,6 @@
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// Kills the child when dropped, so a failing test leaves no Xvfb or window behind.
@@ -44,13 +43,11 @@ pub fn xdotool(display: &str, args: &[&str]) -> String {
 
 /// Starts Xvfb (`width` x `height`) on a display no other X server uses (no lock
 /// file, no socket) and waits until a client can connect; tries the next number if
-/// that one fails. Tests of one process take turns through the numbers, and test
-/// processes start at different ones, so parallel tests never share a display.
+/// that one fails. Numbers 650..990, above the ones the viewer tests use.
 pub fn start_xvfb(width: u32, height: u32) -> (Guard, String) {
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let first = 200 + std::process::id() % 700;
-    for _ in 0..40 {
-        let number = first + NEXT.fetch_add(1, Ordering::Relaxed);
+    let first = 650 + std::process::id() % 300;
+    for n in 0..40 {
+        let number = first + n;
         let taken = Path::new(&format!("/tmp/.X{number}-lock")).exists()
             || Path::new(&format!("/tmp/.X11-unix/X{number}")).exists();
         if taken {
