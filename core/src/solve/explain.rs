@@ -8,8 +8,8 @@
 use super::budget::{Clock, Stop};
 use super::encode::Lit;
 use super::lp;
+use super::round::{Cand, RoundSolver};
 use super::sat::SatResult;
-use super::step::{Cand, RoundSolver};
 use super::{ClueRef, Explanation, Reasoning};
 
 /// Conflicts per SAT call while explaining; a harder question goes to the LP.

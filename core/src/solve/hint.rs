@@ -9,8 +9,9 @@ use super::budget::{Clock, Stop};
 use super::explain;
 use super::local::Values;
 use super::puzzle::Puzzle;
+use super::round::RoundSolver;
 use super::sat::Backend;
-use super::step::{self, Models, RoundSolver};
+use super::step::{self, Models};
 use super::{Budget, Deduction, HintResult, PlayState};
 use crate::model::{Color, Level};
 

@@ -7,7 +7,7 @@ use microlp::{ComparisonOp, Error, OptimizationDirection, Problem};
 
 use super::local::Values;
 use super::puzzle::{ClueInfo, Puzzle, Shape};
-use super::step::Cand;
+use super::round::Cand;
 
 /// A row: `lo <= sum(cells) <= hi`.
 struct Row {

@@ -14,6 +14,7 @@ mod hint;
 mod local;
 mod lp;
 mod puzzle;
+mod round;
 mod sat;
 #[cfg(feature = "minisat")]
 mod sat_minisat;
@@ -28,8 +29,8 @@ use crate::model::{Color, Direction, Hint, Level, Pos};
 
 use budget::{Clock, Stop};
 use puzzle::Puzzle;
+use round::Cand;
 pub use sat::Backend;
-use step::Cand;
 
 /// Limits for one engine call. Checked between solver calls and inside the SAT
 /// backend through its terminate hook.
@@ -330,7 +331,7 @@ pub(crate) fn explain_all<'p>(
     backend: Backend,
     clock: &Clock,
     forced: &[usize],
-    mut solver: Option<step::RoundSolver<'p>>,
+    mut solver: Option<round::RoundSolver<'p>>,
 ) -> Result<Vec<Explanation>, Stop> {
     // What one clue (or the counter) forces alone needs no solver to explain.
     let visible = step::visible_clues(puzzle, known);
@@ -358,7 +359,7 @@ pub(crate) fn explain_all<'p>(
             }
         } else {
             let s = solver.get_or_insert_with(|| {
-                step::RoundSolver::new(puzzle, known, backend, visible.clone(), &visible)
+                round::RoundSolver::new(puzzle, known, backend, visible.clone(), &visible)
             });
             if s.untouched.contains(&i) {
                 if untouched_explanation.is_none() {
