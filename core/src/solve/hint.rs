@@ -11,7 +11,7 @@ use super::local::Values;
 use super::puzzle::Puzzle;
 use super::round::RoundSolver;
 use super::sat::Backend;
-use super::step::{self, Models};
+use super::step;
 use super::{Budget, Deduction, HintResult, PlayState};
 use crate::model::{Color, Level};
 
@@ -46,10 +46,9 @@ fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResul
     if known.iter().all(Option::is_some) {
         return Ok(HintResult::Nothing);
     }
-    let mut models = Models::default();
-    let (forced, solver) = step::forced_cells(puzzle, known, Backend::default(), clock, true, &mut models)?;
+    let forced = step::Deducer::new(puzzle, Backend::default()).forced_cells(known, clock)?;
     let forced: Vec<usize> = forced.into_iter().take(MAX_EXPLAINED).collect();
-    let explanations = super::explain_all(puzzle, known, Backend::default(), clock, &forced, solver)?;
+    let explanations = super::explain_all(puzzle, known, Backend::default(), clock, &forced, None)?;
     let best = forced
         .iter()
         .zip(explanations)

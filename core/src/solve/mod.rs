@@ -11,6 +11,7 @@ mod encode;
 mod explain;
 mod fix;
 mod hint;
+mod level_sat;
 mod local;
 mod lp;
 mod puzzle;
@@ -237,7 +238,7 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
         .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
         .collect();
     let mut deductions = Vec::new();
-    let mut models = step::Models::default();
+    let mut deducer = step::Deducer::new(&puzzle, backend);
     let mut round = 0;
     let verdict = loop {
         if known.iter().all(Option::is_some) {
@@ -255,7 +256,7 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
             &clock,
             with_explanations,
             round + 1,
-            &mut models,
+            &mut deducer,
         ) {
             Ok(found) if found.is_empty() => break Verdict::Stuck { after_round: round },
             Ok(found) => {
@@ -303,11 +304,11 @@ fn one_round(
     clock: &Clock,
     with_explanations: bool,
     round: usize,
-    models: &mut step::Models,
+    deducer: &mut step::Deducer<'_>,
 ) -> Result<Vec<Deduction>, Stop> {
-    let (forced, solver) = step::forced_cells(puzzle, known, backend, clock, with_explanations, models)?;
+    let forced = deducer.forced_cells(known, clock)?;
     let explanations = if with_explanations {
-        explain_all(puzzle, known, backend, clock, &forced, solver)?
+        explain_all(puzzle, known, backend, clock, &forced, None)?
     } else {
         vec![Explanation::default(); forced.len()]
     };

@@ -6,9 +6,6 @@
 use super::local::Values;
 use super::puzzle::Puzzle;
 
-/// Repair steps per search.
-const MAX_STEPS: usize = 80;
-
 /// What the search may use: the round's visible clues and fixed cells.
 pub(crate) struct Search<'p> {
     puzzle: &'p Puzzle,
@@ -47,8 +44,8 @@ impl<'p> Search<'p> {
     }
 
     /// A colouring that meets everything visible and gives `cell` its wrong colour,
-    /// if the search finds one.
-    pub(crate) fn flip(&self, cell: usize, seed: u64) -> Option<Vec<bool>> {
+    /// if the search finds one within `max_steps` repairs.
+    pub(crate) fn flip(&self, cell: usize, seed: u64, max_steps: usize) -> Option<Vec<bool>> {
         if self.locked[cell] {
             return None;
         }
@@ -62,7 +59,7 @@ impl<'p> Search<'p> {
         let target = puzzle.n_blue as i64;
         let mut broken: Vec<usize> = Vec::new();
         self.update_broken(&mut broken, cell, &model);
-        for step in 1..=MAX_STEPS {
+        for step in 1..=max_steps {
             // A broken clue (or the counter).
             let options: Vec<usize> = match broken.first().copied() {
                 Some(c) => puzzle.clues[c]

@@ -8,10 +8,11 @@
 //! that no visible clue touches are collapsed into one count for the counter.
 
 use super::budget::{Clock, Stop};
+use super::level_sat::LevelSat;
 use super::local::{self, Values};
 use super::lp;
 use super::puzzle::Puzzle;
-use super::round::{Cand, RoundSolver};
+use super::round::Cand;
 use super::sat::Backend;
 use super::search::Search;
 
@@ -25,84 +26,74 @@ pub(crate) fn visible_clues(puzzle: &Puzzle, known: &Values) -> Vec<usize> {
         .collect()
 }
 
-/// Colourings of every cell that met everything visible in an earlier round. A round
-/// only adds information, so one that fails a later round is dropped for good.
-#[derive(Default)]
-pub(crate) struct Models {
-    models: Vec<Vec<bool>>,
-}
-
-/// Most models kept.
-const MAX_MODELS: usize = 48;
-
-impl Models {
-    /// Drops the models that contradict `known` or a clue visible with it.
-    fn keep_valid(&mut self, puzzle: &Puzzle, known: &Values, visible: &[usize]) {
-        self.models
-            .retain(|m| Models::is_valid(m, puzzle, known, visible));
-    }
-
-    /// Whether `model` meets `known` and every clue in `visible` (and the counter).
-    fn is_valid(model: &[bool], puzzle: &Puzzle, known: &Values, visible: &[usize]) -> bool {
-        known.iter().zip(model).all(|(k, v)| k.is_none_or(|k| k == *v))
-            && visible.iter().all(|&c| puzzle.clues[c].holds(|i| model[i]))
-            && model.iter().filter(|b| **b).count() == puzzle.n_blue
-    }
-
-    fn add(&mut self, new: Vec<Vec<bool>>) {
-        self.models.extend(new);
-        if self.models.len() > MAX_MODELS {
-            let extra = self.models.len() - MAX_MODELS;
-            self.models.drain(..extra);
-        }
-    }
-
-    /// Whether some model gives `cand` another colour than the solution.
-    fn rules_out_in(&self, puzzle: &Puzzle, untouched: &[usize], cand: Cand) -> bool {
-        match cand {
-            Cand::Cell(i) => self.models.iter().any(|m| m[i] != puzzle.blue[i]),
-            Cand::Untouched => {
-                let u_sol = untouched.iter().filter(|i| puzzle.blue[**i]).count();
-                self.models
-                    .iter()
-                    .any(|m| untouched.iter().filter(|i| m[**i]).count() != u_sol)
-            }
-        }
-    }
-}
-
-/// The cells forced in the round that starts with `known` uncovered, in cell order,
-/// and the round's solver (for explanations) when one was built.
-pub(crate) fn forced_cells<'p>(
+/// Works out each round's forced cells for one level, keeping what carries over from
+/// round to round: the visible clues, the SAT solver and the colourings found.
+pub(crate) struct Deducer<'p> {
     puzzle: &'p Puzzle,
-    known: &Values,
     backend: Backend,
-    clock: &Clock,
-    keep_solver: bool,
-    models: &mut Models,
-) -> Result<(Vec<usize>, Option<RoundSolver<'p>>), Stop> {
-    let visible = visible_clues(puzzle, known);
-    let mut values = known.clone();
-    let mut forced = local::propagate(puzzle, &visible, &mut values);
-    let hidden_left = values.iter().any(|v| v.is_none());
-    if !hidden_left {
-        forced.sort_unstable();
-        return Ok((forced, None));
+    /// Whether each clue is visible.
+    is_visible: Vec<bool>,
+    /// Visible clues, in the order they became visible.
+    visible: Vec<usize>,
+    /// Whether each cell is a member of a visible clue.
+    in_clue: Vec<bool>,
+    /// The solver, from the first round that needs one.
+    sat: Option<LevelSat<'p>>,
+    models: Models,
+}
+
+impl<'p> Deducer<'p> {
+    /// A deducer for `puzzle` that has seen no round yet.
+    pub(crate) fn new(puzzle: &'p Puzzle, backend: Backend) -> Deducer<'p> {
+        Deducer {
+            puzzle,
+            backend,
+            is_visible: vec![false; puzzle.clues.len()],
+            visible: Vec::new(),
+            in_clue: vec![false; puzzle.cells.len()],
+            sat: None,
+            models: Models::default(),
+        }
     }
-    models.keep_valid(puzzle, known, &visible);
-    let mut solver: Option<RoundSolver<'p>> = None;
-    if hidden_left {
-        let mut in_clue = vec![false; puzzle.cells.len()];
-        for &c in &visible {
-            for &m in &puzzle.clues[c].members {
-                in_clue[m] = true;
+
+    /// Shows the clues visible with `known` (rounds only ever uncover more cells);
+    /// marks the newly shown ones in `fresh`.
+    fn show_clues(&mut self, known: &Values, fresh: &mut [bool]) {
+        for (c, clue) in self.puzzle.clues.iter().enumerate() {
+            if !self.is_visible[c] && clue.owner.is_none_or(|o| known[o].is_some()) {
+                self.is_visible[c] = true;
+                fresh[c] = true;
+                self.visible.push(c);
+                for &m in &clue.members {
+                    self.in_clue[m] = true;
+                }
             }
         }
+    }
+
+    /// The cells forced in the round that starts with `known` uncovered, in cell order.
+    /// Calls must come with ever more cells known (the rounds of one level, in order).
+    pub(crate) fn forced_cells(&mut self, known: &Values, clock: &Clock) -> Result<Vec<usize>, Stop> {
+        let puzzle = self.puzzle;
+        let mut fresh = vec![false; puzzle.clues.len()];
+        self.show_clues(known, &mut fresh);
+        let mut values = known.clone();
+        let mut forced = local::propagate(puzzle, &self.visible, &mut values);
+        if values.iter().all(Option::is_some) {
+            forced.sort_unstable();
+            return Ok(forced);
+        }
+        let models = &mut self.models;
+        models.keep_valid(puzzle, known, &fresh);
         let untouched: Vec<usize> = (0..puzzle.cells.len())
-            .filter(|&i| known[i].is_none() && !in_clue[i])
+            .filter(|&i| known[i].is_none() && !self.in_clue[i])
             .collect();
+        let mut is_untouched = vec![false; puzzle.cells.len()];
+        for &i in &untouched {
+            is_untouched[i] = true;
+        }
         let mut cands: Vec<Cand> = (0..puzzle.cells.len())
-            .filter(|&i| values[i].is_none() && in_clue[i])
+            .filter(|&i| values[i].is_none() && self.in_clue[i])
             .map(Cand::Cell)
             .collect();
         let u_sol = untouched.iter().filter(|i| puzzle.blue[**i]).count();
@@ -110,46 +101,44 @@ pub(crate) fn forced_cells<'p>(
         if untouched_open && (u_sol == 0 || u_sol == untouched.len()) {
             cands.push(Cand::Untouched);
         }
-        // Colourings from earlier rounds and from a local search rule most cells out.
-        cands.retain(|c| !models.rules_out_in(puzzle, &untouched, *c));
-        let search = Search::new(puzzle, &visible, &values);
-        let mut i = 0;
-        while i < cands.len() {
-            let cell = match cands[i] {
-                Cand::Cell(cell) => Some(cell),
-                Cand::Untouched => search.free().first().copied(),
-            };
-            let found = cell
-                .and_then(|cell| (0..3).find_map(|seed| search.flip(cell, (cell as u64) << 2 | seed)))
-                .filter(|m| Models::is_valid(m, puzzle, &values, &visible));
-            match found {
-                Some(model) => {
-                    models.add(vec![model]);
-                    cands.retain(|c| !models.rules_out_in(puzzle, &untouched, *c));
-                }
-                None => i += 1,
-            }
+        // Colourings from earlier rounds and a quick local search rule most cells out.
+        cands.retain(|c| !models.rules_out(puzzle, &is_untouched, *c));
+        let search = Search::new(puzzle, &self.visible, &values);
+        let round = RoundFacts {
+            puzzle,
+            known,
+            is_visible: &self.is_visible,
+            is_untouched: &is_untouched,
+        };
+        models.search(&search, &mut cands, QUICK_SEARCH, &round);
+        if cands.is_empty() {
+            forced.sort_unstable();
+            return Ok(forced);
         }
-        // The SAT solver settles most of the rest at once: without the counter first
-        // (only the part of the round around the candidates), then with it. When a
-        // quick query finds no answer, the linear relaxation proves the counting
-        // arguments the solver finds hard, and the solver settles what is left.
+        // The SAT solver settles the rest, a few queries for many cells: without the
+        // counter first, then with it. When a quick query finds no answer, the linear
+        // relaxation proves the counting arguments the solver finds hard, and the
+        // solver settles what is left.
+        let sat = self
+            .sat
+            .get_or_insert_with(|| LevelSat::new(puzzle, self.backend));
+        sat.start_round(known, &self.visible);
         let mut facts: Vec<(usize, bool)> = forced.iter().map(|&i| (i, puzzle.blue[i])).collect();
         let mut lp_forced = Vec::new();
         let cells: Vec<Cand> = cands.iter().copied().filter(|c| *c != Cand::Untouched).collect();
         let mut first = Vec::new();
         if !cells.is_empty() {
-            let part = clues_around(puzzle, &visible, &values, &cells);
-            let mut part_solver = RoundSolver::new(puzzle, known, backend, part.clone(), &visible);
-            first = match part_solver.backbone_within(cells, &facts, false, clock, Some(QUICK_CONFLICTS))? {
+            first = match sat.backbone_within(cells, &facts, false, clock, Some(QUICK_CONFLICTS))? {
                 Ok(forced) => forced,
                 Err(mut open) => {
-                    let lp = lp::Relaxation::new(puzzle, known, &part, &untouched, false);
+                    let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, false);
                     lp_refute_cells(&lp, &mut open, &mut lp_forced);
-                    part_solver.backbone(open, &facts, false, clock)?
+                    sat.backbone(open, &facts, false, clock)?
                 }
             };
-            models.add(std::mem::take(&mut part_solver.models));
+            for model in std::mem::take(&mut sat.models) {
+                models.add(&model, puzzle, known, &self.is_visible);
+            }
         }
         for c in first.iter().chain(&lp_forced) {
             if let Cand::Cell(i) = c {
@@ -157,16 +146,16 @@ pub(crate) fn forced_cells<'p>(
             }
         }
         cands.retain(|c| {
-            !first.contains(c) && !lp_forced.contains(c) && !models.rules_out_in(puzzle, &untouched, *c)
+            !first.contains(c) && !lp_forced.contains(c) && !models.rules_out(puzzle, &is_untouched, *c)
         });
+        // What is left needs the counter: a longer local search first.
+        models.search(&search, &mut cands, THOROUGH_SEARCH, &round);
         let mut second = Vec::new();
         if !cands.is_empty() {
-            let s = solver
-                .get_or_insert_with(|| RoundSolver::new(puzzle, known, backend, visible.clone(), &visible));
-            second = match s.backbone_within(cands, &facts, true, clock, Some(QUICK_CONFLICTS))? {
+            second = match sat.backbone_within(cands, &facts, true, clock, Some(QUICK_CONFLICTS))? {
                 Ok(forced) => forced,
                 Err(mut open) => {
-                    let lp = lp::Relaxation::new(puzzle, known, &visible, &untouched, true);
+                    let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
                     lp_refute_cells(&lp, &mut open, &mut lp_forced);
                     open.retain(|c| {
                         if *c == Cand::Untouched && lp.refutes(*c) {
@@ -176,10 +165,12 @@ pub(crate) fn forced_cells<'p>(
                             true
                         }
                     });
-                    s.backbone(open, &facts, true, clock)?
+                    sat.backbone(open, &facts, true, clock)?
                 }
             };
-            models.add(std::mem::take(&mut s.models));
+            for model in std::mem::take(&mut sat.models) {
+                models.add(&model, puzzle, known, &self.is_visible);
+            }
         }
         for c in first.into_iter().chain(second).chain(lp_forced) {
             match c {
@@ -187,10 +178,147 @@ pub(crate) fn forced_cells<'p>(
                 Cand::Untouched => forced.extend(untouched.iter().copied().filter(|&i| values[i].is_none())),
             }
         }
+        forced.sort_unstable();
+        forced.dedup();
+        Ok(forced)
     }
-    forced.sort_unstable();
-    forced.dedup();
-    Ok((forced, if keep_solver { solver } else { None }))
+}
+
+/// Colourings that met everything visible (the counter too), each kept as the cells
+/// where it differs from the solution. A round only adds information, so one that
+/// fails a later round is dropped for good; and since the solution meets every clue,
+/// only the clues around those cells can fail, so re-checking is cheap.
+#[derive(Default)]
+struct Models {
+    diffs: Vec<Vec<usize>>,
+    /// How many kept colourings flip each cell.
+    flips: Vec<u32>,
+    /// Scratch: whether a cell is in the colouring being checked.
+    marked: Vec<bool>,
+}
+
+/// Seeds and steps per cell for a local search: quick before the SAT solver is asked,
+/// thorough before the counter is encoded.
+const QUICK_SEARCH: (u64, usize) = (1, 30);
+const THOROUGH_SEARCH: (u64, usize) = (3, 80);
+
+/// What a colouring must meet in the current round.
+struct RoundFacts<'a> {
+    puzzle: &'a Puzzle,
+    known: &'a Values,
+    is_visible: &'a [bool],
+    is_untouched: &'a [bool],
+}
+
+/// Most colourings kept (the oldest go first).
+const MAX_MODELS: usize = 4096;
+
+impl Models {
+    /// Drops the colourings that contradict `known` or a clue in `fresh` (the clues
+    /// that became visible since they were checked).
+    fn keep_valid(&mut self, puzzle: &Puzzle, known: &Values, fresh: &[bool]) {
+        let mut diffs = std::mem::take(&mut self.diffs);
+        diffs.retain(|d| self.meets(d, puzzle, known, fresh));
+        self.diffs = diffs;
+        self.count_flips(puzzle);
+    }
+
+    /// Whether the colouring that differs from the solution in `diff` keeps the
+    /// blue count, leaves `known` cells alone and meets the clues of `check` around it.
+    fn meets(&mut self, diff: &[usize], puzzle: &Puzzle, known: &Values, check: &[bool]) -> bool {
+        let balance: i64 = diff.iter().map(|&i| if puzzle.blue[i] { -1 } else { 1 }).sum();
+        if balance != 0 || diff.iter().any(|&i| known[i].is_some()) {
+            return false;
+        }
+        self.marked.resize(puzzle.cells.len(), false);
+        for &i in diff {
+            self.marked[i] = true;
+        }
+        let marked = &self.marked;
+        let ok = diff.iter().all(|&i| {
+            puzzle.clues_of_cell[i]
+                .iter()
+                .all(|&c| !check[c] || puzzle.clues[c].holds(|m| puzzle.blue[m] != marked[m]))
+        });
+        for &i in diff {
+            self.marked[i] = false;
+        }
+        ok
+    }
+
+    fn count_flips(&mut self, puzzle: &Puzzle) {
+        self.flips.clear();
+        self.flips.resize(puzzle.cells.len(), 0);
+        for d in &self.diffs {
+            for &i in d {
+                self.flips[i] += 1;
+            }
+        }
+    }
+
+    /// Keeps `model` (a colouring of every cell) when it meets `known` and every
+    /// visible clue and the counter; returns whether it did.
+    fn add(&mut self, model: &[bool], puzzle: &Puzzle, known: &Values, is_visible: &[bool]) -> bool {
+        let diff: Vec<usize> = (0..model.len()).filter(|&i| model[i] != puzzle.blue[i]).collect();
+        if diff.is_empty() || !self.meets(&diff, puzzle, known, is_visible) {
+            return false;
+        }
+        self.flips.resize(puzzle.cells.len(), 0);
+        for &i in &diff {
+            self.flips[i] += 1;
+        }
+        self.diffs.push(diff);
+        if self.diffs.len() > MAX_MODELS {
+            let extra = self.diffs.len() - MAX_MODELS;
+            self.diffs.drain(..extra);
+            self.count_flips(puzzle);
+        }
+        true
+    }
+
+    /// Runs the local search (`effort`: seeds and steps) on each of `cands` not yet
+    /// ruled out, keeps the colourings found and drops the candidates they rule out.
+    fn search(
+        &mut self,
+        search: &Search<'_>,
+        cands: &mut Vec<Cand>,
+        effort: (u64, usize),
+        round: &RoundFacts<'_>,
+    ) {
+        let (seeds, steps) = effort;
+        let mut i = 0;
+        while i < cands.len() {
+            let cell = match cands[i] {
+                Cand::Cell(cell) => Some(cell),
+                Cand::Untouched => search.free().first().copied(),
+            };
+            let found = cell
+                .and_then(|cell| {
+                    (0..seeds).find_map(|seed| search.flip(cell, (cell as u64) << 2 | seed, steps))
+                })
+                .is_some_and(|m| self.add(&m, round.puzzle, round.known, round.is_visible));
+            if found {
+                cands.retain(|c| !self.rules_out(round.puzzle, round.is_untouched, *c));
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Whether some colouring gives `cand` another colour than the solution.
+    fn rules_out(&self, puzzle: &Puzzle, untouched: &[bool], cand: Cand) -> bool {
+        match cand {
+            Cand::Cell(i) => self.flips.get(i).is_some_and(|n| *n > 0),
+            Cand::Untouched => self.diffs.iter().any(|d| {
+                let change: i64 = d
+                    .iter()
+                    .filter(|&&i| untouched[i])
+                    .map(|&i| if puzzle.blue[i] { -1 } else { 1 })
+                    .sum();
+                change != 0
+            }),
+        }
+    }
 }
 
 /// Moves the cells of `cands` that the LP refutes to `forced`.
@@ -214,42 +342,4 @@ fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut 
         }
         _ => true,
     });
-}
-
-/// The visible clues connected to `cands` through hidden cells.
-fn clues_around(puzzle: &Puzzle, visible: &[usize], values: &Values, cands: &[Cand]) -> Vec<usize> {
-    let mut is_visible = vec![false; puzzle.clues.len()];
-    for &c in visible {
-        is_visible[c] = true;
-    }
-    let mut seen_cell = vec![false; puzzle.cells.len()];
-    let mut seen_clue = vec![false; puzzle.clues.len()];
-    let mut stack: Vec<usize> = cands
-        .iter()
-        .filter_map(|c| match c {
-            Cand::Cell(i) => Some(*i),
-            Cand::Untouched => None,
-        })
-        .collect();
-    for &i in &stack {
-        seen_cell[i] = true;
-    }
-    let mut out = Vec::new();
-    while let Some(cell) = stack.pop() {
-        for &c in &puzzle.clues_of_cell[cell] {
-            if !is_visible[c] || seen_clue[c] {
-                continue;
-            }
-            seen_clue[c] = true;
-            out.push(c);
-            for &m in &puzzle.clues[c].members {
-                if values[m].is_none() && !seen_cell[m] {
-                    seen_cell[m] = true;
-                    stack.push(m);
-                }
-            }
-        }
-    }
-    out.sort_unstable();
-    out
 }
