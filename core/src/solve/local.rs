@@ -40,11 +40,17 @@ pub(crate) fn propagate(puzzle: &Puzzle, visible: &[usize], values: &mut Values)
                 }
             }
         }
-        let counter = counter_rule(puzzle, values);
-        if counter.is_empty() {
+        let mut found = counter_rule(puzzle, values);
+        if found.is_empty() {
+            found = pair_rules(puzzle, visible, &is_visible, values);
+        }
+        if found.is_empty() {
             return forced;
         }
-        for (cell, blue) in counter {
+        for (cell, blue) in found {
+            if values[cell].is_some() {
+                continue;
+            }
             values[cell] = Some(blue);
             forced.push(cell);
             for &other in &puzzle.clues_of_cell[cell] {
@@ -196,6 +202,88 @@ fn line_forced(members: &[usize], count: usize, together: bool, values: &Values)
         .collect()
 }
 
+/// Cells that two overlapping clues force by their counts alone: the blue cells in
+/// their overlap are bounded by both, which can fill or empty the overlap or the
+/// cells only one of them has.
+fn pair_rules(
+    puzzle: &Puzzle,
+    visible: &[usize],
+    is_visible: &[bool],
+    values: &Values,
+) -> Vec<(usize, bool)> {
+    let mut out = Vec::new();
+    let mut in_a = vec![false; values.len()];
+    for &a in visible {
+        let (open_a, need_a) = open_and_need(puzzle, a, values);
+        if open_a.is_empty() {
+            continue;
+        }
+        for &m in &open_a {
+            in_a[m] = true;
+        }
+        for &m in &open_a {
+            for &b in &puzzle.clues_of_cell[m] {
+                // Each pair once, from the clue with the smaller index.
+                if b <= a || !is_visible[b] {
+                    continue;
+                }
+                let (open_b, need_b) = open_and_need(puzzle, b, values);
+                let (Some(need_a), Some(need_b)) = (need_a, need_b) else {
+                    continue;
+                };
+                // Report a pair only from the first shared cell (in `open_a` order).
+                if open_a.iter().find(|c| open_b.contains(c)) != Some(&m) {
+                    continue;
+                }
+                let n_both = open_b.iter().filter(|c| in_a[**c]).count();
+                let (n_only_a, n_only_b) = (open_a.len() - n_both, open_b.len() - n_both);
+                let lo = need_a
+                    .saturating_sub(n_only_a)
+                    .max(need_b.saturating_sub(n_only_b));
+                let hi = n_both.min(need_a).min(need_b);
+                if lo > hi {
+                    continue;
+                }
+                let both: Vec<usize> = open_b.iter().copied().filter(|c| in_a[*c]).collect();
+                let only_a: Vec<usize> = open_a.iter().copied().filter(|c| !both.contains(c)).collect();
+                let only_b: Vec<usize> = open_b.iter().copied().filter(|c| !in_a[*c]).collect();
+                if lo == n_both {
+                    out.extend(both.iter().map(|&c| (c, true)));
+                } else if hi == 0 {
+                    out.extend(both.iter().map(|&c| (c, false)));
+                }
+                for (only, need) in [(&only_a, need_a), (&only_b, need_b)] {
+                    // Blue cells among `only`: from need - hi to need - lo.
+                    if need == lo {
+                        out.extend(only.iter().map(|&c| (c, false)));
+                    } else if need - hi == only.len() {
+                        out.extend(only.iter().map(|&c| (c, true)));
+                    }
+                }
+            }
+        }
+        for &m in &open_a {
+            in_a[m] = false;
+        }
+    }
+    out
+}
+
+/// The hidden members of clue `c` and how many of them must be blue (`None` when
+/// the known members already contradict it).
+fn open_and_need(puzzle: &Puzzle, c: usize, values: &Values) -> (Vec<usize>, Option<usize>) {
+    let clue = &puzzle.clues[c];
+    let open: Vec<usize> = clue
+        .members
+        .iter()
+        .copied()
+        .filter(|m| values[*m].is_none())
+        .collect();
+    let n_blue = clue.members.iter().filter(|m| values[**m] == Some(true)).count();
+    let need = clue.count.checked_sub(n_blue).filter(|n| *n <= open.len());
+    (open, need)
+}
+
 /// The counter at 0 (all hidden black) or at the number of hidden cells (all blue).
 pub(crate) fn counter_rule(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool)> {
     let open: Vec<usize> = (0..values.len()).filter(|i| values[*i].is_none()).collect();
@@ -236,4 +324,49 @@ fn next_combination(pick: &mut [usize], n: usize) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::test_support::level;
+    use crate::format::parse;
+
+    #[test]
+    fn two_overlapping_clues_force_what_neither_forces_alone() {
+        // A 4 above a 1; they share two hidden cells. The 4 needs at least one blue
+        // there, the 1 allows at most one: so exactly one, which fills the rest of
+        // the 4 and empties the rest of the 1.
+        let (text, _) = level(&[
+            "..x...", //
+            "x...x.", //
+            "..O+..", //
+            "o...x.", //
+            "..O+..", //
+            "o...o.", //
+            "..o...",
+        ]);
+        let parsed = parse(&text).levels.remove(0).level;
+        let puzzle = Puzzle::new(&parsed);
+        let known: Values = (0..puzzle.cells.len())
+            .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
+            .collect();
+        let visible: Vec<usize> = (0..puzzle.clues.len()).collect();
+        assert_eq!(visible.len(), 2);
+        for &c in &visible {
+            assert!(
+                single_clue(&puzzle, c, &known).is_empty(),
+                "one clue alone forces nothing"
+            );
+        }
+        let mut values = known.clone();
+        let forced = propagate(&puzzle, &visible, &mut values);
+        assert_eq!(forced.len(), 6);
+        for i in forced {
+            assert_eq!(values[i], Some(puzzle.blue[i]));
+        }
+        let open: Vec<usize> = (0..values.len()).filter(|i| values[*i].is_none()).collect();
+        assert_eq!(open.len(), 2, "the two shared cells stay open");
+        assert!(open.iter().all(|i| puzzle.clues_of_cell[*i].len() == 2));
+    }
 }

@@ -3,7 +3,7 @@
 //! infeasible with a cell at its wrong colour, the cell is forced. This refutes the
 //! counting arguments (overlapping exact counts) that a CDCL solver finds hard.
 
-use microlp::{ComparisonOp, Error, OptimizationDirection, Problem};
+use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions};
 
 use super::local::Values;
 use super::puzzle::{ClueInfo, Puzzle, Shape};
@@ -70,8 +70,23 @@ impl<'p> Relaxation<'p> {
 
     /// Whether the relaxation is infeasible when `cand` takes its wrong colour.
     pub(crate) fn refutes(&self, cand: Cand) -> bool {
-        let (problem, _) = self.problem(Some(cand), OptimizationDirection::Minimize, &[]);
+        let (problem, _) = self.problem(Some(cand), OptimizationDirection::Minimize, &[], false);
         matches!(problem.solve(), Err(Error::Infeasible))
+    }
+
+    /// Whether the relaxation with every cell 0 or 1 (branch and bound, at most
+    /// `nodes` nodes) is infeasible when `cand` takes its wrong colour: `Some(true)`
+    /// when refuted, `Some(false)` when an integral point exists (it may still break
+    /// a togetherness rule), `None` when the nodes ran out.
+    pub(crate) fn refutes_integral(&self, cand: Cand, nodes: u64) -> Option<bool> {
+        let (problem, _) = self.problem(Some(cand), OptimizationDirection::Minimize, &[], true);
+        let mut options = SolveOptions::default();
+        options.node_limit = Some(nodes);
+        match problem.solve_with(options) {
+            Err(Error::Infeasible) => Some(true),
+            Ok(outcome) if outcome.solution().is_some() => Some(false),
+            Ok(_) | Err(_) => None,
+        }
     }
 
     /// The cells of `cells` the relaxation refutes (as [`refutes`] would one by one),
@@ -90,7 +105,7 @@ impl<'p> Relaxation<'p> {
                 .iter()
                 .map(|&i| (i, if puzzle.blue[i] { -1.0 } else { 1.0 }))
                 .collect();
-            let (problem, lp_var) = self.problem(None, OptimizationDirection::Maximize, &objective);
+            let (problem, lp_var) = self.problem(None, OptimizationDirection::Maximize, &objective, false);
             let outcome = match problem.solve() {
                 Err(Error::Infeasible) => {
                     out.append(&mut set);
@@ -145,12 +160,14 @@ impl<'p> Relaxation<'p> {
         self.touched.binary_search(&i).is_ok()
     }
 
-    /// The LP with `cand` (if any) at its wrong colour and the given objective.
+    /// The LP with `cand` (if any) at its wrong colour and the given objective, its
+    /// cells integral when `integral`.
     fn problem(
         &self,
         cand: Option<Cand>,
         direction: OptimizationDirection,
         objective: &[(usize, f64)],
+        integral: bool,
     ) -> (Problem, Vec<Option<microlp::Variable>>) {
         let puzzle = self.puzzle;
         let mut problem = Problem::new(direction);
@@ -167,7 +184,11 @@ impl<'p> Relaxation<'p> {
                 }
                 _ => (0.0, 1.0),
             };
-            lp_var[i] = Some(problem.add_var(coefficient[i], bounds));
+            lp_var[i] = Some(if integral {
+                problem.add_integer_var(coefficient[i], (bounds.0 as i32, bounds.1 as i32))
+            } else {
+                problem.add_var(coefficient[i], bounds)
+            });
         }
         let expr = |cells: &[usize]| -> Vec<(microlp::Variable, f64)> {
             cells

@@ -321,7 +321,10 @@ impl Models {
     }
 }
 
-/// Moves the cells of `cands` that the LP refutes to `forced`.
+/// Branch-and-bound nodes for one cell the LP could not refute.
+const ILP_NODES: u64 = 200;
+
+/// Moves the cells of `cands` that the LP (or its integral version) refutes to `forced`.
 fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>) {
     let cells: Vec<usize> = cands
         .iter()
@@ -334,6 +337,16 @@ fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut 
         return;
     }
     let mut refuted = lp.refuted_cells(&cells);
+    refuted.sort_unstable();
+    // Counting arguments that need whole cells (parity and the like): branch and
+    // bound, briefly, before the SAT solver gets them.
+    let integral: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|i| refuted.binary_search(i).is_err())
+        .filter(|&i| lp.refutes_integral(Cand::Cell(i), ILP_NODES) == Some(true))
+        .collect();
+    refuted.extend(integral);
     refuted.sort_unstable();
     cands.retain(|c| match c {
         Cand::Cell(i) if refuted.binary_search(i).is_ok() => {
