@@ -30,11 +30,40 @@ impl Lit {
 pub(crate) struct Cnf<'a> {
     pub(crate) sat: &'a mut dyn SatBackend,
     buf: Vec<i32>,
+    /// Added negated to every clause, definitions included, so that one unit retires
+    /// everything this `Cnf` added.
+    retire: Option<i32>,
 }
 
 impl<'a> Cnf<'a> {
     pub(crate) fn new(sat: &'a mut dyn SatBackend) -> Cnf<'a> {
-        Cnf { sat, buf: Vec::new() }
+        Cnf {
+            sat,
+            buf: Vec::new(),
+            retire: None,
+        }
+    }
+
+    /// A `Cnf` whose every clause holds only while `sel` is true: adding the unit
+    /// `-sel` later removes all of them (auxiliary definitions too).
+    pub(crate) fn retirable(sat: &'a mut dyn SatBackend, sel: i32) -> Cnf<'a> {
+        Cnf {
+            sat,
+            buf: Vec::new(),
+            retire: Some(sel),
+        }
+    }
+
+    /// Adds `lits` as they are (plus the retiring literal, if any).
+    fn add(&mut self, lits: &[i32]) {
+        match self.retire {
+            None => self.sat.add_clause(lits),
+            Some(sel) => {
+                let mut c = lits.to_vec();
+                c.push(-sel);
+                self.sat.add_clause(&c);
+            }
+        }
     }
 
     /// Adds `lits` (or the guard's negation when every literal is false).
@@ -49,6 +78,9 @@ impl<'a> Cnf<'a> {
         }
         if let Some(g) = guard {
             self.buf.push(-g);
+        }
+        if let Some(sel) = self.retire.filter(|sel| Some(*sel) != guard) {
+            self.buf.push(-sel);
         }
         self.sat.add_clause(&self.buf);
     }
@@ -80,7 +112,7 @@ impl<'a> Cnf<'a> {
                     if j > 0 {
                         c.push(-b[j - 1]);
                     }
-                    self.sat.add_clause(&c);
+                    self.add(&c);
                 }
                 if sum < n_out {
                     let mut c = vec![-out[sum]];
@@ -91,7 +123,7 @@ impl<'a> Cnf<'a> {
                         c.push(b[j]);
                     }
                     if c.len() > 1 || (i == a.len() && j == b.len()) {
-                        self.sat.add_clause(&c);
+                        self.add(&c);
                     }
                 }
             }
@@ -197,9 +229,9 @@ impl<'a> Cnf<'a> {
             (Lit::Const(false), x) | (x, Lit::Const(false)) => x,
             (Lit::Var(x), Lit::Var(y)) => {
                 let o = self.var();
-                self.sat.add_clause(&[-x, o]);
-                self.sat.add_clause(&[-y, o]);
-                self.sat.add_clause(&[-o, x, y]);
+                self.add(&[-x, o]);
+                self.add(&[-y, o]);
+                self.add(&[-o, x, y]);
                 Lit::Var(o)
             }
         }
@@ -226,11 +258,11 @@ impl<'a> Cnf<'a> {
             _ => {
                 let o = self.var();
                 for v in &vars {
-                    self.sat.add_clause(&[-o, *v]);
+                    self.add(&[-o, *v]);
                 }
                 let mut c: Vec<i32> = vars.iter().map(|v| -v).collect();
                 c.push(o);
-                self.sat.add_clause(&c);
+                self.add(&c);
                 Lit::Var(o)
             }
         }

@@ -143,8 +143,9 @@ impl<'p> LevelSat<'p> {
             })
             .collect();
         let n_t = blues.len() as i64;
-        let mut cnf = Cnf::new(self.sat.as_mut());
-        let sel = cnf.sat.new_var();
+        let sel = self.sat.new_var();
+        // Retired with the round: the totalizer's definitions go too.
+        let mut cnf = Cnf::retirable(self.sat.as_mut(), sel);
         let cap = (remaining + 1).clamp(0, n_t) as usize;
         let out = cnf.totalizer(&blues, cap);
         // "At least s touched cells are blue" as a literal.
