@@ -53,6 +53,10 @@ pub fn summary(report: &Report) -> String {
         Verdict::Solvable => {
             let rounds = report.rounds();
             let hardest = report.difficulty.largest_explanation;
+            if hardest == 0 {
+                // Verdict only: no explanations were asked for.
+                return format!("solvable in {rounds} round{}", plural(rounds));
+            }
             format!(
                 "solvable in {rounds} round{}, hardest step {hardest} clue{}",
                 plural(rounds),

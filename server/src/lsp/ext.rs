@@ -15,9 +15,10 @@ pub const OPEN_VIEWER_COMMAND: &str = "hexcells.openViewer";
 
 /// `hexcells/solveStatus` (server to client): the solvability verdict of a document
 /// version, sent after its solver diagnostics. Params:
-/// `{ "uri": string, "version": number, "levels": [{ "summary": string, "verdict": string }] }`
+/// `{ "uri": string, "version": number, "complete": bool, "levels": [{ "summary": string, "verdict": string }] }`
 /// where `verdict` is `solvable`, `stuck`, `gaveUp`, `cancelled` or `skipped` (the
-/// level has syntax errors).
+/// level has syntax errors), and `complete` is false for the fast verdict-only answer
+/// that precedes the one with explanations and fixes.
 pub enum SolveStatus {}
 
 impl Notification for SolveStatus {

@@ -180,6 +180,10 @@ impl Backend {
             let Some(doc) = state.docs.get_mut(uri).filter(|d| d.version == version) else {
                 return;
             };
+            if !solved.complete && doc.solved().is_some_and(|s| s.complete) {
+                // The complete answer for this version came first: keep it.
+                return;
+            }
             let levels: Vec<serde_json::Value> = solved
                 .reports
                 .iter()
@@ -190,12 +194,14 @@ impl Backend {
                     })
                 })
                 .collect();
+            let complete = solved.complete;
             doc.solved = Some(solved);
             self.queue_diagnostics(&state, uri);
             let _ = self.publish.send(Outgoing::SolveStatus(serde_json::json!({
                 "uri": uri.as_str(),
                 "version": version,
                 "levels": levels,
+                "complete": complete,
             })));
             (state.client.pull_diagnostics, support)
         };

@@ -2,7 +2,9 @@
 //! for a quiet spell (the debounce), then runs the engine on a blocking thread. A
 //! newer version sets the old version's cancel flag, which the engine polls, and a
 //! result is stored and published only if its version is still current, so typing
-//! is never delayed and no stale verdict reaches the client.
+//! is never delayed and no stale verdict reaches the client. The verdicts (with the
+//! stuck cells) are published first, as soon as they are known; explanations and
+//! fixes, which take longer, follow in a second, complete answer.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -81,7 +83,23 @@ pub async fn run(backend: Backend, job: Job) {
     let budget = job.config.budget(Arc::clone(&job.cancel));
     let levels = job.levels;
     let version = job.version;
-    let mut handle = tokio::task::spawn_blocking(move || analyse(&levels, &budget, version));
+    let (first_tx, first_rx) = tokio::sync::oneshot::channel();
+    let mut handle = tokio::task::spawn_blocking(move || {
+        let _ = first_tx.send(verdicts(&levels, &budget, version));
+        analyse(&levels, &budget, version)
+    });
+    {
+        let backend = backend.clone();
+        let uri = job.uri.clone();
+        let cancel = Arc::clone(&job.cancel);
+        tokio::spawn(async move {
+            if let Ok(first) = first_rx.await {
+                if !cancel.load(Ordering::Relaxed) {
+                    backend.solved(&uri, first).await;
+                }
+            }
+        });
+    }
     let result = match tokio::time::timeout(PROGRESS_AFTER, &mut handle).await {
         Ok(result) => result,
         Err(_) if job.progress => {
@@ -116,6 +134,28 @@ pub async fn run(backend: Backend, job: Job) {
     }
 }
 
+/// The verdict of each level, without explanations or fixes: the fast first answer.
+pub fn verdicts(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solved {
+    let reports = levels
+        .iter()
+        .map(|level| {
+            let level = level.as_ref()?;
+            Some(
+                catch_unwind(AssertUnwindSafe(|| solve::verdict(level, budget))).unwrap_or_else(|_| {
+                    error!("the engine panicked; reporting the analysis as given up");
+                    gave_up()
+                }),
+            )
+        })
+        .collect::<Vec<_>>();
+    Solved {
+        version,
+        fixes: vec![Vec::new(); reports.len()],
+        reports,
+        complete: false,
+    }
+}
+
 /// Runs the engine on each level; a panic in the engine reads as "gave up".
 pub fn analyse(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solved {
     let mut reports = Vec::new();
@@ -142,6 +182,7 @@ pub fn analyse(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solve
         version,
         reports,
         fixes,
+        complete: true,
     }
 }
 

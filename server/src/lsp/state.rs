@@ -102,6 +102,9 @@ pub struct Solved {
     pub reports: Vec<Option<Report>>,
     /// Per level: the engine's fixes (stuck levels only).
     pub fixes: Vec<Vec<solve::Fix>>,
+    /// Whether explanations and fixes are in: the first answer for a version has
+    /// only the verdicts (fast), the second everything.
+    pub complete: bool,
 }
 
 /// One open document.

@@ -126,7 +126,8 @@ impl LspClient {
         client
     }
 
-    /// Waits for the `hexcells/solveStatus` of `uri` at `version`; returns its params.
+    /// Waits for the complete `hexcells/solveStatus` of `uri` at `version` (the one
+    /// with explanations and fixes); returns its params.
     pub fn solve_status(&mut self, uri: &str, version: i64) -> Value {
         self.solve_status_within(uri, version, TIMEOUT)
     }
@@ -137,6 +138,7 @@ impl LspClient {
             m["method"] == "hexcells/solveStatus"
                 && m["params"]["uri"] == uri
                 && m["params"]["version"] == version
+                && m["params"]["complete"] == true
         };
         match self.try_wait_for(timeout, &pred) {
             Some(m) => m["params"].clone(),
