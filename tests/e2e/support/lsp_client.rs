@@ -134,11 +134,21 @@ impl LspClient {
 
     /// [`LspClient::solve_status`], waiting up to `timeout`.
     pub fn solve_status_within(&mut self, uri: &str, version: i64, timeout: Duration) -> Value {
+        self.status_within(uri, version, timeout, true)
+    }
+
+    /// The first `hexcells/solveStatus` of `uri` at `version`, complete or not (the
+    /// verdicts come before explanations and fixes).
+    pub fn first_solve_status_within(&mut self, uri: &str, version: i64, timeout: Duration) -> Value {
+        self.status_within(uri, version, timeout, false)
+    }
+
+    fn status_within(&mut self, uri: &str, version: i64, timeout: Duration, complete: bool) -> Value {
         let pred = |m: &Value| {
             m["method"] == "hexcells/solveStatus"
                 && m["params"]["uri"] == uri
                 && m["params"]["version"] == version
-                && m["params"]["complete"] == true
+                && (!complete || m["params"]["complete"] == true)
         };
         match self.try_wait_for(timeout, &pred) {
             Some(m) => m["params"].clone(),
