@@ -132,7 +132,7 @@ impl<'p> Deducer<'p> {
                 Ok(forced) => forced,
                 Err(mut open) => {
                     let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, false);
-                    lp_refute_cells(&lp, &mut open, &mut lp_forced);
+                    lp_refute_cells(&lp, &mut open, &mut lp_forced, true);
                     sat.backbone(open, &facts, false, clock)?
                 }
             };
@@ -148,15 +148,28 @@ impl<'p> Deducer<'p> {
         cands.retain(|c| {
             !first.contains(c) && !lp_forced.contains(c) && !models.rules_out(puzzle, &is_untouched, *c)
         });
-        // What is left needs the counter: a longer local search first.
+        // What is left needs the counter: a longer local search first, then the LP,
+        // which proves the counting arguments quickly, then the solver.
         models.search(&search, &mut cands, THOROUGH_SEARCH, &round);
         let mut second = Vec::new();
+        if !cands.is_empty() {
+            let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
+            lp_refute_cells(&lp, &mut cands, &mut lp_forced, false);
+            cands.retain(|c| {
+                if *c == Cand::Untouched && lp.refutes(*c) {
+                    lp_forced.push(*c);
+                    false
+                } else {
+                    true
+                }
+            });
+        }
         if !cands.is_empty() {
             second = match sat.backbone_within(cands, &facts, true, clock, Some(QUICK_CONFLICTS))? {
                 Ok(forced) => forced,
                 Err(mut open) => {
                     let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
-                    lp_refute_cells(&lp, &mut open, &mut lp_forced);
+                    lp_refute_cells(&lp, &mut open, &mut lp_forced, true);
                     open.retain(|c| {
                         if *c == Cand::Untouched && lp.refutes(*c) {
                             lp_forced.push(*c);
@@ -325,7 +338,7 @@ impl Models {
 const ILP_NODES: u64 = 200;
 
 /// Moves the cells of `cands` that the LP (or its integral version) refutes to `forced`.
-fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>) {
+fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>, integral: bool) {
     let cells: Vec<usize> = cands
         .iter()
         .filter_map(|c| match c {
@@ -343,7 +356,7 @@ fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut 
     let integral: Vec<usize> = cells
         .iter()
         .copied()
-        .filter(|i| refuted.binary_search(i).is_err())
+        .filter(|i| integral && refuted.binary_search(i).is_err())
         .filter(|&i| lp.refutes_integral(Cand::Cell(i), ILP_NODES) == Some(true))
         .collect();
     refuted.extend(integral);
