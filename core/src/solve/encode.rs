@@ -159,8 +159,27 @@ impl<'a> Cnf<'a> {
             }
             return;
         }
-        let cap = (hi + 1).min(n).max(lo) as usize;
-        let out = self.totalizer(&vars, cap);
+        if lo <= 0 && hi >= n {
+            return;
+        }
+        // Here 0 < hi, lo < n, and one bound binds. A totalizer costs about inputs times outputs, so
+        // count the false inputs when the bounds sit high: between lo and hi true is
+        // between n - hi and n - lo false.
+        let cap_true = if hi < n { hi + 1 } else { lo };
+        let cap_false = if lo >= 1 { n - lo + 1 } else { n - hi };
+        if cap_false < cap_true {
+            let negated: Vec<i32> = vars.iter().map(|v| -v).collect();
+            let out = self.totalizer(&negated, cap_false as usize);
+            // At least n - hi false; not at least n - lo + 1 false.
+            if hi < n {
+                self.clause(guard, &[Lit::Var(out[(n - hi) as usize - 1])]);
+            }
+            if lo >= 1 {
+                self.clause(guard, &[Lit::Var(-out[(n - lo) as usize])]);
+            }
+            return;
+        }
+        let out = self.totalizer(&vars, cap_true as usize);
         if lo >= 1 {
             self.clause(guard, &[Lit::Var(out[lo as usize - 1])]);
         }
@@ -279,6 +298,45 @@ impl<'a> Cnf<'a> {
             Shape::Ring { ring, together } => {
                 let ring = ring.map(|p| p.map_or(Lit::Const(false), lit_of));
                 self.ring_runs(guard, &ring, *together);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::budget::Clock;
+    use crate::solve::sat::{Backend, SatResult};
+    use crate::solve::Budget;
+
+    #[test]
+    fn count_between_allows_exactly_the_counts_in_range() {
+        let clock = Clock::start(&Budget::default());
+        for n in 1..=6i64 {
+            for lo in -1..=n + 1 {
+                for hi in lo..=n + 1 {
+                    let mut sat = Backend::Cadical.new_solver();
+                    let xs: Vec<i32> = (0..n).map(|_| sat.new_var()).collect();
+                    let lits: Vec<Lit> = xs.iter().map(|v| Lit::Var(*v)).collect();
+                    Cnf::new(sat.as_mut()).count_between(None, &lits, lo, hi);
+                    for bits in 0u32..(1 << n) {
+                        let assumptions: Vec<i32> = (0..n as usize)
+                            .map(|i| if bits >> i & 1 == 1 { xs[i] } else { -xs[i] })
+                            .collect();
+                        let count = i64::from(bits.count_ones());
+                        let want = if (lo..=hi).contains(&count) {
+                            SatResult::Sat
+                        } else {
+                            SatResult::Unsat
+                        };
+                        assert_eq!(
+                            sat.solve(&assumptions, &clock),
+                            want,
+                            "n={n} lo={lo} hi={hi} bits={bits:b}"
+                        );
+                    }
+                }
             }
         }
     }
