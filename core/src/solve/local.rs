@@ -45,6 +45,9 @@ pub(crate) fn propagate(puzzle: &Puzzle, visible: &[usize], values: &mut Values)
             found = pair_rules(puzzle, visible, &is_visible, values);
         }
         if found.is_empty() {
+            found = counter_partition_rule(puzzle, visible, values);
+        }
+        if found.is_empty() {
             return forced;
         }
         for (cell, blue) in found {
@@ -284,6 +287,57 @@ fn open_and_need(puzzle: &Puzzle, c: usize, values: &Values) -> (Vec<usize>, Opt
     (open, need)
 }
 
+/// The counter against clues that share no hidden cell: the cells none of them
+/// covers hold the remaining blue cells minus what the clues need, which can be none
+/// of them or all. Clues are picked greedily, largest first, then smallest first.
+fn counter_partition_rule(puzzle: &Puzzle, visible: &[usize], values: &Values) -> Vec<(usize, bool)> {
+    let n_blue_set = values.iter().filter(|v| **v == Some(true)).count();
+    let remaining = puzzle.n_blue.saturating_sub(n_blue_set);
+    let mut clues: Vec<(usize, Vec<usize>)> = visible
+        .iter()
+        .filter_map(|&c| {
+            let (open, need) = open_and_need(puzzle, c, values);
+            (!open.is_empty()).then_some((need?, open))
+        })
+        .collect();
+    if clues.is_empty() {
+        return Vec::new();
+    }
+    let mut covered = vec![false; values.len()];
+    for largest_first in [true, false] {
+        clues.sort_by_key(|(_, open)| {
+            if largest_first {
+                usize::MAX - open.len()
+            } else {
+                open.len()
+            }
+        });
+        covered.iter_mut().for_each(|c| *c = false);
+        let mut needed = 0;
+        for (need, open) in &clues {
+            if open.iter().all(|m| !covered[*m]) {
+                for &m in open {
+                    covered[m] = true;
+                }
+                needed += need;
+            }
+        }
+        let rest: Vec<usize> = (0..values.len())
+            .filter(|&i| values[i].is_none() && !covered[i])
+            .collect();
+        let Some(in_rest) = remaining.checked_sub(needed) else {
+            continue;
+        };
+        if rest.is_empty() || in_rest > rest.len() {
+            continue;
+        }
+        if in_rest == 0 || in_rest == rest.len() {
+            return rest.into_iter().map(|i| (i, in_rest > 0)).collect();
+        }
+    }
+    Vec::new()
+}
+
 /// The counter at 0 (all hidden black) or at the number of hidden cells (all blue).
 pub(crate) fn counter_rule(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool)> {
     let open: Vec<usize> = (0..values.len()).filter(|i| values[*i].is_none()).collect();
@@ -368,5 +422,31 @@ mod tests {
         let open: Vec<usize> = (0..values.len()).filter(|i| values[*i].is_none()).collect();
         assert_eq!(open.len(), 2, "the two shared cells stay open");
         assert!(open.iter().all(|i| puzzle.clues_of_cell[*i].len() == 2));
+    }
+
+    #[test]
+    fn the_counter_against_disjoint_clues_settles_the_cells_they_leave_out() {
+        // One blue cell in all, and the 1 needs it among its two hidden neighbours:
+        // the far cell must be black. No single clue, pair or bare count says so.
+        let (text, _) = level(&[
+            "..O+......", //
+            "x...o.....", //
+            "..........", //
+            "........o.",
+        ]);
+        let parsed = parse(&text).levels.remove(0).level;
+        let puzzle = Puzzle::new(&parsed);
+        let known: Values = (0..puzzle.cells.len())
+            .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
+            .collect();
+        let visible: Vec<usize> = (0..puzzle.clues.len()).collect();
+        assert!(counter_rule(&puzzle, &known).is_empty());
+        assert!(pair_rules(&puzzle, &visible, &[true; 1], &known).is_empty());
+        let mut values = known.clone();
+        let forced = propagate(&puzzle, &visible, &mut values);
+        assert_eq!(forced.len(), 1);
+        let far = forced[0];
+        assert!(puzzle.clues_of_cell[far].is_empty());
+        assert_eq!(values[far], Some(false));
     }
 }
