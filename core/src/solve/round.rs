@@ -40,11 +40,6 @@ pub(crate) struct RoundSolver<'p> {
     pub(crate) models: Vec<Vec<bool>>,
     /// Whether every visible clue is encoded.
     complete: bool,
-    /// Set once refuting a cell with every clue and the counter ran out of limits:
-    /// later explanations of the round then skip that question.
-    pub(crate) hard_for_explanations: bool,
-    /// Questions with the counter asked by this round's explanations.
-    pub(crate) explain_counter_calls: usize,
     /// Hidden cells no visible clue touches.
     pub(crate) untouched: Vec<usize>,
 }
@@ -106,8 +101,6 @@ impl<'p> RoundSolver<'p> {
             untouched,
             models: Vec::new(),
             complete,
-            hard_for_explanations: false,
-            explain_counter_calls: 0,
         }
     }
 
