@@ -1,118 +1,35 @@
 //! Minimal explanations: which visible clues force a cell.
 //!
-//! A refutation of "the cell takes its wrong colour" under selector literals gives a
-//! first clue set (the failed assumptions); a deletion pass then drops every clue the
-//! refutation does not need, the remaining counter first and big clues before small
-//! ones, so that what is left is minimal and as local as possible.
+//! Each question "do these clues (and maybe the counter) force the cell?" goes to
+//! the small checker of `check.rs` first, which answers most of them in microseconds;
+//! counting questions it cannot settle go to the LP relaxation (sound for "forced"),
+//! the rest to the round's SAT solver under selector literals. A forced answer names
+//! the clues its refutation used; a deletion pass then drops every clue that is not
+//! needed, the remaining counter first and the clues farthest from the cell before
+//! nearer ones, so that what is left is minimal and as local as possible.
 
 use super::budget::{Clock, Stop};
+use super::check::{Check, Checker};
 use super::encode::Lit;
+use super::local::Values;
 use super::lp;
+use super::puzzle::Puzzle;
 use super::round::{Cand, RoundSolver};
-use super::sat::SatResult;
+use super::sat::{Backend, SatResult};
 use super::{ClueRef, Explanation, Reasoning};
 
 /// Conflicts per SAT call while explaining; a harder question goes to the LP.
 const EXPLAIN_CONFLICTS: u64 = 2_000;
 
-/// A minimal set of the round's visible clues (and maybe the counter) that forces
-/// `cand`, which must be forced.
-///
-/// Clue sets grow in layers around the cell (its own clues, then the clues that share
-/// a hidden cell with those, ...) until one forces it; the counter joins last. A
-/// deletion pass then drops the counter if it can, and the farthest clues first.
-pub(crate) fn explain(round: &mut RoundSolver<'_>, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
-    let counter_sel = round.counter().0;
-    let wrong = match round.wrong(cand) {
-        Lit::Var(v) => v,
-        // The untouched cells cannot take other colours whatever the clues say: the
-        // counter alone fixes them.
-        Lit::Const(_) => return Ok(make(vec![ClueRef::RemainingCounter])),
-    };
-    let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
-    // The untouched cells' colours are tied to the counter itself: it always counts.
-    let counter_always = cand == Cand::Untouched;
-    let mut n_unknown = 0;
-    let mut found: Option<(Vec<usize>, bool)> = None;
-    if let Cand::Cell(cell) = cand {
-        let mut set = Vec::new();
-        for layer in layers(round, cell).into_iter().take(MAX_LAYERS) {
-            set.extend(layer);
-            match forces(round, &set, false, cand, wrong, &limited)? {
-                Outcome::Forced(core) => {
-                    found = Some((core, false));
-                    break;
-                }
-                Outcome::Free => {}
-                Outcome::Unknown => n_unknown += 1,
-            }
-        }
-    }
-    let all: Vec<usize> = (0..round.selectors.len()).collect();
-    let (mut set, mut counter) = match found {
-        Some(f) => f,
-        None => match if round.hard_for_explanations {
-            Outcome::Unknown
-        } else {
-            forces(round, &all, true, cand, wrong, &limited)?
-        } {
-            Outcome::Forced(core) => (core, true),
-            // Too hard to refute within the limits (then the rest of the round is
-            // too): every clue and the counter.
-            Outcome::Free | Outcome::Unknown => {
-                round.hard_for_explanations = true;
-                let mut sels: Vec<i32> = round.selectors.iter().map(|(_, s)| *s).collect();
-                sels.push(counter_sel);
-                return Ok(to_explanation(round, &sels, false));
-            }
-        },
-    };
-    // Deletion: the counter first, then the clues farthest from the cell.
-    if counter && !counter_always {
-        match forces(round, &set, false, cand, wrong, &limited)? {
-            Outcome::Forced(core) => {
-                set = core;
-                counter = false;
-            }
-            Outcome::Free => {}
-            Outcome::Unknown => n_unknown += 1,
-        }
-    }
-    // A round whose explanations keep needing the counter gets a bounded share of
-    // such (slow) questions; later explanations keep their clues unminimised.
-    if counter && round.explain_counter_calls > MAX_COUNTER_CALLS {
-        n_unknown += 1;
-    }
-    let mut i = set.len();
-    while i > 0 && n_unknown <= MAX_UNKNOWN && !(counter && round.explain_counter_calls > MAX_COUNTER_CALLS) {
-        i -= 1;
-        clock.check()?;
-        let Some(&k) = set.get(i) else { continue };
-        let trial: Vec<usize> = set.iter().copied().filter(|x| *x != k).collect();
-        if trial.is_empty() && !counter {
-            continue;
-        }
-        match forces(round, &trial, counter, cand, wrong, &limited)? {
-            Outcome::Forced(core) => {
-                // A core keeps the order of `trial`, so the clues still to check stay
-                // in front of position `i`.
-                i = i.min(core.len());
-                set = core;
-            }
-            Outcome::Free => {}
-            Outcome::Unknown => n_unknown += 1,
-        }
-    }
-    let mut sels: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
-    if counter {
-        sels.push(counter_sel);
-    }
-    let minimal = n_unknown == 0 && i == 0;
-    Ok(to_explanation(round, &sels, minimal))
-}
+/// Decisions the small checker may take on one question before the SAT solver is asked.
+const CHECK_NODES: usize = 2_000;
 
-/// Questions with the counter allowed to the explanations of one round.
-const MAX_COUNTER_CALLS: usize = 300;
+/// The same with the counter (its questions span the round; the LP is asked next).
+const CHECK_NODES_COUNTER: usize = 300;
+
+/// Questions with the counter the SAT solver may get from the explanations of one
+/// round.
+const MAX_COUNTER_CALLS: usize = 50;
 
 /// Layers of clues tried around a cell before every clue and the counter are taken
 /// (an explanation reaching farther is not one a player follows anyway).
@@ -121,104 +38,376 @@ const MAX_LAYERS: usize = 4;
 /// Undecided questions allowed while minimising one explanation.
 const MAX_UNKNOWN: usize = 1;
 
-/// Whether a clue set forces a cell.
-enum Outcome {
-    /// It does; the clues a refutation used, in the set's order.
-    Forced(Vec<usize>),
-    /// It does not.
-    Free,
-    /// Not decided within the limits.
-    Unknown,
+/// Explains the forced cells of one round: the small checker answers most questions,
+/// the round's SAT solver (built on first need) the others.
+pub(crate) struct Explainer<'p> {
+    puzzle: &'p Puzzle,
+    known: Values,
+    backend: Backend,
+    /// The round's visible clues; clue sets are positions in this list (which are
+    /// also the solver's selector positions).
+    visible: Vec<usize>,
+    checker: Checker<'p>,
+    solver: Option<RoundSolver<'p>>,
+    /// Set once refuting a cell with every clue and the counter ran out of limits:
+    /// later explanations of the round then skip that question.
+    hard: bool,
+    /// Questions with the counter asked to the SAT solver.
+    counter_calls: usize,
+    /// Whether the current explanation already took an LP certificate (the first
+    /// one shrinks the clue set most; later ones are not worth their time).
+    lp_core_taken: bool,
 }
 
-/// Selector indices in layers around `cell`.
-fn layers(round: &RoundSolver<'_>, cell: usize) -> Vec<Vec<usize>> {
-    let puzzle = round.puzzle;
-    let mut index_of = vec![None; puzzle.clues.len()];
-    for (k, (c, _)) in round.selectors.iter().enumerate() {
-        index_of[*c] = Some(k);
+impl<'p> Explainer<'p> {
+    /// An explainer for the round that starts with `known` uncovered, whose visible
+    /// clues are `visible`; `solver`, when given, must encode exactly those clues in
+    /// that order.
+    pub(crate) fn new(
+        puzzle: &'p Puzzle,
+        known: &Values,
+        backend: Backend,
+        visible: Vec<usize>,
+        solver: Option<RoundSolver<'p>>,
+    ) -> Explainer<'p> {
+        Explainer {
+            puzzle,
+            known: known.clone(),
+            backend,
+            checker: Checker::new(puzzle, known, &visible),
+            visible,
+            solver,
+            hard: false,
+            counter_calls: 0,
+            lp_core_taken: false,
+        }
     }
-    let mut seen_clue = vec![false; puzzle.clues.len()];
-    let mut seen_cell = vec![false; puzzle.cells.len()];
-    seen_cell[cell] = true;
-    let mut frontier = vec![cell];
-    let mut out = Vec::new();
-    while !frontier.is_empty() {
-        let mut layer = Vec::new();
-        let mut next = Vec::new();
-        for &m in &frontier {
-            for &c in &puzzle.clues_of_cell[m] {
-                let Some(k) = index_of[c] else { continue };
-                if seen_clue[c] {
-                    continue;
+
+    /// The round's SAT solver, built on first use.
+    fn solver(&mut self) -> &mut RoundSolver<'p> {
+        let (puzzle, known, backend, visible) = (self.puzzle, &self.known, self.backend, &self.visible);
+        self.solver
+            .get_or_insert_with(|| RoundSolver::new(puzzle, known, backend, visible.clone(), visible))
+    }
+
+    /// A minimal set of the round's visible clues (and maybe the counter) that forces
+    /// `cand`, which must be forced.
+    ///
+    /// One or two clues that force the cell are looked for first. Otherwise clue sets
+    /// grow in layers around the cell (its own clues, then the clues that share a
+    /// hidden cell with those, ...) until one forces it; the counter joins last. A
+    /// deletion pass then drops the counter if it can, and the farthest clues first.
+    pub(crate) fn explain(&mut self, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
+        let q = cand;
+        self.lp_core_taken = false;
+        let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
+        // The untouched cells' colours are tied to the counter itself: it always counts.
+        let counter_always = cand == Cand::Untouched;
+        let mut n_unknown = 0;
+        let mut found: Option<(Vec<usize>, bool)> = None;
+        if let Cand::Cell(cell) = cand {
+            let layers = self.layers(cell);
+            if let Some(pair) = self.small_explanation(cell, &layers) {
+                return Ok(self.to_explanation(&pair, false, true));
+            }
+            let mut set = Vec::new();
+            for layer in layers.into_iter().take(MAX_LAYERS) {
+                set.extend(layer);
+                match self.forces(&set, false, q, &limited)? {
+                    Outcome::Forced(core, _) => {
+                        found = Some((core, false));
+                        break;
+                    }
+                    Outcome::Free => {}
+                    Outcome::Unknown => n_unknown += 1,
                 }
-                seen_clue[c] = true;
-                layer.push(k);
-                for &other in &puzzle.clues[c].members {
-                    if round.known[other].is_none() && !seen_cell[other] {
-                        seen_cell[other] = true;
-                        next.push(other);
+            }
+        }
+        let all: Vec<usize> = (0..self.visible.len()).collect();
+        let (mut set, mut counter) = match found {
+            Some(f) => f,
+            None => match if self.hard {
+                Outcome::Unknown
+            } else {
+                self.forces(&all, true, q, &limited)?
+            } {
+                Outcome::Forced(core, used) => (core, used || counter_always),
+                // Too hard to refute within the limits (then the rest of the round is
+                // too): every clue and the counter.
+                Outcome::Free | Outcome::Unknown => {
+                    self.hard = true;
+                    return Ok(self.to_explanation(&all, true, false));
+                }
+            },
+        };
+        // Deletion: the counter first, then the clues farthest from the cell.
+        if counter && !counter_always {
+            match self.forces(&set, false, q, &limited)? {
+                Outcome::Forced(core, _) => {
+                    set = core;
+                    counter = false;
+                }
+                Outcome::Free => {}
+                Outcome::Unknown => n_unknown += 1,
+            }
+        }
+        // Clues at positions `i..` are needed. The clues just before are tried in
+        // chunks that double while they can go, and shrink to one when one cannot.
+        let mut i = set.len();
+        let mut width = 1;
+        while i > 0 && n_unknown <= MAX_UNKNOWN {
+            clock.check()?;
+            let w = width.min(i);
+            let trial: Vec<usize> = set[..i - w].iter().chain(&set[i..]).copied().collect();
+            if trial.is_empty() && !counter {
+                if w == 1 {
+                    i -= 1;
+                } else {
+                    width = 1;
+                }
+                continue;
+            }
+            match self.forces(&trial, counter, q, &limited)? {
+                Outcome::Forced(core, used) => {
+                    // A core keeps the order of `trial` and every clue shown needed,
+                    // so the clues still to check stay in front.
+                    i = core.iter().filter(|k| set[..i - w].contains(k)).count();
+                    set = core;
+                    counter = used || counter_always;
+                    width = w * 2;
+                }
+                Outcome::Free if w > 1 => width = 1,
+                Outcome::Free => i -= 1,
+                Outcome::Unknown if w > 1 => width = 1,
+                Outcome::Unknown => {
+                    n_unknown += 1;
+                    i -= 1;
+                }
+            }
+        }
+        let minimal = n_unknown == 0 && i == 0;
+        Ok(self.to_explanation(&set, counter, minimal))
+    }
+
+    /// The smallest explanation of `cell` when it has one or two clues (the first
+    /// one found, nearest clues first), asked to the checker alone: a single clue
+    /// must contain the cell, and a second one must share a hidden cell with it.
+    fn small_explanation(&mut self, cell: usize, layers: &[Vec<usize>]) -> Option<Vec<usize>> {
+        let first = layers.first()?;
+        let second: &[usize] = layers.get(1).map_or(&[], Vec::as_slice);
+        for &k in first {
+            if let Check::Forced { .. } =
+                self.checker
+                    .check(&[self.visible[k]], false, Some(cell), CHECK_NODES)
+            {
+                return Some(vec![k]);
+            }
+        }
+        for (a, &k) in first.iter().enumerate() {
+            for &l in first[a + 1..].iter().chain(second) {
+                let clues = [self.visible[k], self.visible[l]];
+                if let Check::Forced { used, .. } = self.checker.check(&clues, false, Some(cell), CHECK_NODES)
+                {
+                    // Each clue alone was shown not to force it.
+                    if used.len() == 2 {
+                        return Some(vec![k, l]);
                     }
                 }
             }
         }
-        if !layer.is_empty() {
-            out.push(layer);
-        }
-        frontier = next;
+        None
     }
-    out
-}
 
-/// Whether the clues `set` (and the counter) force `cand`: the part of `set` a
-/// refutation used (in `set`'s order), or `None`.
-fn forces(
-    round: &mut RoundSolver<'_>,
-    set: &[usize],
-    counter: bool,
-    cand: Cand,
-    wrong: i32,
-    clock: &Clock,
-) -> Result<Outcome, Stop> {
-    let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
-    let counter_sel = round.counter().0;
-    if counter {
-        assumptions.push(counter_sel);
-        round.explain_counter_calls += 1;
-    }
-    assumptions.push(wrong);
-    match round.sat.solve(&assumptions, clock) {
-        SatResult::Unsat => Ok(Outcome::Forced(
-            set.iter()
-                .copied()
-                .filter(|&k| round.sat.failed(round.selectors[k].1))
-                .collect(),
-        )),
-        SatResult::Sat => Ok(Outcome::Free),
-        SatResult::Unknown => {
-            clock.check()?;
-            let Cand::Cell(_) = cand else {
-                return Ok(Outcome::Unknown);
-            };
-            let puzzle = round.puzzle;
-            let clues: Vec<usize> = set.iter().map(|&k| round.selectors[k].0).collect();
-            let mut in_rows = vec![false; puzzle.cells.len()];
-            for &c in &clues {
-                for &m in &puzzle.clues[c].members {
-                    in_rows[m] = true;
+    /// Selector positions in layers around `cell`.
+    fn layers(&self, cell: usize) -> Vec<Vec<usize>> {
+        let puzzle = self.puzzle;
+        let mut index_of = vec![None; puzzle.clues.len()];
+        for (k, c) in self.visible.iter().enumerate() {
+            index_of[*c] = Some(k);
+        }
+        let mut seen_clue = vec![false; puzzle.clues.len()];
+        let mut seen_cell = vec![false; puzzle.cells.len()];
+        seen_cell[cell] = true;
+        let mut frontier = vec![cell];
+        let mut out = Vec::new();
+        while !frontier.is_empty() {
+            let mut layer = Vec::new();
+            let mut next = Vec::new();
+            for &m in &frontier {
+                for &c in &puzzle.clues_of_cell[m] {
+                    let Some(k) = index_of[c] else { continue };
+                    if seen_clue[c] {
+                        continue;
+                    }
+                    seen_clue[c] = true;
+                    layer.push(k);
+                    for &other in &puzzle.clues[c].members {
+                        if self.known[other].is_none() && !seen_cell[other] {
+                            seen_cell[other] = true;
+                            next.push(other);
+                        }
+                    }
                 }
             }
-            let others: Vec<usize> = (0..puzzle.cells.len())
-                .filter(|&i| round.known[i].is_none() && !in_rows[i])
-                .collect();
-            let lp = lp::Relaxation::new(puzzle, &round.known, &clues, &others, counter);
-            Ok(if lp.refutes(cand) {
-                Outcome::Forced(set.to_vec())
-            } else {
-                Outcome::Unknown
-            })
+            if !layer.is_empty() {
+                out.push(layer);
+            }
+            frontier = next;
+        }
+        out
+    }
+
+    /// Whether the clues at positions `set` (and the counter) force `q`'s cell: the
+    /// part of `set` a refutation used (in `set`'s order) and whether it used the
+    /// counter.
+    fn forces(&mut self, set: &[usize], counter: bool, q: Cand, clock: &Clock) -> Result<Outcome, Stop> {
+        let clues: Vec<usize> = set.iter().map(|&k| self.visible[k]).collect();
+        let cell = match q {
+            Cand::Cell(cell) => Some(cell),
+            Cand::Untouched => None,
+        };
+        {
+            let r = self.checker.check(
+                &clues,
+                counter,
+                cell,
+                if counter { CHECK_NODES_COUNTER } else { CHECK_NODES },
+            );
+            match r {
+                Check::Forced { used, counter } => {
+                    return Ok(Outcome::Forced(
+                        used.into_iter().map(|p| set[p]).collect(),
+                        counter,
+                    ));
+                }
+                Check::Free => return Ok(Outcome::Free),
+                Check::Unknown => {}
+            }
+            if let (true, Some(cell)) = (counter, cell) {
+                let refuted = self.lp_refutation(&clues, counter, cell, !self.lp_core_taken);
+                self.lp_core_taken |= refuted.is_some();
+                if let Some((used, counter)) = refuted {
+                    return Ok(Outcome::Forced(
+                        used.into_iter().map(|p| set[p]).collect(),
+                        counter,
+                    ));
+                }
+            }
+            if counter && self.counter_calls >= MAX_COUNTER_CALLS {
+                return Ok(Outcome::Unknown);
+            }
+        }
+        if counter {
+            self.counter_calls += 1;
+        }
+        let round = self.solver();
+        let counter_sel = round.counter().0;
+        let Lit::Var(wrong) = round.wrong(q) else {
+            // Cannot differ (the checker answers that) or not touched (not asked).
+            return Ok(Outcome::Unknown);
+        };
+        let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
+        if counter {
+            assumptions.push(counter_sel);
+        }
+        assumptions.push(wrong);
+        let r = round.sat.solve(&assumptions, clock);
+        match r {
+            SatResult::Unsat => Ok(Outcome::Forced(
+                set.iter()
+                    .copied()
+                    .filter(|&k| round.sat.failed(round.selectors[k].1))
+                    .collect(),
+                counter && round.sat.failed(counter_sel),
+            )),
+            SatResult::Sat => Ok(Outcome::Free),
+            SatResult::Unknown => {
+                clock.check()?;
+                let Cand::Cell(_) = q else {
+                    return Ok(Outcome::Unknown);
+                };
+                let puzzle = self.puzzle;
+                let clues: Vec<usize> = set.iter().map(|&k| self.visible[k]).collect();
+                let mut in_rows = vec![false; puzzle.cells.len()];
+                for &c in &clues {
+                    for &m in &puzzle.clues[c].members {
+                        in_rows[m] = true;
+                    }
+                }
+                let others: Vec<usize> = (0..puzzle.cells.len())
+                    .filter(|&i| self.known[i].is_none() && !in_rows[i])
+                    .collect();
+                let lp = lp::Relaxation::new(puzzle, &self.known, &clues, &others, counter);
+                Ok(if lp.refutes(q) {
+                    Outcome::Forced(set.to_vec(), counter)
+                } else {
+                    Outcome::Unknown
+                })
+            }
         }
     }
+
+    /// When the LP relaxation of the puzzle clues `clues` (and the counter) refutes
+    /// `cell` at its wrong colour: the positions in `clues` of the clues its
+    /// certificate uses, and whether it uses the counter (they force the cell).
+    /// The certificate (a dual LP, slower) is only asked for when `core`; otherwise
+    /// every clue counts as used.
+    fn lp_refutation(
+        &self,
+        clues: &[usize],
+        counter: bool,
+        cell: usize,
+        core: bool,
+    ) -> Option<(Vec<usize>, bool)> {
+        let puzzle = self.puzzle;
+        let mut in_rows = vec![false; puzzle.cells.len()];
+        for &c in clues {
+            for &m in &puzzle.clues[c].members {
+                in_rows[m] = true;
+            }
+        }
+        let others: Vec<usize> = (0..puzzle.cells.len())
+            .filter(|&i| self.known[i].is_none() && !in_rows[i])
+            .collect();
+        let lp = lp::Relaxation::new(puzzle, &self.known, clues, &others, counter);
+        // The plain LP is quicker to answer; the certificate only once it refutes.
+        if !lp.refutes(Cand::Cell(cell)) {
+            return None;
+        }
+        let all = || ((0..clues.len()).collect(), counter);
+        Some(if core {
+            lp.refutation(cell).unwrap_or_else(all)
+        } else {
+            all()
+        })
+    }
+
+    /// The explanation made of the clues at positions `set` (and the counter).
+    fn to_explanation(&self, set: &[usize], counter: bool, minimal: bool) -> Explanation {
+        let mut clues: Vec<ClueRef> = set
+            .iter()
+            .map(|&k| ClueRef::Clue(self.puzzle.clues[self.visible[k]].at))
+            .collect();
+        if counter {
+            clues.push(ClueRef::RemainingCounter);
+        }
+        clues.sort();
+        Explanation {
+            minimal,
+            ..make(clues)
+        }
+    }
+}
+
+/// Whether a clue set forces a cell.
+enum Outcome {
+    /// It does; the clues a refutation used, in the set's order, and whether it used
+    /// the counter.
+    Forced(Vec<usize>, bool),
+    /// It does not.
+    Free,
+    /// Not decided within the limits.
+    Unknown,
 }
 
 /// A minimal subset of the selectors `set` that is unsatisfiable together with
@@ -272,13 +461,6 @@ pub(crate) fn clue_refs(round: &RoundSolver<'_>, sels: &[i32]) -> Vec<ClueRef> {
     }
     clues.sort();
     clues
-}
-
-fn to_explanation(round: &RoundSolver<'_>, sels: &[i32], minimal: bool) -> Explanation {
-    Explanation {
-        minimal,
-        ..make(clue_refs(round, sels))
-    }
 }
 
 fn make(clues: Vec<ClueRef>) -> Explanation {

@@ -20,6 +20,8 @@ struct Row {
 pub(crate) struct Relaxation<'p> {
     puzzle: &'p Puzzle,
     rows: Vec<Row>,
+    /// The position in `visible` of the clue behind each row.
+    row_clue: Vec<usize>,
     touched: Vec<usize>,
     untouched: Vec<usize>,
     remaining: f64,
@@ -36,8 +38,9 @@ impl<'p> Relaxation<'p> {
         with_counter: bool,
     ) -> Relaxation<'p> {
         let mut rows = Vec::new();
+        let mut row_clue = Vec::new();
         let mut is_touched = vec![false; puzzle.cells.len()];
-        for &c in visible {
+        for (k, &c) in visible.iter().enumerate() {
             let clue = &puzzle.clues[c];
             let n_blue = clue.members.iter().filter(|m| known[**m] == Some(true)).count();
             let cells: Vec<usize> = clue
@@ -56,11 +59,13 @@ impl<'p> Relaxation<'p> {
                 hi: rhs,
             });
             shape_rows(clue, known, &mut rows);
+            row_clue.resize(rows.len(), k);
         }
         let n_known_blue = known.iter().filter(|v| **v == Some(true)).count();
         Relaxation {
             puzzle,
             rows,
+            row_clue,
             touched: (0..puzzle.cells.len()).filter(|i| is_touched[*i]).collect(),
             untouched: untouched.to_vec(),
             remaining: puzzle.n_blue.saturating_sub(n_known_blue) as f64,
@@ -154,6 +159,150 @@ impl<'p> Relaxation<'p> {
         }
         out.extend(alone.into_iter().filter(|&i| self.refutes(Cand::Cell(i))));
         out
+    }
+
+    /// When the relaxation is infeasible with hidden `cell` at its wrong colour: the
+    /// positions (in `visible`, sorted) of the clues whose rows a Farkas certificate
+    /// uses, and whether it uses the counter's row. Those rows alone are infeasible,
+    /// so those clues (and the counter if named) force the cell.
+    ///
+    /// The certificate comes from the dual LP: multipliers `y` in [0, 1] for each
+    /// row's lower and upper side, maximising `y·bounds - max over the box of g·x`
+    /// where `g` combines the rows; a positive value (checked again from the
+    /// multipliers) proves infeasibility.
+    pub(crate) fn refutation(&self, cell: usize) -> Option<(Vec<usize>, bool)> {
+        let puzzle = self.puzzle;
+        if !self.is_touched(cell) {
+            return None;
+        }
+        let mut problem = Problem::new(OptimizationDirection::Maximize);
+        // Each side: (row index or None for the counter, sign, variable).
+        let mut sides: Vec<(Option<usize>, f64, microlp::Variable)> = Vec::new();
+        let mut ranges: Vec<(Option<usize>, &[usize], f64, f64)> = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(r, row)| (Some(r), row.cells.as_slice(), row.lo, row.hi))
+            .collect();
+        if self.with_counter {
+            let n_u = self.untouched.len() as f64;
+            ranges.push((
+                None,
+                self.touched.as_slice(),
+                self.remaining - n_u,
+                self.remaining,
+            ));
+        }
+        // The combination g over the cells, as (side, coefficient) lists.
+        let mut terms: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); puzzle.cells.len()];
+        for &(r, cells, lo, hi) in &ranges {
+            if lo.is_finite() {
+                let v = problem.add_var(lo, (0.0, 1.0));
+                sides.push((r, 1.0, v));
+                for &i in cells {
+                    terms[i].push((v, 1.0));
+                }
+            }
+            if hi.is_finite() {
+                let v = problem.add_var(-hi, (0.0, 1.0));
+                sides.push((r, -1.0, v));
+                for &i in cells {
+                    terms[i].push((v, -1.0));
+                }
+            }
+        }
+        // t_i >= g_i * x_i for both ends of the cell's box.
+        for &i in &self.touched {
+            if terms[i].is_empty() {
+                continue;
+            }
+            let t = problem.add_var(-1.0, (f64::NEG_INFINITY, f64::INFINITY));
+            let (lo, hi) = if i == cell {
+                let wrong = if puzzle.blue[i] { 0.0 } else { 1.0 };
+                (wrong, wrong)
+            } else {
+                (0.0, 1.0)
+            };
+            for end in [lo, hi] {
+                let mut expr: Vec<(microlp::Variable, f64)> = vec![(t, 1.0)];
+                if end != 0.0 {
+                    expr.extend(terms[i].iter().map(|&(v, c)| (v, -c * end)));
+                }
+                problem.add_constraint(expr, ComparisonOp::Ge, 0.0);
+            }
+        }
+        let outcome = problem.solve().ok()?;
+        let solution = outcome.solution()?;
+        if solution.objective() < 1e-6 {
+            return None;
+        }
+        // Check the certificate again from the multipliers alone.
+        let y: Vec<f64> = sides
+            .iter()
+            .map(|(_, _, v)| {
+                let y = solution.var_value(*v);
+                if y > 1e-9 {
+                    y
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let mut g = vec![0.0; puzzle.cells.len()];
+        let mut value = 0.0;
+        for (k, &(r, sign, _)) in sides.iter().enumerate() {
+            if y[k] == 0.0 {
+                continue;
+            }
+            let (cells, bound) = match r {
+                Some(r) => (
+                    self.rows[r].cells.as_slice(),
+                    if sign > 0.0 {
+                        self.rows[r].lo
+                    } else {
+                        self.rows[r].hi
+                    },
+                ),
+                None => {
+                    let n_u = self.untouched.len() as f64;
+                    let bound = if sign > 0.0 {
+                        self.remaining - n_u
+                    } else {
+                        self.remaining
+                    };
+                    (self.touched.as_slice(), bound)
+                }
+            };
+            value += sign * y[k] * bound;
+            for &i in cells {
+                g[i] += sign * y[k];
+            }
+        }
+        for &i in &self.touched {
+            let best = if i == cell {
+                g[i] * if puzzle.blue[i] { 0.0 } else { 1.0 }
+            } else {
+                g[i].max(0.0)
+            };
+            value -= best;
+        }
+        if value < 1e-7 {
+            return None;
+        }
+        let mut clues: Vec<usize> = Vec::new();
+        let mut counter = false;
+        for (k, &(r, _, _)) in sides.iter().enumerate() {
+            if y[k] == 0.0 {
+                continue;
+            }
+            match r {
+                Some(r) => clues.push(self.row_clue[r]),
+                None => counter = true,
+            }
+        }
+        clues.sort_unstable();
+        clues.dedup();
+        Some((clues, counter))
     }
 
     fn is_touched(&self, i: usize) -> bool {

@@ -7,6 +7,7 @@
 //! each one a minimal set of visible clues that forces it.
 
 mod budget;
+mod check;
 mod encode;
 mod explain;
 mod fix;
@@ -332,7 +333,7 @@ pub(crate) fn explain_all<'p>(
     backend: Backend,
     clock: &Clock,
     forced: &[usize],
-    mut solver: Option<round::RoundSolver<'p>>,
+    solver: Option<round::RoundSolver<'p>>,
 ) -> Result<Vec<Explanation>, Stop> {
     // What one clue (or the counter) forces alone needs no solver to explain.
     let visible = step::visible_clues(puzzle, known);
@@ -345,6 +346,13 @@ pub(crate) fn explain_all<'p>(
     for (cell, _) in local::counter_rule(puzzle, known) {
         alone[cell].get_or_insert(ClueRef::RemainingCounter);
     }
+    let mut in_clue = vec![false; puzzle.cells.len()];
+    for &c in &visible {
+        for &m in &puzzle.clues[c].members {
+            in_clue[m] = true;
+        }
+    }
+    let mut explainer = explain::Explainer::new(puzzle, known, backend, visible, solver);
     let mut untouched_explanation: Option<Explanation> = None;
     let mut out = Vec::with_capacity(forced.len());
     for &i in forced {
@@ -358,18 +366,13 @@ pub(crate) fn explain_all<'p>(
                 clues: vec![clue],
                 minimal: true,
             }
-        } else {
-            let s = solver.get_or_insert_with(|| {
-                round::RoundSolver::new(puzzle, known, backend, visible.clone(), &visible)
-            });
-            if s.untouched.contains(&i) {
-                if untouched_explanation.is_none() {
-                    untouched_explanation = Some(explain::explain(s, Cand::Untouched, clock)?);
-                }
-                untouched_explanation.clone().unwrap_or_default()
-            } else {
-                explain::explain(s, Cand::Cell(i), clock)?
+        } else if !in_clue[i] {
+            if untouched_explanation.is_none() {
+                untouched_explanation = Some(explainer.explain(Cand::Untouched, clock)?);
             }
+            untouched_explanation.clone().unwrap_or_default()
+        } else {
+            explainer.explain(Cand::Cell(i), clock)?
         };
         out.push(explanation);
     }

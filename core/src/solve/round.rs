@@ -31,11 +31,6 @@ pub(crate) struct RoundSolver<'p> {
     touched: Vec<usize>,
     /// The counter's selector and the untouched-group literal, once encoded.
     counter: Option<(i32, Lit)>,
-    /// Set once refuting a cell with every clue and the counter ran out of limits:
-    /// later explanations of the round then skip that question.
-    pub(crate) hard_for_explanations: bool,
-    /// Questions with the counter asked by this round's explanations.
-    pub(crate) explain_counter_calls: usize,
     /// Hidden cells no visible clue touches.
     pub(crate) untouched: Vec<usize>,
 }
@@ -94,8 +89,6 @@ impl<'p> RoundSolver<'p> {
             selectors,
             counter: None,
             untouched,
-            hard_for_explanations: false,
-            explain_counter_calls: 0,
         }
     }
 

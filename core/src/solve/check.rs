@@ -1,0 +1,943 @@
+//! A small exact checker for "do these few clues force this cell?", asked many times
+//! while an explanation is built and minimised.
+//!
+//! It searches colourings of only the hidden cells in the clues' scopes (the cell's
+//! connected part of them, or all of them with the remaining-blue counter), depth
+//! first from the solution's colours, with propagation: a clue needs between its
+//! blue and its blue-or-open members, a line's togetherness places its blues, every
+//! shape is checked once a clue is full, and with the counter a packing of clues that
+//! share no open cell bounds the blues left. A colouring with the cell wrong proves
+//! the clues do not force it (a short local search looks for one when the search
+//! stops early). An exhausted search proves they do; each conflict is traced back
+//! through the reasons of its assignments to the clues and decisions it rests on, so
+//! the search jumps back over decisions that do not matter and names the clues the
+//! refutation needs, usually far fewer than were asked about. A node limit keeps it
+//! cheap: past it the answer is unknown and the caller asks the LP or SAT solver.
+
+use super::local::Values;
+use super::puzzle::{Puzzle, Shape};
+
+/// The checker's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// The clues force the cell. The positions (in the given clue list) of the clues
+    /// the refutation used, in order, and whether it used the counter.
+    Forced { used: Vec<usize>, counter: bool },
+    /// A colouring meets the clues (and the counter if asked) with the cell wrong.
+    Free,
+    /// The node limit was reached first.
+    Unknown,
+}
+
+/// Flips the local search may make.
+const REPAIR_STEPS: usize = 100;
+
+/// No local index.
+const NONE: u32 = u32::MAX;
+
+/// A constraint of one query: between `lo` and `hi` of its members are blue.
+#[derive(Clone, Debug)]
+struct Con {
+    /// Position of the clue in the query's list (`None` for the counter).
+    at: Option<usize>,
+    /// The puzzle clue, when its togetherness must be checked once it is full.
+    shaped: Option<usize>,
+    lo: i32,
+    hi: i32,
+    blue: i32,
+    open: i32,
+    /// Members as local indices: `members[start..end]`.
+    start: u32,
+    end: u32,
+}
+
+/// One round's clues, ready for many small queries.
+pub(crate) struct Checker<'p> {
+    puzzle: &'p Puzzle,
+    known: Values,
+    /// Blue cells among the hidden ones.
+    remaining: i32,
+    n_hidden: i32,
+    /// Hidden cells in no visible clue, and how many of them are blue.
+    n_untouched: i32,
+    n_untouched_blue: i32,
+    /// Blue members a clue still needs among its hidden ones.
+    need: Vec<i32>,
+    // Scratch space for one query, reused.
+    local: Vec<u32>,
+    clue_pos: Vec<u32>,
+    vars: Vec<usize>,
+    value: Vec<i8>,
+    cons: Vec<Con>,
+    members: Vec<u32>,
+    occ_start: Vec<u32>,
+    occ: Vec<u32>,
+    trail: Vec<u32>,
+    queue: Vec<u32>,
+    /// Marks of the counting bound: cells already in a chosen constraint.
+    packed: Vec<u32>,
+    stamp: u32,
+    chosen: Vec<u32>,
+    /// Per variable: why it has its colour, and where on the trail.
+    reason: Vec<u32>,
+    tpos: Vec<u32>,
+    seen: Vec<u32>,
+    /// Work list of the conflict analysis.
+    stack: Vec<u32>,
+    /// The constraints of the last conflict.
+    conflict: Vec<u32>,
+    /// The constraints of the last refutation, as a bit set.
+    core: Vec<u64>,
+    /// Assignments a line rule found, before they are made.
+    scratch: Vec<(u32, bool)>,
+    /// Position of the counter constraint in `cons`, if asked.
+    counter_con: Option<usize>,
+    /// Whether the query is about a cell (variable 0) rather than the untouched cells.
+    seeded: bool,
+}
+
+/// A decision of the search: the variable, the trail length before it, whether its
+/// second value is being tried, and what the first value's failure rested on
+/// (constraints and decisions, as bit sets).
+struct Frame {
+    var: u32,
+    trail: u32,
+    second: bool,
+    cons: Vec<u64>,
+    decisions: Vec<u64>,
+}
+
+/// The reason of a decision's variable.
+const DECISION: u32 = u32::MAX - 1;
+
+/// The reason of the cell's wrong colour, given by the question.
+const PREMISE: u32 = u32::MAX;
+
+fn set(bits: &mut [u64], i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+
+fn unset(bits: &mut [u64], i: usize) {
+    bits[i / 64] &= !(1 << (i % 64));
+}
+
+fn has(bits: &[u64], i: usize) -> bool {
+    bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+}
+
+fn union(bits: &mut [u64], other: &[u64]) {
+    for (a, b) in bits.iter_mut().zip(other) {
+        *a |= b;
+    }
+}
+
+impl<'p> Checker<'p> {
+    /// A checker for the round that starts with `known` uncovered and shows the
+    /// clues `visible`.
+    pub(crate) fn new(puzzle: &'p Puzzle, known: &Values, visible: &[usize]) -> Checker<'p> {
+        let mut in_clue = vec![false; puzzle.cells.len()];
+        for &c in visible {
+            for &m in &puzzle.clues[c].members {
+                in_clue[m] = true;
+            }
+        }
+        let untouched: Vec<usize> = (0..puzzle.cells.len())
+            .filter(|&i| known[i].is_none() && !in_clue[i])
+            .collect();
+        let n_untouched_blue = untouched.iter().filter(|&&i| puzzle.blue[i]).count() as i32;
+        let n_known_blue = known.iter().filter(|v| **v == Some(true)).count() as i32;
+        let need = puzzle
+            .clues
+            .iter()
+            .map(|c| c.count as i32 - c.members.iter().filter(|m| known[**m] == Some(true)).count() as i32)
+            .collect();
+        Checker {
+            puzzle,
+            known: known.clone(),
+            remaining: puzzle.n_blue as i32 - n_known_blue,
+            n_hidden: known.iter().filter(|v| v.is_none()).count() as i32,
+            n_untouched: untouched.len() as i32,
+            n_untouched_blue,
+            need,
+            local: vec![NONE; puzzle.cells.len()],
+            clue_pos: vec![NONE; puzzle.clues.len()],
+            vars: Vec::new(),
+            value: Vec::new(),
+            cons: Vec::new(),
+            members: Vec::new(),
+            occ_start: Vec::new(),
+            occ: Vec::new(),
+            trail: Vec::new(),
+            queue: Vec::new(),
+            packed: Vec::new(),
+            stamp: 0,
+            chosen: Vec::new(),
+            scratch: Vec::new(),
+            reason: Vec::new(),
+            tpos: Vec::new(),
+            seen: Vec::new(),
+            conflict: Vec::new(),
+            stack: Vec::new(),
+            core: Vec::new(),
+            counter_con: None,
+            seeded: false,
+        }
+    }
+
+    /// Whether the puzzle clues `clues` (visible ones), with the counter when
+    /// `counter`, force hidden `cell` to its solution colour (`None`: the hidden
+    /// cells no visible clue touches, which only the counter can force, all to the
+    /// colour they share in the solution), searching at most `max_nodes` decisions.
+    pub(crate) fn check(
+        &mut self,
+        clues: &[usize],
+        counter: bool,
+        cell: Option<usize>,
+        max_nodes: usize,
+    ) -> Check {
+        if cell.is_none() && !counter {
+            return Check::Free;
+        }
+        if cell.is_none() && self.n_untouched_blue != 0 && self.n_untouched_blue != self.n_untouched {
+            // The untouched cells do not share a colour: not a question for here.
+            return Check::Unknown;
+        }
+        self.build(clues, counter, cell);
+        let answer = self.search(max_nodes);
+        let answer = match answer {
+            Some(true) => {
+                let mut used: Vec<usize> = Vec::new();
+                let mut counter = false;
+                for (j, c) in self.cons.iter().enumerate() {
+                    if has(&self.core, j) {
+                        match c.at {
+                            Some(k) => used.push(k),
+                            None => counter = true,
+                        }
+                    }
+                }
+                used.sort_unstable();
+                Check::Forced { used, counter }
+            }
+            Some(false) => Check::Free,
+            None if cell.is_some() && self.repair() => Check::Free,
+            None => Check::Unknown,
+        };
+        self.clear(clues);
+        answer
+    }
+
+    /// Sets up the variables (in breadth-first order from `cell`) and constraints.
+    fn build(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) {
+        let puzzle = self.puzzle;
+        for (k, &c) in clues.iter().enumerate() {
+            self.clue_pos[c] = k as u32;
+        }
+        self.vars.clear();
+        self.cons.clear();
+        self.members.clear();
+        self.seeded = cell.is_some();
+        if let Some(cell) = cell {
+            self.local[cell] = 0;
+            self.vars.push(cell);
+        }
+        // Clues reached from the cell, in the order they are reached.
+        let mut reached: Vec<usize> = Vec::new();
+        let mut next = 0;
+        let add_clue = |this: &mut Self, c: usize, reached: &mut Vec<usize>| {
+            reached.push(c);
+            for &m in &puzzle.clues[c].members {
+                if this.known[m].is_none() && this.local[m] == NONE {
+                    this.local[m] = this.vars.len() as u32;
+                    this.vars.push(m);
+                }
+            }
+        };
+        let mut taken = vec![false; clues.len()];
+        loop {
+            while next < self.vars.len() {
+                let m = self.vars[next];
+                next += 1;
+                for &c in &puzzle.clues_of_cell[m] {
+                    let k = self.clue_pos[c];
+                    if k != NONE && !taken[k as usize] {
+                        taken[k as usize] = true;
+                        add_clue(self, c, &mut reached);
+                    }
+                }
+            }
+            // With the counter, the clues out of the cell's reach count too.
+            if !counter {
+                break;
+            }
+            match (0..clues.len()).find(|&k| !taken[k]) {
+                Some(k) => {
+                    taken[k] = true;
+                    add_clue(self, clues[k], &mut reached);
+                }
+                None => break,
+            }
+        }
+        for &c in &reached {
+            let clue = &puzzle.clues[c];
+            let start = self.members.len() as u32;
+            for &m in &clue.members {
+                if self.known[m].is_none() {
+                    self.members.push(self.local[m]);
+                }
+            }
+            let end = self.members.len() as u32;
+            let shaped = match clue.shape {
+                Shape::Count => None,
+                _ => Some(c),
+            };
+            self.cons.push(Con {
+                at: Some(self.clue_pos[c] as usize),
+                shaped,
+                lo: self.need[c],
+                hi: self.need[c],
+                blue: 0,
+                open: (end - start) as i32,
+                start,
+                end,
+            });
+        }
+        let n = self.vars.len() as u32;
+        self.counter_con = counter.then_some(self.cons.len());
+        if counter {
+            let start = self.members.len() as u32;
+            self.members.extend(0..n);
+            let outside = self.n_hidden - n as i32;
+            let (mut lo, mut hi) = (self.remaining - outside, self.remaining);
+            if !self.seeded {
+                // Some untouched cell differs: one blue more or one black more there.
+                if self.n_untouched_blue == 0 {
+                    hi -= 1;
+                } else {
+                    lo += 1;
+                }
+            }
+            self.cons.push(Con {
+                at: None,
+                shaped: None,
+                lo,
+                hi,
+                blue: 0,
+                open: n as i32,
+                start,
+                end: start + n,
+            });
+        }
+        // Occurrences of each variable, as one flat list.
+        self.occ_start.clear();
+        self.occ_start.resize(n as usize + 1, 0);
+        for &m in &self.members {
+            self.occ_start[m as usize + 1] += 1;
+        }
+        for v in 0..n as usize {
+            self.occ_start[v + 1] += self.occ_start[v];
+        }
+        self.occ.clear();
+        self.occ.resize(self.members.len(), 0);
+        let mut fill = self.occ_start.clone();
+        for (j, con) in self.cons.iter().enumerate() {
+            for &m in &self.members[con.start as usize..con.end as usize] {
+                self.occ[fill[m as usize] as usize] = j as u32;
+                fill[m as usize] += 1;
+            }
+        }
+        self.value.clear();
+        self.value.resize(n as usize, -1);
+        self.trail.clear();
+        self.queue.clear();
+        self.packed.clear();
+        self.packed.resize(n as usize, 0);
+        self.seen.clear();
+        self.seen.resize(n as usize, 0);
+        self.reason.clear();
+        self.reason.resize(n as usize, DECISION);
+        self.tpos.clear();
+        self.tpos.resize(n as usize, 0);
+        self.stamp = 0;
+    }
+
+    /// Resets the per-cell and per-clue marks of the last query.
+    fn clear(&mut self, clues: &[usize]) {
+        for &m in &self.vars {
+            self.local[m] = NONE;
+        }
+        for &c in clues {
+            self.clue_pos[c] = NONE;
+        }
+    }
+
+    /// `Some(true)` when no colouring has the cell wrong, `Some(false)` when one does,
+    /// `None` past `max_nodes` decisions.
+    fn search(&mut self, max_nodes: usize) -> Option<bool> {
+        if self.seeded {
+            let wrong = !self.puzzle.blue[self.vars[0]];
+            self.assign(0, wrong, PREMISE);
+        } else {
+            self.queue.extend(0..self.cons.len() as u32);
+        }
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut pos = 0usize;
+        let mut nodes = 0usize;
+        let mut ok = self.propagate();
+        loop {
+            if ok {
+                while pos < self.vars.len() && self.value[pos] >= 0 {
+                    pos += 1;
+                }
+                if pos == self.vars.len() {
+                    return Some(false);
+                }
+                nodes += 1;
+                if nodes > max_nodes {
+                    return None;
+                }
+                frames.push(Frame {
+                    var: pos as u32,
+                    trail: self.trail.len() as u32,
+                    second: false,
+                    cons: Vec::new(),
+                    decisions: Vec::new(),
+                });
+                let first = self.puzzle.blue[self.vars[pos]];
+                self.assign(pos, first, DECISION);
+                ok = self.propagate();
+                continue;
+            }
+            // What the conflict rests on, then back to the deepest decision in it.
+            let (mut cons, mut decisions) = self.analyze();
+            loop {
+                while frames.last().is_some_and(|f| !has(&decisions, f.var as usize)) {
+                    frames.pop();
+                }
+                let Some(f) = frames.last_mut() else {
+                    self.core = cons;
+                    return Some(true);
+                };
+                let var = f.var as usize;
+                self.undo(f.trail as usize);
+                if f.second {
+                    // Both values fail: the node fails for both reasons.
+                    union(&mut cons, &f.cons);
+                    union(&mut decisions, &f.decisions);
+                    unset(&mut decisions, var);
+                    frames.pop();
+                    continue;
+                }
+                unset(&mut decisions, var);
+                f.cons = cons;
+                f.decisions = decisions;
+                f.second = true;
+                pos = var;
+                let value = !self.puzzle.blue[self.vars[var]];
+                self.assign(var, value, DECISION);
+                nodes += 1;
+                ok = self.propagate();
+                break;
+            }
+        }
+    }
+
+    /// The constraints and the decisions the last conflict rests on, following the
+    /// reasons of the assignments back from the conflict's constraints.
+    fn analyze(&mut self) -> (Vec<u64>, Vec<u64>) {
+        let mut cons = vec![0u64; self.cons.len().div_ceil(64)];
+        let mut decisions = vec![0u64; self.vars.len().div_ceil(64)];
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        for &j in &self.conflict {
+            set(&mut cons, j as usize);
+            let c = &self.cons[j as usize];
+            for &m in &self.members[c.start as usize..c.end as usize] {
+                if self.value[m as usize] >= 0 && self.seen[m as usize] != stamp {
+                    self.seen[m as usize] = stamp;
+                    stack.push(m);
+                }
+            }
+        }
+        while let Some(v) = stack.pop() {
+            let v = v as usize;
+            match self.reason[v] {
+                PREMISE => {}
+                DECISION => set(&mut decisions, v),
+                r => {
+                    set(&mut cons, r as usize);
+                    let c = &self.cons[r as usize];
+                    let at = self.tpos[v];
+                    for &m in &self.members[c.start as usize..c.end as usize] {
+                        let m = m as usize;
+                        if self.value[m] >= 0 && self.tpos[m] < at && self.seen[m] != stamp {
+                            self.seen[m] = stamp;
+                            stack.push(m as u32);
+                        }
+                    }
+                }
+            }
+        }
+        self.stack = stack;
+        (cons, decisions)
+    }
+
+    /// A small local search for a colouring with the cell wrong that meets every
+    /// constraint: from the solution with the cell flipped, it flips the member of a
+    /// broken constraint that breaks the least (with a little noise and a short
+    /// tabu), at most [`REPAIR_STEPS`] times. Whether it found one (checked in full).
+    fn repair(&mut self) -> bool {
+        let n = self.vars.len();
+        let mut blue: Vec<bool> = self.vars.iter().map(|&m| self.puzzle.blue[m]).collect();
+        blue[0] = !blue[0];
+        let mut count: Vec<i32> = self
+            .cons
+            .iter()
+            .map(|c| {
+                self.members[c.start as usize..c.end as usize]
+                    .iter()
+                    .filter(|&&m| blue[m as usize])
+                    .count() as i32
+            })
+            .collect();
+        let mut tabu = vec![0usize; n];
+        tabu[0] = usize::MAX;
+        let mut rng: u64 = 0x9E37_79B9_7F4A_7C15 ^ (n as u64);
+        let off = |c: &Con, k: i32| (c.lo - k).max(k - c.hi).max(0);
+        for step in 1..=REPAIR_STEPS {
+            // The first broken constraint (by count, then by shape).
+            let broken = (0..self.cons.len())
+                .find(|&j| off(&self.cons[j], count[j]) > 0)
+                .or_else(|| {
+                    (0..self.cons.len())
+                        .find(|&j| self.cons[j].shaped.is_some_and(|c| !self.holds_with(c, &blue)))
+                });
+            let Some(j) = broken else {
+                return true;
+            };
+            let (start, end) = (self.cons[j].start as usize, self.cons[j].end as usize);
+            let want = if count[j] < self.cons[j].lo {
+                Some(true)
+            } else if count[j] > self.cons[j].hi {
+                Some(false)
+            } else {
+                None
+            };
+            let options: Vec<usize> = self.members[start..end]
+                .iter()
+                .map(|&m| m as usize)
+                .filter(|&m| tabu[m] < step && want.is_none_or(|w| blue[m] != w))
+                .collect();
+            if options.is_empty() {
+                return false;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let choice = if rng % 8 == 0 {
+                options[(rng >> 8) as usize % options.len()]
+            } else {
+                let mut best = (i32::MAX, options[0]);
+                for &m in &options {
+                    let delta = if blue[m] { -1 } else { 1 };
+                    let mut score = 0;
+                    for k in self.occ_start[m]..self.occ_start[m + 1] {
+                        let i = self.occ[k as usize] as usize;
+                        score += off(&self.cons[i], count[i] + delta) - off(&self.cons[i], count[i]);
+                    }
+                    if score < best.0 {
+                        best = (score, m);
+                    }
+                }
+                best.1
+            };
+            blue[choice] = !blue[choice];
+            let delta = if blue[choice] { 1 } else { -1 };
+            for k in self.occ_start[choice]..self.occ_start[choice + 1] {
+                count[self.occ[k as usize] as usize] += delta;
+            }
+            tabu[choice] = step + 3;
+        }
+        false
+    }
+
+    /// Whether puzzle clue `c` holds with the local colouring `blue`.
+    fn holds_with(&self, c: usize, blue: &[bool]) -> bool {
+        let is_blue = |m: usize| match self.known[m] {
+            Some(b) => b,
+            None => blue[self.local[m] as usize],
+        };
+        self.puzzle.clues[c].holds(is_blue)
+    }
+
+    /// Gives variable `v` a colour (for `reason`: a constraint, [`DECISION`] or
+    /// [`PREMISE`]) and queues its constraints.
+    fn assign(&mut self, v: usize, blue: bool, reason: u32) {
+        self.value[v] = i8::from(blue);
+        self.reason[v] = reason;
+        self.tpos[v] = self.trail.len() as u32;
+        self.trail.push(v as u32);
+        for k in self.occ_start[v]..self.occ_start[v + 1] {
+            let j = self.occ[k as usize] as usize;
+            let con = &mut self.cons[j];
+            con.open -= 1;
+            con.blue += i32::from(blue);
+            self.queue.push(j as u32);
+        }
+    }
+
+    /// Unassigns the trail back to length `len`.
+    fn undo(&mut self, len: usize) {
+        while self.trail.len() > len {
+            let Some(v) = self.trail.pop() else { break };
+            let v = v as usize;
+            let blue = self.value[v] == 1;
+            self.value[v] = -1;
+            for k in self.occ_start[v]..self.occ_start[v + 1] {
+                let con = &mut self.cons[self.occ[k as usize] as usize];
+                con.open += 1;
+                con.blue -= i32::from(blue);
+            }
+        }
+        self.queue.clear();
+    }
+
+    /// Propagates the queued constraints, then checks the counting bound; `false` on
+    /// a conflict.
+    fn propagate(&mut self) -> bool {
+        self.propagate_counts() && self.counting_bound()
+    }
+
+    /// With the counter: blue cells are at least those set plus what constraints with
+    /// no open cell in common still need, and at most those set plus the open cells
+    /// such constraints cannot all take. Outside the counter's range is a conflict
+    /// (the counter and the constraints counted are its reason).
+    fn counting_bound(&mut self) -> bool {
+        let Some(k) = self.counter_con else {
+            return true;
+        };
+        let (lo, hi, blue, open) = {
+            let c = &self.cons[k];
+            (c.lo, c.hi, c.blue, c.open)
+        };
+        for need_blue in [true, false] {
+            self.stamp += 1;
+            let stamp = self.stamp;
+            self.chosen.clear();
+            let mut extra = 0;
+            for j in 0..k {
+                let c = &self.cons[j];
+                // Blues it still needs, or open cells it must leave black.
+                let gain = if need_blue {
+                    c.lo - c.blue
+                } else {
+                    c.open - (c.hi - c.blue)
+                };
+                if gain <= 0 {
+                    continue;
+                }
+                let cells = &self.members[c.start as usize..c.end as usize];
+                let disjoint = cells
+                    .iter()
+                    .all(|&m| self.value[m as usize] >= 0 || self.packed[m as usize] != stamp);
+                if !disjoint {
+                    continue;
+                }
+                for &m in cells {
+                    if self.value[m as usize] < 0 {
+                        self.packed[m as usize] = stamp;
+                    }
+                }
+                extra += gain;
+                self.chosen.push(j as u32);
+            }
+            let conflict = if need_blue {
+                blue + extra > hi
+            } else {
+                blue + open - extra < lo
+            };
+            if conflict {
+                // Only as many of the constraints counted as the conflict needs, the
+                // biggest first.
+                let gain = |c: &Con| {
+                    if need_blue {
+                        c.lo - c.blue
+                    } else {
+                        c.open - (c.hi - c.blue)
+                    }
+                };
+                let mut chosen = std::mem::take(&mut self.chosen);
+                chosen.sort_unstable_by_key(|&j| std::cmp::Reverse(gain(&self.cons[j as usize])));
+                let mut slack = if need_blue { hi - blue } else { blue + open - lo };
+                self.conflict.clear();
+                self.conflict.push(k as u32);
+                for &j in &chosen {
+                    if slack < 0 {
+                        break;
+                    }
+                    slack -= gain(&self.cons[j as usize]);
+                    self.conflict.push(j);
+                }
+                self.chosen = chosen;
+                self.queue.clear();
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Propagates the queued constraints; `false` on a conflict.
+    fn propagate_counts(&mut self) -> bool {
+        while let Some(j) = self.queue.pop() {
+            let j = j as usize;
+            let (lo, hi, blue, open) = {
+                let c = &self.cons[j];
+                (c.lo, c.hi, c.blue, c.open)
+            };
+            if blue > hi || blue + open < lo {
+                return self.fail(j);
+            }
+            if open == 0 {
+                if let Some(c) = self.cons[j].shaped {
+                    if !self.shape_holds(c) {
+                        return self.fail(j);
+                    }
+                }
+                continue;
+            }
+            let fill = if blue == hi {
+                false
+            } else if blue + open == lo {
+                true
+            } else {
+                if let Some(c) = self.cons[j].shaped {
+                    if !self.line_propagate(j, c) {
+                        return self.fail(j);
+                    }
+                }
+                continue;
+            };
+            let (start, end) = (self.cons[j].start as usize, self.cons[j].end as usize);
+            for k in start..end {
+                let m = self.members[k] as usize;
+                if self.value[m] < 0 {
+                    self.assign(m, fill, j as u32);
+                }
+            }
+        }
+        true
+    }
+
+    /// Runs on a line clue `c` (constraint `j`) with open members: a together line's
+    /// blues lie within `count` consecutive members, so the members between two blues
+    /// are blue and those too far from a blue are black; an apart line has no
+    /// `count` consecutive blues, so a window with one open member and the rest blue
+    /// makes it black. `false` on a conflict.
+    fn line_propagate(&mut self, j: usize, c: usize) -> bool {
+        let clue = &self.puzzle.clues[c];
+        let Shape::Line { together } = clue.shape else {
+            return true;
+        };
+        let n = clue.count;
+        let members = &clue.members;
+        let value = |m: usize| -> i8 {
+            match self.known[m] {
+                Some(b) => i8::from(b),
+                None => self.value[self.local[m] as usize],
+            }
+        };
+        self.scratch.clear();
+        if together {
+            let first = members.iter().position(|&m| value(m) == 1);
+            let last = members.iter().rposition(|&m| value(m) == 1);
+            let (Some(first), Some(last)) = (first, last) else {
+                return true;
+            };
+            if last + 1 - first > n {
+                return false;
+            }
+            for (p, &m) in members.iter().enumerate() {
+                let inside = p >= first && p <= last;
+                let reach = p + n > last && p < first + n;
+                match value(m) {
+                    0 if inside => return false,
+                    -1 if inside => self.scratch.push((self.local[m], true)),
+                    -1 if !reach => self.scratch.push((self.local[m], false)),
+                    _ => {}
+                }
+            }
+        } else if n >= 1 && members.len() >= n {
+            for w in members.windows(n) {
+                let mut open = None;
+                let mut n_blue = 0;
+                let mut n_open = 0;
+                for &m in w {
+                    match value(m) {
+                        1 => n_blue += 1,
+                        -1 => {
+                            n_open += 1;
+                            open = Some(m);
+                        }
+                        _ => {}
+                    }
+                }
+                if n_blue == n {
+                    return false;
+                }
+                if let (1, Some(m)) = (n_open, open) {
+                    if n_blue + 1 == n {
+                        self.scratch.push((self.local[m], false));
+                    }
+                }
+            }
+        }
+        if self.scratch.is_empty() {
+            return true;
+        }
+        let mut k = 0;
+        while k < self.scratch.len() {
+            let (v, blue) = self.scratch[k];
+            k += 1;
+            match self.value[v as usize] {
+                -1 => self.assign(v as usize, blue, j as u32),
+                x if (x == 1) != blue => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Records constraint `j` as the conflict; always `false`.
+    fn fail(&mut self, j: usize) -> bool {
+        self.conflict.clear();
+        self.conflict.push(j as u32);
+        self.queue.clear();
+        false
+    }
+
+    /// Whether puzzle clue `c`, all of whose members have colours, holds.
+    fn shape_holds(&self, c: usize) -> bool {
+        let is_blue = |m: usize| match self.known[m] {
+            Some(b) => b,
+            None => self.value[self.local[m] as usize] == 1,
+        };
+        self.puzzle.clues[c].holds(is_blue)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::budget::Clock;
+    use super::super::encode::Lit;
+    use super::super::round::{Cand, RoundSolver};
+    use super::super::sat::{Backend, SatResult};
+    use super::super::{analyze, step, Budget};
+    use super::*;
+    use crate::format::parse;
+
+    /// The project's own small levels.
+    const LEVELS: [&str; 8] = [
+        include_str!("../../tests/fixtures/solve/001_column_together.hexcells"),
+        include_str!("../../tests/fixtures/solve/002_column_apart.hexcells"),
+        include_str!("../../tests/fixtures/solve/003_column_gap_is_skipped.hexcells"),
+        include_str!("../../tests/fixtures/solve/004_ring_gap_breaks_a_run.hexcells"),
+        include_str!("../../tests/fixtures/solve/005_flower_and_counter.hexcells"),
+        include_str!("../../tests/fixtures/solve/006_counter_alone.hexcells"),
+        include_str!("../../tests/fixtures/solve/007_chain.hexcells"),
+        include_str!("../../tests/fixtures/solve/008_ring_apart.hexcells"),
+    ];
+
+    /// Whether the SAT solver finds no colouring with `cand` wrong that meets the
+    /// clues at positions `set` of the round's visible clues (and the counter).
+    fn sat_forces(round: &mut RoundSolver<'_>, set: &[usize], counter: bool, cand: Cand) -> bool {
+        let counter_sel = round.counter().0;
+        let Lit::Var(wrong) = round.wrong(cand) else {
+            return round.wrong(cand) == Lit::Const(false);
+        };
+        let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
+        if counter {
+            assumptions.push(counter_sel);
+        }
+        assumptions.push(wrong);
+        let clock = Clock::start(&Budget::default());
+        round.sat.solve(&assumptions, &clock) == SatResult::Unsat
+    }
+
+    /// Clue sets to ask about: every prefix of the visible clues and a few mixes.
+    fn subsets(n: usize) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = (0..=n).map(|k| (0..k).collect()).collect();
+        for step in 2..5 {
+            for offset in 0..step {
+                out.push((offset..n).step_by(step).collect());
+            }
+        }
+        out
+    }
+
+    /// The checker agrees with the SAT solver on every answer it gives, and the clues
+    /// (and counter) it names for a forced cell force it on their own.
+    #[test]
+    fn agrees_with_the_sat_solver_on_the_fixture_levels() {
+        let mut n_decided = 0;
+        for text in LEVELS {
+            for parsed in parse(text).levels {
+                let level = parsed.level;
+                let puzzle = Puzzle::new(&level);
+                let report = analyze(&level, &Budget::default());
+                for r in 1..=report.rounds() {
+                    let known: Values = (0..puzzle.cells.len())
+                        .map(|i| {
+                            let earlier = report.deduction_at(puzzle.cells[i]).is_some_and(|d| d.round < r);
+                            (puzzle.revealed[i] || earlier).then_some(puzzle.blue[i])
+                        })
+                        .collect();
+                    let visible = step::visible_clues(&puzzle, &known);
+                    let mut checker = Checker::new(&puzzle, &known, &visible);
+                    let mut round =
+                        RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+                    let mut cands: Vec<Option<usize>> = vec![None];
+                    cands.extend(
+                        (0..puzzle.cells.len())
+                            .filter(|&i| {
+                                known[i].is_none()
+                                    && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))
+                            })
+                            .map(Some),
+                    );
+                    for cell in cands {
+                        let cand = cell.map_or(Cand::Untouched, Cand::Cell);
+                        for set in subsets(visible.len()) {
+                            for counter in [false, true] {
+                                let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
+                                let answer = checker.check(&clues, counter, cell, 100_000);
+                                if answer == Check::Unknown || (cell.is_none() && !counter) {
+                                    continue;
+                                }
+                                if cell.is_none() && round.wrong(cand) == Lit::Const(true) {
+                                    continue;
+                                }
+                                n_decided += 1;
+                                let forced = sat_forces(&mut round, &set, counter, cand);
+                                match answer {
+                                    Check::Forced { used, counter: c } => {
+                                        assert!(forced, "{}: {cand:?} {set:?} {counter}", level.title);
+                                        assert!(!c || counter);
+                                        let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
+                                        assert!(sat_forces(&mut round, &core, c, cand), "core {core:?}");
+                                    }
+                                    Check::Free => {
+                                        assert!(!forced, "{}: {cand:?} {set:?} {counter}", level.title)
+                                    }
+                                    Check::Unknown => {}
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(n_decided > 100, "only {n_decided} answers checked");
+    }
+}
