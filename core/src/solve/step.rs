@@ -8,6 +8,7 @@
 //! that no visible clue touches are collapsed into one count for the counter.
 
 use super::budget::{Clock, Stop};
+use super::check::{Check, Checker};
 use super::level_sat::LevelSat;
 use super::local::{self, Values};
 use super::lp;
@@ -151,6 +152,20 @@ impl<'p> Deducer<'p> {
         // What is left needs the counter: a longer local search first, then the LP,
         // which proves the counting arguments quickly, then the solver.
         models.search(&search, &mut cands, THOROUGH_SEARCH, &round);
+        if !cands.is_empty() {
+            let mut checker = Checker::new(puzzle, known, &self.visible);
+            cands.retain(|c| {
+                let Cand::Cell(i) = *c else { return true };
+                match checker.check(&self.visible, true, Some(i), CHECK_NODES) {
+                    Check::Forced { .. } => {
+                        lp_forced.push(*c);
+                        false
+                    }
+                    Check::Free => false,
+                    Check::Unknown => true,
+                }
+            });
+        }
         let mut second = Vec::new();
         if !cands.is_empty() {
             let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
@@ -333,6 +348,9 @@ impl Models {
         }
     }
 }
+
+/// Decisions the exact checker may take per cell before the LP and the SAT solver.
+const CHECK_NODES: usize = 2000;
 
 /// Branch-and-bound nodes for one cell the LP could not refute.
 const ILP_NODES: u64 = 200;
