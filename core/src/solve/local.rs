@@ -214,32 +214,36 @@ fn pair_rules(
     is_visible: &[bool],
     values: &Values,
 ) -> Vec<(usize, bool)> {
+    // Each visible clue's hidden members and need, computed once.
+    let mut open: Vec<Vec<usize>> = vec![Vec::new(); puzzle.clues.len()];
+    let mut need: Vec<Option<usize>> = vec![None; puzzle.clues.len()];
+    for &c in visible {
+        (open[c], need[c]) = open_and_need(puzzle, c, values);
+    }
     let mut out = Vec::new();
     let mut in_a = vec![false; values.len()];
+    // The clue `a` a clue `b` was last paired with, plus one (0: never).
+    let mut paired = vec![0usize; puzzle.clues.len()];
     for &a in visible {
-        let (open_a, need_a) = open_and_need(puzzle, a, values);
-        if open_a.is_empty() {
+        let (open_a, Some(need_a)) = (&open[a], need[a]) else {
             continue;
-        }
-        for &m in &open_a {
+        };
+        for &m in open_a {
             in_a[m] = true;
         }
-        for &m in &open_a {
+        for &m in open_a {
             for &b in &puzzle.clues_of_cell[m] {
                 // Each pair once, from the clue with the smaller index.
-                if b <= a || !is_visible[b] {
+                if b <= a || !is_visible[b] || paired[b] == a + 1 {
                     continue;
                 }
-                let (open_b, need_b) = open_and_need(puzzle, b, values);
-                let (Some(need_a), Some(need_b)) = (need_a, need_b) else {
+                paired[b] = a + 1;
+                let (open_b, Some(need_b)) = (&open[b], need[b]) else {
                     continue;
                 };
-                // Report a pair only from the first shared cell (in `open_a` order).
-                if open_a.iter().find(|c| open_b.contains(c)) != Some(&m) {
-                    continue;
-                }
                 let n_both = open_b.iter().filter(|c| in_a[**c]).count();
                 let (n_only_a, n_only_b) = (open_a.len() - n_both, open_b.len() - n_both);
+                // Blue cells in the overlap: from lo to hi.
                 let lo = need_a
                     .saturating_sub(n_only_a)
                     .max(need_b.saturating_sub(n_only_b));
@@ -247,25 +251,27 @@ fn pair_rules(
                 if lo > hi {
                     continue;
                 }
-                let both: Vec<usize> = open_b.iter().copied().filter(|c| in_a[*c]).collect();
-                let only_a: Vec<usize> = open_a.iter().copied().filter(|c| !both.contains(c)).collect();
-                let only_b: Vec<usize> = open_b.iter().copied().filter(|c| !in_a[*c]).collect();
-                if lo == n_both {
-                    out.extend(both.iter().map(|&c| (c, true)));
-                } else if hi == 0 {
-                    out.extend(both.iter().map(|&c| (c, false)));
+                let settles_both = lo == n_both || hi == 0;
+                let settles = |only: usize, need: usize| only > 0 && (need == lo || need - hi == only);
+                if !settles_both && !settles(n_only_a, need_a) && !settles(n_only_b, need_b) {
+                    continue;
                 }
-                for (only, need) in [(&only_a, need_a), (&only_b, need_b)] {
-                    // Blue cells among `only`: from need - hi to need - lo.
-                    if need == lo {
-                        out.extend(only.iter().map(|&c| (c, false)));
-                    } else if need - hi == only.len() {
-                        out.extend(only.iter().map(|&c| (c, true)));
-                    }
+                if settles_both {
+                    let blue = lo == n_both;
+                    out.extend(open_b.iter().filter(|c| in_a[**c]).map(|&c| (c, blue)));
+                }
+                // Blue cells only one clue has: from need - hi to need - lo.
+                if settles(n_only_a, need_a) {
+                    let blue = need_a != lo;
+                    out.extend(open_a.iter().filter(|c| !open_b.contains(c)).map(|&c| (c, blue)));
+                }
+                if settles(n_only_b, need_b) {
+                    let blue = need_b != lo;
+                    out.extend(open_b.iter().filter(|c| !in_a[**c]).map(|&c| (c, blue)));
                 }
             }
         }
-        for &m in &open_a {
+        for &m in open_a {
             in_a[m] = false;
         }
     }
