@@ -15,6 +15,11 @@ pub(crate) struct Search<'p> {
     locked: Vec<bool>,
     /// Hidden cells in no visible clue: they only move the counter.
     free: Vec<usize>,
+    /// Buffers reused from search to search.
+    model: Vec<bool>,
+    tabu: Vec<usize>,
+    options: Vec<usize>,
+    broken: Vec<usize>,
 }
 
 impl<'p> Search<'p> {
@@ -35,6 +40,10 @@ impl<'p> Search<'p> {
             visible_of_cell,
             locked,
             free,
+            model: Vec::new(),
+            tabu: Vec::new(),
+            options: Vec::new(),
+            broken: Vec::new(),
         }
     }
 
@@ -45,46 +54,61 @@ impl<'p> Search<'p> {
 
     /// A colouring that meets everything visible and gives `cell` its wrong colour,
     /// if the search finds one within `max_steps` repairs.
-    pub(crate) fn flip(&self, cell: usize, seed: u64, max_steps: usize) -> Option<Vec<bool>> {
+    pub(crate) fn flip(&mut self, cell: usize, seed: u64, max_steps: usize) -> Option<Vec<bool>> {
         if self.locked[cell] {
             return None;
         }
         let puzzle = self.puzzle;
-        let mut model = puzzle.blue.clone();
+        let Search {
+            visible_of_cell,
+            locked,
+            free,
+            model,
+            tabu,
+            options,
+            broken,
+            ..
+        } = self;
+        let around = |m: usize| visible_of_cell[m].as_slice();
+        model.clear();
+        model.extend_from_slice(&puzzle.blue);
         model[cell] = !model[cell];
-        let mut tabu = vec![0usize; model.len()];
+        tabu.clear();
+        tabu.resize(model.len(), 0);
         tabu[cell] = usize::MAX;
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut n_blue = puzzle.n_blue as i64 + if model[cell] { 1 } else { -1 };
         let target = puzzle.n_blue as i64;
-        let mut broken: Vec<usize> = Vec::new();
-        self.update_broken(&mut broken, cell, &model);
+        broken.clear();
+        update_broken(puzzle, around(cell), broken, model);
         for step in 1..=max_steps {
             // A broken clue (or the counter).
-            let options: Vec<usize> = match broken.first().copied() {
-                Some(c) => puzzle.clues[c]
-                    .members
-                    .iter()
-                    .copied()
-                    .filter(|&m| !self.locked[m] && tabu[m] < step)
-                    .collect(),
-                None if n_blue == target => return Some(model),
+            options.clear();
+            match broken.first().copied() {
+                Some(c) => options.extend(
+                    puzzle.clues[c]
+                        .members
+                        .iter()
+                        .copied()
+                        .filter(|&m| !locked[m] && tabu[m] < step),
+                ),
+                None if n_blue == target => return Some(model.clone()),
                 None => {
                     // Only the counter is off: move a free cell, or any open one.
                     let want_blue = n_blue < target;
-                    let pick = self
-                        .free
+                    let pick = free
                         .iter()
                         .copied()
                         .find(|&f| model[f] != want_blue && tabu[f] < step);
                     match pick {
-                        Some(f) => vec![f],
-                        None => (0..model.len())
-                            .filter(|&m| !self.locked[m] && model[m] != want_blue && tabu[m] < step)
-                            .collect(),
+                        Some(f) => options.push(f),
+                        None => options.extend(
+                            (0..model.len())
+                                .filter(|&m| !locked[m] && model[m] != want_blue && tabu[m] < step),
+                        ),
                     }
                 }
-            };
+            }
             if options.is_empty() {
                 return None;
             }
@@ -96,8 +120,8 @@ impl<'p> Search<'p> {
                 options[(rng >> 8) as usize % options.len()]
             } else {
                 let mut best = (i64::MAX, options[0]);
-                for &m in &options {
-                    let score = self.score_flip(&mut model, m, n_blue, target);
+                for &m in options.iter() {
+                    let score = score_flip(puzzle, around(m), model, m, n_blue, target);
                     if score < best.0 {
                         best = (score, m);
                     }
@@ -107,36 +131,44 @@ impl<'p> Search<'p> {
             model[choice] = !model[choice];
             n_blue += if model[choice] { 1 } else { -1 };
             tabu[choice] = step + 3;
-            self.update_broken(&mut broken, choice, &model);
+            update_broken(puzzle, around(choice), broken, model);
         }
         None
     }
+}
 
-    /// Re-checks the clues around `m` after it changed.
-    fn update_broken(&self, broken: &mut Vec<usize>, m: usize, model: &[bool]) {
-        for &c in &self.visible_of_cell[m] {
-            let bad = violation(self.puzzle, c, model) > 0;
-            match broken.iter().position(|b| *b == c) {
-                Some(i) if !bad => {
-                    broken.swap_remove(i);
-                }
-                None if bad => broken.push(c),
-                _ => {}
+/// Re-checks `clues` (the visible clues around a cell that changed).
+fn update_broken(puzzle: &Puzzle, clues: &[usize], broken: &mut Vec<usize>, model: &[bool]) {
+    for &c in clues {
+        let bad = violation(puzzle, c, model) > 0;
+        match broken.iter().position(|b| *b == c) {
+            Some(i) if !bad => {
+                broken.swap_remove(i);
             }
+            None if bad => broken.push(c),
+            _ => {}
         }
     }
+}
 
-    /// Total violation of the clues around `m` (and the counter) after flipping it.
-    fn score_flip(&self, model: &mut [bool], m: usize, n_blue: i64, target: i64) -> i64 {
-        model[m] = !model[m];
-        let n_blue = n_blue + if model[m] { 1 } else { -1 };
-        let mut score = (n_blue - target).abs();
-        for &c in &self.visible_of_cell[m] {
-            score += violation(self.puzzle, c, model) * 4;
-        }
-        model[m] = !model[m];
-        score
+/// Total violation of `clues` (the visible clues around `m`) and the counter after
+/// flipping `m`.
+fn score_flip(
+    puzzle: &Puzzle,
+    clues: &[usize],
+    model: &mut [bool],
+    m: usize,
+    n_blue: i64,
+    target: i64,
+) -> i64 {
+    model[m] = !model[m];
+    let n_blue = n_blue + if model[m] { 1 } else { -1 };
+    let mut score = (n_blue - target).abs();
+    for &c in clues {
+        score += violation(puzzle, c, model) * 4;
     }
+    model[m] = !model[m];
+    score
 }
 
 /// How far clue `c` is from holding under `model` (0 when it holds).

@@ -104,14 +104,14 @@ impl<'p> Deducer<'p> {
         }
         // Colourings from earlier rounds and a quick local search rule most cells out.
         cands.retain(|c| !models.rules_out(puzzle, &is_untouched, *c));
-        let search = Search::new(puzzle, &self.visible, &values);
+        let mut search = Search::new(puzzle, &self.visible, &values);
         let round = RoundFacts {
             puzzle,
             known,
             is_visible: &self.is_visible,
             is_untouched: &is_untouched,
         };
-        models.search(&search, &mut cands, QUICK_SEARCH, &round);
+        models.search(&mut search, &mut cands, QUICK_SEARCH, &round);
         if cands.is_empty() {
             forced.sort_unstable();
             return Ok(forced);
@@ -151,7 +151,7 @@ impl<'p> Deducer<'p> {
         });
         // What is left needs the counter: a longer local search first, then the LP,
         // which proves the counting arguments quickly, then the solver.
-        models.search(&search, &mut cands, THOROUGH_SEARCH, &round);
+        models.search(&mut search, &mut cands, THOROUGH_SEARCH, &round);
         if !cands.is_empty() {
             let mut checker = Checker::new(puzzle, known, &self.visible);
             cands.retain(|c| {
@@ -308,7 +308,7 @@ impl Models {
     /// ruled out, keeps the colourings found and drops the candidates they rule out.
     fn search(
         &mut self,
-        search: &Search<'_>,
+        search: &mut Search<'_>,
         cands: &mut Vec<Cand>,
         effort: (u64, usize),
         round: &RoundFacts<'_>,
