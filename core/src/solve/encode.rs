@@ -59,9 +59,16 @@ impl<'a> Cnf<'a> {
         match self.retire {
             None => self.sat.add_clause(lits),
             Some(sel) => {
-                let mut c = lits.to_vec();
-                c.push(-sel);
-                self.sat.add_clause(&c);
+                let mut c = [0i32; 8];
+                if lits.len() < c.len() {
+                    c[..lits.len()].copy_from_slice(lits);
+                    c[lits.len()] = -sel;
+                    self.sat.add_clause(&c[..=lits.len()]);
+                } else {
+                    let mut c = lits.to_vec();
+                    c.push(-sel);
+                    self.sat.add_clause(&c);
+                }
             }
         }
     }
@@ -105,25 +112,31 @@ impl<'a> Cnf<'a> {
             for j in 0..=b.len() {
                 let sum = i + j;
                 if sum >= 1 && sum <= n_out {
-                    let mut c = vec![out[sum - 1]];
+                    let mut c = [out[sum - 1], 0, 0];
+                    let mut len = 1;
                     if i > 0 {
-                        c.push(-a[i - 1]);
+                        c[len] = -a[i - 1];
+                        len += 1;
                     }
                     if j > 0 {
-                        c.push(-b[j - 1]);
+                        c[len] = -b[j - 1];
+                        len += 1;
                     }
-                    self.add(&c);
+                    self.add(&c[..len]);
                 }
                 if sum < n_out {
-                    let mut c = vec![-out[sum]];
+                    let mut c = [-out[sum], 0, 0];
+                    let mut len = 1;
                     if i < a.len() {
-                        c.push(a[i]);
+                        c[len] = a[i];
+                        len += 1;
                     }
                     if j < b.len() {
-                        c.push(b[j]);
+                        c[len] = b[j];
+                        len += 1;
                     }
-                    if c.len() > 1 || (i == a.len() && j == b.len()) {
-                        self.add(&c);
+                    if len > 1 || (i == a.len() && j == b.len()) {
+                        self.add(&c[..len]);
                     }
                 }
             }
