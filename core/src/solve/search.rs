@@ -10,7 +10,7 @@ use super::puzzle::Puzzle;
 pub(crate) struct Search<'p> {
     puzzle: &'p Puzzle,
     /// For each cell, the visible clues it is in.
-    visible_of_cell: Vec<Vec<usize>>,
+    visible_of_cell: &'p [Vec<usize>],
     /// Cells that may not change (uncovered or already forced).
     locked: Vec<bool>,
     /// Hidden cells in no visible clue: they only move the counter.
@@ -23,14 +23,9 @@ pub(crate) struct Search<'p> {
 }
 
 impl<'p> Search<'p> {
-    /// A search over the round with `values` known or forced.
-    pub(crate) fn new(puzzle: &'p Puzzle, visible: &[usize], values: &Values) -> Search<'p> {
-        let mut visible_of_cell = vec![Vec::new(); puzzle.cells.len()];
-        for &c in visible {
-            for &m in &puzzle.clues[c].members {
-                visible_of_cell[m].push(c);
-            }
-        }
+    /// A search over the round with `values` known or forced, where
+    /// `visible_of_cell` lists the visible clues each cell is in.
+    pub(crate) fn new(puzzle: &'p Puzzle, visible_of_cell: &'p [Vec<usize>], values: &Values) -> Search<'p> {
         let locked: Vec<bool> = values.iter().map(Option::is_some).collect();
         let free = (0..puzzle.cells.len())
             .filter(|&i| !locked[i] && visible_of_cell[i].is_empty())

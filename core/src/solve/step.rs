@@ -38,6 +38,8 @@ pub(crate) struct Deducer<'p> {
     visible: Vec<usize>,
     /// Whether each cell is a member of a visible clue.
     in_clue: Vec<bool>,
+    /// For each cell, the visible clues it is in.
+    visible_of_cell: Vec<Vec<usize>>,
     /// The solver, from the first round that needs one.
     sat: Option<LevelSat<'p>>,
     models: Models,
@@ -52,6 +54,7 @@ impl<'p> Deducer<'p> {
             is_visible: vec![false; puzzle.clues.len()],
             visible: Vec::new(),
             in_clue: vec![false; puzzle.cells.len()],
+            visible_of_cell: vec![Vec::new(); puzzle.cells.len()],
             sat: None,
             models: Models::default(),
         }
@@ -67,6 +70,7 @@ impl<'p> Deducer<'p> {
                 self.visible.push(c);
                 for &m in &clue.members {
                     self.in_clue[m] = true;
+                    self.visible_of_cell[m].push(c);
                 }
             }
         }
@@ -104,7 +108,7 @@ impl<'p> Deducer<'p> {
         }
         // Colourings from earlier rounds and a quick local search rule most cells out.
         cands.retain(|c| !models.rules_out(puzzle, &is_untouched, *c));
-        let mut search = Search::new(puzzle, &self.visible, &values);
+        let mut search = Search::new(puzzle, &self.visible_of_cell, &values);
         let round = RoundFacts {
             puzzle,
             known,
