@@ -107,8 +107,15 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// User + system CPU time of this process so far, from `/proc/self/stat` (Linux).
+/// CPU time of this process so far: from `/proc/self/schedstat` (nanoseconds) where
+/// the kernel has it, else user + system time from `/proc/self/stat` (1/100 s).
 fn cpu_seconds() -> Option<f64> {
+    if let Some(ns) = std::fs::read_to_string("/proc/self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+    {
+        return Some(ns / 1e9);
+    }
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name (which is in parentheses): utime is field 14,
     // stime field 15, counted from 1, in clock ticks of 1/100 s.
