@@ -17,6 +17,10 @@ pub(crate) struct Search<'p> {
     free: Vec<usize>,
     /// Buffers reused from search to search.
     model: Vec<bool>,
+    /// Blue members of each clue under `model` (the solution's counts between searches).
+    blues: Vec<i64>,
+    /// Clues whose count `blues` changed in the current search.
+    changed: Vec<usize>,
     tabu: Vec<usize>,
     options: Vec<usize>,
     broken: Vec<usize>,
@@ -36,6 +40,8 @@ impl<'p> Search<'p> {
             locked,
             free,
             model: Vec::new(),
+            blues: puzzle.clues.iter().map(|c| c.count as i64).collect(),
+            changed: Vec::new(),
             tabu: Vec::new(),
             options: Vec::new(),
             broken: Vec::new(),
@@ -59,15 +65,21 @@ impl<'p> Search<'p> {
             locked,
             free,
             model,
+            blues,
+            changed,
             tabu,
             options,
             broken,
             ..
         } = self;
         let around = |m: usize| visible_of_cell[m].as_slice();
+        for c in changed.drain(..) {
+            blues[c] = puzzle.clues[c].count as i64;
+        }
         model.clear();
         model.extend_from_slice(&puzzle.blue);
         model[cell] = !model[cell];
+        count_flip(around(cell), model[cell], blues, changed);
         tabu.clear();
         tabu.resize(model.len(), 0);
         tabu[cell] = usize::MAX;
@@ -75,7 +87,7 @@ impl<'p> Search<'p> {
         let mut n_blue = puzzle.n_blue as i64 + if model[cell] { 1 } else { -1 };
         let target = puzzle.n_blue as i64;
         broken.clear();
-        update_broken(puzzle, around(cell), broken, model);
+        update_broken(puzzle, around(cell), broken, model, blues);
         for step in 1..=max_steps {
             // A broken clue (or the counter).
             options.clear();
@@ -116,7 +128,7 @@ impl<'p> Search<'p> {
             } else {
                 let mut best = (i64::MAX, options[0]);
                 for &m in options.iter() {
-                    let score = score_flip(puzzle, around(m), model, m, n_blue, target);
+                    let score = score_flip(puzzle, around(m), model, blues, m, n_blue, target);
                     if score < best.0 {
                         best = (score, m);
                     }
@@ -124,18 +136,27 @@ impl<'p> Search<'p> {
                 best.1
             };
             model[choice] = !model[choice];
+            count_flip(around(choice), model[choice], blues, changed);
             n_blue += if model[choice] { 1 } else { -1 };
             tabu[choice] = step + 3;
-            update_broken(puzzle, around(choice), broken, model);
+            update_broken(puzzle, around(choice), broken, model, blues);
         }
         None
     }
 }
 
-/// Re-checks `clues` (the visible clues around a cell that changed).
-fn update_broken(puzzle: &Puzzle, clues: &[usize], broken: &mut Vec<usize>, model: &[bool]) {
+/// Counts a cell of `clues` turning blue (or black) in `blues`, noting the change.
+fn count_flip(clues: &[usize], blue: bool, blues: &mut [i64], changed: &mut Vec<usize>) {
     for &c in clues {
-        let bad = violation(puzzle, c, model) > 0;
+        blues[c] += if blue { 1 } else { -1 };
+        changed.push(c);
+    }
+}
+
+/// Re-checks `clues` (the visible clues around a cell that changed).
+fn update_broken(puzzle: &Puzzle, clues: &[usize], broken: &mut Vec<usize>, model: &[bool], blues: &[i64]) {
+    for &c in clues {
+        let bad = violation(puzzle, c, model, blues[c]) > 0;
         match broken.iter().position(|b| *b == c) {
             Some(i) if !bad => {
                 broken.swap_remove(i);
@@ -152,24 +173,25 @@ fn score_flip(
     puzzle: &Puzzle,
     clues: &[usize],
     model: &mut [bool],
+    blues: &[i64],
     m: usize,
     n_blue: i64,
     target: i64,
 ) -> i64 {
     model[m] = !model[m];
-    let n_blue = n_blue + if model[m] { 1 } else { -1 };
-    let mut score = (n_blue - target).abs();
+    let step = if model[m] { 1 } else { -1 };
+    let mut score = (n_blue + step - target).abs();
     for &c in clues {
-        score += violation(puzzle, c, model) * 4;
+        score += violation(puzzle, c, model, blues[c] + step) * 4;
     }
     model[m] = !model[m];
     score
 }
 
-/// How far clue `c` is from holding under `model` (0 when it holds).
-fn violation(puzzle: &Puzzle, c: usize, model: &[bool]) -> i64 {
+/// How far clue `c` is from holding under `model`, where `count` of its members are
+/// blue (0 when it holds).
+fn violation(puzzle: &Puzzle, c: usize, model: &[bool], count: i64) -> i64 {
     let clue = &puzzle.clues[c];
-    let count = clue.members.iter().filter(|m| model[**m]).count() as i64;
     let off = (count - clue.count as i64).abs();
     if off > 0 {
         off
