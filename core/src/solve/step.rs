@@ -1,11 +1,18 @@
 //! One round of the engine: which hidden cells are forced by what the player sees.
 //!
-//! Local rules settle most cells; a SAT solver then asks for a colouring that agrees
-//! with everything visible and differs from the solution in at least one undecided
-//! cell. Each model found rules out the cells it flips; when none exists, every cell
-//! left is forced. A first pass leaves the remaining-blue counter out (it can only
-//! force less, and is much easier for the solver); a second pass adds it. Hidden cells
-//! that no visible clue touches are collapsed into one count for the counter.
+//! Every hidden cell a visible clue touches is a candidate; each step either proves a
+//! candidate forced or finds a colouring that meets everything visible (the counter
+//! included) and gives it another colour, which rules it out. Cheapest first:
+//! 1. local rules (`local.rs`): one clue, two overlapping clues, the counter;
+//! 2. colourings kept from earlier rounds (most survive: only new clues can break
+//!    them), then a quick local search (`search.rs`);
+//! 3. the level's SAT solver (`level_sat.rs`) without the counter: a "differs
+//!    somewhere" query proves the rest forced at once, or finds a colouring;
+//! 4. for what needs the counter: a longer local search, the exact checker
+//!    (`check.rs`), the LP relaxation (`lp.rs`), and last the SAT solver with the
+//!    counter, complete within its budget.
+//! Hidden cells no visible clue touches only count for the counter and are decided
+//! together.
 
 use super::budget::{Clock, Stop};
 use super::check::{Check, Checker};
