@@ -48,6 +48,31 @@ fn main() {
     measure("verdicts", &levels, solve::verdict);
     if std::env::var_os("HEXCELLS_BENCH_VERDICTS_ONLY").is_none() {
         measure("analysis with minimal explanations", &levels, solve::analyze);
+        measure_fixes(&levels);
+    }
+}
+
+/// Times `suggest_fixes` on the stuck levels.
+fn measure_fixes(levels: &[(String, Level)]) {
+    let budget = Budget::default();
+    let mut times: Vec<(Duration, &str, usize)> = Vec::new();
+    for (name, level) in levels {
+        if !matches!(solve::verdict(level, &budget).verdict, solve::Verdict::Stuck { .. }) {
+            continue;
+        }
+        let t = Instant::now();
+        let fixes = solve::suggest_fixes(level, &budget);
+        times.push((t.elapsed(), name, fixes.len()));
+    }
+    let total: Duration = times.iter().map(|t| t.0).sum();
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
+    println!(
+        "suggested fixes: total {:.3} s for {} stuck levels",
+        total.as_secs_f64(),
+        times.len()
+    );
+    for (t, name, n) in times.iter().take(3) {
+        println!("  {:>9.2} ms  {name}  ({n} fixes)", t.as_secs_f64() * 1000.0);
     }
 }
 

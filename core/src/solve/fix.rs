@@ -1,11 +1,12 @@
 //! Fixes for stuck levels: small edits (a `c`/`n` on a number, a number on a cell, a
 //! column number, a cell revealed at the start), each checked by running the engine
 //! on the edited level. Single edits come first; when none is enough, edits are chained
-//! greedily (each one the edit that uncovers most), up to three.
+//! greedily (each one the edit that uncovers most), up to three. Every edit only adds
+//! information, so an edited level is checked from where the unedited one got stuck.
 
 use std::time::Instant;
 
-use super::{verdict, Budget, Change, Fix, Verdict};
+use super::{verdict, verdict_after, Budget, Change, Fix, Verdict};
 use crate::model::{name, Cell, Clue, ClueKind, Column, Direction, Hint, Item, Level, Pos};
 
 /// Fixes returned at most.
@@ -28,6 +29,7 @@ pub(crate) fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
     if !matches!(report.verdict, Verdict::Stuck { .. }) {
         return Vec::new();
     }
+    let deduced: Vec<Pos> = report.deductions.iter().map(|d| d.pos).collect();
     let mut fixes = Vec::new();
     let mut best: Option<(usize, Change, Level)> = None;
     for change in candidates(level, &report.stuck) {
@@ -37,7 +39,7 @@ pub(crate) fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
         let Some(edited) = apply(level, change) else {
             continue;
         };
-        let after = verdict(&edited, budget);
+        let after = verdict_after(&edited, budget, &deduced);
         match after.verdict {
             Verdict::Solvable => fixes.push(Fix {
                 changes: vec![change],
@@ -54,7 +56,7 @@ pub(crate) fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
     }
     if fixes.is_empty() {
         if let Some((_, first, edited)) = best {
-            if let Some(chain) = chain(edited, vec![first], budget, &out_of_time) {
+            if let Some(chain) = chain(edited, vec![first], deduced, budget, &out_of_time) {
                 fixes.push(Fix {
                     description: describe(&chain),
                     changes: chain,
@@ -69,14 +71,16 @@ pub(crate) fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
 fn chain(
     mut level: Level,
     mut changes: Vec<Change>,
+    mut deduced: Vec<Pos>,
     budget: &Budget,
     out_of_time: &dyn Fn() -> bool,
 ) -> Option<Vec<Change>> {
     while changes.len() < MAX_CHAIN {
-        let report = verdict(&level, budget);
+        let report = verdict_after(&level, budget, &deduced);
         if report.verdict == Verdict::Solvable {
             return Some(changes);
         }
+        deduced.extend(report.deductions.iter().map(|d| d.pos));
         let mut best: Option<(usize, Change, Level)> = None;
         for change in candidates(&level, &report.stuck) {
             if out_of_time() {
@@ -85,7 +89,7 @@ fn chain(
             let Some(edited) = apply(&level, change) else {
                 continue;
             };
-            let after = verdict(&edited, budget);
+            let after = verdict_after(&edited, budget, &deduced);
             let n_stuck = match after.verdict {
                 Verdict::Solvable => 0,
                 Verdict::Stuck { .. } => after.stuck.len(),
@@ -102,7 +106,7 @@ fn chain(
         changes.push(change);
         level = edited;
     }
-    (verdict(&level, budget).verdict == Verdict::Solvable).then_some(changes)
+    (verdict_after(&level, budget, &deduced).verdict == Verdict::Solvable).then_some(changes)
 }
 
 /// Edits worth trying for these stuck cells, the least visible first.

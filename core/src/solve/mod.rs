@@ -213,12 +213,21 @@ pub fn verdict(level: &Level, budget: &Budget) -> Report {
 
 /// [`analyze`] with a chosen SAT backend.
 pub fn analyze_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
-    run(level, budget, backend, true)
+    run(level, budget, backend, true, &[])
 }
 
 /// [`verdict`] with a chosen SAT backend.
 pub fn verdict_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
-    run(level, budget, backend, false)
+    run(level, budget, backend, false, &[])
+}
+
+/// [`verdict`] with the cells `deduced` uncovered from the start, as a player who
+/// already deduced them has them. For a level edited only by adding information
+/// (a reveal, a number, a column, `{}` or `-n-`), the cells the unedited level
+/// uncovers are uncovered in the edited one too, whatever the order: so its verdict
+/// and stuck cells come out the same, only faster. Rounds count from there.
+pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> Report {
+    run(level, budget, Backend::default(), false, deduced)
 }
 
 /// The next deducible cell for a player in `state`, or why there is none.
@@ -232,12 +241,17 @@ pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
     fix::suggest_fixes(level, budget)
 }
 
-fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool) -> Report {
+fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool, deduced: &[Pos]) -> Report {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known: local::Values = (0..puzzle.cells.len())
         .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
         .collect();
+    for &pos in deduced {
+        if let Some(i) = puzzle.cell_at(pos) {
+            known[i] = Some(puzzle.blue[i]);
+        }
+    }
     let mut deductions = Vec::new();
     let mut deducer = step::Deducer::new(&puzzle, backend);
     let mut round = 0;
