@@ -11,6 +11,7 @@
 //! 4. for what needs the counter: a longer local search, the exact checker
 //!    (`check.rs`), the LP relaxation (`lp.rs`), and last the SAT solver with the
 //!    counter, complete within its budget.
+//!
 //! Hidden cells no visible clue touches only count for the counter and are decided
 //! together.
 
