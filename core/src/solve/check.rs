@@ -30,7 +30,7 @@ pub(crate) enum Check {
 }
 
 /// Flips the local search may make.
-const REPAIR_STEPS: usize = 100;
+const REPAIR_STEPS: usize = 1000;
 
 /// No local index.
 const NONE: u32 = u32::MAX;
@@ -82,6 +82,9 @@ pub(crate) struct Checker<'p> {
     reason: Vec<u32>,
     tpos: Vec<u32>,
     seen: Vec<u32>,
+    /// Per variable: the colour it had last, tried first when it is decided again
+    /// (the solution's at the start).
+    phase: Vec<bool>,
     /// Work list of the conflict analysis.
     stack: Vec<u32>,
     /// The constraints of the last conflict.
@@ -96,11 +99,12 @@ pub(crate) struct Checker<'p> {
     seeded: bool,
 }
 
-/// A decision of the search: the variable, the trail length before it, whether its
-/// second value is being tried, and what the first value's failure rested on
+/// A decision of the search: the variable, the value tried first, the trail length
+/// before it, whether its second value is being tried, and what the first value's failure rested on
 /// (constraints and decisions, as bit sets).
 struct Frame {
     var: u32,
+    first: bool,
     trail: u32,
     second: bool,
     cons: Vec<u64>,
@@ -178,6 +182,7 @@ impl<'p> Checker<'p> {
             seen: Vec::new(),
             conflict: Vec::new(),
             stack: Vec::new(),
+            phase: Vec::new(),
             core: Vec::new(),
             counter_con: None,
             seeded: false,
@@ -358,6 +363,9 @@ impl<'p> Checker<'p> {
         self.reason.resize(n as usize, DECISION);
         self.tpos.clear();
         self.tpos.resize(n as usize, 0);
+        self.phase.clear();
+        let puzzle = self.puzzle;
+        self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));
         self.stamp = 0;
     }
 
@@ -397,13 +405,14 @@ impl<'p> Checker<'p> {
                     return None;
                 }
                 frames.push(Frame {
+                    first: self.phase[pos],
                     var: pos as u32,
                     trail: self.trail.len() as u32,
                     second: false,
                     cons: Vec::new(),
                     decisions: Vec::new(),
                 });
-                let first = self.puzzle.blue[self.vars[pos]];
+                let first = self.phase[pos];
                 self.assign(pos, first, DECISION);
                 ok = self.propagate();
                 continue;
@@ -433,7 +442,7 @@ impl<'p> Checker<'p> {
                 f.decisions = decisions;
                 f.second = true;
                 pos = var;
-                let value = !self.puzzle.blue[self.vars[var]];
+                let value = !f.first;
                 self.assign(var, value, DECISION);
                 nodes += 1;
                 ok = self.propagate();
@@ -515,6 +524,10 @@ impl<'p> Checker<'p> {
                         .find(|&j| self.cons[j].shaped.is_some_and(|c| !self.holds_with(c, &blue)))
                 });
             let Some(j) = broken else {
+                // Keep it as the search's colouring.
+                for (v, &b) in blue.iter().enumerate() {
+                    self.value[v] = i8::from(b);
+                }
                 return true;
             };
             let (start, end) = (self.cons[j].start as usize, self.cons[j].end as usize);
@@ -594,6 +607,7 @@ impl<'p> Checker<'p> {
             let Some(v) = self.trail.pop() else { break };
             let v = v as usize;
             let blue = self.value[v] == 1;
+            self.phase[v] = blue;
             self.value[v] = -1;
             for k in self.occ_start[v]..self.occ_start[v + 1] {
                 let con = &mut self.cons[self.occ[k as usize] as usize];
