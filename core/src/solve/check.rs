@@ -203,6 +203,13 @@ impl<'p> Checker<'p> {
         if cell.is_none() && !counter {
             return Check::Free;
         }
+        if cell.is_none() && self.n_untouched == 0 {
+            // No such cell: nothing can differ.
+            return Check::Forced {
+                used: Vec::new(),
+                counter: true,
+            };
+        }
         if cell.is_none() && self.n_untouched_blue != 0 && self.n_untouched_blue != self.n_untouched {
             // The untouched cells do not share a colour: not a question for here.
             return Check::Unknown;
@@ -845,6 +852,7 @@ impl<'p> Checker<'p> {
 mod tests {
     use super::super::budget::Clock;
     use super::super::encode::Lit;
+    use super::super::explain::Explainer;
     use super::super::round::{Cand, RoundSolver};
     use super::super::sat::{Backend, SatResult};
     use super::super::{analyze, step, Budget};
@@ -891,10 +899,12 @@ mod tests {
     }
 
     /// The checker agrees with the SAT solver on every answer it gives, and the clues
-    /// (and counter) it names for a forced cell force it on their own.
+    /// (and counter) it or an LP certificate names for a forced cell force it on
+    /// their own.
     #[test]
     fn agrees_with_the_sat_solver_on_the_fixture_levels() {
         let mut n_decided = 0;
+        let mut n_certificates = 0;
         for text in LEVELS {
             for parsed in parse(text).levels {
                 let level = parsed.level;
@@ -909,8 +919,12 @@ mod tests {
                         .collect();
                     let visible = step::visible_clues(&puzzle, &known);
                     let mut checker = Checker::new(&puzzle, &known, &visible);
+                    let explainer =
+                        Explainer::new(&puzzle, &known, Backend::default(), visible.clone(), None);
                     let mut round =
                         RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+                    // The counter's literals, so that the untouched cells can be asked about.
+                    round.counter();
                     let mut cands: Vec<Option<usize>> = vec![None];
                     cands.extend(
                         (0..puzzle.cells.len())
@@ -925,6 +939,14 @@ mod tests {
                         for set in subsets(visible.len()) {
                             for counter in [false, true] {
                                 let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
+                                if let Some((used, c)) = explainer.lp_refutation(&clues, counter, cell, true)
+                                {
+                                    // An LP certificate names clues that force the cell.
+                                    n_certificates += 1;
+                                    assert!(!c || counter);
+                                    let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
+                                    assert!(sat_forces(&mut round, &core, c, cand), "LP core {core:?}");
+                                }
                                 let answer = checker.check(&clues, counter, cell, 100_000);
                                 if answer == Check::Unknown || (cell.is_none() && !counter) {
                                     continue;
@@ -953,5 +975,9 @@ mod tests {
             }
         }
         assert!(n_decided > 100, "only {n_decided} answers checked");
+        assert!(
+            n_certificates > 10,
+            "only {n_certificates} LP certificates checked"
+        );
     }
 }

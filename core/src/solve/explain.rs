@@ -382,7 +382,7 @@ impl<'p> Explainer<'p> {
     /// certificate uses, and whether it uses the counter (they force the cell).
     /// The certificate (a dual LP, slower) is only asked for when `core`; otherwise
     /// every clue counts as used.
-    fn lp_refutation(
+    pub(super) fn lp_refutation(
         &self,
         clues: &[usize],
         counter: bool,
@@ -406,6 +406,10 @@ impl<'p> Explainer<'p> {
             let (untouched, u_blue) = self.untouched;
             if !counter || (u_blue != 0 && u_blue != untouched) {
                 return None;
+            }
+            if untouched == 0 {
+                // No such cell: nothing can differ.
+                return Some((Vec::new(), true));
             }
             let n_known_blue = self.known.iter().filter(|v| **v == Some(true)).count();
             let remaining = puzzle.n_blue.saturating_sub(n_known_blue) as f64;
