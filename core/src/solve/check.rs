@@ -30,7 +30,7 @@ pub(crate) enum Check {
 }
 
 /// Flips the local search may make.
-const REPAIR_STEPS: usize = 100;
+const REPAIR_STEPS: usize = 1000;
 
 /// No local index.
 const NONE: u32 = u32::MAX;
@@ -82,6 +82,9 @@ pub(crate) struct Checker<'p> {
     reason: Vec<u32>,
     tpos: Vec<u32>,
     seen: Vec<u32>,
+    /// Per variable: the colour it had last, tried first when it is decided again
+    /// (the solution's at the start).
+    phase: Vec<bool>,
     /// Work list of the conflict analysis.
     stack: Vec<u32>,
     /// The constraints of the last conflict.
@@ -96,11 +99,12 @@ pub(crate) struct Checker<'p> {
     seeded: bool,
 }
 
-/// A decision of the search: the variable, the trail length before it, whether its
-/// second value is being tried, and what the first value's failure rested on
+/// A decision of the search: the variable, the value tried first, the trail length
+/// before it, whether its second value is being tried, and what the first value's failure rested on
 /// (constraints and decisions, as bit sets).
 struct Frame {
     var: u32,
+    first: bool,
     trail: u32,
     second: bool,
     cons: Vec<u64>,
@@ -178,6 +182,7 @@ impl<'p> Checker<'p> {
             seen: Vec::new(),
             conflict: Vec::new(),
             stack: Vec::new(),
+            phase: Vec::new(),
             core: Vec::new(),
             counter_con: None,
             seeded: false,
@@ -197,6 +202,13 @@ impl<'p> Checker<'p> {
     ) -> Check {
         if cell.is_none() && !counter {
             return Check::Free;
+        }
+        if cell.is_none() && self.n_untouched == 0 {
+            // No such cell: nothing can differ.
+            return Check::Forced {
+                used: Vec::new(),
+                counter: true,
+            };
         }
         if cell.is_none() && self.n_untouched_blue != 0 && self.n_untouched_blue != self.n_untouched {
             // The untouched cells do not share a colour: not a question for here.
@@ -358,6 +370,9 @@ impl<'p> Checker<'p> {
         self.reason.resize(n as usize, DECISION);
         self.tpos.clear();
         self.tpos.resize(n as usize, 0);
+        self.phase.clear();
+        let puzzle = self.puzzle;
+        self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));
         self.stamp = 0;
     }
 
@@ -397,13 +412,14 @@ impl<'p> Checker<'p> {
                     return None;
                 }
                 frames.push(Frame {
+                    first: self.phase[pos],
                     var: pos as u32,
                     trail: self.trail.len() as u32,
                     second: false,
                     cons: Vec::new(),
                     decisions: Vec::new(),
                 });
-                let first = self.puzzle.blue[self.vars[pos]];
+                let first = self.phase[pos];
                 self.assign(pos, first, DECISION);
                 ok = self.propagate();
                 continue;
@@ -433,7 +449,7 @@ impl<'p> Checker<'p> {
                 f.decisions = decisions;
                 f.second = true;
                 pos = var;
-                let value = !self.puzzle.blue[self.vars[var]];
+                let value = !f.first;
                 self.assign(var, value, DECISION);
                 nodes += 1;
                 ok = self.propagate();
@@ -515,6 +531,10 @@ impl<'p> Checker<'p> {
                         .find(|&j| self.cons[j].shaped.is_some_and(|c| !self.holds_with(c, &blue)))
                 });
             let Some(j) = broken else {
+                // Keep it as the search's colouring.
+                for (v, &b) in blue.iter().enumerate() {
+                    self.value[v] = i8::from(b);
+                }
                 return true;
             };
             let (start, end) = (self.cons[j].start as usize, self.cons[j].end as usize);
@@ -594,6 +614,7 @@ impl<'p> Checker<'p> {
             let Some(v) = self.trail.pop() else { break };
             let v = v as usize;
             let blue = self.value[v] == 1;
+            self.phase[v] = blue;
             self.value[v] = -1;
             for k in self.occ_start[v]..self.occ_start[v + 1] {
                 let con = &mut self.cons[self.occ[k as usize] as usize];
@@ -831,6 +852,7 @@ impl<'p> Checker<'p> {
 mod tests {
     use super::super::budget::Clock;
     use super::super::encode::Lit;
+    use super::super::explain::Explainer;
     use super::super::round::{Cand, RoundSolver};
     use super::super::sat::{Backend, SatResult};
     use super::super::{analyze, step, Budget};
@@ -877,10 +899,12 @@ mod tests {
     }
 
     /// The checker agrees with the SAT solver on every answer it gives, and the clues
-    /// (and counter) it names for a forced cell force it on their own.
+    /// (and counter) it or an LP certificate names for a forced cell force it on
+    /// their own.
     #[test]
     fn agrees_with_the_sat_solver_on_the_fixture_levels() {
         let mut n_decided = 0;
+        let mut n_certificates = 0;
         for text in LEVELS {
             for parsed in parse(text).levels {
                 let level = parsed.level;
@@ -895,8 +919,12 @@ mod tests {
                         .collect();
                     let visible = step::visible_clues(&puzzle, &known);
                     let mut checker = Checker::new(&puzzle, &known, &visible);
+                    let explainer =
+                        Explainer::new(&puzzle, &known, Backend::default(), visible.clone(), None);
                     let mut round =
                         RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+                    // The counter's literals, so that the untouched cells can be asked about.
+                    round.counter();
                     let mut cands: Vec<Option<usize>> = vec![None];
                     cands.extend(
                         (0..puzzle.cells.len())
@@ -911,6 +939,14 @@ mod tests {
                         for set in subsets(visible.len()) {
                             for counter in [false, true] {
                                 let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
+                                if let Some((used, c)) = explainer.lp_refutation(&clues, counter, cell, true)
+                                {
+                                    // An LP certificate names clues that force the cell.
+                                    n_certificates += 1;
+                                    assert!(!c || counter);
+                                    let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
+                                    assert!(sat_forces(&mut round, &core, c, cand), "LP core {core:?}");
+                                }
                                 let answer = checker.check(&clues, counter, cell, 100_000);
                                 if answer == Check::Unknown || (cell.is_none() && !counter) {
                                     continue;
@@ -939,5 +975,9 @@ mod tests {
             }
         }
         assert!(n_decided > 100, "only {n_decided} answers checked");
+        assert!(
+            n_certificates > 10,
+            "only {n_certificates} LP certificates checked"
+        );
     }
 }

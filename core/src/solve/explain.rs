@@ -18,18 +18,22 @@ use super::round::{Cand, RoundSolver};
 use super::sat::{Backend, SatResult};
 use super::{ClueRef, Explanation, Reasoning};
 
-/// Conflicts per SAT call while explaining; a harder question goes to the LP.
+/// Conflicts per SAT call while explaining (the last to answer a question).
 const EXPLAIN_CONFLICTS: u64 = 2_000;
 
 /// Decisions the small checker may take on one question before the SAT solver is asked.
-const CHECK_NODES: usize = 2_000;
+const CHECK_NODES: usize = 500;
 
 /// The same with the counter (its questions span the round; the LP is asked next).
 const CHECK_NODES_COUNTER: usize = 300;
 
-/// Questions with the counter the SAT solver may get from the explanations of one
-/// round.
-const MAX_COUNTER_CALLS: usize = 50;
+/// The same once the LP found no counting argument.
+const CHECK_NODES_COUNTER_AGAIN: usize = 1_500;
+
+/// Slow questions with the counter (those the checker leaves open, for the LP and
+/// the SAT solver) allowed to the explanations of one round; past them, explanations
+/// that need the counter keep their clues unminimised.
+const MAX_COUNTER_CALLS: usize = 100;
 
 /// Layers of clues tried around a cell before every clue and the counter are taken
 /// (an explanation reaching farther is not one a player follows anyway).
@@ -57,6 +61,12 @@ pub(crate) struct Explainer<'p> {
     /// Whether the current explanation already took an LP certificate (the first
     /// one shrinks the clue set most; later ones are not worth their time).
     lp_core_taken: bool,
+    /// Hidden cells in no visible clue, and how many of them are blue.
+    untouched: (usize, usize),
+
+    /// The clues of the last minimal explanation of the round that needed the
+    /// counter.
+    last_with_counter: Option<Vec<usize>>,
 }
 
 impl<'p> Explainer<'p> {
@@ -70,7 +80,18 @@ impl<'p> Explainer<'p> {
         visible: Vec<usize>,
         solver: Option<RoundSolver<'p>>,
     ) -> Explainer<'p> {
+        let mut in_clue = vec![false; puzzle.cells.len()];
+        for &c in &visible {
+            for &m in &puzzle.clues[c].members {
+                in_clue[m] = true;
+            }
+        }
+        let untouched: Vec<usize> = (0..puzzle.cells.len())
+            .filter(|&i| known[i].is_none() && !in_clue[i])
+            .collect();
+        let u_blue = untouched.iter().filter(|&&i| puzzle.blue[i]).count();
         Explainer {
+            untouched: (untouched.len(), u_blue),
             puzzle,
             known: known.clone(),
             backend,
@@ -80,6 +101,7 @@ impl<'p> Explainer<'p> {
             hard: false,
             counter_calls: 0,
             lp_core_taken: false,
+            last_with_counter: None,
         }
     }
 
@@ -124,6 +146,15 @@ impl<'p> Explainer<'p> {
             }
         }
         let all: Vec<usize> = (0..self.visible.len()).collect();
+        if found.is_none() && cand != Cand::Untouched {
+            // Cells of one round that need the counter often share most of their
+            // explanation: the last one found is a small place to start from.
+            if let Some(last) = self.last_with_counter.clone() {
+                if let Outcome::Forced(core, used) = self.forces(&last, true, q, &limited)? {
+                    found = Some((core, used));
+                }
+            }
+        }
         let (mut set, mut counter) = match found {
             Some(f) => f,
             None => match if self.hard {
@@ -186,6 +217,9 @@ impl<'p> Explainer<'p> {
             }
         }
         let minimal = n_unknown == 0 && i == 0;
+        if counter && minimal && cand != Cand::Untouched {
+            self.last_with_counter = Some(set.clone());
+        }
         Ok(self.to_explanation(&set, counter, minimal))
     }
 
@@ -266,39 +300,28 @@ impl<'p> Explainer<'p> {
             Cand::Cell(cell) => Some(cell),
             Cand::Untouched => None,
         };
-        {
-            let r = self.checker.check(
-                &clues,
-                counter,
-                cell,
-                if counter { CHECK_NODES_COUNTER } else { CHECK_NODES },
-            );
-            match r {
-                Check::Forced { used, counter } => {
-                    return Ok(Outcome::Forced(
-                        used.into_iter().map(|p| set[p]).collect(),
-                        counter,
-                    ));
-                }
-                Check::Free => return Ok(Outcome::Free),
-                Check::Unknown => {}
-            }
-            if let (true, Some(cell)) = (counter, cell) {
-                let refuted = self.lp_refutation(&clues, counter, cell, !self.lp_core_taken);
-                self.lp_core_taken |= refuted.is_some();
-                if let Some((used, counter)) = refuted {
-                    return Ok(Outcome::Forced(
-                        used.into_iter().map(|p| set[p]).collect(),
-                        counter,
-                    ));
-                }
-            }
-            if counter && self.counter_calls >= MAX_COUNTER_CALLS {
-                return Ok(Outcome::Unknown);
-            }
+        let nodes = if counter { CHECK_NODES_COUNTER } else { CHECK_NODES };
+        if let Some(outcome) = self.check(set, &clues, counter, cell, nodes) {
+            return Ok(outcome);
         }
         if counter {
+            // A slow question: the round has a bounded share of them.
+            if self.counter_calls >= MAX_COUNTER_CALLS {
+                return Ok(Outcome::Unknown);
+            }
             self.counter_calls += 1;
+            // A counting argument the LP sees, or else one the checker finds with
+            // more room, before the SAT solver is asked.
+            if let Some((used, counter)) = self.lp_refutation(&clues, counter, cell, !self.lp_core_taken) {
+                self.lp_core_taken = true;
+                return Ok(Outcome::Forced(
+                    used.into_iter().map(|p| set[p]).collect(),
+                    counter,
+                ));
+            }
+            if let Some(outcome) = self.check(set, &clues, counter, cell, CHECK_NODES_COUNTER_AGAIN) {
+                return Ok(outcome);
+            }
         }
         let round = self.solver();
         let counter_sel = round.counter().0;
@@ -311,8 +334,7 @@ impl<'p> Explainer<'p> {
             assumptions.push(counter_sel);
         }
         assumptions.push(wrong);
-        let r = round.sat.solve(&assumptions, clock);
-        match r {
+        match round.sat.solve(&assumptions, clock) {
             SatResult::Unsat => Ok(Outcome::Forced(
                 set.iter()
                     .copied()
@@ -323,27 +345,35 @@ impl<'p> Explainer<'p> {
             SatResult::Sat => Ok(Outcome::Free),
             SatResult::Unknown => {
                 clock.check()?;
-                let Cand::Cell(_) = q else {
+                // With the counter the LP was asked already.
+                let (Some(cell), false) = (cell, counter) else {
                     return Ok(Outcome::Unknown);
                 };
-                let puzzle = self.puzzle;
-                let clues: Vec<usize> = set.iter().map(|&k| self.visible[k]).collect();
-                let mut in_rows = vec![false; puzzle.cells.len()];
-                for &c in &clues {
-                    for &m in &puzzle.clues[c].members {
-                        in_rows[m] = true;
-                    }
-                }
-                let others: Vec<usize> = (0..puzzle.cells.len())
-                    .filter(|&i| self.known[i].is_none() && !in_rows[i])
-                    .collect();
-                let lp = lp::Relaxation::new(puzzle, &self.known, &clues, &others, counter);
-                Ok(if lp.refutes(q) {
-                    Outcome::Forced(set.to_vec(), counter)
-                } else {
-                    Outcome::Unknown
+                Ok(match self.lp_refutation(&clues, false, Some(cell), false) {
+                    Some((used, _)) => Outcome::Forced(used.into_iter().map(|p| set[p]).collect(), false),
+                    None => Outcome::Unknown,
                 })
             }
+        }
+    }
+
+    /// The checker's answer for the clues at positions `set` (the puzzle clues
+    /// `clues`), or `None` when it stopped at `nodes` decisions.
+    fn check(
+        &mut self,
+        set: &[usize],
+        clues: &[usize],
+        counter: bool,
+        cell: Option<usize>,
+        nodes: usize,
+    ) -> Option<Outcome> {
+        match self.checker.check(clues, counter, cell, nodes) {
+            Check::Forced { used, counter } => Some(Outcome::Forced(
+                used.into_iter().map(|p| set[p]).collect(),
+                counter,
+            )),
+            Check::Free => Some(Outcome::Free),
+            Check::Unknown => None,
         }
     }
 
@@ -352,11 +382,11 @@ impl<'p> Explainer<'p> {
     /// certificate uses, and whether it uses the counter (they force the cell).
     /// The certificate (a dual LP, slower) is only asked for when `core`; otherwise
     /// every clue counts as used.
-    fn lp_refutation(
+    pub(super) fn lp_refutation(
         &self,
         clues: &[usize],
         counter: bool,
-        cell: usize,
+        cell: Option<usize>,
         core: bool,
     ) -> Option<(Vec<usize>, bool)> {
         let puzzle = self.puzzle;
@@ -370,6 +400,35 @@ impl<'p> Explainer<'p> {
             .filter(|&i| self.known[i].is_none() && !in_rows[i])
             .collect();
         let lp = lp::Relaxation::new(puzzle, &self.known, clues, &others, counter);
+        let Some(cell) = cell else {
+            // The untouched cells differ: one blue more or one black more among them,
+            // which moves the count left to the touched cells.
+            let (untouched, u_blue) = self.untouched;
+            if !counter || (u_blue != 0 && u_blue != untouched) {
+                return None;
+            }
+            if untouched == 0 {
+                // No such cell: nothing can differ.
+                return Some((Vec::new(), true));
+            }
+            let n_known_blue = self.known.iter().filter(|v| **v == Some(true)).count();
+            let remaining = puzzle.n_blue.saturating_sub(n_known_blue) as f64;
+            let (mut lo, mut hi) = (remaining - others.len() as f64, remaining);
+            if u_blue == 0 {
+                hi -= 1.0;
+            } else {
+                lo += 1.0;
+            }
+            if !lp.refutes_counter_range((lo, hi)) {
+                return None;
+            }
+            let all = ((0..clues.len()).collect(), counter);
+            return Some(if core {
+                lp.refutation_of(None, (lo, hi)).unwrap_or(all)
+            } else {
+                all
+            });
+        };
         // The plain LP is quicker to answer; the certificate only once it refutes.
         if !lp.refutes(Cand::Cell(cell)) {
             return None;

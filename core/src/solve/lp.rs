@@ -171,10 +171,57 @@ impl<'p> Relaxation<'p> {
     /// where `g` combines the rows; a positive value (checked again from the
     /// multipliers) proves infeasibility.
     pub(crate) fn refutation(&self, cell: usize) -> Option<(Vec<usize>, bool)> {
-        let puzzle = self.puzzle;
         if !self.is_touched(cell) {
             return None;
         }
+        let n_u = self.untouched.len() as f64;
+        self.refutation_of(Some(cell), (self.remaining - n_u, self.remaining))
+    }
+
+    /// Whether the relaxation is infeasible with the counter's row over the touched
+    /// cells in `counter` (low, high) instead of what the remaining count allows
+    /// (the relaxation must have the counter).
+    pub(crate) fn refutes_counter_range(&self, counter: (f64, f64)) -> bool {
+        let mut problem = Problem::new(OptimizationDirection::Minimize);
+        let mut lp_var = vec![None; self.puzzle.cells.len()];
+        for &i in &self.touched {
+            lp_var[i] = Some(problem.add_var(0.0, (0.0, 1.0)));
+        }
+        let expr = |cells: &[usize]| -> Vec<(microlp::Variable, f64)> {
+            cells
+                .iter()
+                .filter_map(|c| lp_var[*c].map(|v| (v, 1.0)))
+                .collect()
+        };
+        for row in &self.rows {
+            add_range(&mut problem, expr(&row.cells), row.lo, row.hi);
+        }
+        if self.with_counter {
+            add_range(&mut problem, expr(&self.touched), counter.0, counter.1);
+        }
+        matches!(problem.solve(), Err(Error::Infeasible))
+    }
+
+    /// Like [`refutation`](Self::refutation), with `cell` (if any) at its wrong
+    /// colour and the counter's row (when the relaxation has one) over the touched
+    /// cells in `counter` (low, high) instead of what the remaining count allows.
+    pub(crate) fn refutation_of(
+        &self,
+        cell: Option<usize>,
+        counter: (f64, f64),
+    ) -> Option<(Vec<usize>, bool)> {
+        self.certificate(cell, counter, true)
+    }
+
+    /// The certificate of [`refutation_of`](Self::refutation_of), using the rows of
+    /// togetherness too when `shapes`.
+    fn certificate(
+        &self,
+        cell: Option<usize>,
+        counter: (f64, f64),
+        shapes: bool,
+    ) -> Option<(Vec<usize>, bool)> {
+        let puzzle = self.puzzle;
         let mut problem = Problem::new(OptimizationDirection::Maximize);
         // Each side: (row index or None for the counter, sign, variable).
         let mut sides: Vec<(Option<usize>, f64, microlp::Variable)> = Vec::new();
@@ -182,16 +229,11 @@ impl<'p> Relaxation<'p> {
             .rows
             .iter()
             .enumerate()
+            .filter(|(_, row)| shapes || row.lo == row.hi)
             .map(|(r, row)| (Some(r), row.cells.as_slice(), row.lo, row.hi))
             .collect();
         if self.with_counter {
-            let n_u = self.untouched.len() as f64;
-            ranges.push((
-                None,
-                self.touched.as_slice(),
-                self.remaining - n_u,
-                self.remaining,
-            ));
+            ranges.push((None, self.touched.as_slice(), counter.0, counter.1));
         }
         // The combination g over the cells, as (side, coefficient) lists.
         let mut terms: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); puzzle.cells.len()];
@@ -217,7 +259,7 @@ impl<'p> Relaxation<'p> {
                 continue;
             }
             let t = problem.add_var(-1.0, (f64::NEG_INFINITY, f64::INFINITY));
-            let (lo, hi) = if i == cell {
+            let (lo, hi) = if Some(i) == cell {
                 let wrong = if puzzle.blue[i] { 0.0 } else { 1.0 };
                 (wrong, wrong)
             } else {
@@ -264,12 +306,7 @@ impl<'p> Relaxation<'p> {
                     },
                 ),
                 None => {
-                    let n_u = self.untouched.len() as f64;
-                    let bound = if sign > 0.0 {
-                        self.remaining - n_u
-                    } else {
-                        self.remaining
-                    };
+                    let bound = if sign > 0.0 { counter.0 } else { counter.1 };
                     (self.touched.as_slice(), bound)
                 }
             };
@@ -279,7 +316,7 @@ impl<'p> Relaxation<'p> {
             }
         }
         for &i in &self.touched {
-            let best = if i == cell {
+            let best = if Some(i) == cell {
                 g[i] * if puzzle.blue[i] { 0.0 } else { 1.0 }
             } else {
                 g[i].max(0.0)
