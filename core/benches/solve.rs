@@ -57,7 +57,10 @@ fn measure_fixes(levels: &[(String, Level)]) {
     let budget = Budget::default();
     let mut times: Vec<(Duration, &str, usize)> = Vec::new();
     for (name, level) in levels {
-        if !matches!(solve::verdict(level, &budget).verdict, solve::Verdict::Stuck { .. }) {
+        if !matches!(
+            solve::verdict(level, &budget).verdict,
+            solve::Verdict::Stuck { .. }
+        ) {
             continue;
         }
         let t = Instant::now();

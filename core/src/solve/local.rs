@@ -392,6 +392,18 @@ mod tests {
     use crate::analysis::test_support::level;
     use crate::format::parse;
 
+    /// The level in `text` as the engine sees it at the start: its puzzle, the
+    /// cells revealed, and every clue (the test levels show all of theirs).
+    fn first_round(text: &str) -> (Puzzle, Values, Vec<usize>) {
+        let parsed = parse(text).levels.remove(0).level;
+        let puzzle = Puzzle::new(&parsed);
+        let known: Values = (0..puzzle.cells.len())
+            .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
+            .collect();
+        let visible: Vec<usize> = (0..puzzle.clues.len()).collect();
+        (puzzle, known, visible)
+    }
+
     #[test]
     fn two_overlapping_clues_force_what_neither_forces_alone() {
         // A 4 above a 1; they share two hidden cells. The 4 needs at least one blue
@@ -406,12 +418,7 @@ mod tests {
             "o...o.", //
             "..o...",
         ]);
-        let parsed = parse(&text).levels.remove(0).level;
-        let puzzle = Puzzle::new(&parsed);
-        let known: Values = (0..puzzle.cells.len())
-            .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
-            .collect();
-        let visible: Vec<usize> = (0..puzzle.clues.len()).collect();
+        let (puzzle, known, visible) = first_round(&text);
         assert_eq!(visible.len(), 2);
         for &c in &visible {
             assert!(
@@ -440,12 +447,7 @@ mod tests {
             "..........", //
             "........o.",
         ]);
-        let parsed = parse(&text).levels.remove(0).level;
-        let puzzle = Puzzle::new(&parsed);
-        let known: Values = (0..puzzle.cells.len())
-            .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
-            .collect();
-        let visible: Vec<usize> = (0..puzzle.clues.len()).collect();
+        let (puzzle, known, visible) = first_round(&text);
         assert!(counter_rule(&puzzle, &known).is_empty());
         assert!(pair_rules(&puzzle, &visible, &[true; 1], &known).is_empty());
         let mut values = known.clone();
