@@ -1,6 +1,8 @@
 //! The engine on the shared corpus (`../shared/corpus` beside the project, or
 //! `HEXCELLS_CORPUS`): every level listed in `expected-verdicts.tsv` gets its verdict,
-//! and no level of the corpus panics or makes the engine give up.
+//! and no level of the corpus panics or makes the engine give up; on a sample of the
+//! corpus, every explanation is re-checked independently (it forces its cell, and is
+//! minimal when it says so).
 //!
 //! Skips with a printed notice when the corpus is absent. With `--features minisat`,
 //! both SAT backends must give identical verdicts and stuck cells on every level.
@@ -111,6 +113,42 @@ fn every_corpus_level_gets_its_verdict_and_none_gives_up() {
         "{} wrong verdicts:\n{}",
         wrong.len(),
         wrong.join("\n")
+    );
+}
+
+/// Levels re-checked: every `SAMPLE`th corpus file (the re-check asks a fresh SAT
+/// solver per clue per explanation, so all 443 would take minutes in a debug build).
+const SAMPLE: usize = 7;
+
+#[test]
+fn explanations_on_a_sample_of_the_corpus_force_their_cells_and_are_minimal() {
+    let Some(levels) = corpus_levels() else { return };
+    let budget = Budget::default();
+    let mut bad = Vec::new();
+    let (mut n_checked, mut n_minimal) = (0, 0);
+    for (name, level) in levels.iter().step_by(SAMPLE) {
+        let report = solve::analyze(level, &budget);
+        for (k, d) in report.deductions.iter().enumerate() {
+            let check = solve::check_explanation(level, &report, k);
+            n_checked += 1;
+            match check {
+                Some(c) if c.forces && (c.minimal || !d.explanation.minimal) => {
+                    n_minimal += usize::from(c.minimal);
+                }
+                _ => bad.push(format!(
+                    "{name}: {:?} round {}: {:?} -> {check:?}",
+                    d.pos, d.round, d.explanation
+                )),
+            }
+        }
+    }
+    println!("re-checked {n_checked} explanations, {n_minimal} shown minimal");
+    assert!(n_checked > 1000, "the sample has explanations: {n_checked}");
+    assert!(
+        bad.is_empty(),
+        "{} explanations fail the re-check:\n{}",
+        bad.len(),
+        bad.join("\n")
     );
 }
 

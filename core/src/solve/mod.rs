@@ -22,6 +22,7 @@ mod sat;
 mod sat_minisat;
 mod search;
 mod step;
+mod verify;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -33,6 +34,7 @@ use budget::{Clock, Stop};
 use puzzle::Puzzle;
 use round::Cand;
 pub use sat::Backend;
+pub use verify::{check_explanation, ExplanationCheck};
 
 /// Limits for one engine call. Checked between solver calls and inside the SAT
 /// backend through its terminate hook.
