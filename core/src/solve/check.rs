@@ -396,17 +396,19 @@ impl<'p> Checker<'p> {
             self.queue.extend(0..self.cons.len() as u32);
         }
         let mut frames: Vec<Frame> = Vec::new();
-        let mut pos = 0usize;
+        // Every variable before `open` has a colour.
+        let mut open = 0usize;
         let mut nodes = 0usize;
         let mut ok = self.propagate();
         loop {
             if ok {
-                while pos < self.vars.len() && self.value[pos] >= 0 {
-                    pos += 1;
+                while open < self.vars.len() && self.value[open] >= 0 {
+                    open += 1;
                 }
-                if pos == self.vars.len() {
+                if open == self.vars.len() {
                     return Some(false);
                 }
+                let pos = self.most_constrained().unwrap_or(open);
                 nodes += 1;
                 if nodes > max_nodes {
                     return None;
@@ -448,7 +450,7 @@ impl<'p> Checker<'p> {
                 f.cons = cons;
                 f.decisions = decisions;
                 f.second = true;
-                pos = var;
+                open = 0;
                 let value = !f.first;
                 self.assign(var, value, DECISION);
                 nodes += 1;
@@ -456,6 +458,27 @@ impl<'p> Checker<'p> {
                 break;
             }
         }
+    }
+
+    /// The variable to decide next: an open member of the clue with the fewest ways
+    /// left to meet its count (fail first); `None` when only the counter has open
+    /// members.
+    fn most_constrained(&self) -> Option<usize> {
+        let mut best: Option<(i32, i32, usize)> = None;
+        for c in &self.cons {
+            if c.at.is_none() || c.open == 0 {
+                continue;
+            }
+            let need = c.lo - c.blue;
+            let score = need.min(c.open - need);
+            if best.is_none_or(|(s, o, _)| (score, c.open) < (s, o)) {
+                let cells = &self.members[c.start as usize..c.end as usize];
+                if let Some(&m) = cells.iter().find(|&&m| self.value[m as usize] < 0) {
+                    best = Some((score, c.open, m as usize));
+                }
+            }
+        }
+        best.map(|b| b.2)
     }
 
     /// The constraints and the decisions the last conflict rests on, following the
@@ -644,6 +667,21 @@ impl<'p> Checker<'p> {
             (c.lo, c.hi, c.blue, c.open)
         };
         for need_blue in [true, false] {
+            // No packing can reach past the range when all gains together cannot.
+            let most: i32 = self.cons[..k]
+                .iter()
+                .map(|c| {
+                    if need_blue {
+                        c.lo - c.blue
+                    } else {
+                        c.open - (c.hi - c.blue)
+                    }
+                })
+                .filter(|g| *g > 0)
+                .sum();
+            if (need_blue && blue + most <= hi) || (!need_blue && blue + open - most >= lo) {
+                continue;
+            }
             self.stamp += 1;
             let stamp = self.stamp;
             self.chosen.clear();

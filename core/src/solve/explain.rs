@@ -25,7 +25,7 @@ const EXPLAIN_CONFLICTS: u64 = 2_000;
 const CHECK_NODES: usize = 500;
 
 /// The same with the counter (its questions span the round; the LP is asked next).
-const CHECK_NODES_COUNTER: usize = 300;
+const CHECK_NODES_COUNTER: usize = 1_000;
 
 /// The same once the LP found no counting argument.
 const CHECK_NODES_COUNTER_AGAIN: usize = 1_500;
