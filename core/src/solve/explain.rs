@@ -21,6 +21,10 @@ use super::{ClueRef, Explanation, Reasoning};
 /// Conflicts per SAT call while explaining (the last to answer a question).
 const EXPLAIN_CONFLICTS: u64 = 2_000;
 
+/// The same with the counter: the LP and the checker tried such a question first,
+/// and what is left is rarely settled by more conflicts.
+const EXPLAIN_CONFLICTS_COUNTER: u64 = 500;
+
 /// Decisions the small checker may take on one question before the SAT solver is asked.
 const CHECK_NODES: usize = 500;
 
@@ -334,6 +338,13 @@ impl<'p> Explainer<'p> {
             assumptions.push(counter_sel);
         }
         assumptions.push(wrong);
+        let limited;
+        let clock = if counter {
+            limited = clock.with_conflicts(EXPLAIN_CONFLICTS_COUNTER);
+            &limited
+        } else {
+            clock
+        };
         match round.sat.solve(&assumptions, clock) {
             SatResult::Unsat => Ok(Outcome::Forced(
                 set.iter()
