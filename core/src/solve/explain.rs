@@ -234,11 +234,14 @@ impl<'p> Explainer<'p> {
         let first = layers.first()?;
         let second: &[usize] = layers.get(1).map_or(&[], Vec::as_slice);
         for &k in first {
-            if let Check::Forced { .. } =
-                self.checker
-                    .check(&[self.visible[k]], false, Some(cell), CHECK_NODES)
+            match self
+                .checker
+                .check(&[self.visible[k]], false, Some(cell), CHECK_NODES)
             {
-                return Some(vec![k]);
+                Check::Forced { .. } => return Some(vec![k]),
+                Check::Free => {}
+                // A pair is only known minimal when neither clue alone forces it.
+                Check::Unknown => return None,
             }
         }
         for (a, &k) in first.iter().enumerate() {
@@ -246,7 +249,8 @@ impl<'p> Explainer<'p> {
                 let clues = [self.visible[k], self.visible[l]];
                 if let Check::Forced { used, .. } = self.checker.check(&clues, false, Some(cell), CHECK_NODES)
                 {
-                    // Each clue alone was shown not to force it.
+                    // Each clue alone was shown not to force it (a clue of the second
+                    // layer does not even contain it).
                     if used.len() == 2 {
                         return Some(vec![k, l]);
                     }
