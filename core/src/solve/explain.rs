@@ -31,6 +31,9 @@ const CHECK_NODES: usize = 500;
 /// The same with the counter (its questions span the round; the LP is asked next).
 const CHECK_NODES_COUNTER: usize = 1_000;
 
+/// The same right after a counter question the checker could not settle.
+const CHECK_NODES_COUNTER_STALLED: usize = 100;
+
 /// The same once the LP found no counting argument.
 const CHECK_NODES_COUNTER_AGAIN: usize = 1_500;
 
@@ -65,6 +68,9 @@ pub(crate) struct Explainer<'p> {
     /// Whether the current explanation already took an LP certificate (the first
     /// one shrinks the clue set most; later ones are not worth their time).
     lp_core_taken: bool,
+    /// Whether the checker stopped at its limit on the explanation's last question
+    /// with the counter (the next one is then likely to need the LP too).
+    checker_stalled: bool,
     /// Hidden cells in no visible clue, and how many of them are blue.
     untouched: (usize, usize),
 
@@ -105,6 +111,7 @@ impl<'p> Explainer<'p> {
             hard: false,
             counter_calls: 0,
             lp_core_taken: false,
+            checker_stalled: false,
             last_with_counter: None,
         }
     }
@@ -126,6 +133,7 @@ impl<'p> Explainer<'p> {
     pub(crate) fn explain(&mut self, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
         let q = cand;
         self.lp_core_taken = false;
+        self.checker_stalled = false;
         let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
         // The untouched cells' colours are tied to the counter itself: it always counts.
         let counter_always = cand == Cand::Untouched;
@@ -308,11 +316,19 @@ impl<'p> Explainer<'p> {
             Cand::Cell(cell) => Some(cell),
             Cand::Untouched => None,
         };
-        let nodes = if counter { CHECK_NODES_COUNTER } else { CHECK_NODES };
+        let nodes = match (counter, self.checker_stalled) {
+            (false, _) => CHECK_NODES,
+            (true, false) => CHECK_NODES_COUNTER,
+            (true, true) => CHECK_NODES_COUNTER_STALLED,
+        };
         if let Some(outcome) = self.check(set, &clues, counter, cell, nodes) {
+            if counter {
+                self.checker_stalled = false;
+            }
             return Ok(outcome);
         }
         if counter {
+            self.checker_stalled = true;
             // A slow question: the round has a bounded share of them.
             if self.counter_calls >= MAX_COUNTER_CALLS {
                 return Ok(Outcome::Unknown);
