@@ -85,6 +85,9 @@ pub(crate) struct Checker<'p> {
     /// Per variable: the colour it had last, tried first when it is decided again
     /// (the solution's at the start).
     phase: Vec<bool>,
+    /// Per constraint: the analysis (stamp) that last took its members as a reason,
+    /// and up to which trail position.
+    expanded: Vec<(u32, u32)>,
     /// Work list of the conflict analysis.
     stack: Vec<u32>,
     /// The constraints of the last conflict.
@@ -182,6 +185,7 @@ impl<'p> Checker<'p> {
             seen: Vec::new(),
             conflict: Vec::new(),
             stack: Vec::new(),
+            expanded: Vec::new(),
             phase: Vec::new(),
             core: Vec::new(),
             counter_con: None,
@@ -370,6 +374,8 @@ impl<'p> Checker<'p> {
         self.reason.resize(n as usize, DECISION);
         self.tpos.clear();
         self.tpos.resize(n as usize, 0);
+        self.expanded.clear();
+        self.expanded.resize(self.cons.len(), (0, 0));
         self.phase.clear();
         let puzzle = self.puzzle;
         self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));
@@ -506,9 +512,32 @@ impl<'p> Checker<'p> {
                 PREMISE => {}
                 DECISION => set(&mut decisions, v),
                 r => {
+                    if Some(r as usize) == self.counter_con {
+                        // The counter spans every variable: take all its colours at
+                        // once (a coarser but still valid reason) instead of once per
+                        // cell it coloured.
+                        if has(&cons, r as usize) {
+                            continue;
+                        }
+                        set(&mut cons, r as usize);
+                        for m in 0..self.vars.len() {
+                            if self.value[m] >= 0 && self.seen[m] != stamp {
+                                self.seen[m] = stamp;
+                                stack.push(m as u32);
+                            }
+                        }
+                        continue;
+                    }
                     set(&mut cons, r as usize);
-                    let c = &self.cons[r as usize];
                     let at = self.tpos[v];
+                    // A clue colours several cells at once: its members coloured
+                    // before the latest of them cover the earlier ones.
+                    let r = r as usize;
+                    if self.expanded[r].0 == stamp && self.expanded[r].1 >= at {
+                        continue;
+                    }
+                    self.expanded[r] = (stamp, at);
+                    let c = &self.cons[r];
                     for &m in &self.members[c.start as usize..c.end as usize] {
                         let m = m as usize;
                         if self.value[m] >= 0 && self.tpos[m] < at && self.seen[m] != stamp {
