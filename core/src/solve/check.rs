@@ -85,6 +85,9 @@ pub(crate) struct Checker<'p> {
     /// Per variable: the colour it had last, tried first when it is decided again
     /// (the solution's at the start).
     phase: Vec<bool>,
+    /// Per constraint: the analysis (stamp) that last took its members as a reason,
+    /// and up to which trail position.
+    expanded: Vec<(u32, u32)>,
     /// Work list of the conflict analysis.
     stack: Vec<u32>,
     /// The constraints of the last conflict.
@@ -182,6 +185,7 @@ impl<'p> Checker<'p> {
             seen: Vec::new(),
             conflict: Vec::new(),
             stack: Vec::new(),
+            expanded: Vec::new(),
             phase: Vec::new(),
             core: Vec::new(),
             counter_con: None,
@@ -370,6 +374,8 @@ impl<'p> Checker<'p> {
         self.reason.resize(n as usize, DECISION);
         self.tpos.clear();
         self.tpos.resize(n as usize, 0);
+        self.expanded.clear();
+        self.expanded.resize(self.cons.len(), (0, 0));
         self.phase.clear();
         let puzzle = self.puzzle;
         self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));
@@ -396,17 +402,19 @@ impl<'p> Checker<'p> {
             self.queue.extend(0..self.cons.len() as u32);
         }
         let mut frames: Vec<Frame> = Vec::new();
-        let mut pos = 0usize;
+        // Every variable before `open` has a colour.
+        let mut open = 0usize;
         let mut nodes = 0usize;
         let mut ok = self.propagate();
         loop {
             if ok {
-                while pos < self.vars.len() && self.value[pos] >= 0 {
-                    pos += 1;
+                while open < self.vars.len() && self.value[open] >= 0 {
+                    open += 1;
                 }
-                if pos == self.vars.len() {
+                if open == self.vars.len() {
                     return Some(false);
                 }
+                let pos = self.most_constrained().unwrap_or(open);
                 nodes += 1;
                 if nodes > max_nodes {
                     return None;
@@ -448,7 +456,7 @@ impl<'p> Checker<'p> {
                 f.cons = cons;
                 f.decisions = decisions;
                 f.second = true;
-                pos = var;
+                open = 0;
                 let value = !f.first;
                 self.assign(var, value, DECISION);
                 nodes += 1;
@@ -456,6 +464,27 @@ impl<'p> Checker<'p> {
                 break;
             }
         }
+    }
+
+    /// The variable to decide next: an open member of the clue with the fewest ways
+    /// left to meet its count (fail first); `None` when only the counter has open
+    /// members.
+    fn most_constrained(&self) -> Option<usize> {
+        let mut best: Option<(i32, i32, usize)> = None;
+        for c in &self.cons {
+            if c.at.is_none() || c.open == 0 {
+                continue;
+            }
+            let need = c.lo - c.blue;
+            let score = need.min(c.open - need);
+            if best.is_none_or(|(s, o, _)| (score, c.open) < (s, o)) {
+                let cells = &self.members[c.start as usize..c.end as usize];
+                if let Some(&m) = cells.iter().find(|&&m| self.value[m as usize] < 0) {
+                    best = Some((score, c.open, m as usize));
+                }
+            }
+        }
+        best.map(|b| b.2)
     }
 
     /// The constraints and the decisions the last conflict rests on, following the
@@ -483,9 +512,32 @@ impl<'p> Checker<'p> {
                 PREMISE => {}
                 DECISION => set(&mut decisions, v),
                 r => {
+                    if Some(r as usize) == self.counter_con {
+                        // The counter spans every variable: take all its colours at
+                        // once (a coarser but still valid reason) instead of once per
+                        // cell it coloured.
+                        if has(&cons, r as usize) {
+                            continue;
+                        }
+                        set(&mut cons, r as usize);
+                        for m in 0..self.vars.len() {
+                            if self.value[m] >= 0 && self.seen[m] != stamp {
+                                self.seen[m] = stamp;
+                                stack.push(m as u32);
+                            }
+                        }
+                        continue;
+                    }
                     set(&mut cons, r as usize);
-                    let c = &self.cons[r as usize];
                     let at = self.tpos[v];
+                    // A clue colours several cells at once: its members coloured
+                    // before the latest of them cover the earlier ones.
+                    let r = r as usize;
+                    if self.expanded[r].0 == stamp && self.expanded[r].1 >= at {
+                        continue;
+                    }
+                    self.expanded[r] = (stamp, at);
+                    let c = &self.cons[r];
                     for &m in &self.members[c.start as usize..c.end as usize] {
                         let m = m as usize;
                         if self.value[m] >= 0 && self.tpos[m] < at && self.seen[m] != stamp {
@@ -644,6 +696,21 @@ impl<'p> Checker<'p> {
             (c.lo, c.hi, c.blue, c.open)
         };
         for need_blue in [true, false] {
+            // No packing can reach past the range when all gains together cannot.
+            let most: i32 = self.cons[..k]
+                .iter()
+                .map(|c| {
+                    if need_blue {
+                        c.lo - c.blue
+                    } else {
+                        c.open - (c.hi - c.blue)
+                    }
+                })
+                .filter(|g| *g > 0)
+                .sum();
+            if (need_blue && blue + most <= hi) || (!need_blue && blue + open - most >= lo) {
+                continue;
+            }
             self.stamp += 1;
             let stamp = self.stamp;
             self.chosen.clear();

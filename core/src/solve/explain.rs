@@ -21,11 +21,18 @@ use super::{ClueRef, Explanation, Reasoning};
 /// Conflicts per SAT call while explaining (the last to answer a question).
 const EXPLAIN_CONFLICTS: u64 = 2_000;
 
+/// The same with the counter: the LP and the checker tried such a question first,
+/// and what is left is rarely settled by more conflicts.
+const EXPLAIN_CONFLICTS_COUNTER: u64 = 500;
+
 /// Decisions the small checker may take on one question before the SAT solver is asked.
 const CHECK_NODES: usize = 500;
 
 /// The same with the counter (its questions span the round; the LP is asked next).
-const CHECK_NODES_COUNTER: usize = 300;
+const CHECK_NODES_COUNTER: usize = 1_000;
+
+/// The same right after a counter question the checker could not settle.
+const CHECK_NODES_COUNTER_STALLED: usize = 100;
 
 /// The same once the LP found no counting argument.
 const CHECK_NODES_COUNTER_AGAIN: usize = 1_500;
@@ -61,6 +68,9 @@ pub(crate) struct Explainer<'p> {
     /// Whether the current explanation already took an LP certificate (the first
     /// one shrinks the clue set most; later ones are not worth their time).
     lp_core_taken: bool,
+    /// Whether the checker stopped at its limit on the explanation's last question
+    /// with the counter (the next one is then likely to need the LP too).
+    checker_stalled: bool,
     /// Hidden cells in no visible clue, and how many of them are blue.
     untouched: (usize, usize),
 
@@ -101,6 +111,7 @@ impl<'p> Explainer<'p> {
             hard: false,
             counter_calls: 0,
             lp_core_taken: false,
+            checker_stalled: false,
             last_with_counter: None,
         }
     }
@@ -122,6 +133,7 @@ impl<'p> Explainer<'p> {
     pub(crate) fn explain(&mut self, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
         let q = cand;
         self.lp_core_taken = false;
+        self.checker_stalled = false;
         let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
         // The untouched cells' colours are tied to the counter itself: it always counts.
         let counter_always = cand == Cand::Untouched;
@@ -230,11 +242,14 @@ impl<'p> Explainer<'p> {
         let first = layers.first()?;
         let second: &[usize] = layers.get(1).map_or(&[], Vec::as_slice);
         for &k in first {
-            if let Check::Forced { .. } =
-                self.checker
-                    .check(&[self.visible[k]], false, Some(cell), CHECK_NODES)
+            match self
+                .checker
+                .check(&[self.visible[k]], false, Some(cell), CHECK_NODES)
             {
-                return Some(vec![k]);
+                Check::Forced { .. } => return Some(vec![k]),
+                Check::Free => {}
+                // A pair is only known minimal when neither clue alone forces it.
+                Check::Unknown => return None,
             }
         }
         for (a, &k) in first.iter().enumerate() {
@@ -242,7 +257,8 @@ impl<'p> Explainer<'p> {
                 let clues = [self.visible[k], self.visible[l]];
                 if let Check::Forced { used, .. } = self.checker.check(&clues, false, Some(cell), CHECK_NODES)
                 {
-                    // Each clue alone was shown not to force it.
+                    // Each clue alone was shown not to force it (a clue of the second
+                    // layer does not even contain it).
                     if used.len() == 2 {
                         return Some(vec![k, l]);
                     }
@@ -300,11 +316,19 @@ impl<'p> Explainer<'p> {
             Cand::Cell(cell) => Some(cell),
             Cand::Untouched => None,
         };
-        let nodes = if counter { CHECK_NODES_COUNTER } else { CHECK_NODES };
+        let nodes = match (counter, self.checker_stalled) {
+            (false, _) => CHECK_NODES,
+            (true, false) => CHECK_NODES_COUNTER,
+            (true, true) => CHECK_NODES_COUNTER_STALLED,
+        };
         if let Some(outcome) = self.check(set, &clues, counter, cell, nodes) {
+            if counter {
+                self.checker_stalled = false;
+            }
             return Ok(outcome);
         }
         if counter {
+            self.checker_stalled = true;
             // A slow question: the round has a bounded share of them.
             if self.counter_calls >= MAX_COUNTER_CALLS {
                 return Ok(Outcome::Unknown);
@@ -334,6 +358,13 @@ impl<'p> Explainer<'p> {
             assumptions.push(counter_sel);
         }
         assumptions.push(wrong);
+        let limited;
+        let clock = if counter {
+            limited = clock.with_conflicts(EXPLAIN_CONFLICTS_COUNTER);
+            &limited
+        } else {
+            clock
+        };
         match round.sat.solve(&assumptions, clock) {
             SatResult::Unsat => Ok(Outcome::Forced(
                 set.iter()
