@@ -69,17 +69,8 @@ pub(crate) fn propagate(puzzle: &Puzzle, visible: &[usize], values: &mut Values)
 /// Cells that clue `c` alone forces given `values`.
 pub(crate) fn single_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(usize, bool)> {
     let clue = &puzzle.clues[c];
-    let open: Vec<usize> = clue
-        .members
-        .iter()
-        .copied()
-        .filter(|m| values[*m].is_none())
-        .collect();
-    if open.is_empty() {
-        return Vec::new();
-    }
-    let n_blue = clue.members.iter().filter(|m| values[**m] == Some(true)).count();
-    let Some(need) = clue.count.checked_sub(n_blue).filter(|n| *n <= open.len()) else {
+    let (open, need) = open_and_need(puzzle, c, values);
+    let Some(need) = need.filter(|_| !open.is_empty()) else {
         return Vec::new();
     };
     if need == 0 || need == open.len() {
