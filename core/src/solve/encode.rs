@@ -201,6 +201,67 @@ impl<'a> Cnf<'a> {
         }
     }
 
+    /// The remaining-blue counter: `blues` (the touched hidden cells' "is blue"
+    /// literals) plus the blue ones among `n_untouched` other hidden cells make
+    /// `remaining`, under `guard`. Returns the literal "the untouched cells differ from
+    /// the solution", where `untouched_blue` of them are blue, which must be none or
+    /// all of them (they then share a colour and only their number matters).
+    pub(crate) fn remaining_count(
+        &mut self,
+        guard: Option<i32>,
+        blues: &[i32],
+        remaining: i64,
+        n_untouched: i64,
+        untouched_blue: i64,
+    ) -> Lit {
+        let n_t = blues.len() as i64;
+        // Thresholds "at least s touched cells are blue" that the constraints use: the
+        // two bounds and the one that says the untouched cells differ.
+        let lower = remaining - n_untouched;
+        let differ_at = if untouched_blue == 0 { remaining } else { lower + 1 };
+        let needed: Vec<i64> = [lower, remaining + 1, differ_at]
+            .into_iter()
+            .filter(|s| (1..=n_t).contains(s))
+            .collect();
+        // A totalizer costs about its inputs times its outputs: count the black cells
+        // instead when the thresholds sit high.
+        let cap_blue = needed.iter().copied().max().unwrap_or(0);
+        let cap_black = needed.iter().map(|s| n_t - s + 1).max().unwrap_or(0);
+        let count_black = cap_black < cap_blue;
+        let out = if count_black {
+            let blacks: Vec<i32> = blues.iter().map(|b| -b).collect();
+            self.totalizer(&blacks, cap_black as usize)
+        } else {
+            self.totalizer(blues, cap_blue as usize)
+        };
+        let unary = |k: i64| {
+            out.get(k as usize - 1)
+                .map_or(Lit::Const(false), |v| Lit::Var(*v))
+        };
+        // "At least s touched cells are blue" as a literal.
+        let at_least = |s: i64| -> Lit {
+            if s <= 0 {
+                Lit::Const(true)
+            } else if s > n_t {
+                Lit::Const(false)
+            } else if count_black {
+                // At least s blue: at most n_t - s black.
+                unary(n_t - s + 1).negate()
+            } else {
+                unary(s)
+            }
+        };
+        self.clause(guard, &[at_least(lower)]);
+        self.clause(guard, &[at_least(remaining + 1).negate()]);
+        if untouched_blue == 0 {
+            // Some untouched cell blue: touched blues at most remaining - 1.
+            at_least(remaining).negate()
+        } else {
+            // Some untouched cell black: touched blues at least lower + 1.
+            at_least(lower + 1)
+        }
+    }
+
     /// The true values of `xs` (in order) form one run (`together`) or several.
     pub(crate) fn line_runs(&mut self, guard: Option<i32>, xs: &[Lit], together: bool) {
         let n = xs.len();

@@ -142,57 +142,11 @@ impl<'p> LevelSat<'p> {
                 }
             })
             .collect();
-        let n_t = blues.len() as i64;
         let u_sol = self.untouched.iter().filter(|i| self.puzzle.blue[**i]).count() as i64;
-        // Thresholds "at least s touched cells are blue" that the constraints use: the
-        // two bounds and the one that says the untouched cells differ.
-        let lower = remaining - n_u;
-        let differ_at = if u_sol == 0 { remaining } else { lower + 1 };
-        let needed: Vec<i64> = [lower, remaining + 1, differ_at]
-            .into_iter()
-            .filter(|s| (1..=n_t).contains(s))
-            .collect();
-        // A totalizer costs about its inputs times its outputs: count the black cells
-        // instead when the thresholds sit high.
-        let cap_blue = needed.iter().copied().max().unwrap_or(0);
-        let cap_black = needed.iter().map(|s| n_t - s + 1).max().unwrap_or(0);
-        let count_black = cap_black < cap_blue;
         let sel = self.sat.new_var();
         // Retired with the round: the totalizer's definitions go too.
-        let mut cnf = Cnf::retirable(self.sat.as_mut(), sel);
-        let out = if count_black {
-            let blacks: Vec<i32> = blues.iter().map(|b| -b).collect();
-            cnf.totalizer(&blacks, cap_black as usize)
-        } else {
-            cnf.totalizer(&blues, cap_blue as usize)
-        };
-        let unary = |k: i64| {
-            out.get(k as usize - 1)
-                .map_or(Lit::Const(false), |v| Lit::Var(*v))
-        };
-        // "At least s touched cells are blue" as a literal.
-        let at_least = |s: i64| -> Lit {
-            if s <= 0 {
-                Lit::Const(true)
-            } else if s > n_t {
-                Lit::Const(false)
-            } else if count_black {
-                // At least s blue: at most n_t - s black.
-                unary(n_t - s + 1).negate()
-            } else {
-                unary(s)
-            }
-        };
-        // Touched blues + untouched blues = remaining.
-        cnf.clause(Some(sel), &[at_least(remaining - n_u)]);
-        cnf.clause(Some(sel), &[at_least(remaining + 1).negate()]);
-        let differ = if u_sol == 0 {
-            // Some untouched cell blue: touched blues at most remaining - 1.
-            at_least(remaining).negate()
-        } else {
-            // Some untouched cell black: touched blues at least remaining - n_u + 1.
-            at_least(remaining - n_u + 1)
-        };
+        let differ =
+            Cnf::retirable(self.sat.as_mut(), sel).remaining_count(Some(sel), &blues, remaining, n_u, u_sol);
         self.counter = Some((sel, differ));
         (sel, differ)
     }
