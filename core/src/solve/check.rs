@@ -243,21 +243,29 @@ impl<'p> Checker<'p> {
         answer
     }
 
-    /// Sets up the variables (in breadth-first order from `cell`) and constraints.
+    /// Sets up the variables (in breadth-first order from `cell`), the constraints
+    /// and the search state for one question.
     fn build(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) {
-        let puzzle = self.puzzle;
         for (k, &c) in clues.iter().enumerate() {
             self.clue_pos[c] = k as u32;
         }
-        self.vars.clear();
-        self.cons.clear();
-        self.members.clear();
         self.seeded = cell.is_some();
+        let reached = self.scope(clues, counter, cell);
+        self.add_constraints(&reached, counter);
+        self.index_occurrences();
+        self.reset_search();
+    }
+
+    /// Numbers the hidden cells of the clues reached from `cell` through shared
+    /// hidden cells (of every clue, with the counter) as variables, breadth first,
+    /// and gives the clues reached, in that order.
+    fn scope(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) -> Vec<usize> {
+        let puzzle = self.puzzle;
+        self.vars.clear();
         if let Some(cell) = cell {
             self.local[cell] = 0;
             self.vars.push(cell);
         }
-        // Clues reached from the cell, in the order they are reached.
         let mut reached: Vec<usize> = Vec::new();
         let mut next = 0;
         let add_clue = |this: &mut Self, c: usize, reached: &mut Vec<usize>| {
@@ -294,7 +302,16 @@ impl<'p> Checker<'p> {
                 None => break,
             }
         }
-        for &c in &reached {
+        reached
+    }
+
+    /// One constraint per reached clue (over its hidden members), and the counter's
+    /// over every variable when asked.
+    fn add_constraints(&mut self, reached: &[usize], counter: bool) {
+        let puzzle = self.puzzle;
+        self.cons.clear();
+        self.members.clear();
+        for &c in reached {
             let clue = &puzzle.clues[c];
             let start = self.members.len() as u32;
             for &m in &clue.members {
@@ -344,13 +361,17 @@ impl<'p> Checker<'p> {
                 end: start + n,
             });
         }
-        // Occurrences of each variable, as one flat list.
+    }
+
+    /// The constraints of each variable, as one flat list.
+    fn index_occurrences(&mut self) {
+        let n = self.vars.len();
         self.occ_start.clear();
-        self.occ_start.resize(n as usize + 1, 0);
+        self.occ_start.resize(n + 1, 0);
         for &m in &self.members {
             self.occ_start[m as usize + 1] += 1;
         }
-        for v in 0..n as usize {
+        for v in 0..n {
             self.occ_start[v + 1] += self.occ_start[v];
         }
         self.occ.clear();
@@ -362,18 +383,23 @@ impl<'p> Checker<'p> {
                 fill[m as usize] += 1;
             }
         }
+    }
+
+    /// Every variable open, with the solution's colour to try first.
+    fn reset_search(&mut self) {
+        let n = self.vars.len();
         self.value.clear();
-        self.value.resize(n as usize, -1);
+        self.value.resize(n, -1);
         self.trail.clear();
         self.queue.clear();
         self.packed.clear();
-        self.packed.resize(n as usize, 0);
+        self.packed.resize(n, 0);
         self.seen.clear();
-        self.seen.resize(n as usize, 0);
+        self.seen.resize(n, 0);
         self.reason.clear();
-        self.reason.resize(n as usize, DECISION);
+        self.reason.resize(n, DECISION);
         self.tpos.clear();
-        self.tpos.resize(n as usize, 0);
+        self.tpos.resize(n, 0);
         self.expanded.clear();
         self.expanded.resize(self.cons.len(), (0, 0));
         self.phase.clear();

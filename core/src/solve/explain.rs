@@ -131,61 +131,88 @@ impl<'p> Explainer<'p> {
     /// hidden cell with those, ...) until one forces it; the counter joins last. A
     /// deletion pass then drops the counter if it can, and the farthest clues first.
     pub(crate) fn explain(&mut self, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
-        let q = cand;
         self.lp_core_taken = false;
         self.checker_stalled = false;
         let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
-        // The untouched cells' colours are tied to the counter itself: it always counts.
-        let counter_always = cand == Cand::Untouched;
         let mut n_unknown = 0;
-        let mut found: Option<(Vec<usize>, bool)> = None;
+        let (set, counter) = match self.first_set(cand, &limited, &mut n_unknown)? {
+            Ok(first) => first,
+            Err(done) => return Ok(done),
+        };
+        let (set, counter, minimal) = self.minimise(set, counter, cand, &limited, n_unknown)?;
+        if counter && minimal && cand != Cand::Untouched {
+            self.last_with_counter = Some(set.clone());
+        }
+        Ok(self.to_explanation(&set, counter, minimal))
+    }
+
+    /// Clue positions (and whether the counter is needed) that force `cand`, to be
+    /// minimised; or the explanation itself when it is found directly (one or two
+    /// clues) or the question is too hard (every clue and the counter). Undecided
+    /// questions are counted in `n_unknown`.
+    fn first_set(
+        &mut self,
+        cand: Cand,
+        clock: &Clock,
+        n_unknown: &mut usize,
+    ) -> Result<Result<(Vec<usize>, bool), Explanation>, Stop> {
         if let Cand::Cell(cell) = cand {
             let layers = self.layers(cell);
             if let Some(pair) = self.small_explanation(cell, &layers) {
-                return Ok(self.to_explanation(&pair, false, true));
+                return Ok(Err(self.to_explanation(&pair, false, true)));
             }
             let mut set = Vec::new();
             for layer in layers.into_iter().take(MAX_LAYERS) {
                 set.extend(layer);
-                match self.forces(&set, false, q, &limited)? {
-                    Outcome::Forced(core, _) => {
-                        found = Some((core, false));
-                        break;
-                    }
+                match self.forces(&set, false, cand, clock)? {
+                    Outcome::Forced(core, _) => return Ok(Ok((core, false))),
                     Outcome::Free => {}
-                    Outcome::Unknown => n_unknown += 1,
+                    Outcome::Unknown => *n_unknown += 1,
+                }
+            }
+            // Cells of one round that need the counter often share most of their
+            // explanation: the last one found is a small place to start from.
+            if let Some(last) = self.last_with_counter.clone() {
+                if let Outcome::Forced(core, used) = self.forces(&last, true, cand, clock)? {
+                    return Ok(Ok((core, used)));
                 }
             }
         }
         let all: Vec<usize> = (0..self.visible.len()).collect();
-        if found.is_none() && cand != Cand::Untouched {
-            // Cells of one round that need the counter often share most of their
-            // explanation: the last one found is a small place to start from.
-            if let Some(last) = self.last_with_counter.clone() {
-                if let Outcome::Forced(core, used) = self.forces(&last, true, q, &limited)? {
-                    found = Some((core, used));
-                }
+        let outcome = if self.hard {
+            Outcome::Unknown
+        } else {
+            self.forces(&all, true, cand, clock)?
+        };
+        match outcome {
+            // The untouched cells' colours are tied to the counter itself: it always
+            // counts.
+            Outcome::Forced(core, used) => Ok(Ok((core, used || cand == Cand::Untouched))),
+            // Too hard to refute within the limits (then the rest of the round is
+            // too): every clue and the counter.
+            Outcome::Free | Outcome::Unknown => {
+                self.hard = true;
+                Ok(Err(self.to_explanation(&all, true, false)))
             }
         }
-        let (mut set, mut counter) = match found {
-            Some(f) => f,
-            None => match if self.hard {
-                Outcome::Unknown
-            } else {
-                self.forces(&all, true, q, &limited)?
-            } {
-                Outcome::Forced(core, used) => (core, used || counter_always),
-                // Too hard to refute within the limits (then the rest of the round is
-                // too): every clue and the counter.
-                Outcome::Free | Outcome::Unknown => {
-                    self.hard = true;
-                    return Ok(self.to_explanation(&all, true, false));
-                }
-            },
-        };
-        // Deletion: the counter first, then the clues farthest from the cell.
+    }
+
+    /// The deletion pass over `set` (and the counter): the counter first, then the
+    /// clues farthest from the cell. The clues and counter left, and whether each
+    /// was shown needed (no more than [`MAX_UNKNOWN`] undecided questions, counting
+    /// the `n_unknown` so far, and none among the clues kept).
+    fn minimise(
+        &mut self,
+        mut set: Vec<usize>,
+        mut counter: bool,
+        q: Cand,
+        clock: &Clock,
+        mut n_unknown: usize,
+    ) -> Result<(Vec<usize>, bool, bool), Stop> {
+        // The untouched cells' colours are tied to the counter itself: it always counts.
+        let counter_always = q == Cand::Untouched;
         if counter && !counter_always {
-            match self.forces(&set, false, q, &limited)? {
+            match self.forces(&set, false, q, clock)? {
                 Outcome::Forced(core, _) => {
                     set = core;
                     counter = false;
@@ -210,7 +237,7 @@ impl<'p> Explainer<'p> {
                 }
                 continue;
             }
-            match self.forces(&trial, counter, q, &limited)? {
+            match self.forces(&trial, counter, q, clock)? {
                 Outcome::Forced(core, used) => {
                     // A core keeps the order of `trial` and every clue shown needed,
                     // so the clues still to check stay in front.
@@ -228,11 +255,7 @@ impl<'p> Explainer<'p> {
                 }
             }
         }
-        let minimal = n_unknown == 0 && i == 0;
-        if counter && minimal && cand != Cand::Untouched {
-            self.last_with_counter = Some(set.clone());
-        }
-        Ok(self.to_explanation(&set, counter, minimal))
+        Ok((set, counter, n_unknown == 0 && i == 0))
     }
 
     /// The smallest explanation of `cell` when it has one or two clues (the first
