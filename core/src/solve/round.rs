@@ -107,33 +107,9 @@ impl<'p> RoundSolver<'p> {
         let remaining = self.remaining() as i64;
         let n_u = self.untouched.len() as i64;
         let vars: Vec<i32> = self.touched.iter().map(|m| self.var_of[*m]).collect();
-        let n_t = vars.len() as i64;
-        let mut cnf = Cnf::new(self.sat.as_mut());
-        let sel = cnf.sat.new_var();
-        let cap = (remaining + 1).clamp(0, n_t) as usize;
-        let out = cnf.totalizer(&vars, cap);
-        // "sum >= s" as a literal.
-        let at_least = |s: i64| -> Lit {
-            if s <= 0 {
-                Lit::Const(true)
-            } else if s > n_t {
-                Lit::Const(false)
-            } else {
-                out.get(s as usize - 1)
-                    .map_or(Lit::Const(false), |v| Lit::Var(*v))
-            }
-        };
-        // Touched blues + untouched blues = remaining.
-        cnf.clause(Some(sel), &[at_least(remaining - n_u)]);
-        cnf.clause(Some(sel), &[at_least(remaining + 1).negate()]);
         let u_sol = self.untouched.iter().filter(|i| self.puzzle.blue[**i]).count() as i64;
-        let differ = if u_sol == 0 {
-            // Some untouched cell blue: touched sum at most remaining - 1.
-            at_least(remaining).negate()
-        } else {
-            // Some untouched cell black: touched sum at least remaining - n_u + 1.
-            at_least(remaining - n_u + 1)
-        };
+        let sel = self.sat.new_var();
+        let differ = Cnf::new(self.sat.as_mut()).remaining_count(Some(sel), &vars, remaining, n_u, u_sol);
         self.counter = Some((sel, differ));
         (sel, differ)
     }
