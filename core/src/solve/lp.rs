@@ -182,23 +182,8 @@ impl<'p> Relaxation<'p> {
     /// cells in `counter` (low, high) instead of what the remaining count allows
     /// (the relaxation must have the counter).
     pub(crate) fn refutes_counter_range(&self, counter: (f64, f64)) -> bool {
-        let mut problem = Problem::new(OptimizationDirection::Minimize);
-        let mut lp_var = vec![None; self.puzzle.cells.len()];
-        for &i in &self.touched {
-            lp_var[i] = Some(problem.add_var(0.0, (0.0, 1.0)));
-        }
-        let expr = |cells: &[usize]| -> Vec<(microlp::Variable, f64)> {
-            cells
-                .iter()
-                .filter_map(|c| lp_var[*c].map(|v| (v, 1.0)))
-                .collect()
-        };
-        for row in &self.rows {
-            add_range(&mut problem, expr(&row.cells), row.lo, row.hi);
-        }
-        if self.with_counter {
-            add_range(&mut problem, expr(&self.touched), counter.0, counter.1);
-        }
+        let (problem, _) =
+            self.problem_with(None, OptimizationDirection::Minimize, &[], false, Some(counter));
         matches!(problem.solve(), Err(Error::Infeasible))
     }
 
@@ -355,6 +340,19 @@ impl<'p> Relaxation<'p> {
         objective: &[(usize, f64)],
         integral: bool,
     ) -> (Problem, Vec<Option<microlp::Variable>>) {
+        self.problem_with(cand, direction, objective, integral, None)
+    }
+
+    /// [`problem`](Self::problem) with the counter's row over the touched cells at
+    /// `counter_range` (low, high) instead of what the remaining count allows.
+    fn problem_with(
+        &self,
+        cand: Option<Cand>,
+        direction: OptimizationDirection,
+        objective: &[(usize, f64)],
+        integral: bool,
+        counter_range: Option<(f64, f64)>,
+    ) -> (Problem, Vec<Option<microlp::Variable>>) {
         let puzzle = self.puzzle;
         let mut problem = Problem::new(direction);
         let mut coefficient = vec![0.0; puzzle.cells.len()];
@@ -385,7 +383,9 @@ impl<'p> Relaxation<'p> {
         for row in &self.rows {
             add_range(&mut problem, expr(&row.cells), row.lo, row.hi);
         }
-        if self.with_counter {
+        if let (true, Some((lo, hi))) = (self.with_counter, counter_range) {
+            add_range(&mut problem, expr(&self.touched), lo, hi);
+        } else if self.with_counter {
             let n_u = self.untouched.len() as f64;
             let (mut lo, mut hi) = (self.remaining - n_u, self.remaining);
             if cand == Some(Cand::Untouched) {
