@@ -16,6 +16,7 @@
 
 use super::local::Values;
 use super::puzzle::{Puzzle, Shape};
+use super::search::pick_least;
 
 /// The checker's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -631,26 +632,15 @@ impl<'p> Checker<'p> {
             if options.is_empty() {
                 return false;
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let choice = if rng % 8 == 0 {
-                options[(rng >> 8) as usize % options.len()]
-            } else {
-                let mut best = (i32::MAX, options[0]);
-                for &m in &options {
-                    let delta = if blue[m] { -1 } else { 1 };
-                    let mut score = 0;
-                    for k in self.occ_start[m]..self.occ_start[m + 1] {
-                        let i = self.occ[k as usize] as usize;
-                        score += off(&self.cons[i], count[i] + delta) - off(&self.cons[i], count[i]);
-                    }
-                    if score < best.0 {
-                        best = (score, m);
-                    }
+            let choice = pick_least(&mut rng, &options, |m| {
+                let delta = if blue[m] { -1 } else { 1 };
+                let mut score = 0;
+                for k in self.occ_start[m]..self.occ_start[m + 1] {
+                    let i = self.occ[k as usize] as usize;
+                    score += off(&self.cons[i], count[i] + delta) - off(&self.cons[i], count[i]);
                 }
-                best.1
-            };
+                score
+            });
             blue[choice] = !blue[choice];
             let delta = if blue[choice] { 1 } else { -1 };
             for k in self.occ_start[choice]..self.occ_start[choice + 1] {

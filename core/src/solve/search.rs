@@ -120,21 +120,9 @@ impl<'p> Search<'p> {
                 return None;
             }
             // The flip that breaks the least, with a little noise.
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let choice = if rng % 8 == 0 {
-                options[(rng >> 8) as usize % options.len()]
-            } else {
-                let mut best = (i64::MAX, options[0]);
-                for &m in options.iter() {
-                    let score = score_flip(puzzle, around(m), model, blues, m, n_blue, target);
-                    if score < best.0 {
-                        best = (score, m);
-                    }
-                }
-                best.1
-            };
+            let choice = pick_least(&mut rng, options, |m| {
+                score_flip(puzzle, around(m), model, blues, m, n_blue, target)
+            });
             model[choice] = !model[choice];
             count_flip(around(choice), model[choice], blues, changed);
             n_blue += if model[choice] { 1 } else { -1 };
@@ -143,6 +131,30 @@ impl<'p> Search<'p> {
         }
         None
     }
+}
+
+/// One of `options` (not empty): mostly the first with the least `score`, now and
+/// then (one time in eight) any, so a search does not circle. `rng` is a xorshift
+/// state, advanced.
+pub(crate) fn pick_least<S: Ord>(
+    rng: &mut u64,
+    options: &[usize],
+    mut score: impl FnMut(usize) -> S,
+) -> usize {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    if *rng % 8 == 0 {
+        return options[(*rng >> 8) as usize % options.len()];
+    }
+    let mut best = (score(options[0]), options[0]);
+    for &m in &options[1..] {
+        let s = score(m);
+        if s < best.0 {
+            best = (s, m);
+        }
+    }
+    best.1
 }
 
 /// Counts a cell of `clues` turning blue (or black) in `blues`, noting the change.
