@@ -128,16 +128,16 @@ impl<'p> Deducer<'p> {
             forced.sort_unstable();
             return Ok(forced);
         }
-        // The SAT solver settles the rest, a few queries for many cells: without the
-        // counter first, then with it. When a quick query finds no answer, the linear
-        // relaxation proves the counting arguments the solver finds hard, and the
-        // solver settles what is left.
+        // The SAT solver settles the rest without the counter, a few queries for many
+        // cells. When a quick query finds no answer, the linear relaxation proves the
+        // counting arguments the solver finds hard, and the solver settles what is
+        // left. `proved` collects what the LP and the exact checker prove forced.
         let sat = self
             .sat
             .get_or_insert_with(|| LevelSat::new(puzzle, self.backend));
         sat.start_round(known, &self.visible);
         let mut facts: Vec<(usize, bool)> = forced.iter().map(|&i| (i, puzzle.blue[i])).collect();
-        let mut lp_forced = Vec::new();
+        let mut proved = Vec::new();
         let cells: Vec<Cand> = cands.iter().copied().filter(|c| *c != Cand::Untouched).collect();
         let mut first = Vec::new();
         if !cells.is_empty() {
@@ -145,7 +145,7 @@ impl<'p> Deducer<'p> {
                 Ok(forced) => forced,
                 Err(mut open) => {
                     let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, false);
-                    lp_refute_cells(&lp, &mut open, &mut lp_forced, true);
+                    lp_refute_cells(&lp, &mut open, &mut proved, true);
                     sat.backbone(open, &facts, false, clock)?
                 }
             };
@@ -153,16 +153,17 @@ impl<'p> Deducer<'p> {
                 models.add(&model, puzzle, known, &self.is_visible);
             }
         }
-        for c in first.iter().chain(&lp_forced) {
+        for c in first.iter().chain(&proved) {
             if let Cand::Cell(i) = c {
                 facts.push((*i, puzzle.blue[*i]));
             }
         }
         cands.retain(|c| {
-            !first.contains(c) && !lp_forced.contains(c) && !models.rules_out(puzzle, &is_untouched, *c)
+            !first.contains(c) && !proved.contains(c) && !models.rules_out(puzzle, &is_untouched, *c)
         });
-        // What is left needs the counter: a longer local search first, then the LP,
-        // which proves the counting arguments quickly, then the solver.
+        // What is left needs the counter: a longer local search, the exact checker, the
+        // LP (which proves counting arguments quickly), and last the solver with the
+        // counter.
         models.search(&mut search, &mut cands, THOROUGH_SEARCH, &round);
         if !cands.is_empty() {
             let mut checker = Checker::new(puzzle, known, &self.visible);
@@ -170,7 +171,7 @@ impl<'p> Deducer<'p> {
                 let Cand::Cell(i) = *c else { return true };
                 match checker.check(&self.visible, true, Some(i), CHECK_NODES) {
                     Check::Forced { .. } => {
-                        lp_forced.push(*c);
+                        proved.push(*c);
                         false
                     }
                     Check::Free => false,
@@ -181,10 +182,10 @@ impl<'p> Deducer<'p> {
         let mut second = Vec::new();
         if !cands.is_empty() {
             let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
-            lp_refute_cells(&lp, &mut cands, &mut lp_forced, false);
+            lp_refute_cells(&lp, &mut cands, &mut proved, false);
             cands.retain(|c| {
                 if *c == Cand::Untouched && lp.refutes(*c) {
-                    lp_forced.push(*c);
+                    proved.push(*c);
                     false
                 } else {
                     true
@@ -196,10 +197,10 @@ impl<'p> Deducer<'p> {
                 Ok(forced) => forced,
                 Err(mut open) => {
                     let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
-                    lp_refute_cells(&lp, &mut open, &mut lp_forced, true);
+                    lp_refute_cells(&lp, &mut open, &mut proved, true);
                     open.retain(|c| {
                         if *c == Cand::Untouched && lp.refutes(*c) {
-                            lp_forced.push(*c);
+                            proved.push(*c);
                             false
                         } else {
                             true
@@ -212,7 +213,7 @@ impl<'p> Deducer<'p> {
                 models.add(&model, puzzle, known, &self.is_visible);
             }
         }
-        for c in first.into_iter().chain(second).chain(lp_forced) {
+        for c in first.into_iter().chain(second).chain(proved) {
             match c {
                 Cand::Cell(i) => forced.push(i),
                 Cand::Untouched => forced.extend(untouched.iter().copied().filter(|&i| values[i].is_none())),
