@@ -153,7 +153,6 @@ impl<'p> Checker<'p> {
             .filter(|&i| known[i].is_none() && !in_clue[i])
             .collect();
         let n_untouched_blue = untouched.iter().filter(|&&i| puzzle.blue[i]).count() as i32;
-        let n_known_blue = known.iter().filter(|v| **v == Some(true)).count() as i32;
         let need = puzzle
             .clues
             .iter()
@@ -162,7 +161,7 @@ impl<'p> Checker<'p> {
         Checker {
             puzzle,
             known: known.clone(),
-            remaining: puzzle.n_blue as i32 - n_known_blue,
+            remaining: puzzle.remaining(known) as i32,
             n_hidden: known.iter().filter(|v| v.is_none()).count() as i32,
             n_untouched: untouched.len() as i32,
             n_untouched_blue,

@@ -465,8 +465,7 @@ impl<'p> Explainer<'p> {
                 // No such cell: nothing can differ.
                 return Some((Vec::new(), true));
             }
-            let n_known_blue = self.known.iter().filter(|v| **v == Some(true)).count();
-            let remaining = puzzle.n_blue.saturating_sub(n_known_blue) as f64;
+            let remaining = puzzle.remaining(&self.known) as f64;
             let (mut lo, mut hi) = (remaining - others.len() as f64, remaining);
             if u_blue == 0 {
                 hi -= 1.0;

@@ -118,8 +118,7 @@ impl<'p> LevelSat<'p> {
 
     /// Blue cells not uncovered at the start of the round.
     fn remaining(&self) -> usize {
-        let n_known_blue = self.known.iter().filter(|v| **v == Some(true)).count();
-        self.puzzle.n_blue.saturating_sub(n_known_blue)
+        self.puzzle.remaining(&self.known)
     }
 
     /// The round's counter selector (encoded on first use) and the literal "the

@@ -288,8 +288,7 @@ fn open_and_need(puzzle: &Puzzle, c: usize, values: &Values) -> (Vec<usize>, Opt
 /// covers hold the remaining blue cells minus what the clues need, which can be none
 /// of them or all. Clues are picked greedily, largest first, then smallest first.
 fn counter_partition_rule(puzzle: &Puzzle, visible: &[usize], values: &Values) -> Vec<(usize, bool)> {
-    let n_blue_set = values.iter().filter(|v| **v == Some(true)).count();
-    let remaining = puzzle.n_blue.saturating_sub(n_blue_set);
+    let remaining = puzzle.remaining(values);
     let mut clues: Vec<(usize, Vec<usize>)> = visible
         .iter()
         .filter_map(|&c| {
@@ -341,8 +340,7 @@ pub(crate) fn counter_rule(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool
     if open.is_empty() {
         return Vec::new();
     }
-    let n_blue_set = values.iter().filter(|v| **v == Some(true)).count();
-    let remaining = puzzle.n_blue.saturating_sub(n_blue_set);
+    let remaining = puzzle.remaining(values);
     if remaining == 0 || remaining == open.len() {
         open.into_iter().map(|m| (m, remaining > 0)).collect()
     } else {

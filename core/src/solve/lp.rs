@@ -61,14 +61,13 @@ impl<'p> Relaxation<'p> {
             shape_rows(clue, known, &mut rows);
             row_clue.resize(rows.len(), k);
         }
-        let n_known_blue = known.iter().filter(|v| **v == Some(true)).count();
         Relaxation {
             puzzle,
             rows,
             row_clue,
             touched: (0..puzzle.cells.len()).filter(|i| is_touched[*i]).collect(),
             untouched: untouched.to_vec(),
-            remaining: puzzle.n_blue.saturating_sub(n_known_blue) as f64,
+            remaining: puzzle.remaining(known) as f64,
             with_counter,
         }
     }

@@ -1,6 +1,7 @@
 //! The level as the engine sees it: cells by index, the solution, and every clue the
 //! level can show, with the exact count and togetherness it states.
 
+use super::local::Values;
 use crate::model::{Clue, ClueKind, Color, Layout, Level, Pos, GRID_SIZE};
 
 /// A clue with its members as cell indices.
@@ -94,6 +95,13 @@ impl Puzzle {
     /// The index of the cell at `pos`.
     pub(crate) fn cell_at(&self, pos: Pos) -> Option<usize> {
         self.index.get(pos.index()).copied().flatten()
+    }
+
+    /// Blue cells that `values` does not fix yet: what the remaining-blue counter
+    /// shows when they are the uncovered cells.
+    pub(crate) fn remaining(&self, values: &Values) -> usize {
+        let n_fixed_blue = values.iter().filter(|v| **v == Some(true)).count();
+        self.n_blue.saturating_sub(n_fixed_blue)
     }
 
     /// The colour of cell `i` in the solution.

@@ -94,8 +94,7 @@ impl<'p> RoundSolver<'p> {
 
     /// Blue cells not uncovered at the start of the round.
     pub(crate) fn remaining(&self) -> usize {
-        let n_known_blue = self.known.iter().filter(|v| **v == Some(true)).count();
-        self.puzzle.n_blue.saturating_sub(n_known_blue)
+        self.puzzle.remaining(&self.known)
     }
 
     /// The selector of the remaining-blue counter (encoded on first use) and the

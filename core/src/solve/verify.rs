@@ -142,8 +142,7 @@ fn refutes(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool, cell
         if counter {
             // Hidden cells in the clues, plus any number of the others, make the
             // remaining count.
-            let n_known_blue = known.iter().filter(|v| **v == Some(true)).count() as i64;
-            let remaining = puzzle.n_blue as i64 - n_known_blue;
+            let remaining = puzzle.remaining(known) as i64;
             let inside: Vec<Lit> = (0..puzzle.cells.len())
                 .filter(|&i| var_of[i] != 0)
                 .map(|i| Lit::Var(var_of[i]))
