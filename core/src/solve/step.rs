@@ -145,7 +145,8 @@ impl<'p> Deducer<'p> {
                 Ok(forced) => forced,
                 Err(mut open) => {
                     let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, false);
-                    lp_refute_cells(&lp, &mut open, &mut proved, true);
+                    lp_refute_cells(&lp, &mut open, &mut proved);
+                    integral_refute_cells(&lp, &mut open, &mut proved);
                     sat.backbone(open, &facts, false, clock)?
                 }
             };
@@ -182,7 +183,7 @@ impl<'p> Deducer<'p> {
         let mut second = Vec::new();
         if !cands.is_empty() {
             let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
-            lp_refute_cells(&lp, &mut cands, &mut proved, false);
+            lp_refute_cells(&lp, &mut cands, &mut proved);
             cands.retain(|c| {
                 if *c == Cand::Untouched && lp.refutes(*c) {
                     proved.push(*c);
@@ -191,24 +192,16 @@ impl<'p> Deducer<'p> {
                     true
                 }
             });
-        }
-        if !cands.is_empty() {
-            second = match sat.backbone_within(cands, &facts, true, clock, Some(QUICK_CONFLICTS))? {
-                Ok(forced) => forced,
-                Err(mut open) => {
-                    let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
-                    lp_refute_cells(&lp, &mut open, &mut proved, true);
-                    open.retain(|c| {
-                        if *c == Cand::Untouched && lp.refutes(*c) {
-                            proved.push(*c);
-                            false
-                        } else {
-                            true
-                        }
-                    });
-                    sat.backbone(open, &facts, true, clock)?
-                }
-            };
+            if !cands.is_empty() {
+                second = match sat.backbone_within(cands, &facts, true, clock, Some(QUICK_CONFLICTS))? {
+                    Ok(forced) => forced,
+                    Err(mut open) => {
+                        // The LP has had these; whole cells may still refute them.
+                        integral_refute_cells(&lp, &mut open, &mut proved);
+                        sat.backbone(open, &facts, true, clock)?
+                    }
+                };
+            }
             for model in std::mem::take(&mut sat.models) {
                 models.add(&model, puzzle, known, &self.is_visible);
             }
@@ -368,8 +361,8 @@ const CHECK_NODES: usize = 2000;
 /// Branch-and-bound nodes for one cell the LP could not refute.
 const ILP_NODES: u64 = 200;
 
-/// Moves the cells of `cands` that the LP (or its integral version) refutes to `forced`.
-fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>, integral: bool) {
+/// Moves the cells of `cands` that the LP refutes to `forced`.
+fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>) {
     let cells: Vec<usize> = cands
         .iter()
         .filter_map(|c| match c {
@@ -382,16 +375,26 @@ fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut 
     }
     let mut refuted = lp.refuted_cells(&cells);
     refuted.sort_unstable();
-    // Counting arguments that need whole cells (parity and the like): branch and
-    // bound, briefly, before the SAT solver gets them.
-    let integral: Vec<usize> = cells
+    move_refuted(cands, &refuted, forced);
+}
+
+/// Moves the cells of `cands` that the LP with whole cells refutes to `forced`:
+/// counting arguments that need integrality (parity and the like), by a brief branch
+/// and bound each, before the SAT solver gets them.
+fn integral_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>) {
+    let mut refuted: Vec<usize> = cands
         .iter()
-        .copied()
-        .filter(|i| integral && refuted.binary_search(i).is_err())
-        .filter(|&i| lp.refutes_integral(Cand::Cell(i), ILP_NODES) == Some(true))
+        .filter_map(|c| match c {
+            Cand::Cell(i) if lp.refutes_integral(*c, ILP_NODES) == Some(true) => Some(*i),
+            _ => None,
+        })
         .collect();
-    refuted.extend(integral);
     refuted.sort_unstable();
+    move_refuted(cands, &refuted, forced);
+}
+
+/// Moves the cells of `cands` listed in `refuted` (sorted) to `forced`.
+fn move_refuted(cands: &mut Vec<Cand>, refuted: &[usize], forced: &mut Vec<Cand>) {
     cands.retain(|c| match c {
         Cand::Cell(i) if refuted.binary_search(i).is_ok() => {
             forced.push(*c);
