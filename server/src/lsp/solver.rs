@@ -140,12 +140,7 @@ pub fn verdicts(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solv
         .iter()
         .map(|level| {
             let level = level.as_ref()?;
-            Some(
-                catch_unwind(AssertUnwindSafe(|| solve::verdict(level, budget))).unwrap_or_else(|_| {
-                    error!("the engine panicked; reporting the analysis as given up");
-                    gave_up()
-                }),
-            )
+            Some(guarded(|| solve::verdict(level, budget)))
         })
         .collect::<Vec<_>>();
     Solved {
@@ -166,10 +161,7 @@ pub fn analyse(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solve
             fixes.push(Vec::new());
             continue;
         };
-        let report = catch_unwind(AssertUnwindSafe(|| solve::analyze(level, budget))).unwrap_or_else(|_| {
-            error!("the engine panicked; reporting the analysis as given up");
-            gave_up()
-        });
+        let report = guarded(|| solve::analyze(level, budget));
         let level_fixes = if matches!(report.verdict, Verdict::Stuck { .. }) {
             catch_unwind(AssertUnwindSafe(|| solve::suggest_fixes(level, budget))).unwrap_or_default()
         } else {
@@ -184,6 +176,14 @@ pub fn analyse(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solve
         fixes,
         complete: true,
     }
+}
+
+/// The engine's report, or "gave up" when it panicked.
+fn guarded(run: impl FnOnce() -> Report) -> Report {
+    catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|_| {
+        error!("the engine panicked; reporting the analysis as given up");
+        gave_up()
+    })
 }
 
 fn gave_up() -> Report {
