@@ -57,9 +57,8 @@ fn main() {
     // Typing: each edit toggles a cell's revealed state (and back on the next visit).
     let mut current: Vec<char> = cells.iter().map(|&(l, c)| char_at(l, c)).collect();
     let mut version = 1;
-    let mut syntax = Vec::new();
-    for i in 0..300 {
-        let k = (i * 7) % cells.len().max(1);
+    // Toggles cell `k` in a new version; returns it and when it was sent.
+    let mut toggle = |client: &mut LspClient, k: usize| {
         let (line, column) = cells[k];
         current[k] = toggled(current[k]);
         version += 1;
@@ -70,6 +69,11 @@ fn main() {
             range(line, column, column + 1),
             &current[k].to_string(),
         );
+        (version, start)
+    };
+    let mut syntax = Vec::new();
+    for i in 0..300 {
+        let (version, start) = toggle(&mut client, (i * 7) % cells.len().max(1));
         client.diagnostics(uri, version);
         syntax.push(start.elapsed());
     }
@@ -88,17 +92,7 @@ fn main() {
     let mut solve = Vec::new();
     let mut verdicts = Vec::new();
     for i in 0..10 {
-        let k = (i * 11) % cells.len().max(1);
-        let (line, column) = cells[k];
-        current[k] = toggled(current[k]);
-        version += 1;
-        let start = Instant::now();
-        client.change(
-            uri,
-            version,
-            range(line, column, column + 1),
-            &current[k].to_string(),
-        );
+        let (version, start) = toggle(&mut client, (i * 11) % cells.len().max(1));
         let status = client.first_solve_status_within(uri, version, 2 * SOLVE_LIMIT);
         first.push(start.elapsed().saturating_sub(Duration::from_millis(DEBOUNCE_MS)));
         if status["complete"] != true {
