@@ -165,10 +165,12 @@ impl<'p> Relaxation<'p> {
     /// uses, and whether it uses the counter's row. Those rows alone are infeasible,
     /// so those clues (and the counter if named) force the cell.
     ///
-    /// The certificate comes from the dual LP: multipliers `y` in [0, 1] for each
-    /// row's lower and upper side, maximising `y·bounds - max over the box of g·x`
-    /// where `g` combines the rows; a positive value (checked again from the
-    /// multipliers) proves infeasibility.
+    /// The certificate comes from the dual LP: multipliers `y >= 0` for each row's
+    /// lower and upper side whose value `y·bounds - max over the box of g·x` (where
+    /// `g` combines the rows) is at least 1, which proves infeasibility (checked
+    /// again from the multipliers). The LP minimises the sum of the multipliers, so
+    /// its answer is a vertex with few rows: such a certificate names a small,
+    /// usually irreducible, set of clues, and the deletion pass has little left to do.
     pub(crate) fn refutation(&self, cell: usize) -> Option<(Vec<usize>, bool)> {
         if !self.is_touched(cell) {
             return None;
@@ -206,7 +208,7 @@ impl<'p> Relaxation<'p> {
         shapes: bool,
     ) -> Option<(Vec<usize>, bool)> {
         let puzzle = self.puzzle;
-        let mut problem = Problem::new(OptimizationDirection::Maximize);
+        let mut problem = Problem::new(OptimizationDirection::Minimize);
         // Each side: (row index or None for the counter, sign, variable).
         let mut sides: Vec<(Option<usize>, f64, microlp::Variable)> = Vec::new();
         let mut ranges: Vec<(Option<usize>, &[usize], f64, f64)> = self
@@ -219,49 +221,53 @@ impl<'p> Relaxation<'p> {
         if self.with_counter {
             ranges.push((None, self.touched.as_slice(), counter.0, counter.1));
         }
+        // The certificate's value `y·bounds - sum t`, which must reach 1.
+        let mut value: Vec<(microlp::Variable, f64)> = Vec::new();
         // The combination g over the cells, as (side, coefficient) lists.
         let mut terms: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); puzzle.cells.len()];
         for &(r, cells, lo, hi) in &ranges {
             if lo.is_finite() {
-                let v = problem.add_var(lo, (0.0, 1.0));
+                let v = problem.add_var(1.0, (0.0, f64::INFINITY));
                 sides.push((r, 1.0, v));
+                value.push((v, lo));
                 for &i in cells {
                     terms[i].push((v, 1.0));
                 }
             }
             if hi.is_finite() {
-                let v = problem.add_var(-hi, (0.0, 1.0));
+                let v = problem.add_var(1.0, (0.0, f64::INFINITY));
                 sides.push((r, -1.0, v));
+                value.push((v, -hi));
                 for &i in cells {
                     terms[i].push((v, -1.0));
                 }
             }
         }
-        // t_i >= g_i * x_i for both ends of the cell's box.
+        // t_i >= g_i * x_i for both ends of the cell's box: t_i >= 0 and t_i >= g_i
+        // when the cell is in [0, 1], and the end alone when it is fixed.
         for &i in &self.touched {
             if terms[i].is_empty() {
                 continue;
             }
-            let t = problem.add_var(-1.0, (f64::NEG_INFINITY, f64::INFINITY));
-            let (lo, hi) = if Some(i) == cell {
-                let wrong = if puzzle.blue[i] { 0.0 } else { 1.0 };
-                (wrong, wrong)
-            } else {
-                (0.0, 1.0)
-            };
-            for end in [lo, hi] {
-                let mut expr: Vec<(microlp::Variable, f64)> = vec![(t, 1.0)];
-                if end != 0.0 {
-                    expr.extend(terms[i].iter().map(|&(v, c)| (v, -c * end)));
-                }
-                problem.add_constraint(expr, ComparisonOp::Ge, 0.0);
+            let wrong = (Some(i) == cell).then(|| if puzzle.blue[i] { 0.0 } else { 1.0 });
+            if wrong == Some(0.0) {
+                // g_i * 0: nothing to add.
+                continue;
             }
+            let bounds = if wrong.is_some() {
+                (f64::NEG_INFINITY, f64::INFINITY)
+            } else {
+                (0.0, f64::INFINITY)
+            };
+            let t = problem.add_var(0.0, bounds);
+            value.push((t, -1.0));
+            let mut expr: Vec<(microlp::Variable, f64)> = vec![(t, 1.0)];
+            expr.extend(terms[i].iter().map(|&(v, c)| (v, -c)));
+            problem.add_constraint(expr, ComparisonOp::Ge, 0.0);
         }
+        problem.add_constraint(value, ComparisonOp::Ge, 1.0);
         let outcome = problem.solve().ok()?;
         let solution = outcome.solution()?;
-        if solution.objective() < 1e-6 {
-            return None;
-        }
         // Check the certificate again from the multipliers alone.
         let y: Vec<f64> = sides
             .iter()
