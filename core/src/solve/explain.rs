@@ -68,6 +68,10 @@ pub(crate) struct Explainer<'p> {
     /// Whether the current explanation already took an LP certificate (the first
     /// one shrinks the clue set most; later ones are not worth their time).
     lp_core_taken: bool,
+    /// The clues (positions) and counter of the explanation's LP certificate: the
+    /// relaxation of any part of them is feasible, so the LP is not asked again
+    /// about a part.
+    lp_irreducible: Option<(Vec<usize>, bool)>,
     /// Whether the checker stopped at its limit on the explanation's last question
     /// with the counter (the next one is then likely to need the LP too).
     checker_stalled: bool,
@@ -77,6 +81,9 @@ pub(crate) struct Explainer<'p> {
     /// The clues of the last minimal explanation of the round that needed the
     /// counter.
     last_with_counter: Option<Vec<usize>>,
+    /// Colourings the SAT solver found for questions that did not force their cell:
+    /// a later question they also answer needs no solver.
+    witnesses: Witnesses,
 }
 
 impl<'p> Explainer<'p> {
@@ -111,8 +118,10 @@ impl<'p> Explainer<'p> {
             hard: false,
             counter_calls: 0,
             lp_core_taken: false,
+            lp_irreducible: None,
             checker_stalled: false,
             last_with_counter: None,
+            witnesses: Witnesses::default(),
         }
     }
 
@@ -132,6 +141,7 @@ impl<'p> Explainer<'p> {
     /// deletion pass then drops the counter if it can, and the farthest clues first.
     pub(crate) fn explain(&mut self, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
         self.lp_core_taken = false;
+        self.lp_irreducible = None;
         self.checker_stalled = false;
         let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
         let mut n_unknown = 0;
@@ -173,7 +183,12 @@ impl<'p> Explainer<'p> {
             // Cells of one round that need the counter often share most of their
             // explanation: the last one found is a small place to start from.
             if let Some(last) = self.last_with_counter.clone() {
-                if let Outcome::Forced(core, used) = self.forces(&last, true, cand, clock)? {
+                // Minimal for another cell already: a certificate would shrink it
+                // little, and the deletion pass does that as well.
+                self.lp_core_taken = true;
+                let outcome = self.forces(&last, true, cand, clock)?;
+                self.lp_core_taken = false;
+                if let Outcome::Forced(core, used) = outcome {
                     return Ok(Ok((core, used)));
                 }
             }
@@ -350,6 +365,11 @@ impl<'p> Explainer<'p> {
             }
             return Ok(outcome);
         }
+        if let Some(cell) = cell {
+            if self.witnesses.answer(self.puzzle, &self.known, &clues, counter, cell, self.untouched.0) {
+                return Ok(Outcome::Free);
+            }
+        }
         if counter {
             self.checker_stalled = true;
             // A slow question: the round has a bounded share of them.
@@ -359,14 +379,30 @@ impl<'p> Explainer<'p> {
             self.counter_calls += 1;
             // A counting argument the LP sees, or else one the checker finds with
             // more room, before the SAT solver is asked.
-            if let Some((used, counter)) = self.lp_refutation(&clues, counter, cell, !self.lp_core_taken) {
+            let part_of_certificate = self.lp_irreducible.as_ref().is_some_and(|(iis, iis_counter)| {
+                (counter <= *iis_counter)
+                    && set.iter().all(|k| iis.contains(k))
+                    && set.len() + usize::from(counter) < iis.len() + usize::from(*iis_counter)
+            });
+            let lpr = if part_of_certificate {
+                None
+            } else {
+                self.lp_refutation(&clues, counter, cell, !self.lp_core_taken)
+            };
+            if let Some((used, counter)) = lpr {
+                let used: Vec<usize> = used.into_iter().map(|p| set[p]).collect();
+                if !self.lp_core_taken {
+                    self.lp_irreducible = Some((used.clone(), counter));
+                }
                 self.lp_core_taken = true;
-                return Ok(Outcome::Forced(
-                    used.into_iter().map(|p| set[p]).collect(),
-                    counter,
-                ));
+                return Ok(Outcome::Forced(used, counter));
             }
-            if let Some(outcome) = self.check(set, &clues, counter, cell, CHECK_NODES_COUNTER_AGAIN) {
+            let o2 = if part_of_certificate {
+                None
+            } else {
+                self.check(set, &clues, counter, cell, CHECK_NODES_COUNTER_AGAIN)
+            };
+            if let Some(outcome) = o2 {
                 return Ok(outcome);
             }
         }
@@ -388,7 +424,8 @@ impl<'p> Explainer<'p> {
         } else {
             clock
         };
-        match round.sat.solve(&assumptions, clock) {
+        let sr = round.sat.solve(&assumptions, clock);
+        match sr {
             SatResult::Unsat => Ok(Outcome::Forced(
                 set.iter()
                     .copied()
@@ -396,7 +433,11 @@ impl<'p> Explainer<'p> {
                     .collect(),
                 counter && round.sat.failed(counter_sel),
             )),
-            SatResult::Sat => Ok(Outcome::Free),
+            SatResult::Sat => {
+                let model = round.model();
+                self.witnesses.keep(model);
+                Ok(Outcome::Free)
+            }
             SatResult::Unknown => {
                 clock.check()?;
                 // With the counter the LP was asked already.
@@ -511,6 +552,46 @@ impl<'p> Explainer<'p> {
     }
 }
 
+/// Colourings found by the SAT solver, each meeting some of the round's clues.
+#[derive(Default)]
+struct Witnesses {
+    /// Each colouring (blue is `true`) and how many touched hidden cells it makes
+    /// blue; the newest last.
+    kept: Vec<(Vec<bool>, usize)>,
+}
+
+/// Colourings kept per round (the oldest go first).
+const MAX_WITNESSES: usize = 32;
+
+impl Witnesses {
+    fn keep(&mut self, model: (Vec<bool>, usize)) {
+        if self.kept.len() == MAX_WITNESSES {
+            self.kept.remove(0);
+        }
+        self.kept.push(model);
+    }
+
+    /// Whether a kept colouring meets the puzzle clues `clues` (and the counter, for
+    /// which the `n_untouched` hidden cells in no clue fill up the count) with `cell`
+    /// at its wrong colour: then they do not force it.
+    fn answer(
+        &self,
+        puzzle: &Puzzle,
+        known: &Values,
+        clues: &[usize],
+        counter: bool,
+        cell: usize,
+        n_untouched: usize,
+    ) -> bool {
+        let remaining = puzzle.remaining(known);
+        self.kept.iter().rev().any(|(blue, n_blue)| {
+            blue[cell] != puzzle.blue[cell]
+                && (!counter || (*n_blue <= remaining && remaining - n_blue <= n_untouched))
+                && clues.iter().all(|&c| puzzle.clues[c].holds(|m| blue[m]))
+        })
+    }
+}
+
 /// Whether a clue set forces a cell.
 enum Outcome {
     /// It does; the clues a refutation used, in the set's order, and whether it used
@@ -589,3 +670,4 @@ fn make(clues: Vec<ClueRef>) -> Explanation {
         minimal: true,
     }
 }
+

@@ -131,6 +131,19 @@ impl<'p> RoundSolver<'p> {
         }
     }
 
+    /// The last model's colouring: `known` values for uncovered cells, the model's
+    /// for touched hidden cells (blue is `true`), black for the untouched ones; and
+    /// how many touched hidden cells it makes blue.
+    pub(crate) fn model(&self) -> (Vec<bool>, usize) {
+        let mut blue: Vec<bool> = self.known.iter().map(|v| *v == Some(true)).collect();
+        let mut n_blue = 0;
+        for &m in &self.touched {
+            blue[m] = self.sat.value(self.var_of[m]);
+            n_blue += usize::from(blue[m]);
+        }
+        (blue, n_blue)
+    }
+
     /// The counter's selector, if encoded.
     pub(crate) fn counter_sel(&self) -> Option<i32> {
         self.counter.map(|c| c.0)
