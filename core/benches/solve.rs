@@ -82,17 +82,20 @@ fn measure_fixes(levels: &[(String, Level)]) {
 fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> Report) {
     let budget = Budget::default();
     let mut times: Vec<(Duration, &str, String)> = Vec::new();
-    let mut not_minimal = 0;
+    let mut not_minimal: Vec<(usize, &str)> = Vec::new();
     let cpu_before = cpu_seconds();
     let started = Instant::now();
     for (name, level) in levels {
         let t = Instant::now();
         let report = run(level, &budget);
-        not_minimal += report
+        let n = report
             .deductions
             .iter()
             .filter(|d| !d.explanation.clues.is_empty() && !d.explanation.minimal)
             .count();
+        if n > 0 {
+            not_minimal.push((n, name));
+        }
         times.push((
             t.elapsed(),
             name,
@@ -118,7 +121,12 @@ fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> R
     }
     let over = times.iter().filter(|t| t.0 > Duration::from_millis(40)).count();
     println!("  levels over 40 ms: {over}");
-    println!("  explanations not shown minimal: {not_minimal}");
+    not_minimal.sort_by_key(|n| std::cmp::Reverse(n.0));
+    let total: usize = not_minimal.iter().map(|n| n.0).sum();
+    println!("  explanations not shown minimal: {total}");
+    for (n, name) in not_minimal.iter().take(5) {
+        println!("  {n:>9}     {name}");
+    }
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
