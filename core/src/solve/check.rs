@@ -243,6 +243,16 @@ impl<'p> Checker<'p> {
         answer
     }
 
+    /// The colouring behind the last [`Check::Free`] answer: the cell and colour of
+    /// each variable (every hidden cell the question's clues reach).
+    pub(crate) fn model(&self) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.vars
+            .iter()
+            .zip(&self.value)
+            .filter(|(_, v)| **v >= 0)
+            .map(|(&m, &v)| (m, v == 1))
+    }
+
     /// Sets up the variables (in breadth-first order from `cell`), the constraints
     /// and the search state for one question.
     fn build(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) {

@@ -14,6 +14,7 @@ use super::encode::Lit;
 use super::local::Values;
 use super::lp;
 use super::puzzle::Puzzle;
+use super::rotate::{Colouring, Rotator};
 use super::round::{Cand, RoundSolver};
 use super::sat::{Backend, SatResult};
 use super::{ClueRef, Explanation, Reasoning};
@@ -84,6 +85,19 @@ pub(crate) struct Explainer<'p> {
     /// Colourings the SAT solver found for questions that did not force their cell:
     /// a later question they also answer needs no solver.
     witnesses: Witnesses,
+    /// Where the colouring behind the last "does not force" answer is, if any.
+    last_free: Option<FreeColouring>,
+    /// Per cell: whether it is hidden and in a visible clue.
+    touched: Vec<bool>,
+}
+
+/// Where a colouring that answered "does not force" is kept.
+#[derive(Clone, Copy)]
+enum FreeColouring {
+    /// In the checker, until its next question.
+    Checker,
+    /// Among the witnesses, at this index.
+    Witness(usize),
 }
 
 impl<'p> Explainer<'p> {
@@ -107,7 +121,12 @@ impl<'p> Explainer<'p> {
             .filter(|&i| known[i].is_none() && !in_clue[i])
             .collect();
         let u_blue = untouched.iter().filter(|&&i| puzzle.blue[i]).count();
+        let touched = (0..puzzle.cells.len())
+            .map(|i| known[i].is_none() && in_clue[i])
+            .collect();
         Explainer {
+            last_free: None,
+            touched,
             untouched: (untouched.len(), u_blue),
             puzzle,
             known: known.clone(),
@@ -238,13 +257,16 @@ impl<'p> Explainer<'p> {
         }
         // Clues at positions `i..` are needed. The clues just before are tried in
         // chunks that double while they can go, and shrink to one when one cannot.
+        // Per puzzle clue: whether a rotated colouring showed it needed already.
+        let mut needed = vec![false; self.puzzle.clues.len()];
         let mut i = set.len();
         let mut width = 1;
         while i > 0 && n_unknown <= MAX_UNKNOWN {
             clock.check()?;
             let w = width.min(i);
             let trial: Vec<usize> = set[..i - w].iter().chain(&set[i..]).copied().collect();
-            if trial.is_empty() && !counter {
+            let drops_needed = set[i - w..i].iter().any(|&k| needed[self.visible[k]]);
+            if (trial.is_empty() && !counter) || drops_needed {
                 if w == 1 {
                     i -= 1;
                 } else {
@@ -262,7 +284,10 @@ impl<'p> Explainer<'p> {
                     width = w * 2;
                 }
                 Outcome::Free if w > 1 => width = 1,
-                Outcome::Free => i -= 1,
+                Outcome::Free => {
+                    self.rotate(&set, counter, q, set[i - 1], &mut needed);
+                    i -= 1;
+                }
                 Outcome::Unknown if w > 1 => width = 1,
                 Outcome::Unknown => {
                     n_unknown += 1;
@@ -271,6 +296,42 @@ impl<'p> Explainer<'p> {
             }
         }
         Ok((set, counter, n_unknown == 0 && i == 0))
+    }
+
+    /// Marks in `needed` the clues of `set` (with the counter if `counter`) that
+    /// rotating the colouring of the last "does not force" answer, which showed the
+    /// clue at position `dropped` needed, shows needed too.
+    fn rotate(&self, set: &[usize], counter: bool, q: Cand, dropped: usize, needed: &mut [bool]) {
+        let (Cand::Cell(cell), Some(source)) = (q, self.last_free) else {
+            return;
+        };
+        let puzzle = self.puzzle;
+        let mut colouring = Colouring::new(&self.known);
+        match source {
+            FreeColouring::Checker => {
+                for (m, blue) in self.checker.model() {
+                    colouring.set(m, blue);
+                }
+            }
+            FreeColouring::Witness(w) => {
+                let (blue, _) = &self.witnesses.kept[w];
+                for m in (0..puzzle.cells.len()).filter(|&m| self.touched[m]) {
+                    colouring.set(m, blue[m]);
+                }
+            }
+        }
+        let mut in_set = vec![false; puzzle.clues.len()];
+        for &k in set {
+            in_set[self.visible[k]] = true;
+        }
+        let rotator = Rotator {
+            puzzle,
+            in_set: &in_set,
+            cell,
+            counter,
+            remaining: puzzle.remaining(&self.known) as i32,
+        };
+        rotator.rotate(&mut colouring, self.visible[dropped], needed);
     }
 
     /// The smallest explanation of `cell` when it has one or two clues (the first
@@ -349,6 +410,7 @@ impl<'p> Explainer<'p> {
     /// part of `set` a refutation used (in `set`'s order) and whether it used the
     /// counter.
     fn forces(&mut self, set: &[usize], counter: bool, q: Cand, clock: &Clock) -> Result<Outcome, Stop> {
+        self.last_free = None;
         let clues: Vec<usize> = set.iter().map(|&k| self.visible[k]).collect();
         let cell = match q {
             Cand::Cell(cell) => Some(cell),
@@ -366,7 +428,11 @@ impl<'p> Explainer<'p> {
             return Ok(outcome);
         }
         if let Some(cell) = cell {
-            if self.witnesses.answer(self.puzzle, &self.known, &clues, counter, cell, self.untouched.0) {
+            if let Some(w) =
+                self.witnesses
+                    .answer(self.puzzle, &self.known, &clues, counter, cell, self.untouched.0)
+            {
+                self.last_free = Some(FreeColouring::Witness(w));
                 return Ok(Outcome::Free);
             }
         }
@@ -407,15 +473,15 @@ impl<'p> Explainer<'p> {
             }
         }
         let round = self.solver();
-        let counter_sel = round.counter().0;
+        // The counter is encoded on the first question that needs it: the others
+        // are quicker without its totalizer.
+        let counter_sel = counter.then(|| round.counter().0);
         let Lit::Var(wrong) = round.wrong(q) else {
             // Cannot differ (the checker answers that) or not touched (not asked).
             return Ok(Outcome::Unknown);
         };
         let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
-        if counter {
-            assumptions.push(counter_sel);
-        }
+        assumptions.extend(counter_sel);
         assumptions.push(wrong);
         let limited;
         let clock = if counter {
@@ -431,11 +497,11 @@ impl<'p> Explainer<'p> {
                     .copied()
                     .filter(|&k| round.sat.failed(round.selectors[k].1))
                     .collect(),
-                counter && round.sat.failed(counter_sel),
+                counter_sel.is_some_and(|sel| round.sat.failed(sel)),
             )),
             SatResult::Sat => {
                 let model = round.model();
-                self.witnesses.keep(model);
+                self.last_free = Some(FreeColouring::Witness(self.witnesses.keep(model)));
                 Ok(Outcome::Free)
             }
             SatResult::Unknown => {
@@ -467,7 +533,10 @@ impl<'p> Explainer<'p> {
                 used.into_iter().map(|p| set[p]).collect(),
                 counter,
             )),
-            Check::Free => Some(Outcome::Free),
+            Check::Free => {
+                self.last_free = Some(FreeColouring::Checker);
+                Some(Outcome::Free)
+            }
             Check::Unknown => None,
         }
     }
@@ -564,16 +633,18 @@ struct Witnesses {
 const MAX_WITNESSES: usize = 32;
 
 impl Witnesses {
-    fn keep(&mut self, model: (Vec<bool>, usize)) {
+    /// Keeps `model`; its index.
+    fn keep(&mut self, model: (Vec<bool>, usize)) -> usize {
         if self.kept.len() == MAX_WITNESSES {
             self.kept.remove(0);
         }
         self.kept.push(model);
+        self.kept.len() - 1
     }
 
-    /// Whether a kept colouring meets the puzzle clues `clues` (and the counter, for
+    /// A kept colouring (its index) that meets the puzzle clues `clues` (and the counter, for
     /// which the `n_untouched` hidden cells in no clue fill up the count) with `cell`
-    /// at its wrong colour: then they do not force it.
+    /// at its wrong colour, if any: then they do not force it.
     fn answer(
         &self,
         puzzle: &Puzzle,
@@ -582,9 +653,9 @@ impl Witnesses {
         counter: bool,
         cell: usize,
         n_untouched: usize,
-    ) -> bool {
+    ) -> Option<usize> {
         let remaining = puzzle.remaining(known);
-        self.kept.iter().rev().any(|(blue, n_blue)| {
+        self.kept.iter().rposition(|(blue, n_blue)| {
             blue[cell] != puzzle.blue[cell]
                 && (!counter || (*n_blue <= remaining && remaining - n_blue <= n_untouched))
                 && clues.iter().all(|&c| puzzle.clues[c].holds(|m| blue[m]))
@@ -670,4 +741,3 @@ fn make(clues: Vec<ClueRef>) -> Explanation {
         minimal: true,
     }
 }
-

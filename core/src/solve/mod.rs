@@ -16,6 +16,7 @@ mod level_sat;
 mod local;
 mod lp;
 mod puzzle;
+mod rotate;
 mod round;
 mod sat;
 #[cfg(feature = "minisat")]

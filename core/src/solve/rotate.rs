@@ -1,0 +1,281 @@
+//! Model rotation for the deletion pass of an explanation.
+//!
+//! When the clue set `S` forces a cell and a colouring leaves the cell wrong while
+//! meeting every clue of `S` but `c`, clue `c` is needed. Flipping one hidden cell
+//! `v` that lies in `c` and in exactly one other clue `d` of `S` can mend `c` while
+//! breaking only `d`: the flipped colouring then meets `S` without `d`, so `d` is
+//! needed too, with no solver asked. Repeating from there proves, in a chain, most
+//! of the clues of a large explanation needed at the cost of counting.
+
+use super::local::Values;
+use super::puzzle::{Puzzle, Shape};
+
+/// A colouring that leaves the explained cell wrong: the colour of each cell (`-1`
+/// for a hidden cell it leaves open, which only the counter sees), how many hidden
+/// cells it colours blue, and how many it leaves open.
+pub(crate) struct Colouring {
+    colour: Vec<i8>,
+    /// Whether each cell is hidden (the others keep their colours).
+    hidden: Vec<bool>,
+    blue: i32,
+    open: i32,
+}
+
+impl Colouring {
+    /// The uncovered cells' colours, and every hidden cell open.
+    pub(crate) fn new(known: &Values) -> Colouring {
+        Colouring {
+            colour: known.iter().map(|v| v.map_or(-1, i8::from)).collect(),
+            hidden: known.iter().map(Option::is_none).collect(),
+            blue: 0,
+            open: known.iter().filter(|v| v.is_none()).count() as i32,
+        }
+    }
+
+    /// Colours hidden cell `m` (open until now).
+    pub(crate) fn set(&mut self, m: usize, blue: bool) {
+        debug_assert_eq!(self.colour[m], -1);
+        self.colour[m] = i8::from(blue);
+        self.blue += i32::from(blue);
+        self.open -= 1;
+    }
+
+    fn flip(&mut self, m: usize) {
+        let blue = self.colour[m] == 1;
+        self.colour[m] = i8::from(!blue);
+        self.blue += if blue { -1 } else { 1 };
+    }
+
+    fn unset(&mut self, m: usize) {
+        self.blue -= i32::from(self.colour[m] == 1);
+        self.colour[m] = -1;
+        self.open += 1;
+    }
+}
+
+/// What one rotation works on: the set's clues, the explained cell and whether the
+/// counter (of `remaining` hidden blue cells) is part of the set.
+pub(crate) struct Rotator<'a> {
+    pub(crate) puzzle: &'a Puzzle,
+    /// Per puzzle clue: whether it is in the set.
+    pub(crate) in_set: &'a [bool],
+    pub(crate) cell: usize,
+    pub(crate) counter: bool,
+    pub(crate) remaining: i32,
+}
+
+/// Flips allowed to one rotation.
+const MAX_FLIPS: usize = 400;
+
+impl Rotator<'_> {
+    /// Marks in `needed` (per puzzle clue) every clue of the set that rotations of
+    /// `colouring`, which meets the set except clue `broken`, show needed.
+    pub(crate) fn rotate(&self, colouring: &mut Colouring, broken: usize, needed: &mut [bool]) {
+        let mut flips = MAX_FLIPS;
+        self.from(colouring, broken, needed, &mut flips);
+    }
+
+    fn from(&self, colouring: &mut Colouring, broken: usize, needed: &mut [bool], flips: &mut usize) {
+        let puzzle = self.puzzle;
+        for &v in &puzzle.clues[broken].members {
+            if *flips == 0 {
+                return;
+            }
+            if v == self.cell || !colouring.hidden[v] || colouring.colour[v] < 0 {
+                continue;
+            }
+            let mut others = puzzle.clues_of_cell[v]
+                .iter()
+                .copied()
+                .filter(|&d| d != broken && self.in_set[d]);
+            let (Some(d), None) = (others.next(), others.next()) else {
+                continue;
+            };
+            if needed[d] {
+                continue;
+            }
+            *flips -= 1;
+            colouring.flip(v);
+            if let Some(filled) = self.mend(colouring, broken) {
+                // `v` lies in no clue of the set but `broken` and `d`: the colouring
+                // meets every clue of the set but `d`.
+                needed[d] = true;
+                self.from(colouring, d, needed, flips);
+                for m in filled {
+                    colouring.unset(m);
+                }
+            }
+            colouring.flip(v);
+        }
+    }
+
+    /// Whether clue `c` can hold in `colouring` (its open members coloured to fit,
+    /// which the counter must allow): the members so coloured, or `None`.
+    fn mend(&self, colouring: &mut Colouring, c: usize) -> Option<Vec<usize>> {
+        let clue = &self.puzzle.clues[c];
+        let open: Vec<usize> = clue
+            .members
+            .iter()
+            .copied()
+            .filter(|&m| colouring.hidden[m] && colouring.colour[m] < 0)
+            .collect();
+        if !open.is_empty() && !matches!(clue.shape, Shape::Count) {
+            return None;
+        }
+        // An open member of another clue of the set would tie that clue too.
+        let only_here = |m: usize| {
+            self.puzzle.clues_of_cell[m]
+                .iter()
+                .all(|&d| d == c || !self.in_set[d])
+        };
+        if !open.iter().all(|&m| only_here(m)) {
+            return None;
+        }
+        let blue = clue.members.iter().filter(|&&m| colouring.colour[m] == 1).count();
+        let want = clue.count.checked_sub(blue).filter(|w| *w <= open.len())?;
+        if self.counter {
+            // The open cells left over can take any colours.
+            let total = colouring.blue + want as i32;
+            let rest = colouring.open - open.len() as i32;
+            if total > self.remaining || total + rest < self.remaining {
+                return None;
+            }
+        }
+        for (k, &m) in open.iter().enumerate() {
+            colouring.set(m, k < want);
+        }
+        if open.is_empty() && !clue.holds(|m| colouring.colour[m] == 1) {
+            return None;
+        }
+        Some(open)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::budget::Clock;
+    use super::super::check::{Check, Checker};
+    use super::super::encode::Lit;
+    use super::super::round::{Cand, RoundSolver};
+    use super::super::sat::{Backend, SatResult};
+    use super::super::{analyze, step, Budget};
+    use super::*;
+    use crate::format::parse;
+
+    /// The project's own small levels, and three the generator made.
+    const LEVELS: [&str; 11] = [
+        include_str!("../../tests/fixtures/solve/001_column_together.hexcells"),
+        include_str!("../../tests/fixtures/solve/002_column_apart.hexcells"),
+        include_str!("../../tests/fixtures/solve/003_column_gap_is_skipped.hexcells"),
+        include_str!("../../tests/fixtures/solve/004_ring_gap_breaks_a_run.hexcells"),
+        include_str!("../../tests/fixtures/solve/005_flower_and_counter.hexcells"),
+        include_str!("../../tests/fixtures/solve/006_counter_alone.hexcells"),
+        include_str!("../../tests/fixtures/solve/007_chain.hexcells"),
+        include_str!("../../tests/fixtures/solve/008_ring_apart.hexcells"),
+        include_str!("../../tests/fixtures/generate/001_hexagon_7_easy.hexcells"),
+        include_str!("../../tests/fixtures/generate/002_hexagon_7_medium.hexcells"),
+        include_str!("../../tests/fixtures/generate/003_rectangle_8x6_hard.hexcells"),
+    ];
+
+    /// Whether the SAT solver finds a colouring with `cell` wrong that meets the
+    /// clues at positions `set` (and the counter).
+    fn sat_leaves_free(round: &mut RoundSolver<'_>, set: &[usize], counter: bool, cell: usize) -> bool {
+        let Lit::Var(wrong) = round.wrong(Cand::Cell(cell)) else {
+            panic!("cell {cell} is not touched");
+        };
+        let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
+        if counter {
+            assumptions.push(round.counter().0);
+        }
+        assumptions.push(wrong);
+        round.sat.solve(&assumptions, &Clock::start(&Budget::default())) == SatResult::Sat
+    }
+
+    /// Every clue a rotation marks needed is needed: without it, the SAT solver
+    /// finds a colouring that leaves the cell free. The set is every clue a round
+    /// shows (with and without the counter) and the cell one the round uncovers.
+    #[test]
+    fn the_clues_a_rotation_marks_needed_are_needed_on_the_fixture_levels() {
+        let mut n_marked = 0;
+        for text in LEVELS {
+            for parsed in parse(text).levels {
+                let level = parsed.level;
+                let puzzle = Puzzle::new(&level);
+                let report = analyze(&level, &Budget::default());
+                for r in 1..=report.rounds() {
+                    let known: Values = (0..puzzle.cells.len())
+                        .map(|i| {
+                            let earlier = report.deduction_at(puzzle.cells[i]).is_some_and(|d| d.round < r);
+                            (puzzle.revealed[i] || earlier).then_some(puzzle.blue[i])
+                        })
+                        .collect();
+                    let visible = step::visible_clues(&puzzle, &known);
+                    let mut checker = Checker::new(&puzzle, &known, &visible);
+                    let mut round =
+                        RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+                    let forced = (0..puzzle.cells.len()).filter(|&i| {
+                        report.deduction_at(puzzle.cells[i]).is_some_and(|d| d.round == r)
+                            && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))
+                    });
+                    let n = visible.len();
+                    // The sets: every visible clue, and (on small rounds) every one
+                    // but one.
+                    let all_but_one = (0..n).map(|d| (0..n).filter(|&k| k != d).collect());
+                    let sets: Vec<Vec<usize>> = std::iter::once((0..n).collect())
+                        .chain(all_but_one.take(if n <= 12 { n } else { 0 }))
+                        .collect();
+                    for cell in forced {
+                        for counter in [false, true] {
+                            for set in &sets {
+                                if sat_leaves_free(&mut round, set, counter, cell) {
+                                    continue;
+                                }
+                                let mut in_set = vec![false; puzzle.clues.len()];
+                                for &k in set {
+                                    in_set[visible[k]] = true;
+                                }
+                                for &dropped in set {
+                                    let rest: Vec<usize> = set
+                                        .iter()
+                                        .filter(|&&k| k != dropped)
+                                        .map(|&k| visible[k])
+                                        .collect();
+                                    if checker.check(&rest, counter, Some(cell), 100_000) != Check::Free {
+                                        continue;
+                                    }
+                                    let mut colouring = Colouring::new(&known);
+                                    for (m, blue) in checker.model() {
+                                        colouring.set(m, blue);
+                                    }
+                                    let mut needed = vec![false; puzzle.clues.len()];
+                                    let rotator = Rotator {
+                                        puzzle: &puzzle,
+                                        in_set: &in_set,
+                                        cell,
+                                        counter,
+                                        remaining: puzzle.remaining(&known) as i32,
+                                    };
+                                    rotator.rotate(&mut colouring, visible[dropped], &mut needed);
+                                    for &k in set {
+                                        if !needed[visible[k]] || k == dropped {
+                                            continue;
+                                        }
+                                        n_marked += 1;
+                                        let without: Vec<usize> =
+                                            set.iter().copied().filter(|&j| j != k).collect();
+                                        assert!(
+                                            sat_leaves_free(&mut round, &without, counter, cell),
+                                            "{}: round {r}, cell {cell}: clue {k} marked needed",
+                                            level.title
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(n_marked > 10, "only {n_marked} clues marked needed");
+    }
+}
