@@ -245,20 +245,19 @@ impl<'p> Explainer<'p> {
     ) -> Result<(Vec<usize>, bool, bool), Stop> {
         // The untouched cells' colours are tied to the counter itself: it always counts.
         let counter_always = q == Cand::Untouched;
+        let mut needed = vec![false; self.puzzle.clues.len()];
         if counter && !counter_always {
             match self.forces(&set, false, q, clock)? {
                 Outcome::Forced(core, _) => {
                     set = core;
                     counter = false;
                 }
-                Outcome::Free => {}
+                Outcome::Free => self.rotate_counter(&set, q, &mut needed),
                 Outcome::Unknown => n_unknown += 1,
             }
         }
         // Clues at positions `i..` are needed. The clues just before are tried in
         // chunks that double while they can go, and shrink to one when one cannot.
-        // Per puzzle clue: whether a rotated colouring showed it needed already.
-        let mut needed = vec![false; self.puzzle.clues.len()];
         let mut i = set.len();
         let mut width = 1;
         while i > 0 && n_unknown <= MAX_UNKNOWN {
@@ -306,6 +305,48 @@ impl<'p> Explainer<'p> {
             return;
         };
         let puzzle = self.puzzle;
+        let mut colouring = self.colouring(source);
+        let mut in_set = vec![false; puzzle.clues.len()];
+        for &k in set {
+            in_set[self.visible[k]] = true;
+        }
+        let rotator = Rotator {
+            puzzle,
+            in_set: &in_set,
+            cell,
+            counter,
+            remaining: puzzle.remaining(&self.known) as i32,
+        };
+        rotator.rotate(&mut colouring, self.visible[dropped], needed);
+    }
+
+    /// Marks in `needed` the clues of `set` (which needs the counter) that rotating
+    /// the colouring of the last "does not force" answer, to `set` without the
+    /// counter, shows needed.
+    fn rotate_counter(&self, set: &[usize], q: Cand, needed: &mut [bool]) {
+        let (Cand::Cell(cell), Some(source)) = (q, self.last_free) else {
+            return;
+        };
+        let puzzle = self.puzzle;
+        let mut in_set = vec![false; puzzle.clues.len()];
+        for &k in set {
+            in_set[self.visible[k]] = true;
+        }
+        let mut colouring = self.colouring(source);
+        colouring.fill_from_solution(puzzle, &in_set);
+        let rotator = Rotator {
+            puzzle,
+            in_set: &in_set,
+            cell,
+            counter: true,
+            remaining: puzzle.remaining(&self.known) as i32,
+        };
+        rotator.rotate_counter(&mut colouring, needed);
+    }
+
+    /// The colouring behind a "does not force" answer.
+    fn colouring(&self, source: FreeColouring) -> Colouring {
+        let puzzle = self.puzzle;
         let mut colouring = Colouring::new(&self.known);
         match source {
             FreeColouring::Checker => {
@@ -320,18 +361,7 @@ impl<'p> Explainer<'p> {
                 }
             }
         }
-        let mut in_set = vec![false; puzzle.clues.len()];
-        for &k in set {
-            in_set[self.visible[k]] = true;
-        }
-        let rotator = Rotator {
-            puzzle,
-            in_set: &in_set,
-            cell,
-            counter,
-            remaining: puzzle.remaining(&self.known) as i32,
-        };
-        rotator.rotate(&mut colouring, self.visible[dropped], needed);
+        colouring
     }
 
     /// The smallest explanation of `cell` when it has one or two clues (the first

@@ -40,6 +40,21 @@ impl Colouring {
         self.open -= 1;
     }
 
+    /// Gives every open member of the set's clues its colour in the solution (a
+    /// colouring of some of the clues only: the others share no cell with them).
+    pub(crate) fn fill_from_solution(&mut self, puzzle: &Puzzle, in_set: &[bool]) {
+        for (c, clue) in puzzle.clues.iter().enumerate() {
+            if !in_set[c] {
+                continue;
+            }
+            for &m in &clue.members {
+                if self.hidden[m] && self.colour[m] < 0 {
+                    self.set(m, puzzle.blue[m]);
+                }
+            }
+        }
+    }
+
     fn flip(&mut self, m: usize) {
         let blue = self.colour[m] == 1;
         self.colour[m] = i8::from(!blue);
@@ -75,37 +90,122 @@ impl Rotator<'_> {
         self.from(colouring, broken, needed, &mut flips);
     }
 
+    /// Like [`rotate`](Self::rotate) for a colouring that meets every clue of the
+    /// set (which has the counter) but not the counter: flipping a cell of exactly
+    /// one clue `d` that brings the count right breaks only `d`.
+    pub(crate) fn rotate_counter(&self, colouring: &mut Colouring, needed: &mut [bool]) {
+        let mut flips = MAX_FLIPS;
+        let left = self.remaining - colouring.blue;
+        // The colour the flipped cell must have now.
+        let from_blue = if left == -1 {
+            true
+        } else if left == colouring.open + 1 {
+            false
+        } else {
+            return;
+        };
+        let puzzle = self.puzzle;
+        for v in 0..puzzle.cells.len() {
+            if flips == 0 {
+                return;
+            }
+            if (colouring.colour[v] == 1) != from_blue {
+                continue;
+            }
+            let mut clues = puzzle.clues_of_cell[v]
+                .iter()
+                .copied()
+                .filter(|&d| self.in_set[d]);
+            let (Some(d), None) = (clues.next(), clues.next()) else {
+                continue;
+            };
+            if v == self.cell || !colouring.hidden[v] || colouring.colour[v] < 0 || needed[d] {
+                continue;
+            }
+            flips -= 1;
+            colouring.flip(v);
+            needed[d] = true;
+            self.from(colouring, d, needed, &mut flips);
+            colouring.flip(v);
+        }
+    }
+
     fn from(&self, colouring: &mut Colouring, broken: usize, needed: &mut [bool], flips: &mut usize) {
         let puzzle = self.puzzle;
         for &v in &puzzle.clues[broken].members {
             if *flips == 0 {
                 return;
             }
-            if v == self.cell || !colouring.hidden[v] || colouring.colour[v] < 0 {
-                continue;
-            }
-            let mut others = puzzle.clues_of_cell[v]
-                .iter()
-                .copied()
-                .filter(|&d| d != broken && self.in_set[d]);
-            let (Some(d), None) = (others.next(), others.next()) else {
+            let Some(d) = self.other_clue(colouring, v, broken) else {
                 continue;
             };
-            if needed[d] {
-                continue;
-            }
-            *flips -= 1;
-            colouring.flip(v);
-            if let Some(filled) = self.mend(colouring, broken) {
-                // `v` lies in no clue of the set but `broken` and `d`: the colouring
-                // meets every clue of the set but `d`.
-                needed[d] = true;
-                self.from(colouring, d, needed, flips);
-                for m in filled {
-                    colouring.unset(m);
+            // One flip: `broken` mended, only `d` broken.
+            if !needed[d] {
+                *flips -= 1;
+                colouring.flip(v);
+                let mended = self.mend(colouring, broken);
+                if let Some(filled) = &mended {
+                    needed[d] = true;
+                    self.from(colouring, d, needed, flips);
+                    for &m in filled {
+                        colouring.unset(m);
+                    }
+                }
+                colouring.flip(v);
+                if mended.is_some() {
+                    continue;
                 }
             }
-            colouring.flip(v);
+            // Two flips that keep the count (when the counter allows no other): `v`
+            // and a member `u` of `d` that changes the other way and lies in exactly
+            // one more clue `e` of the set. `d` keeps its count, only `e` is broken.
+            if !puzzle.clues[d].members.iter().all(|&m| colouring.colour[m] >= 0) {
+                continue;
+            }
+            for &u in &puzzle.clues[d].members {
+                if *flips == 0 {
+                    return;
+                }
+                if u == v || colouring.colour[u] == colouring.colour[v] {
+                    continue;
+                }
+                let Some(e) = self.other_clue(colouring, u, d) else {
+                    continue;
+                };
+                if e == broken || needed[e] {
+                    continue;
+                }
+                *flips -= 1;
+                colouring.flip(v);
+                colouring.flip(u);
+                if puzzle.clues[d].holds(|m| colouring.colour[m] == 1) {
+                    if let Some(filled) = self.mend(colouring, broken) {
+                        needed[e] = true;
+                        self.from(colouring, e, needed, flips);
+                        for m in filled {
+                            colouring.unset(m);
+                        }
+                    }
+                }
+                colouring.flip(u);
+                colouring.flip(v);
+            }
+        }
+    }
+
+    /// When hidden cell `v` (coloured, not the explained one) lies in clue `c` and
+    /// in exactly one other clue of the set: that clue.
+    fn other_clue(&self, colouring: &Colouring, v: usize, c: usize) -> Option<usize> {
+        if v == self.cell || !colouring.hidden[v] || colouring.colour[v] < 0 {
+            return None;
+        }
+        let mut others = self.puzzle.clues_of_cell[v]
+            .iter()
+            .copied()
+            .filter(|&d| d != c && self.in_set[d]);
+        match (others.next(), others.next()) {
+            (Some(d), None) => Some(d),
+            _ => None,
         }
     }
 
@@ -234,6 +334,42 @@ mod tests {
                                 for &k in set {
                                     in_set[visible[k]] = true;
                                 }
+                                let rotator = Rotator {
+                                    puzzle: &puzzle,
+                                    in_set: &in_set,
+                                    cell,
+                                    counter,
+                                    remaining: puzzle.remaining(&known) as i32,
+                                };
+                                let mut check_marks = |needed: &[bool], dropped: Option<usize>| {
+                                    for &k in set {
+                                        if !needed[visible[k]] || Some(k) == dropped {
+                                            continue;
+                                        }
+                                        n_marked += 1;
+                                        let without: Vec<usize> =
+                                            set.iter().copied().filter(|&j| j != k).collect();
+                                        assert!(
+                                            sat_leaves_free(&mut round, &without, counter, cell),
+                                            "{}: round {r}, cell {cell}: clue {k} marked needed",
+                                            level.title
+                                        );
+                                    }
+                                };
+                                // The set needs the counter: rotate a colouring that
+                                // meets every clue but not the counter.
+                                let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
+                                if counter && checker.check(&clues, false, Some(cell), 100_000) == Check::Free
+                                {
+                                    let mut colouring = Colouring::new(&known);
+                                    for (m, blue) in checker.model() {
+                                        colouring.set(m, blue);
+                                    }
+                                    colouring.fill_from_solution(&puzzle, &in_set);
+                                    let mut needed = vec![false; puzzle.clues.len()];
+                                    rotator.rotate_counter(&mut colouring, &mut needed);
+                                    check_marks(&needed, None);
+                                }
                                 for &dropped in set {
                                     let rest: Vec<usize> = set
                                         .iter()
@@ -248,27 +384,8 @@ mod tests {
                                         colouring.set(m, blue);
                                     }
                                     let mut needed = vec![false; puzzle.clues.len()];
-                                    let rotator = Rotator {
-                                        puzzle: &puzzle,
-                                        in_set: &in_set,
-                                        cell,
-                                        counter,
-                                        remaining: puzzle.remaining(&known) as i32,
-                                    };
                                     rotator.rotate(&mut colouring, visible[dropped], &mut needed);
-                                    for &k in set {
-                                        if !needed[visible[k]] || k == dropped {
-                                            continue;
-                                        }
-                                        n_marked += 1;
-                                        let without: Vec<usize> =
-                                            set.iter().copied().filter(|&j| j != k).collect();
-                                        assert!(
-                                            sat_leaves_free(&mut round, &without, counter, cell),
-                                            "{}: round {r}, cell {cell}: clue {k} marked needed",
-                                            level.title
-                                        );
-                                    }
+                                    check_marks(&needed, Some(dropped));
                                 }
                             }
                         }
