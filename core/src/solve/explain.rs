@@ -14,7 +14,7 @@ use super::encode::Lit;
 use super::local::Values;
 use super::lp;
 use super::puzzle::Puzzle;
-use super::rotate::{Colouring, Rotator};
+use super::rotate::{Colouring, Explained, Rotator};
 use super::round::{Cand, RoundSolver};
 use super::sat::{Backend, SatResult};
 use super::{ClueRef, Explanation, Reasoning};
@@ -46,9 +46,6 @@ const MAX_COUNTER_CALLS: usize = 100;
 /// Layers of clues tried around a cell before every clue and the counter are taken
 /// (an explanation reaching farther is not one a player follows anyway).
 const MAX_LAYERS: usize = 4;
-
-/// Undecided questions allowed while minimising one explanation.
-const MAX_UNKNOWN: usize = 1;
 
 /// Explains the forced cells of one round: the small checker answers most questions,
 /// the round's SAT solver (built on first need) the others.
@@ -233,16 +230,18 @@ impl<'p> Explainer<'p> {
 
     /// The deletion pass over `set` (and the counter): the counter first, then the
     /// clues farthest from the cell. The clues and counter left, and whether each
-    /// was shown needed (no more than [`MAX_UNKNOWN`] undecided questions, counting
-    /// the `n_unknown` so far, and none among the clues kept).
+    /// was shown needed: none of the `n_unknown` questions before was undecided.
+    /// The pass stops at its first undecided question (the explanation can then
+    /// not be shown minimal anyway, and such questions are the slowest).
     fn minimise(
         &mut self,
         mut set: Vec<usize>,
         mut counter: bool,
         q: Cand,
         clock: &Clock,
-        mut n_unknown: usize,
+        n_unknown: usize,
     ) -> Result<(Vec<usize>, bool, bool), Stop> {
+        let mut undecided = false;
         // The untouched cells' colours are tied to the counter itself: it always counts.
         let counter_always = q == Cand::Untouched;
         let mut needed = vec![false; self.puzzle.clues.len()];
@@ -253,14 +252,14 @@ impl<'p> Explainer<'p> {
                     counter = false;
                 }
                 Outcome::Free => self.rotate_counter(&set, q, &mut needed),
-                Outcome::Unknown => n_unknown += 1,
+                Outcome::Unknown => undecided = true,
             }
         }
         // Clues at positions `i..` are needed. The clues just before are tried in
         // chunks that double while they can go, and shrink to one when one cannot.
         let mut i = set.len();
         let mut width = 1;
-        while i > 0 && n_unknown <= MAX_UNKNOWN {
+        while i > 0 && !undecided {
             clock.check()?;
             let w = width.min(i);
             let trial: Vec<usize> = set[..i - w].iter().chain(&set[i..]).copied().collect();
@@ -288,21 +287,25 @@ impl<'p> Explainer<'p> {
                     i -= 1;
                 }
                 Outcome::Unknown if w > 1 => width = 1,
-                Outcome::Unknown => {
-                    n_unknown += 1;
-                    i -= 1;
-                }
+                Outcome::Unknown => undecided = true,
             }
         }
-        Ok((set, counter, n_unknown == 0 && i == 0))
+        Ok((set, counter, n_unknown == 0 && !undecided && i == 0))
     }
 
     /// Marks in `needed` the clues of `set` (with the counter if `counter`) that
     /// rotating the colouring of the last "does not force" answer, which showed the
     /// clue at position `dropped` needed, shows needed too.
     fn rotate(&self, set: &[usize], counter: bool, q: Cand, dropped: usize, needed: &mut [bool]) {
-        let (Cand::Cell(cell), Some(source)) = (q, self.last_free) else {
+        let Some(source) = self.last_free else {
             return;
+        };
+        let explained = match q {
+            Cand::Cell(cell) => Explained::Cell(cell),
+            // Only when the untouched cells share a colour.
+            Cand::Untouched if self.untouched.1 == 0 => Explained::Untouched { blue: false },
+            Cand::Untouched if self.untouched.1 == self.untouched.0 => Explained::Untouched { blue: true },
+            Cand::Untouched => return,
         };
         let puzzle = self.puzzle;
         let mut colouring = self.colouring(source);
@@ -313,7 +316,7 @@ impl<'p> Explainer<'p> {
         let rotator = Rotator {
             puzzle,
             in_set: &in_set,
-            cell,
+            explained,
             counter,
             remaining: puzzle.remaining(&self.known) as i32,
         };
@@ -337,7 +340,7 @@ impl<'p> Explainer<'p> {
         let rotator = Rotator {
             puzzle,
             in_set: &in_set,
-            cell,
+            explained: Explained::Cell(cell),
             counter: true,
             remaining: puzzle.remaining(&self.known) as i32,
         };

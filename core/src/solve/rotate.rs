@@ -68,15 +68,31 @@ impl Colouring {
     }
 }
 
-/// What one rotation works on: the set's clues, the explained cell and whether the
+/// What one rotation works on: the set's clues, what is explained and whether the
 /// counter (of `remaining` hidden blue cells) is part of the set.
 pub(crate) struct Rotator<'a> {
     pub(crate) puzzle: &'a Puzzle,
     /// Per puzzle clue: whether it is in the set.
     pub(crate) in_set: &'a [bool],
-    pub(crate) cell: usize,
+    pub(crate) explained: Explained,
     pub(crate) counter: bool,
     pub(crate) remaining: i32,
+}
+
+/// What the colourings leave free.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Explained {
+    /// A hidden cell, at its wrong colour in every colouring.
+    Cell(usize),
+    /// The hidden cells no visible clue touches (open in every colouring), all of
+    /// one colour in the solution (blue when `blue`): one of them takes the other.
+    Untouched { blue: bool },
+}
+
+impl Explained {
+    fn is(self, v: usize) -> bool {
+        matches!(self, Explained::Cell(c) if c == v)
+    }
 }
 
 /// Flips allowed to one rotation.
@@ -95,6 +111,9 @@ impl Rotator<'_> {
     /// one clue `d` that brings the count right breaks only `d`.
     pub(crate) fn rotate_counter(&self, colouring: &mut Colouring, needed: &mut [bool]) {
         let mut flips = MAX_FLIPS;
+        if !matches!(self.explained, Explained::Cell(_)) {
+            return;
+        }
         let left = self.remaining - colouring.blue;
         // The colour the flipped cell must have now.
         let from_blue = if left == -1 {
@@ -119,7 +138,7 @@ impl Rotator<'_> {
             let (Some(d), None) = (clues.next(), clues.next()) else {
                 continue;
             };
-            if v == self.cell || !colouring.hidden[v] || colouring.colour[v] < 0 || needed[d] {
+            if self.explained.is(v) || !colouring.hidden[v] || colouring.colour[v] < 0 || needed[d] {
                 continue;
             }
             flips -= 1;
@@ -196,7 +215,7 @@ impl Rotator<'_> {
     /// When hidden cell `v` (coloured, not the explained one) lies in clue `c` and
     /// in exactly one other clue of the set: that clue.
     fn other_clue(&self, colouring: &Colouring, v: usize, c: usize) -> Option<usize> {
-        if v == self.cell || !colouring.hidden[v] || colouring.colour[v] < 0 {
+        if self.explained.is(v) || !colouring.hidden[v] || colouring.colour[v] < 0 {
             return None;
         }
         let mut others = self.puzzle.clues_of_cell[v]
@@ -234,10 +253,17 @@ impl Rotator<'_> {
         let blue = clue.members.iter().filter(|&&m| colouring.colour[m] == 1).count();
         let want = clue.count.checked_sub(blue).filter(|w| *w <= open.len())?;
         if self.counter {
-            // The open cells left over can take any colours.
-            let total = colouring.blue + want as i32;
+            // The open cells left over take the blues the count leaves them; with
+            // the untouched cells explained (all open), at least one of those must
+            // take the other colour than in the solution.
+            let left = self.remaining - (colouring.blue + want as i32);
             let rest = colouring.open - open.len() as i32;
-            if total > self.remaining || total + rest < self.remaining {
+            let (lo, hi) = match self.explained {
+                Explained::Cell(_) => (0, rest),
+                Explained::Untouched { blue: false } => (1, rest),
+                Explained::Untouched { blue: true } => (0, rest - 1),
+            };
+            if left < lo || left > hi {
                 return None;
             }
         }
@@ -337,7 +363,7 @@ mod tests {
                                 let rotator = Rotator {
                                     puzzle: &puzzle,
                                     in_set: &in_set,
-                                    cell,
+                                    explained: Explained::Cell(cell),
                                     counter,
                                     remaining: puzzle.remaining(&known) as i32,
                                 };
