@@ -577,8 +577,8 @@ impl<'p> Explainer<'p> {
     /// When the LP relaxation of the puzzle clues `clues` (and the counter) refutes
     /// `cell` at its wrong colour: the positions in `clues` of the clues its
     /// certificate uses, and whether it uses the counter (they force the cell).
-    /// The certificate (a dual LP, slower) is only asked for when `core`; otherwise
-    /// every clue counts as used.
+    /// The certificate (a dual LP, slower to build) is only asked for when `core`;
+    /// otherwise the plain LP answers and every clue counts as used.
     pub(super) fn lp_refutation(
         &self,
         clues: &[usize],
@@ -615,26 +615,20 @@ impl<'p> Explainer<'p> {
             } else {
                 lo += 1.0;
             }
-            if !lp.refutes_counter_range((lo, hi)) {
-                return None;
+            if core {
+                return lp.refutation_of(None, (lo, hi));
             }
-            let all = ((0..clues.len()).collect(), counter);
-            return Some(if core {
-                lp.refutation_of(None, (lo, hi)).unwrap_or(all)
-            } else {
-                all
-            });
+            return lp
+                .refutes_counter_range((lo, hi))
+                .then(|| ((0..clues.len()).collect(), counter));
         };
-        // The plain LP is quicker to answer; the certificate only once it refutes.
-        if !lp.refutes(Cand::Cell(cell)) {
-            return None;
+        if core {
+            // The certificate's LP is feasible exactly when the plain one is not:
+            // asking it alone saves the plain LP on the questions it refutes.
+            return lp.refutation(cell);
         }
-        let all = || ((0..clues.len()).collect(), counter);
-        Some(if core {
-            lp.refutation(cell).unwrap_or_else(all)
-        } else {
-            all()
-        })
+        lp.refutes(Cand::Cell(cell))
+            .then(|| ((0..clues.len()).collect(), counter))
     }
 
     /// The explanation made of the clues at positions `set` (and the counter).
