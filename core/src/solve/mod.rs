@@ -23,6 +23,7 @@ mod sat;
 mod sat_minisat;
 mod search;
 mod step;
+mod twin;
 mod verify;
 
 use std::sync::atomic::AtomicBool;
@@ -371,7 +372,7 @@ pub(crate) fn explain_all<'p>(
     }
     let visible_at: std::collections::HashMap<Pos, usize> =
         visible.iter().map(|&c| (puzzle.clues[c].at, c)).collect();
-    let mut outside: Vec<Outside> = Vec::new();
+    let mut twins = twin::Twins::default();
     let mut explainer = explain::Explainer::new(puzzle, known, backend, visible, solver);
     let mut untouched_explanation: Option<Explanation> = None;
     let mut out = Vec::with_capacity(forced.len());
@@ -391,61 +392,14 @@ pub(crate) fn explain_all<'p>(
                 untouched_explanation = Some(explainer.explain(Cand::Untouched, clock)?);
             }
             untouched_explanation.clone().unwrap_or_default()
-        } else if let Some(e) = outside.iter().find(|o| o.covers(puzzle, i)) {
-            e.explanation.clone()
+        } else if let Some(e) = twins.find(puzzle, i) {
+            e.clone()
         } else {
             let explanation = explainer.explain(Cand::Cell(i), clock)?;
-            if let Some(o) = Outside::new(puzzle, &visible_at, &explanation, i) {
-                outside.push(o);
-            }
+            twins.add(puzzle, &visible_at, &explanation, i);
             explanation
         };
         out.push(explanation);
     }
     Ok(out)
-}
-
-/// An explanation with the counter for a cell in none of its clues. Every other
-/// hidden cell in none of them, with the same colour, gets the same one: its clues
-/// do not see such cells, and the counter only counts them, so swapping two of them
-/// turns any colouring that leaves one free into one that leaves the other free.
-/// The explanation forces (and is minimal for) both or neither.
-struct Outside {
-    explanation: Explanation,
-    /// The cells its clues cover.
-    covered: Vec<bool>,
-    blue: bool,
-}
-
-impl Outside {
-    /// For `explanation` of cell `i`, when it uses the counter and none of its clues
-    /// covers `i`; `visible_at` maps a visible clue's position to its index.
-    fn new(
-        puzzle: &Puzzle,
-        visible_at: &std::collections::HashMap<Pos, usize>,
-        explanation: &Explanation,
-        i: usize,
-    ) -> Option<Outside> {
-        if !explanation.clues.contains(&ClueRef::RemainingCounter) {
-            return None;
-        }
-        let mut covered = vec![false; puzzle.cells.len()];
-        for clue in &explanation.clues {
-            if let ClueRef::Clue(at) = clue {
-                for &m in &puzzle.clues[*visible_at.get(at)?].members {
-                    covered[m] = true;
-                }
-            }
-        }
-        (!covered[i]).then(|| Outside {
-            explanation: explanation.clone(),
-            covered,
-            blue: puzzle.blue[i],
-        })
-    }
-
-    /// Whether hidden cell `i` gets the same explanation.
-    fn covers(&self, puzzle: &Puzzle, i: usize) -> bool {
-        !self.covered[i] && puzzle.blue[i] == self.blue
-    }
 }
