@@ -356,7 +356,13 @@ pub(crate) fn explain_all<'p>(
     // What one clue (or the counter) forces alone needs no solver to explain.
     let visible = step::visible_clues(puzzle, known);
     let mut alone: Vec<Option<ClueRef>> = vec![None; puzzle.cells.len()];
-    for &c in &visible {
+    let mut is_forced = vec![false; puzzle.cells.len()];
+    for &i in forced {
+        is_forced[i] = true;
+    }
+    // Only clues that hold a cell to explain can explain one alone.
+    let holds_forced = |c: usize| puzzle.clues[c].members.iter().any(|&m| is_forced[m]);
+    for &c in visible.iter().filter(|&&c| holds_forced(c)) {
         for (cell, _) in local::single_clue(puzzle, c, known) {
             alone[cell].get_or_insert(ClueRef::Clue(puzzle.clues[c].at));
         }
