@@ -945,23 +945,11 @@ mod tests {
     use super::super::budget::Clock;
     use super::super::encode::Lit;
     use super::super::explain::Explainer;
+    use super::super::fixture_rounds::{fixture_rounds, FixtureRound, SOLVE_FIXTURES};
     use super::super::round::{Cand, RoundSolver};
     use super::super::sat::{Backend, SatResult};
-    use super::super::{analyze, step, Budget};
+    use super::super::Budget;
     use super::*;
-    use crate::format::parse;
-
-    /// The project's own small levels.
-    const LEVELS: [&str; 8] = [
-        include_str!("../../tests/fixtures/solve/001_column_together.hexcells"),
-        include_str!("../../tests/fixtures/solve/002_column_apart.hexcells"),
-        include_str!("../../tests/fixtures/solve/003_column_gap_is_skipped.hexcells"),
-        include_str!("../../tests/fixtures/solve/004_ring_gap_breaks_a_run.hexcells"),
-        include_str!("../../tests/fixtures/solve/005_flower_and_counter.hexcells"),
-        include_str!("../../tests/fixtures/solve/006_counter_alone.hexcells"),
-        include_str!("../../tests/fixtures/solve/007_chain.hexcells"),
-        include_str!("../../tests/fixtures/solve/008_ring_apart.hexcells"),
-    ];
 
     /// Whether the SAT solver finds no colouring with `cand` wrong that meets the
     /// clues at positions `set` of the round's visible clues (and the counter).
@@ -997,70 +985,59 @@ mod tests {
     fn agrees_with_the_sat_solver_on_the_fixture_levels() {
         let mut n_decided = 0;
         let mut n_certificates = 0;
-        for text in LEVELS {
-            for parsed in parse(text).levels {
-                let level = parsed.level;
-                let puzzle = Puzzle::new(&level);
-                let report = analyze(&level, &Budget::default());
-                for r in 1..=report.rounds() {
-                    let known: Values = (0..puzzle.cells.len())
-                        .map(|i| {
-                            let earlier = report.deduction_at(puzzle.cells[i]).is_some_and(|d| d.round < r);
-                            (puzzle.revealed[i] || earlier).then_some(puzzle.blue[i])
-                        })
-                        .collect();
-                    let visible = step::visible_clues(&puzzle, &known);
-                    let mut checker = Checker::new(&puzzle, &known, &visible);
-                    let explainer =
-                        Explainer::new(&puzzle, &known, Backend::default(), visible.clone(), None);
-                    let mut round =
-                        RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
-                    // The counter's literals, so that the untouched cells can be asked about.
-                    round.counter();
-                    let mut cands: Vec<Option<usize>> = vec![None];
-                    cands.extend(
-                        (0..puzzle.cells.len())
-                            .filter(|&i| {
-                                known[i].is_none()
-                                    && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))
-                            })
-                            .map(Some),
-                    );
-                    for cell in cands {
-                        let cand = cell.map_or(Cand::Untouched, Cand::Cell);
-                        for set in subsets(visible.len()) {
-                            for counter in [false, true] {
-                                let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
-                                if let Some((used, c)) = explainer.lp_refutation(&clues, counter, cell, true)
-                                {
-                                    // An LP certificate names clues that force the cell.
-                                    n_certificates += 1;
-                                    assert!(!c || counter);
-                                    let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
-                                    assert!(sat_forces(&mut round, &core, c, cand), "LP core {core:?}");
-                                }
-                                let answer = checker.check(&clues, counter, cell, 100_000);
-                                if answer == Check::Unknown || (cell.is_none() && !counter) {
-                                    continue;
-                                }
-                                if cell.is_none() && round.wrong(cand) == Lit::Const(true) {
-                                    continue;
-                                }
-                                n_decided += 1;
-                                let forced = sat_forces(&mut round, &set, counter, cand);
-                                match answer {
-                                    Check::Forced { used, counter: c } => {
-                                        assert!(forced, "{}: {cand:?} {set:?} {counter}", level.title);
-                                        assert!(!c || counter);
-                                        let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
-                                        assert!(sat_forces(&mut round, &core, c, cand), "core {core:?}");
-                                    }
-                                    Check::Free => {
-                                        assert!(!forced, "{}: {cand:?} {set:?} {counter}", level.title)
-                                    }
-                                    Check::Unknown => {}
-                                }
+        for round in fixture_rounds(&SOLVE_FIXTURES) {
+            let FixtureRound {
+                title,
+                puzzle,
+                known,
+                visible,
+                ..
+            } = round;
+            let mut checker = Checker::new(&puzzle, &known, &visible);
+            let explainer = Explainer::new(&puzzle, &known, Backend::default(), visible.clone(), None);
+            let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+            // The counter's literals, so that the untouched cells can be asked about.
+            round.counter();
+            let mut cands: Vec<Option<usize>> = vec![None];
+            cands.extend(
+                (0..puzzle.cells.len())
+                    .filter(|&i| {
+                        known[i].is_none() && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))
+                    })
+                    .map(Some),
+            );
+            for cell in cands {
+                let cand = cell.map_or(Cand::Untouched, Cand::Cell);
+                for set in subsets(visible.len()) {
+                    for counter in [false, true] {
+                        let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
+                        if let Some((used, c)) = explainer.lp_refutation(&clues, counter, cell, true) {
+                            // An LP certificate names clues that force the cell.
+                            n_certificates += 1;
+                            assert!(!c || counter);
+                            let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
+                            assert!(sat_forces(&mut round, &core, c, cand), "LP core {core:?}");
+                        }
+                        let answer = checker.check(&clues, counter, cell, 100_000);
+                        if answer == Check::Unknown || (cell.is_none() && !counter) {
+                            continue;
+                        }
+                        if cell.is_none() && round.wrong(cand) == Lit::Const(true) {
+                            continue;
+                        }
+                        n_decided += 1;
+                        let forced = sat_forces(&mut round, &set, counter, cand);
+                        match answer {
+                            Check::Forced { used, counter: c } => {
+                                assert!(forced, "{}: {cand:?} {set:?} {counter}", title);
+                                assert!(!c || counter);
+                                let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
+                                assert!(sat_forces(&mut round, &core, c, cand), "core {core:?}");
                             }
+                            Check::Free => {
+                                assert!(!forced, "{}: {cand:?} {set:?} {counter}", title)
+                            }
+                            Check::Unknown => {}
                         }
                     }
                 }

@@ -11,6 +11,8 @@ mod check;
 mod encode;
 mod explain;
 mod fix;
+#[cfg(test)]
+mod fixture_rounds;
 mod hint;
 mod level_sat;
 mod local;

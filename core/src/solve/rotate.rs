@@ -282,26 +282,11 @@ mod tests {
     use super::super::budget::Clock;
     use super::super::check::{Check, Checker};
     use super::super::encode::Lit;
+    use super::super::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
     use super::super::round::{Cand, RoundSolver};
     use super::super::sat::{Backend, SatResult};
-    use super::super::{analyze, step, Budget};
+    use super::super::Budget;
     use super::*;
-    use crate::format::parse;
-
-    /// The project's own small levels, and three the generator made.
-    const LEVELS: [&str; 11] = [
-        include_str!("../../tests/fixtures/solve/001_column_together.hexcells"),
-        include_str!("../../tests/fixtures/solve/002_column_apart.hexcells"),
-        include_str!("../../tests/fixtures/solve/003_column_gap_is_skipped.hexcells"),
-        include_str!("../../tests/fixtures/solve/004_ring_gap_breaks_a_run.hexcells"),
-        include_str!("../../tests/fixtures/solve/005_flower_and_counter.hexcells"),
-        include_str!("../../tests/fixtures/solve/006_counter_alone.hexcells"),
-        include_str!("../../tests/fixtures/solve/007_chain.hexcells"),
-        include_str!("../../tests/fixtures/solve/008_ring_apart.hexcells"),
-        include_str!("../../tests/fixtures/generate/001_hexagon_7_easy.hexcells"),
-        include_str!("../../tests/fixtures/generate/002_hexagon_7_medium.hexcells"),
-        include_str!("../../tests/fixtures/generate/003_rectangle_8x6_hard.hexcells"),
-    ];
 
     /// Whether the SAT solver finds a colouring with `cell` wrong that meets the
     /// clues at positions `set` (and the counter).
@@ -323,97 +308,88 @@ mod tests {
     #[test]
     fn the_clues_a_rotation_marks_needed_are_needed_on_the_fixture_levels() {
         let mut n_marked = 0;
-        for text in LEVELS {
-            for parsed in parse(text).levels {
-                let level = parsed.level;
-                let puzzle = Puzzle::new(&level);
-                let report = analyze(&level, &Budget::default());
-                for r in 1..=report.rounds() {
-                    let known: Values = (0..puzzle.cells.len())
-                        .map(|i| {
-                            let earlier = report.deduction_at(puzzle.cells[i]).is_some_and(|d| d.round < r);
-                            (puzzle.revealed[i] || earlier).then_some(puzzle.blue[i])
-                        })
-                        .collect();
-                    let visible = step::visible_clues(&puzzle, &known);
-                    let mut checker = Checker::new(&puzzle, &known, &visible);
-                    let mut round =
-                        RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
-                    let forced = (0..puzzle.cells.len()).filter(|&i| {
-                        report.deduction_at(puzzle.cells[i]).is_some_and(|d| d.round == r)
-                            && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))
-                    });
-                    let n = visible.len();
-                    // The sets: every visible clue, and (on small rounds) every one
-                    // but one.
-                    let all_but_one = (0..n).map(|d| (0..n).filter(|&k| k != d).collect());
-                    let sets: Vec<Vec<usize>> = std::iter::once((0..n).collect())
-                        .chain(all_but_one.take(if n <= 12 { n } else { 0 }))
-                        .collect();
-                    for cell in forced {
-                        for counter in [false, true] {
-                            for set in &sets {
-                                if sat_leaves_free(&mut round, set, counter, cell) {
+        for round in fixture_rounds(&[&SOLVE_FIXTURES[..], &GENERATED_FIXTURES[..]].concat()) {
+            let FixtureRound {
+                title,
+                puzzle,
+                report,
+                r,
+                known,
+                visible,
+            } = round;
+            let mut checker = Checker::new(&puzzle, &known, &visible);
+            let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+            let forced = (0..puzzle.cells.len()).filter(|&i| {
+                report.deduction_at(puzzle.cells[i]).is_some_and(|d| d.round == r)
+                    && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))
+            });
+            let n = visible.len();
+            // The sets: every visible clue, and (on small rounds) every one
+            // but one.
+            let all_but_one = (0..n).map(|d| (0..n).filter(|&k| k != d).collect());
+            let sets: Vec<Vec<usize>> = std::iter::once((0..n).collect())
+                .chain(all_but_one.take(if n <= 12 { n } else { 0 }))
+                .collect();
+            for cell in forced {
+                for counter in [false, true] {
+                    for set in &sets {
+                        if sat_leaves_free(&mut round, set, counter, cell) {
+                            continue;
+                        }
+                        let mut in_set = vec![false; puzzle.clues.len()];
+                        for &k in set {
+                            in_set[visible[k]] = true;
+                        }
+                        let rotator = Rotator {
+                            puzzle: &puzzle,
+                            in_set: &in_set,
+                            explained: Explained::Cell(cell),
+                            counter,
+                            remaining: puzzle.remaining(&known) as i32,
+                        };
+                        let mut check_marks = |needed: &[bool], dropped: Option<usize>| {
+                            for &k in set {
+                                if !needed[visible[k]] || Some(k) == dropped {
                                     continue;
                                 }
-                                let mut in_set = vec![false; puzzle.clues.len()];
-                                for &k in set {
-                                    in_set[visible[k]] = true;
-                                }
-                                let rotator = Rotator {
-                                    puzzle: &puzzle,
-                                    in_set: &in_set,
-                                    explained: Explained::Cell(cell),
-                                    counter,
-                                    remaining: puzzle.remaining(&known) as i32,
-                                };
-                                let mut check_marks = |needed: &[bool], dropped: Option<usize>| {
-                                    for &k in set {
-                                        if !needed[visible[k]] || Some(k) == dropped {
-                                            continue;
-                                        }
-                                        n_marked += 1;
-                                        let without: Vec<usize> =
-                                            set.iter().copied().filter(|&j| j != k).collect();
-                                        assert!(
-                                            sat_leaves_free(&mut round, &without, counter, cell),
-                                            "{}: round {r}, cell {cell}: clue {k} marked needed",
-                                            level.title
-                                        );
-                                    }
-                                };
-                                // The set needs the counter: rotate a colouring that
-                                // meets every clue but not the counter.
-                                let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
-                                if counter && checker.check(&clues, false, Some(cell), 100_000) == Check::Free
-                                {
-                                    let mut colouring = Colouring::new(&known);
-                                    for (m, blue) in checker.model() {
-                                        colouring.set(m, blue);
-                                    }
-                                    colouring.fill_from_solution(&puzzle, &in_set);
-                                    let mut needed = vec![false; puzzle.clues.len()];
-                                    rotator.rotate_counter(&mut colouring, &mut needed);
-                                    check_marks(&needed, None);
-                                }
-                                for &dropped in set {
-                                    let rest: Vec<usize> = set
-                                        .iter()
-                                        .filter(|&&k| k != dropped)
-                                        .map(|&k| visible[k])
-                                        .collect();
-                                    if checker.check(&rest, counter, Some(cell), 100_000) != Check::Free {
-                                        continue;
-                                    }
-                                    let mut colouring = Colouring::new(&known);
-                                    for (m, blue) in checker.model() {
-                                        colouring.set(m, blue);
-                                    }
-                                    let mut needed = vec![false; puzzle.clues.len()];
-                                    rotator.rotate(&mut colouring, visible[dropped], &mut needed);
-                                    check_marks(&needed, Some(dropped));
-                                }
+                                n_marked += 1;
+                                let without: Vec<usize> = set.iter().copied().filter(|&j| j != k).collect();
+                                assert!(
+                                    sat_leaves_free(&mut round, &without, counter, cell),
+                                    "{}: round {r}, cell {cell}: clue {k} marked needed",
+                                    title
+                                );
                             }
+                        };
+                        // The set needs the counter: rotate a colouring that
+                        // meets every clue but not the counter.
+                        let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
+                        if counter && checker.check(&clues, false, Some(cell), 100_000) == Check::Free {
+                            let mut colouring = Colouring::new(&known);
+                            for (m, blue) in checker.model() {
+                                colouring.set(m, blue);
+                            }
+                            colouring.fill_from_solution(&puzzle, &in_set);
+                            let mut needed = vec![false; puzzle.clues.len()];
+                            rotator.rotate_counter(&mut colouring, &mut needed);
+                            check_marks(&needed, None);
+                        }
+                        for &dropped in set {
+                            let rest: Vec<usize> = set
+                                .iter()
+                                .filter(|&&k| k != dropped)
+                                .map(|&k| visible[k])
+                                .collect();
+                            if checker.check(&rest, counter, Some(cell), 100_000) != Check::Free {
+                                continue;
+                            }
+                            let mut colouring = Colouring::new(&known);
+                            for (m, blue) in checker.model() {
+                                colouring.set(m, blue);
+                            }
+                            let mut needed = vec![false; puzzle.clues.len()];
+                            rotator.rotate(&mut colouring, visible[dropped], &mut needed);
+                            check_marks(&needed, Some(dropped));
                         }
                     }
                 }
