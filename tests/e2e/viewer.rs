@@ -111,7 +111,9 @@ fn wait_for(display: &str, dir: &Path, what: &str, probes: &[((i32, i32), Rgb)])
 }
 
 /// Starts Xvfb on a display no other X server uses (no lock file, no socket), and
-/// waits until a client can connect; tries the next number if that one fails.
+/// waits until a client can connect; tries the next number if that one fails. With
+/// `-noreset`: otherwise the server resets when that first client leaves, and the
+/// viewer, connecting during the reset, is refused.
 fn start_xvfb() -> (Guard, String) {
     let first = 200 + std::process::id() % 400;
     // Tests of this process take turns through the numbers, never the same one.
@@ -127,7 +129,15 @@ fn start_xvfb() -> (Guard, String) {
         let screen = format!("{}x{}x24", SCREEN.0, SCREEN.1);
         let mut xvfb = Guard(
             Command::new("Xvfb")
-                .args([display.as_str(), "-screen", "0", &screen, "-nolisten", "tcp"])
+                .args([
+                    display.as_str(),
+                    "-screen",
+                    "0",
+                    &screen,
+                    "-nolisten",
+                    "tcp",
+                    "-noreset",
+                ])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .spawn()

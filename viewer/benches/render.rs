@@ -212,6 +212,7 @@ fn bench_idle() {
             "1024x768x24",
             "-nolisten",
             "tcp",
+            "-noreset",
         ])
         .stderr(std::process::Stdio::null())
         .spawn()

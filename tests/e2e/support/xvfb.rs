@@ -43,7 +43,8 @@ pub fn xdotool(display: &str, args: &[&str]) -> String {
 
 /// Starts Xvfb (`width` x `height`) on a display no other X server uses (no lock
 /// file, no socket) and waits until a client can connect; tries the next number if
-/// that one fails. Numbers 650..990, above the ones the viewer tests use.
+/// that one fails. Numbers 650..990, above the ones the viewer tests use. With
+/// `-noreset`, so that the server does not reset when the readiness probe leaves.
 pub fn start_xvfb(width: u32, height: u32) -> (Guard, String) {
     let first = 650 + std::process::id() % 300;
     for n in 0..40 {
@@ -57,7 +58,15 @@ pub fn start_xvfb(width: u32, height: u32) -> (Guard, String) {
         let screen = format!("{width}x{height}x24");
         let mut xvfb = Guard(
             Command::new("Xvfb")
-                .args([display.as_str(), "-screen", "0", &screen, "-nolisten", "tcp"])
+                .args([
+                    display.as_str(),
+                    "-screen",
+                    "0",
+                    &screen,
+                    "-nolisten",
+                    "tcp",
+                    "-noreset",
+                ])
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .spawn()
