@@ -5,31 +5,17 @@
 //! when Xvfb (or xdotool / import) is not installed.
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
 use hexcells_core::{Level, Pos};
+use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
 use hexcells_viewer::render::board::palette::{self, Rgb};
 use hexcells_viewer::render::Layout;
 
 const SCREEN: (u32, u32) = (1024, 768);
-
-/// Kills the child when dropped, so a failing test leaves no Xvfb or window behind.
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
-}
 
 /// A level text from grid rows (the rest of the grid is empty).
 fn level_text(rows: &[(usize, &str)]) -> String {
@@ -61,15 +47,6 @@ fn atomic_write(path: &Path, text: &str) {
     let tmp = path.with_extension("hexcells.tmp");
     std::fs::write(&tmp, text).expect("write temp file");
     std::fs::rename(&tmp, path).expect("rename over the level");
-}
-
-fn xdotool(display: &str, args: &[&str]) -> String {
-    let out = Command::new("xdotool")
-        .args(args)
-        .env("DISPLAY", display)
-        .output()
-        .expect("run xdotool");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The screen as raw RGB bytes.
@@ -110,80 +87,11 @@ fn wait_for(display: &str, dir: &Path, what: &str, probes: &[((i32, i32), Rgb)])
     }
 }
 
-/// Starts Xvfb on a display no other X server uses (no lock file, no socket), and
-/// waits until a client can connect; tries the next number if that one fails. With
-/// `-noreset`: otherwise the server resets when that first client leaves, and the
-/// viewer, connecting during the reset, is refused.
-fn start_xvfb() -> (Guard, String) {
-    let first = 200 + std::process::id() % 400;
-    // Tests of this process take turns through the numbers, never the same one.
-    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    for _ in 0..40 {
-        let number = first + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let taken = Path::new(&format!("/tmp/.X{number}-lock")).exists()
-            || Path::new(&format!("/tmp/.X11-unix/X{number}")).exists();
-        if taken {
-            continue;
-        }
-        let display = format!(":{number}");
-        let screen = format!("{}x{}x24", SCREEN.0, SCREEN.1);
-        let mut xvfb = Guard(
-            Command::new("Xvfb")
-                .args([
-                    display.as_str(),
-                    "-screen",
-                    "0",
-                    &screen,
-                    "-nolisten",
-                    "tcp",
-                    "-noreset",
-                ])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start Xvfb"),
-        );
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while Instant::now() < deadline {
-            if xvfb.0.try_wait().ok().flatten().is_some() {
-                break; // lost a race for this number: try the next one
-            }
-            let ready = Command::new("xdotool")
-                .arg("getdisplaygeometry")
-                .env("DISPLAY", &display)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
-            if ready {
-                return (xvfb, display);
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-    panic!("no display for Xvfb from :{first}");
-}
-
 /// Position and size of the viewer's window, once it shows.
 fn find_window(display: &str) -> (u32, u32, u32, u32) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let window = loop {
-        let found = xdotool(display, &["search", "--onlyvisible", "--name", "hexcells-view"]);
-        if let Some(id) = found.lines().next() {
-            break id.trim().to_string();
-        }
-        assert!(Instant::now() < deadline, "the viewer's window did not appear");
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let geometry = xdotool(display, &["getwindowgeometry", "--shell", &window]);
-    let field = |name: &str| -> u32 {
-        geometry
-            .lines()
-            .find_map(|l| l.strip_prefix(name)?.strip_prefix('='))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or_else(|| panic!("{name} in {geometry}"))
-    };
-    (field("X"), field("Y"), field("WIDTH"), field("HEIGHT"))
+    let window = wait_for_window(display, "hexcells-view", Duration::from_secs(60))
+        .expect("the viewer's window did not appear");
+    geometry(display, &window)
 }
 
 fn tools_present() -> bool {
@@ -204,7 +112,7 @@ fn the_window_plays_a_click_and_follows_two_atomic_saves() {
         return;
     }
     let dir = temp_dir();
-    let (_xvfb, display) = start_xvfb();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
     let path = dir.path().join("level.hexcells");
     std::fs::write(&path, version(1)).expect("write level");
     let _viewer = Guard(
@@ -309,7 +217,7 @@ fn the_editor_protocol_shows_snapshots_and_reports_clicks() {
         return;
     }
     let dir = temp_dir();
-    let (_xvfb, display) = start_xvfb();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
     let mut viewer = Guard(
         Command::new(bin("hexcells-view"))
             .arg("--stdin")

@@ -4,19 +4,34 @@
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-/// Kills the child when dropped, so a failing test leaves no Xvfb or window behind.
+/// Stops the child when dropped, so a failing test leaves no Xvfb or window behind:
+/// SIGTERM first (Xvfb then removes its lock file and socket), SIGKILL after a second.
 pub struct Guard(pub Child);
 
 impl Drop for Guard {
     fn drop(&mut self) {
+        let asked = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while asked && Instant::now() < deadline {
+            if self.0.try_wait().ok().flatten().is_some() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
 }
 
-fn on_path(program: &str) -> bool {
+/// Whether `program` is an executable on `PATH`.
+pub fn on_path(program: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
@@ -43,12 +58,15 @@ pub fn xdotool(display: &str, args: &[&str]) -> String {
 
 /// Starts Xvfb (`width` x `height`) on a display no other X server uses (no lock
 /// file, no socket) and waits until a client can connect; tries the next number if
-/// that one fails. Numbers 650..990, above the ones the viewer tests use. With
-/// `-noreset`, so that the server does not reset when the readiness probe leaves.
+/// that one fails. Numbers from 200 up, by process id; the tests of one process
+/// take turns through them, so two never start Xvfb on the same one. With
+/// `-noreset`, so that the server does not reset when the readiness probe leaves
+/// (a client connecting during the reset is refused).
 pub fn start_xvfb(width: u32, height: u32) -> (Guard, String) {
-    let first = 650 + std::process::id() % 300;
-    for n in 0..40 {
-        let number = first + n;
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let first = 200 + std::process::id() % 700;
+    for _ in 0..40 {
+        let number = first + NEXT.fetch_add(1, Ordering::Relaxed);
         let taken = Path::new(&format!("/tmp/.X{number}-lock")).exists()
             || Path::new(&format!("/tmp/.X11-unix/X{number}")).exists();
         if taken {
