@@ -66,9 +66,10 @@ pub(crate) struct Explainer<'p> {
     /// Whether the current explanation already took an LP certificate (the first
     /// one shrinks the clue set most; later ones are not worth their time).
     lp_core_taken: bool,
-    /// The clues (positions) and counter of the explanation's LP certificate: the
-    /// relaxation of any part of them is feasible, so the LP is not asked again
-    /// about a part.
+    /// The clues (positions) and counter of the explanation's LP certificate. With
+    /// the fewest multipliers it is (almost always) an irreducible infeasible set of
+    /// rows: the relaxation of a part of it is feasible, so the LP is not asked
+    /// about a part (the checker and the SAT solver still are).
     lp_irreducible: Option<(Vec<usize>, bool)>,
     /// Whether the checker stopped at its limit on the explanation's last question
     /// with the counter (the next one is then likely to need the LP too).
@@ -496,13 +497,10 @@ impl<'p> Explainer<'p> {
                 self.lp_core_taken = true;
                 return Ok(Outcome::Forced(used, counter));
             }
-            let o2 = if part_of_certificate {
-                None
-            } else {
-                self.check(set, &clues, counter, cell, CHECK_NODES_COUNTER_AGAIN)
-            };
-            if let Some(outcome) = o2 {
-                return Ok(outcome);
+            if !part_of_certificate {
+                if let Some(outcome) = self.check(set, &clues, counter, cell, CHECK_NODES_COUNTER_AGAIN) {
+                    return Ok(outcome);
+                }
             }
         }
         let round = self.solver();
@@ -523,8 +521,7 @@ impl<'p> Explainer<'p> {
         } else {
             clock
         };
-        let sr = round.sat.solve(&assumptions, clock);
-        match sr {
+        match round.sat.solve(&assumptions, clock) {
             SatResult::Unsat => Ok(Outcome::Forced(
                 set.iter()
                     .copied()
