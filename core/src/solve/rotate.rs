@@ -6,6 +6,13 @@
 //! breaking only `d`: the flipped colouring then meets `S` without `d`, so `d` is
 //! needed too, with no solver asked. Repeating from there proves, in a chain, most
 //! of the clues of a large explanation needed at the cost of counting.
+//!
+//! With the remaining-blue counter in the set a single flip changes the count, so a
+//! pair of flips that keeps it is tried as well: `v` in `c` and `d`, and `u` in `d`
+//! and one more clue `e`, changing the other way; `d` keeps its count and only `e`
+//! breaks. And a colouring that meets every clue but is one blue off the counter
+//! shows needed each clue `d` whose lone cell, flipped, brings the count right.
+//! The unit test below checks every clue so marked against the SAT solver.
 
 use super::local::Values;
 use super::puzzle::{Puzzle, Shape};
