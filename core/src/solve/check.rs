@@ -143,12 +143,7 @@ impl<'p> Checker<'p> {
     /// A checker for the round that starts with `known` uncovered and shows the
     /// clues `visible`.
     pub(crate) fn new(puzzle: &'p Puzzle, known: &Values, visible: &[usize]) -> Checker<'p> {
-        let mut in_clue = vec![false; puzzle.cells.len()];
-        for &c in visible {
-            for &m in &puzzle.clues[c].members {
-                in_clue[m] = true;
-            }
-        }
+        let in_clue = puzzle.held_by(visible);
         let untouched: Vec<usize> = (0..puzzle.cells.len())
             .filter(|&i| known[i].is_none() && !in_clue[i])
             .collect();

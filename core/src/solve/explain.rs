@@ -109,12 +109,7 @@ impl<'p> Explainer<'p> {
         visible: Vec<usize>,
         solver: Option<RoundSolver<'p>>,
     ) -> Explainer<'p> {
-        let mut in_clue = vec![false; puzzle.cells.len()];
-        for &c in &visible {
-            for &m in &puzzle.clues[c].members {
-                in_clue[m] = true;
-            }
-        }
+        let in_clue = puzzle.held_by(&visible);
         let untouched: Vec<usize> = (0..puzzle.cells.len())
             .filter(|&i| known[i].is_none() && !in_clue[i])
             .collect();
@@ -140,6 +135,11 @@ impl<'p> Explainer<'p> {
             last_with_counter: None,
             witnesses: Witnesses::default(),
         }
+    }
+
+    /// Whether hidden cell `i` is in one of the round's visible clues.
+    pub(crate) fn touches(&self, i: usize) -> bool {
+        self.touched[i]
     }
 
     /// The round's SAT solver, built on first use.
@@ -584,12 +584,7 @@ impl<'p> Explainer<'p> {
         core: bool,
     ) -> Option<(Vec<usize>, bool)> {
         let puzzle = self.puzzle;
-        let mut in_rows = vec![false; puzzle.cells.len()];
-        for &c in clues {
-            for &m in &puzzle.clues[c].members {
-                in_rows[m] = true;
-            }
-        }
+        let in_rows = puzzle.held_by(clues);
         let others: Vec<usize> = (0..puzzle.cells.len())
             .filter(|&i| self.known[i].is_none() && !in_rows[i])
             .collect();

@@ -372,12 +372,6 @@ pub(crate) fn explain_all<'p>(
     for (cell, _) in local::counter_rule(puzzle, known) {
         alone[cell].get_or_insert(ClueRef::RemainingCounter);
     }
-    let mut in_clue = vec![false; puzzle.cells.len()];
-    for &c in &visible {
-        for &m in &puzzle.clues[c].members {
-            in_clue[m] = true;
-        }
-    }
     let visible_at: std::collections::HashMap<Pos, usize> =
         visible.iter().map(|&c| (puzzle.clues[c].at, c)).collect();
     let mut twins = twin::Twins::default();
@@ -395,7 +389,7 @@ pub(crate) fn explain_all<'p>(
                 clues: vec![clue],
                 minimal: true,
             }
-        } else if !in_clue[i] {
+        } else if !explainer.touches(i) {
             if untouched_explanation.is_none() {
                 untouched_explanation = Some(explainer.explain(Cand::Untouched, clock)?);
             }

@@ -104,6 +104,17 @@ impl Puzzle {
         self.n_blue.saturating_sub(n_fixed_blue)
     }
 
+    /// Per cell: whether one of `clues` holds it.
+    pub(crate) fn held_by(&self, clues: &[usize]) -> Vec<bool> {
+        let mut held = vec![false; self.cells.len()];
+        for &c in clues {
+            for &m in &self.clues[c].members {
+                held[m] = true;
+            }
+        }
+        held
+    }
+
     /// The colour of cell `i` in the solution.
     pub(crate) fn color(&self, i: usize) -> Color {
         if self.blue[i] {

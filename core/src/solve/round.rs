@@ -46,12 +46,7 @@ impl<'p> RoundSolver<'p> {
         clues: Vec<usize>,
         all_visible: &[usize],
     ) -> RoundSolver<'p> {
-        let mut in_clue = vec![false; puzzle.cells.len()];
-        for &c in all_visible {
-            for &m in &puzzle.clues[c].members {
-                in_clue[m] = true;
-            }
-        }
+        let in_clue = puzzle.held_by(all_visible);
         let visible = clues;
         let mut sat = backend.new_solver();
         let mut var_of = vec![0; puzzle.cells.len()];

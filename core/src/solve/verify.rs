@@ -71,12 +71,7 @@ pub fn check_explanation(level: &Level, report: &Report, k: usize) -> Option<Exp
 /// Whether the LP relaxation of `clues` (and the counter), or its integral version,
 /// is infeasible with `cell` at its wrong colour.
 fn refutes_linear(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool, cell: usize) -> bool {
-    let mut in_clue = vec![false; puzzle.cells.len()];
-    for &c in clues {
-        for &m in &puzzle.clues[c].members {
-            in_clue[m] = true;
-        }
-    }
+    let in_clue = puzzle.held_by(clues);
     let others: Vec<usize> = (0..puzzle.cells.len())
         .filter(|&i| known[i].is_none() && !in_clue[i])
         .collect();
