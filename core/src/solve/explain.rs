@@ -76,6 +76,8 @@ pub(crate) struct Explainer<'p> {
     checker_stalled: bool,
     /// Hidden cells in no visible clue, and how many of them are blue.
     untouched: (usize, usize),
+    /// Blue cells among the hidden ones (what the counter shows).
+    remaining: usize,
 
     /// The clues of the last minimal explanation of the round that needed the
     /// counter.
@@ -121,6 +123,7 @@ impl<'p> Explainer<'p> {
             last_free: None,
             touched,
             untouched: (untouched.len(), u_blue),
+            remaining: puzzle.remaining(known),
             puzzle,
             known: known.clone(),
             backend,
@@ -310,16 +313,13 @@ impl<'p> Explainer<'p> {
         };
         let puzzle = self.puzzle;
         let mut colouring = self.colouring(source);
-        let mut in_set = vec![false; puzzle.clues.len()];
-        for &k in set {
-            in_set[self.visible[k]] = true;
-        }
+        let in_set = self.clue_mask(set);
         let rotator = Rotator {
             puzzle,
             in_set: &in_set,
             explained,
             counter,
-            remaining: puzzle.remaining(&self.known) as i32,
+            remaining: self.remaining as i32,
         };
         rotator.rotate(&mut colouring, self.visible[dropped], needed);
     }
@@ -332,10 +332,7 @@ impl<'p> Explainer<'p> {
             return;
         };
         let puzzle = self.puzzle;
-        let mut in_set = vec![false; puzzle.clues.len()];
-        for &k in set {
-            in_set[self.visible[k]] = true;
-        }
+        let in_set = self.clue_mask(set);
         let mut colouring = self.colouring(source);
         colouring.fill_from_solution(puzzle, &in_set);
         let rotator = Rotator {
@@ -343,9 +340,18 @@ impl<'p> Explainer<'p> {
             in_set: &in_set,
             explained: Explained::Cell(cell),
             counter: true,
-            remaining: puzzle.remaining(&self.known) as i32,
+            remaining: self.remaining as i32,
         };
         rotator.rotate_counter(&mut colouring, needed);
+    }
+
+    /// Per puzzle clue: whether it is at one of the positions `set`.
+    fn clue_mask(&self, set: &[usize]) -> Vec<bool> {
+        let mut in_set = vec![false; self.puzzle.clues.len()];
+        for &k in set {
+            in_set[self.visible[k]] = true;
+        }
+        in_set
     }
 
     /// The colouring behind a "does not force" answer.
@@ -462,9 +468,10 @@ impl<'p> Explainer<'p> {
             return Ok(outcome);
         }
         if let Some(cell) = cell {
-            if let Some(w) =
-                self.witnesses
-                    .answer(self.puzzle, &self.known, &clues, counter, cell, self.untouched.0)
+            let (remaining, n_untouched) = (self.remaining, self.untouched.0);
+            if let Some(w) = self
+                .witnesses
+                .answer(self.puzzle, &clues, counter, cell, remaining, n_untouched)
             {
                 self.last_free = Some(FreeColouring::Witness(w));
                 return Ok(Outcome::Free);
@@ -600,7 +607,7 @@ impl<'p> Explainer<'p> {
                 // No such cell: nothing can differ.
                 return Some((Vec::new(), true));
             }
-            let remaining = puzzle.remaining(&self.known) as f64;
+            let remaining = self.remaining as f64;
             let (mut lo, mut hi) = (remaining - others.len() as f64, remaining);
             if u_blue == 0 {
                 hi -= 1.0;
@@ -666,19 +673,19 @@ impl Witnesses {
         self.kept.len() - 1
     }
 
-    /// A kept colouring (its index) that meets the puzzle clues `clues` (and the counter, for
-    /// which the `n_untouched` hidden cells in no clue fill up the count) with `cell`
-    /// at its wrong colour, if any: then they do not force it.
+    /// A kept colouring (its index) that meets the puzzle clues `clues` (and the
+    /// counter of `remaining` hidden blue cells, for which the `n_untouched` hidden
+    /// cells in no clue fill up the count) with `cell` at its wrong colour, if any:
+    /// then they do not force it.
     fn answer(
         &self,
         puzzle: &Puzzle,
-        known: &Values,
         clues: &[usize],
         counter: bool,
         cell: usize,
+        remaining: usize,
         n_untouched: usize,
     ) -> Option<usize> {
-        let remaining = puzzle.remaining(known);
         self.kept.iter().rposition(|(blue, n_blue)| {
             blue[cell] != puzzle.blue[cell]
                 && (!counter || (*n_blue <= remaining && remaining - n_blue <= n_untouched))
