@@ -138,14 +138,10 @@ impl Rotator<'_> {
             if (colouring.colour[v] == 1) != from_blue {
                 continue;
             }
-            let mut clues = puzzle.clues_of_cell[v]
-                .iter()
-                .copied()
-                .filter(|&d| self.in_set[d]);
-            let (Some(d), None) = (clues.next(), clues.next()) else {
+            let Some(d) = self.lone_clue(colouring, v, None) else {
                 continue;
             };
-            if self.explained.is(v) || !colouring.hidden[v] || colouring.colour[v] < 0 || needed[d] {
+            if needed[d] {
                 continue;
             }
             flips -= 1;
@@ -162,7 +158,7 @@ impl Rotator<'_> {
             if *flips == 0 {
                 return;
             }
-            let Some(d) = self.other_clue(colouring, v, broken) else {
+            let Some(d) = self.lone_clue(colouring, v, Some(broken)) else {
                 continue;
             };
             // One flip: `broken` mended, only `d` broken.
@@ -195,7 +191,7 @@ impl Rotator<'_> {
                 if u == v || colouring.colour[u] == colouring.colour[v] {
                     continue;
                 }
-                let Some(e) = self.other_clue(colouring, u, d) else {
+                let Some(e) = self.lone_clue(colouring, u, Some(d)) else {
                     continue;
                 };
                 if e == broken || needed[e] {
@@ -219,16 +215,16 @@ impl Rotator<'_> {
         }
     }
 
-    /// When hidden cell `v` (coloured, not the explained one) lies in clue `c` and
-    /// in exactly one other clue of the set: that clue.
-    fn other_clue(&self, colouring: &Colouring, v: usize, c: usize) -> Option<usize> {
+    /// When hidden cell `v` (coloured, not the explained one) lies in exactly one
+    /// clue of the set besides `besides` (which holds it): that clue.
+    fn lone_clue(&self, colouring: &Colouring, v: usize, besides: Option<usize>) -> Option<usize> {
         if self.explained.is(v) || !colouring.hidden[v] || colouring.colour[v] < 0 {
             return None;
         }
         let mut others = self.puzzle.clues_of_cell[v]
             .iter()
             .copied()
-            .filter(|&d| d != c && self.in_set[d]);
+            .filter(|&d| Some(d) != besides && self.in_set[d]);
         match (others.next(), others.next()) {
             (Some(d), None) => Some(d),
             _ => None,
