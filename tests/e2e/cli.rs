@@ -120,7 +120,29 @@ fn check_prints_errors_at_their_line_and_column_and_exits_1() {
     );
     assert!(
         run.stdout
-            .ends_with("typo.hexcells: not analysed: 1 error to fix first\n"),
+            .ends_with("typo.hexcells: not analysed: 1 error to fix first (HC0106)\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A model error does not stop the analysis, but the count of errors in the closing line
+/// must still match the error lines printed above it.
+#[test]
+fn check_counts_every_error_it_prints() {
+    let dir = temp_dir();
+    // A syntax error (`Q`) and a model error (`c` on a blue cell, HC0202).
+    let text = two_round_level().replace("O+", "Q+").replace("x.", "xc");
+    write(dir.path(), "two-errors.hexcells", text);
+    let run = hexcells(dir.path(), &["check", "two-errors.hexcells"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let error_lines = run.stdout.lines().filter(|l| l.contains(": error[")).count();
+    assert_eq!(error_lines, 2, "{}", run.stdout);
+    assert!(
+        run.stdout.ends_with(
+            "two-errors.hexcells: not analysed: 1 of its 2 errors to fix first (HC0106); \
+             HC0202 does not stop the analysis\n"
+        ),
         "{}",
         run.stdout
     );

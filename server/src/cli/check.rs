@@ -261,6 +261,36 @@ pub fn describe_stuck(stuck: &[hexcells_core::Pos]) -> String {
     format!("{count}: {}", names.join(", "))
 }
 
+/// Which errors stop the analysis, counted against every error the level has, so the
+/// count matches the error lines printed above it: `2 of its 3 errors to fix first (HC0101,
+/// HC0107); HC0202 does not stop the analysis`, or `1 error to fix first (HC0101)`.
+pub fn errors_to_fix_first(diagnostics: &[Diagnostic]) -> String {
+    let errors: Vec<&Diagnostic> = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    let (blocking, other): (Vec<&Diagnostic>, Vec<&Diagnostic>) =
+        errors.iter().partition(|d| blocks_analysis(d));
+    let codes = |ds: &[&Diagnostic]| {
+        let mut codes: Vec<&str> = ds.iter().map(|d| d.code.as_str()).collect();
+        codes.dedup();
+        codes.join(", ")
+    };
+    if other.is_empty() {
+        let count = plural(blocking.len(), "error", "errors");
+        format!("{count} to fix first ({})", codes(&blocking))
+    } else {
+        let verb = if other.len() == 1 { "does" } else { "do" };
+        format!(
+            "{} of its {} errors to fix first ({}); {} {verb} not stop the analysis",
+            blocking.len(),
+            errors.len(),
+            codes(&blocking),
+            codes(&other)
+        )
+    }
+}
+
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     if n == 1 {
         format!("1 {one}")
@@ -290,9 +320,11 @@ fn write_text(out: &mut dyn Write, file: &str, is_pack: bool, check: &LevelCheck
             }
         }
         (LevelVerdict::Invalid, _) => {
-            let errors = check.diagnostics.iter().filter(|d| blocks_analysis(d)).count();
-            let errors = plural(errors, "error", "errors");
-            writeln!(out, "{label}: not analysed: {errors} to fix first")
+            writeln!(
+                out,
+                "{label}: not analysed: {}",
+                errors_to_fix_first(&check.diagnostics)
+            )
         }
         _ => Ok(()),
     }

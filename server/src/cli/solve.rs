@@ -8,7 +8,9 @@ use hexcells_core::{Clue, Color, Level, Severity};
 use std::io::Write;
 
 use super::args::SolveArgs;
-use super::check::{blocks_analysis, describe_stuck, engine_budget, plural, run_engine, write_diagnostic};
+use super::check::{
+    blocks_analysis, describe_stuck, engine_budget, errors_to_fix_first, plural, run_engine, write_diagnostic,
+};
 use super::input::{self, Source};
 use super::Status;
 
@@ -59,13 +61,8 @@ fn solve_level(
     for d in &errors {
         write_diagnostic(out, file, d)?;
     }
-    let blocking = errors.iter().filter(|d| blocks_analysis(d)).count();
-    if blocking > 0 {
-        writeln!(
-            out,
-            "not solved: {} to fix first",
-            plural(blocking, "error", "errors")
-        )?;
+    if errors.iter().any(|d| blocks_analysis(d)) {
+        writeln!(out, "not solved: {}", errors_to_fix_first(&parsed.diagnostics))?;
         return Ok(Status::Findings);
     }
     let level = &parsed.level;
