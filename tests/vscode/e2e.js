@@ -223,12 +223,17 @@ async function hoverAt(line, column, text) {
   await goTo(line, column);
   const { cursor } = await cursorLine();
   const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: text }).first();
+  // Read the text while the hover is on screen: it can hide again between a wait and a
+  // later read (a stray pointer event), and a read of a hidden hover waits for its timeout.
+  let shown = null;
   await until(`a hover with ${text}`, async () => {
     await page.mouse.move(cursor.x + 200, cursor.y + 200);
     await page.mouse.move(cursor.x + 3, cursor.y + cursor.height / 2, { steps: 3 });
-    return hover.waitFor({ timeout: 2000 }).then(() => true, () => false);
+    if (!(await hover.waitFor({ timeout: 2000 }).then(() => true, () => false))) return false;
+    shown = await hover.innerText({ timeout: 1000 }).catch(() => null);
+    return shown !== null;
   });
-  return (await hover.innerText()).replace(/\s+/g, ' ').trim();
+  return shown.replace(/\s+/g, ' ').trim();
 }
 
 /** The rows of the Problems panel, each with the file it belongs to. */
@@ -431,6 +436,7 @@ async function phaseRealServer() {
     await activeEditor().locator('.squiggly-error').first().waitFor({ timeout: TIMEOUT });
     await hoverAt(LEVELS.stuck.lines[0], LEVELS.stuck.column, LEVELS.stuck.code);
     // Let the hover finish fading in (its own animations and its containers').
+    // The hover may already be gone again: then there is nothing left to wait for.
     await page.locator('.monaco-hover:not(.hidden)').first().evaluate(async (el) => {
       const animations = [];
       for (let node = el; node && node !== document.body; node = node.parentElement) {
@@ -438,7 +444,7 @@ async function phaseRealServer() {
       }
       const done = Promise.all(animations.map((a) => a.finished.catch(() => {})));
       await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 3000))]);
-    });
+    }, undefined, { timeout: 5000 }).catch(() => {});
     const shot = path.join(OUT, 'vscode.png');
     await page.screenshot({ path: shot });
     await page.mouse.move(5, 5);
