@@ -253,11 +253,20 @@ fn real_levels_format_idempotently_and_survive_sixcells_json() {
     }
 }
 
-/// The corpus texts, read once; `None` (with a notice) when the corpus is absent.
+/// The corpus texts, read once; `None` (with the test reported as skipped) when the
+/// corpus is absent.
 fn corpus_texts() -> Option<&'static [String]> {
     static TEXTS: OnceLock<Option<Vec<String>>> = OnceLock::new();
-    TEXTS
-        .get_or_init(|| support::corpus().map(|c| c.files.into_iter().map(|f| f.text).collect()))
+    let texts = TEXTS
+        .get_or_init(|| support::read_corpus().map(|c| c.files.into_iter().map(|f| f.text).collect()))
         .as_deref()
-        .filter(|files| !files.is_empty())
+        .filter(|files| !files.is_empty());
+    thread_local! {
+        // Each test runs on its own thread: report it once, not once per proptest case.
+        static REPORTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if texts.is_none() && !REPORTED.replace(true) {
+        support::skip_without_corpus();
+    }
+    texts
 }

@@ -14,20 +14,15 @@ use hexcells_core::format::parse;
 use hexcells_core::solve::{self, Backend, Budget, Report, Verdict};
 use hexcells_core::Level;
 
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("HEXCELLS_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-    }
-}
+mod support;
 
 /// Every corpus file (path relative to the corpus dir) with its first level.
 fn corpus_levels() -> Option<Vec<(String, Level)>> {
-    let dir = corpus_dir();
+    let dir = support::corpus_dir();
     let mut files = Vec::new();
     collect(&dir.join("levels"), &mut files);
     if files.is_empty() {
-        println!("skipped: corpus not found at {}", dir.display());
+        support::skip_without_corpus();
         return None;
     }
     files.sort();
@@ -62,7 +57,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn expected_verdicts() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(corpus_dir().join("expected-verdicts.tsv")).unwrap_or_default();
+    let text =
+        std::fs::read_to_string(support::corpus_dir().join("expected-verdicts.tsv")).unwrap_or_default();
     text.lines()
         .skip(1)
         .filter_map(|line| {

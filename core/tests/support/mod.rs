@@ -3,6 +3,9 @@
 
 #![allow(dead_code)]
 
+#[path = "../../../tests/e2e/support/skip.rs"]
+mod skip;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -37,12 +40,27 @@ pub fn corpus_dir() -> PathBuf {
     }
 }
 
-/// The corpus, or `None` (after printing a notice) when it is absent.
+pub use skip::skip;
+
+/// The corpus, or `None` (after reporting the test as skipped) when it is absent.
 pub fn corpus() -> Option<Corpus> {
+    let corpus = read_corpus();
+    if corpus.is_none() {
+        skip_without_corpus();
+    }
+    corpus
+}
+
+/// Reports the running test as skipped for want of the corpus.
+pub fn skip_without_corpus() {
+    skip(&format!("corpus not found at {}", corpus_dir().display()));
+}
+
+/// The corpus, or `None` when it is absent (without a notice).
+pub fn read_corpus() -> Option<Corpus> {
     let dir = corpus_dir();
     let levels = dir.join("levels");
     if !levels.is_dir() {
-        println!("skipped: corpus not found at {}", dir.display());
         return None;
     }
     let mut files = Vec::new();

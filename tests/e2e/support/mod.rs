@@ -6,7 +6,10 @@
 //! into the target directory before any test runs.
 
 pub mod lsp_client;
+pub mod skip;
 pub mod xvfb;
+
+pub use skip::skip;
 
 use std::path::{Path, PathBuf};
 
@@ -39,13 +42,14 @@ pub fn levels_dir() -> PathBuf {
 }
 
 /// The shared corpus of real levels, if present beside the project
-/// (`../shared/corpus`); prints a notice and returns `None` when it is absent.
+/// (`../shared/corpus`); reports the test as skipped and returns `None` when it is
+/// absent.
 pub fn corpus_dir() -> Option<PathBuf> {
     let dir = repo_root().join("..").join("shared").join("corpus");
     if dir.join("levels").is_dir() {
         Some(dir)
     } else {
-        eprintln!("skipped: corpus not found at {}", dir.display());
+        skip(&format!("corpus not found at {}", dir.display()));
         None
     }
 }

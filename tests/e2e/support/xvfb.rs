@@ -36,10 +36,10 @@ pub fn on_path(program: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
-/// Whether Xvfb is installed (prints a skip notice when not); xdotool must be too.
+/// Whether Xvfb is installed (reports the test as skipped when not); xdotool must be too.
 pub fn tools_present() -> bool {
     if !on_path("Xvfb") {
-        eprintln!("skipped: Xvfb not found");
+        crate::skip("Xvfb not found (Debian: xvfb xdotool)");
         return false;
     }
     assert!(on_path("xdotool"), "xdotool is needed beside Xvfb");
