@@ -162,11 +162,11 @@ fn check_names_each_level_of_a_pack() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("pack.hexcells[1]: not analysed"),
+        run.stdout.contains("pack.hexcells[2]: not analysed"),
         "{}",
         run.stdout
     );
-    assert!(!run.stdout.contains("pack.hexcells[0]"), "{}", run.stdout);
+    assert!(!run.stdout.contains("pack.hexcells[1]"), "{}", run.stdout);
 }
 
 #[test]
@@ -180,7 +180,7 @@ fn check_json_prints_one_object_per_level() {
     assert_eq!(lines.len(), 2);
     for (i, line) in lines.iter().enumerate() {
         assert_eq!(line["file"], "pack.hexcells");
-        assert_eq!(line["level"], i);
+        assert_eq!(line["level"], i + 1, "levels are numbered from 1");
         assert_eq!(line["title"], "Two rounds");
         for key in ["rounds", "stuck_cells", "diagnostics", "millis", "verdict"] {
             assert!(line.get(key).is_some(), "{key} missing in {line}");
@@ -451,11 +451,11 @@ fn convert_writes_canonical_text_and_picks_a_level_of_a_pack() {
     assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
-        "hexcells: pack.hexcells is a pack of 2 levels; choose one with --level N (from 0)\n"
+        "hexcells: pack.hexcells is a pack of 2 levels; choose one with --level N (from 1)\n"
     );
     let run = hexcells(
         dir.path(),
-        &["convert", "--level", "1", "pack.hexcells", "out.hexcells"],
+        &["convert", "--level", "2", "pack.hexcells", "out.hexcells"],
     );
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert_eq!(
@@ -748,7 +748,7 @@ fn corpus_levels_get_their_expected_verdicts_through_the_cli() {
     let lines = json_lines(&run.stdout);
     let got: std::collections::HashMap<&str, &str> = lines
         .iter()
-        .filter(|l| l["level"] == 0)
+        .filter(|l| l["level"] == 1)
         .filter_map(|l| Some((l["file"].as_str()?, l["verdict"].as_str()?)))
         .collect();
     let wrong: Vec<String> = expected

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
+use hexcells_core::format::parse;
 use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
 use hexcells_viewer::progress::state_dir;
@@ -73,10 +74,11 @@ fn parse_args() -> anyhow::Result<Args> {
             }
             Some("--level") => {
                 let value = it.next().context("--level needs a number")?;
-                args.level = value
-                    .to_string_lossy()
-                    .parse()
-                    .context("--level needs a number")?;
+                args.level = match value.to_string_lossy().trim().parse() {
+                    Ok(0) => bail!("--level 0: levels are numbered from 1 (the first level is --level 1)"),
+                    Ok(n) => n,
+                    Err(_) => bail!("--level needs a level number, from 1"),
+                };
             }
             Some("--swap-buttons") => args.swap_buttons = true,
             Some("--stdin") => args.stdin = true,
@@ -138,11 +140,21 @@ fn run() -> anyhow::Result<()> {
         (None, false) => (Origin::Tutorial, TUTORIAL.to_string()),
     };
     let state = if args.png.is_some() { None } else { state_dir() };
+    let n_levels = parse(&text).levels.len();
+    if !args.stdin && args.level > n_levels.max(1) {
+        let file = args
+            .file
+            .as_ref()
+            .map_or("the tutorial".into(), |f| f.display().to_string());
+        match n_levels {
+            0 => bail!("--level {}: {file} holds no level", args.level),
+            1 => bail!("--level {}: {file} has 1 level (--level 1)", args.level),
+            n => bail!("--level {}: {file} has {n} levels (--level 1 to {n})", args.level),
+        }
+    }
     let mut session = Session::new(origin, &text, state);
     session.swap_buttons = args.swap_buttons;
-    if args.level > 1 {
-        session.go_to(args.level - 1);
-    }
+    session.go_to(args.level - 1);
     if let Some(out) = &args.export_record {
         return export_record(&session, out);
     }

@@ -110,8 +110,8 @@ pub struct ConvertArgs {
     /// The output format, when OUT's extension does not say it.
     #[arg(long, value_enum)]
     pub to: Option<Format>,
-    /// Which level of a level pack to convert (from 0); SixCells files hold one level.
-    #[arg(long, value_name = "N")]
+    /// Which level of a level pack to convert (from 1); SixCells files hold one level.
+    #[arg(long, value_name = "N", value_parser = super::pack::parse_level_number)]
     pub level: Option<usize>,
 }
 
@@ -124,8 +124,8 @@ pub struct SolveArgs {
     /// Show, for each cell, the clues that force it.
     #[arg(long)]
     pub explain: bool,
-    /// Which level of a level pack to solve (from 0); all of them when absent.
-    #[arg(long, value_name = "N")]
+    /// Which level of a level pack to solve (from 1); all of them when absent.
+    #[arg(long, value_name = "N", value_parser = super::pack::parse_level_number)]
     pub level: Option<usize>,
     /// Time limit for the deduction engine, per level, in milliseconds.
     #[arg(long, value_name = "N", default_value_t = 60_000)]

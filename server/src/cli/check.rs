@@ -183,7 +183,7 @@ fn check_level<'a>(
     check.millis = millis;
     let where_ = parsed.source.level_range();
     let in_level = if is_pack {
-        format!(" (level [{index}])")
+        format!(" (level {})", index + 1)
     } else {
         String::new()
     };
@@ -304,7 +304,7 @@ fn write_text(out: &mut dyn Write, file: &str, is_pack: bool, check: &LevelCheck
         write_diagnostic(out, file, d)?;
     }
     let label = if is_pack {
-        format!("{file}[{}]", check.index)
+        super::pack::label(file, check.index)
     } else {
         file.to_string()
     };
@@ -359,7 +359,7 @@ pub fn write_diagnostic(out: &mut dyn Write, file: &str, d: &Diagnostic) -> std:
 #[derive(Serialize)]
 struct JsonLevel<'a> {
     file: &'a str,
-    /// Index of the level in its file, from 0.
+    /// The level's number in its file, from 1.
     level: usize,
     title: &'a str,
     /// `solvable`, `stuck`, `invalid`, `gave_up`, or `skipped` with `--no-solve`.
@@ -407,7 +407,7 @@ fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow
     let report = check.report.as_ref();
     let line = JsonLevel {
         file,
-        level: check.index,
+        level: check.index + 1,
         title: check.title,
         verdict: check.verdict.as_str(),
         rounds: report.map_or(0, |r| r.difficulty.rounds),

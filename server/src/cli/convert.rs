@@ -12,7 +12,7 @@ use super::args::{ConvertArgs, Format};
 use super::check::{plural, write_diagnostic};
 use super::input::{self, Source};
 use super::output::write_atomic;
-use super::Status;
+use super::{pack, Status};
 
 /// Runs `hexcells convert`.
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -63,12 +63,12 @@ fn format_of(path: &Path) -> anyhow::Result<Format> {
     }
 }
 
-/// The chosen level of a text, or `None` (after printing them) when it has syntax
+/// The chosen level (`--level`, from 1) of a text, or `None` (after printing them) when it has syntax
 /// errors that a conversion would silently drop.
 fn read_hexcells(
     source: &Source,
     text: &str,
-    index: Option<usize>,
+    number: Option<usize>,
     out: &mut dyn Write,
 ) -> anyhow::Result<Option<Level>> {
     let parse = parse(text);
@@ -90,18 +90,12 @@ fn read_hexcells(
         return Ok(None);
     }
     let count = parse.levels.len();
-    let index = match index {
-        Some(index) => index,
-        None if count == 1 => 0,
-        None => bail!("{file} is a pack of {count} levels; choose one with --level N (from 0)"),
+    let number = match number {
+        Some(number) => number,
+        None if count == 1 => 1,
+        None => bail!("{file} is a pack of {count} levels; choose one with --level N (from 1)"),
     };
-    match parse.levels.into_iter().nth(index) {
-        Some(parsed) => Ok(Some(parsed.level)),
-        None => bail!(
-            "{file} has {}; --level counts from 0",
-            plural(count, "level", "levels")
-        ),
-    }
+    Ok(Some(pack::pick(&parse.levels, number, &file)?.level.clone()))
 }
 
 fn read_sixcells(source: &Source, text: &str) -> anyhow::Result<Level> {

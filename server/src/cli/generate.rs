@@ -12,7 +12,7 @@ use hexcells_core::generate::{generate, Limits, Options, Phase, Progress, Shape,
 
 use super::input::{self, Source};
 use super::output::write_atomic;
-use super::Status;
+use super::{pack, Status};
 
 /// `hexcells generate`.
 #[derive(Debug, Args)]
@@ -21,6 +21,9 @@ pub struct GenerateArgs {
     /// are kept (e.g. a drawing) and filled with colours and clues.
     #[arg(long, value_name = "SHAPE|FILE", default_value = "hexagon")]
     pub shape: String,
+    /// Which level of a shape file (a pack) gives the cells, from 1; the first when absent.
+    #[arg(long, value_name = "N", value_parser = super::pack::parse_level_number)]
+    pub level: Option<usize>,
     /// Columns x cells in the middle column, e.g. `9x7`; one number for both
     /// (defaults: hexagon 7, rectangle 8x6, diamond 9).
     #[arg(long, value_name = "WxH")]
@@ -105,6 +108,12 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
 /// Checks the arguments and turns them into generator options.
 fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
     let size = args.size.as_deref().map(parse_size).transpose()?;
+    if args.level.is_some() && matches!(args.shape.as_str(), "hexagon" | "rectangle" | "diamond") {
+        bail!(
+            "--level applies to a shape file (`--shape FILE`), not to --shape {}",
+            args.shape
+        );
+    }
     let shape = match args.shape.as_str() {
         "hexagon" => {
             let (width, height) = size.unwrap_or((7, 7));
@@ -122,7 +131,7 @@ fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
             if size.is_some() {
                 bail!("--size applies to hexagon, rectangle and diamond; a shape file has its own size");
             }
-            shape_from_file(Path::new(file))?
+            shape_from_file(Path::new(file), args.level.unwrap_or(1))?
         }
     };
     let blue_per_mille = parse_ratio(&args.blue)?;
@@ -143,8 +152,8 @@ fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
     })
 }
 
-/// The cells of the first level in `path`.
-fn shape_from_file(path: &Path) -> anyhow::Result<Shape> {
+/// The cells of level `number` (from 1) in `path`.
+fn shape_from_file(path: &Path, number: usize) -> anyhow::Result<Shape> {
     let source = Source::from_arg(path);
     if matches!(source, Source::File(_)) && !path.exists() {
         bail!(
@@ -154,14 +163,18 @@ fn shape_from_file(path: &Path) -> anyhow::Result<Shape> {
     }
     let text = input::read_text(&source)?;
     let parsed = parse(&text);
-    let Some(first) = parsed.levels.first() else {
+    if parsed.levels.is_empty() {
         bail!("--shape {}: no level found in the file", path.display());
-    };
-    let cells = first.level.cells().map(|(pos, _)| pos).collect();
-    let name = path
+    }
+    let chosen = pack::pick(&parsed.levels, number, &path.display().to_string())?;
+    let cells = chosen.level.cells().map(|(pos, _)| pos).collect();
+    let mut name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| source.to_string());
+    if parsed.levels.len() > 1 {
+        name = pack::label(&name, number - 1);
+    }
     Ok(Shape::Cells { name, cells })
 }
 

@@ -13,6 +13,7 @@ mod fmt;
 mod generate;
 mod input;
 pub mod output;
+mod pack;
 mod replay;
 mod solve;
 

@@ -6,7 +6,6 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::bail;
 use clap::Args;
 use hexcells_core::format::parse;
 use hexcells_core::model::name;
@@ -16,7 +15,7 @@ use hexcells_core::Color;
 
 use super::check::{describe_stuck, plural};
 use super::input::{self, Source};
-use super::Status;
+use super::{pack, Status};
 
 /// `hexcells replay`.
 #[derive(Debug, Args)]
@@ -27,8 +26,8 @@ pub struct ReplayArgs {
     /// The play record (`-` for stdin): one move per line, like `F7b`, `G8k`, `H9b?`.
     #[arg(value_name = "RECORD")]
     pub record: PathBuf,
-    /// Which level of a level pack (from 0); the first when absent.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Which level of a level pack (from 1); the first when absent.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::pack::parse_level_number)]
     pub level: usize,
 }
 
@@ -37,13 +36,7 @@ pub struct ReplayArgs {
 pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let level_source = Source::from_arg(&args.level_file);
     let levels = parse(&input::read_text(&level_source)?).levels;
-    let Some(parsed) = levels.get(args.level) else {
-        bail!(
-            "{level_source} has {}; --level counts from 0",
-            plural(levels.len(), "level", "levels")
-        );
-    };
-    let level = &parsed.level;
+    let level = &pack::pick(&levels, args.level, &level_source.to_string())?.level;
     let record_source = Source::from_arg(&args.record);
     let parsed_record = record::parse(&input::read_text(&record_source)?);
     let mut status = Status::Clean;

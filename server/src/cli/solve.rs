@@ -12,7 +12,7 @@ use super::check::{
     blocks_analysis, describe_stuck, engine_budget, errors_to_fix_first, plural, run_engine, write_diagnostic,
 };
 use super::input::{self, Source};
-use super::Status;
+use super::{pack, Status};
 
 /// Runs `hexcells solve`.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -27,20 +27,21 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         return Ok(Status::Findings);
     }
     let chosen: Vec<(usize, &ParsedLevel)> = match args.level {
-        Some(n) => match parse.levels.get(n) {
-            Some(level) => vec![(n, level)],
-            None => anyhow::bail!(
-                "{file} has {}; --level counts from 0",
-                plural(parse.levels.len(), "level", "levels")
-            ),
-        },
+        Some(n) => vec![(n - 1, pack::pick(&parse.levels, n, &file)?)],
         None => parse.levels.iter().enumerate().collect(),
     };
     let is_pack = parse.levels.len() > 1;
     let mut status = Status::Clean;
     for (index, parsed) in chosen {
         if is_pack {
-            writeln!(out, "{file}[{index}]: {}", parsed.level.title)?;
+            // A comment in a play record, so that `replay` reads the record as printed.
+            let comment = if args.record { "# " } else { "" };
+            writeln!(
+                out,
+                "{comment}{}: {}",
+                pack::label(&file, index),
+                parsed.level.title
+            )?;
         }
         status = status.max(solve_level(out, &file, parsed, args)?);
     }
