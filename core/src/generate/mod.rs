@@ -31,15 +31,16 @@ use clues::Draft;
 use rng::Rng;
 pub use shape::{Shape, ShapeError};
 
-/// How hard the generated level must be, judged by the engine's [`Difficulty`].
+/// How hard the generated level must be, judged by the engine's [`Difficulty`]; each
+/// is defined by [`Target::definition`], which `hexcells generate --help` and
+/// `docs/record-notation.md` repeat word for word, and decided by [`Target::of`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Target {
-    /// Every step needs at most two clues together, and never the remaining counter.
+    /// At most two clues a step, never the counter.
     Easy,
-    /// Some step needs three clues or the counter; none needs more than four.
+    /// Three or four clues a step, or the counter.
     Medium,
-    /// Some step needs five or more clues together, or four with the counter or in a
-    /// level of eight or more rounds.
+    /// Five or more clues a step, or four with the counter or in a long level.
     Hard,
 }
 
@@ -53,7 +54,21 @@ impl Target {
         }
     }
 
-    /// Which target a difficulty summary meets.
+    /// What the target means, in the words of `--help` and the docs.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Target::Easy => "every step needs at most two clues together, and never the remaining counter",
+            Target::Medium => {
+                "some step needs three or four clues together, or the remaining counter (and the level is not hard)"
+            }
+            Target::Hard => {
+                "some step needs five or more clues together, or four with the remaining counter, \
+                 or four in a level of eight or more rounds"
+            }
+        }
+    }
+
+    /// Which target a difficulty summary meets (see [`Target::definition`]).
     pub fn of(difficulty: &Difficulty) -> Target {
         let largest = difficulty.largest_explanation;
         let counter = difficulty.counter_uses;
@@ -308,5 +323,34 @@ fn special_hint(count: usize, n_members: usize, together: Option<bool>) -> Optio
     match together? {
         true => Some(Hint::Together),
         false => Some(Hint::Apart),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Target::of`] on the boundaries each [`Target::definition`] names.
+    #[test]
+    fn targets_follow_their_definitions() {
+        let of = |largest_explanation, counter_uses, rounds| {
+            Target::of(&Difficulty {
+                rounds,
+                largest_explanation,
+                counter_uses,
+            })
+        };
+        // Easy: at most two clues, never the counter.
+        assert_eq!(of(1, 0, 3), Target::Easy);
+        assert_eq!(of(2, 0, 12), Target::Easy);
+        // Medium: three or four clues, or the counter.
+        assert_eq!(of(2, 1, 3), Target::Medium);
+        assert_eq!(of(3, 0, 3), Target::Medium);
+        assert_eq!(of(4, 0, 7), Target::Medium);
+        assert_eq!(of(3, 2, 12), Target::Medium);
+        // Hard: five or more; four with the counter; four in eight or more rounds.
+        assert_eq!(of(5, 0, 2), Target::Hard);
+        assert_eq!(of(4, 1, 2), Target::Hard);
+        assert_eq!(of(4, 0, 8), Target::Hard);
     }
 }

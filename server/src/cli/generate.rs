@@ -43,14 +43,14 @@ pub struct GenerateArgs {
     pub output: Option<PathBuf>,
 }
 
-/// `--difficulty`.
+/// `--difficulty`: the help text of each value is the generator's own definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DifficultyArg {
-    /// Every step needs at most two clues together.
+    #[value(help = Target::Easy.definition())]
     Easy,
-    /// Some steps need three clues or the remaining counter.
+    #[value(help = Target::Medium.definition())]
     Medium,
-    /// Some steps need four or more clues together.
+    #[value(help = Target::Hard.definition())]
     Hard,
 }
 
