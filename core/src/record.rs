@@ -20,6 +20,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::TextRange;
+use crate::model::notation::is_off_grid_name;
 use crate::model::{name, parse_name, Color, Level, Pos};
 use crate::solve::{PlayState, Report};
 
@@ -121,6 +122,8 @@ fn parse_move(text: &str) -> Result<Move, String> {
     let pos = parse_name(cell).ok_or_else(|| {
         if cell.is_empty() {
             expected()
+        } else if is_off_grid_name(cell) {
+            format!("`{cell}` is off the grid: cells are named with columns A to AG and lines 1 to 33")
         } else {
             format!("`{cell}` is not a cell name (letters then a line number, like `F7`)")
         }
@@ -295,6 +298,19 @@ mod tests {
             parsed.problems[1].message.contains("F7x"),
             "{}",
             parsed.problems[1].message
+        );
+    }
+
+    #[test]
+    fn a_name_off_the_grid_is_told_apart_from_a_misspelt_one() {
+        let parsed = parse("Z99b\nF-7b\n");
+        let messages: Vec<&str> = parsed.problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`Z99` is off the grid: cells are named with columns A to AG and lines 1 to 33",
+                "`F-7` is not a cell name (letters then a line number, like `F7`)",
+            ]
         );
     }
 

@@ -48,9 +48,35 @@ pub fn parse_name(text: &str) -> Option<Pos> {
     Pos::new(x - 1, y - 1)
 }
 
+/// Whether `text` is written like a cell name (letters, then a line number without a
+/// leading zero) but names no position of the 33 x 33 grid, such as `Z99` or `AH1`; for
+/// messages that tell "off the grid" from "not a name".
+pub fn is_off_grid_name(text: &str) -> bool {
+    let text = text.trim();
+    let Some(split) = text.find(|c: char| c.is_ascii_digit()) else {
+        return false;
+    };
+    let (letters, digits) = text.split_at(split);
+    !letters.is_empty()
+        && letters.chars().all(|c| c.is_ascii_alphabetic())
+        && !digits.starts_with('0')
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && parse_name(text).is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_off_the_grid_are_told_from_non_names() {
+        for off in ["Z99", "A34", "AH1", "zz5", "A1000"] {
+            assert!(is_off_grid_name(off), "{off}");
+        }
+        for not_off in ["F7", "AG33", "7F", "F", "F07", "F-7", "", "é7"] {
+            assert!(!is_off_grid_name(not_off), "{not_off}");
+        }
+    }
 
     #[test]
     fn names_follow_the_grid() {

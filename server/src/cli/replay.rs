@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 use hexcells_core::format::parse;
 use hexcells_core::model::name;
-use hexcells_core::record::{self, Outcome};
+use hexcells_core::record::{self, Move, Outcome, Replay};
 use hexcells_core::solve::{Report, Verdict};
 use hexcells_core::Color;
 
@@ -77,14 +77,51 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     if replay.finished {
         writeln!(out, "{n_moves}, {mistakes}: level finished")?;
     } else {
-        writeln!(
-            out,
-            "{n_moves}, {mistakes}: {} still covered ({})",
-            plural(replay.covered.len(), "cell", "cells"),
-            describe_stuck(&replay.covered)
-        )?;
+        writeln!(out, "{n_moves}, {mistakes}: {}", describe_covered(&replay, moves))?;
     }
     Ok(status)
+}
+
+/// Cells named before "and N more" in the last line.
+const MAX_NAMED_CELLS: usize = 12;
+
+/// `2 cells still covered: S15 (move 16 chose black, but it is blue), T16`: a cell that
+/// a move tried and left covered says which move, and why.
+fn describe_covered(replay: &Replay, moves: &[Move]) -> String {
+    let mut names: Vec<String> = replay
+        .covered
+        .iter()
+        .take(MAX_NAMED_CELLS)
+        .map(|&pos| {
+            let cell = name(pos);
+            let last_try = moves
+                .iter()
+                .zip(&replay.outcomes)
+                .enumerate()
+                .rev()
+                .find(|(_, (mv, _))| mv.pos == pos);
+            match last_try {
+                Some((i, (mv, Outcome::WrongColor | Outcome::RecordedMistake))) => format!(
+                    "{cell} (move {} chose {}, but it is {})",
+                    i + 1,
+                    color_word(mv.color),
+                    color_word(mv.color.other())
+                ),
+                Some((i, (_, Outcome::NotAMistake))) => {
+                    format!("{cell} (move {} is marked `?`, so it left it covered)", i + 1)
+                }
+                _ => cell,
+            }
+        })
+        .collect();
+    if replay.covered.len() > MAX_NAMED_CELLS {
+        names.push(format!("and {} more", replay.covered.len() - MAX_NAMED_CELLS));
+    }
+    format!(
+        "{} still covered: {}",
+        plural(replay.covered.len(), "cell", "cells"),
+        names.join(", ")
+    )
 }
 
 /// Writes the engine's solution as a play record, with the verdict as a comment.
