@@ -183,30 +183,57 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic with the code's own severity and no related places.
+    /// A diagnostic with the code's own severity and no related places. Control
+    /// characters in the message (a tab quoted from the level) are escaped.
     pub fn new(code: Code, range: TextRange, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             range,
             code,
             severity: code.severity(),
-            message: message.into(),
+            message: escape_controls(message.into()),
             related: Vec::new(),
         }
     }
 
-    /// Adds a related place.
+    /// Adds a related place (its message escaped like [`Diagnostic::new`]'s).
     pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Diagnostic {
         self.related.push(Related {
             range,
-            message: message.into(),
+            message: escape_controls(message.into()),
         });
         self
     }
 }
 
+/// `text` with each control character written as an escape (`\t`, `\u{1b}`), so that a
+/// message quoting the user's text stays one printable line.
+pub fn escape_controls(text: String) -> String {
+    if !text.chars().any(char::is_control) {
+        return text;
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_in_messages_are_escaped() {
+        let d = Diagnostic::new(Code::UnknownItem, TextRange::default(), "unknown item `\t`")
+            .with_related(TextRange::default(), "see \u{1b}[31m");
+        assert_eq!(d.message, "unknown item `\\t`");
+        assert_eq!(d.related[0].message, "see \\u{1b}[31m");
+        assert_eq!(escape_controls("é `x`".to_string()), "é `x`");
+    }
 
     #[test]
     fn codes_are_unique_and_parse_back() {

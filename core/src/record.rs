@@ -19,7 +19,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diagnostic::TextRange;
+use crate::diagnostic::{escape_controls, TextRange};
 use crate::model::notation::is_off_grid_name;
 use crate::model::{name, parse_name, Color, Level, Pos};
 use crate::solve::{PlayState, Report};
@@ -89,7 +89,7 @@ pub fn parse(text: &str) -> ParsedRecord {
                     start: start as u32,
                     end: end as u32,
                 },
-                message,
+                message: escape_controls(message),
             }),
         }
     }

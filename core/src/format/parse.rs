@@ -344,7 +344,7 @@ fn parse_grid(
                 diagnostics.push(Diagnostic::new(
                     Code::TooManyRows,
                     row_range,
-                    format!("grid line {} is past the 33 lines a level can have, so its items are left out; move them up or remove them", y + 1),
+                    "the level already has its 33 grid lines, so the items of this line are left out; move them up or remove them",
                 ));
             } else {
                 extra_empty.get_or_insert(row_range);
@@ -364,7 +364,7 @@ fn parse_grid(
             diagnostics.push(Diagnostic::new(
                 Code::OddLineLength,
                 TextRange::new(line_no, col, col + 1),
-                format!("grid line {} has an odd number of characters ({}): every item is two characters, so this last one is cut in half", y + 1, chars.len()),
+                format!("this grid line has an odd number of characters ({}): every item is two characters, so the last one is cut in half", chars.len()),
             ));
         }
         let mut beyond: Option<TextRange> = None;
@@ -396,7 +396,7 @@ fn parse_grid(
             diagnostics.push(Diagnostic::new(
                 Code::LineTooLong,
                 range,
-                format!("grid line {} has items past the 33 groups a line can have, so they are left out; move them left or remove them", y + 1),
+                "this grid line has items past the 33 groups a line can have, so they are left out; move them left or remove them",
             ));
         }
     }
@@ -477,7 +477,7 @@ fn parse_group(c1: char, c2: char, range: TextRange, diagnostics: &mut Vec<Diagn
             diagnostics.push(Diagnostic::new(
                 Code::UnknownItem,
                 TextRange::new(range.line, range.start, range.start + 1),
-                format!("unknown item `{other}`: the first character of a group is `.` (empty), `o`/`O` (black, revealed), `x`/`X` (blue, revealed) or `\\` `|` `/` (column number)"),
+                format!("unknown item `{other}`: the first character of a group is `.` (empty), `o`/`O` (black cell, hidden / revealed), `x`/`X` (blue cell, hidden / revealed) or `\\` `|` `/` (column number)"),
             ));
             None
         }
