@@ -24,8 +24,9 @@ pub enum Command {
     Lsp(LspArgs),
     /// Report each level's problems and whether a perfect player can solve it.
     ///
-    /// Exit status: 0 when every level is clean and solvable, 1 when any level has an
-    /// error or is stuck (or the engine gave up), 2 when an input cannot be read.
+    /// Exit status: 0 when every level is solvable and has no error (warnings and hints
+    /// do not count), 1 when any level has an error or is stuck (or the engine gave up),
+    /// 2 when an input cannot be read.
     Check(CheckArgs),
     /// Rewrite level files in canonical form (33 x 33 grid, `\n` line endings).
     ///

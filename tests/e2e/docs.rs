@@ -1,0 +1,343 @@
+//! The documentation cannot drift from the tools: every `$ ...` example of
+//! `docs/cli.md` runs in a copy of `tests/levels/cli` and must print what the page
+//! shows (`$ echo $?` stands for the previous command's exit status); the page's
+//! synopsis names every command, argument and option that `--help` lists; and the
+//! generator's difficulty levels read the same in `--help` and in
+//! `docs/record-notation.md`.
+//!
+//! `HEXCELLS_BLESS=1` rewrites the examples' output in `docs/cli.md` from a run; review
+//! the diff.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use hexcells_core::generate::Target;
+use hexcells_e2e::{bin, levels_dir, repo_root, temp_dir};
+
+const BLESS_VAR: &str = "HEXCELLS_BLESS";
+
+/// One `$ command` of a code block and the lines the page shows after it.
+struct Example {
+    /// Index of the `$` line in the page.
+    line_idx: usize,
+    command: String,
+    shown: Vec<String>,
+}
+
+#[test]
+fn every_example_of_the_cli_page_prints_what_the_page_shows() {
+    let page_path = repo_root().join("docs").join("cli.md");
+    let page = std::fs::read_to_string(&page_path).expect("read docs/cli.md");
+    let examples = examples(&page);
+    assert!(examples.len() >= 20, "only {} examples found", examples.len());
+
+    let dir = temp_dir();
+    copy_dir(&levels_dir().join("cli"), dir.path());
+    let mut status = 0;
+    let mut mismatches = Vec::new();
+    let mut printed: Vec<Vec<String>> = Vec::new();
+    for example in &examples {
+        let got = if example.command == "echo $?" {
+            vec![status.to_string()]
+        } else {
+            let (code, output) = run_shell(dir.path(), &example.command);
+            status = code;
+            output.lines().map(str::to_string).collect()
+        };
+        if mask_all(&got) != mask_all(&example.shown) {
+            mismatches.push(format!(
+                "docs/cli.md:{}: $ {}\n--- the page shows\n{}\n--- it prints\n{}\n",
+                example.line_idx + 1,
+                example.command,
+                example.shown.join("\n"),
+                got.join("\n")
+            ));
+        }
+        printed.push(got);
+    }
+    if std::env::var_os(BLESS_VAR).is_some() {
+        let blessed = rewrite(&page, &examples, &printed);
+        std::fs::write(&page_path, blessed).expect("write docs/cli.md");
+        return;
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{}(run with {BLESS_VAR}=1 to rewrite the page's output, then review the diff)",
+        mismatches.join("\n")
+    );
+}
+
+#[test]
+fn the_synopsis_names_every_command_and_option_of_help() {
+    let page = std::fs::read_to_string(repo_root().join("docs").join("cli.md")).expect("read docs/cli.md");
+    let synopsis = synopsis(&page);
+    let help = hexcells_help(&["--help"]);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 7, "{help}");
+    let mut problems = Vec::new();
+    for command in &commands {
+        let Some(line) = synopsis
+            .iter()
+            .find(|l| l.split_whitespace().nth(1) == Some(command))
+        else {
+            problems.push(format!("no synopsis line for `hexcells {command}`"));
+            continue;
+        };
+        let words: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || "[]|".contains(c))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let help = hexcells_help(&[command, "--help"]);
+        for (short, long) in options(&help) {
+            if matches!(long.as_str(), "--help" | "--version") {
+                continue;
+            }
+            if !words.contains(&long.as_str()) && !short.as_ref().is_some_and(|s| words.contains(&s.as_str()))
+            {
+                problems.push(format!("`hexcells {command}`: the synopsis lacks {long}"));
+            }
+        }
+        for argument in arguments(&help) {
+            if !words.iter().any(|w| w.trim_end_matches("...") == argument) {
+                problems.push(format!("`hexcells {command}`: the synopsis lacks {argument}"));
+            }
+        }
+        for word in words.iter().filter(|w| w.starts_with("--")) {
+            if !help.contains(&format!("{word} ")) && !help.contains(&format!("{word}\n")) {
+                problems.push(format!("`hexcells {command}`: {word} is not in --help"));
+            }
+        }
+    }
+    for line in &synopsis {
+        let command = line.split_whitespace().nth(1).unwrap_or_default();
+        if !commands.contains(&command) {
+            problems.push(format!(
+                "the synopsis has `hexcells {command}`, which --help does not list"
+            ));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{}\n\nsynopsis: {synopsis:#?}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn difficulty_levels_read_the_same_in_help_and_docs() {
+    let help = squeeze(&hexcells_help(&["generate", "--help"]));
+    let docs = std::fs::read_to_string(repo_root().join("docs").join("record-notation.md"))
+        .expect("read docs/record-notation.md");
+    let docs = squeeze(&docs);
+    for target in [Target::Easy, Target::Medium, Target::Hard] {
+        let definition = target.definition();
+        assert!(
+            help.contains(&format!("{}: {definition}", target.as_str())),
+            "generate --help lacks {definition:?}:\n{help}"
+        );
+        assert!(
+            docs.contains(&format!("*{}*: {definition}", target.as_str())),
+            "docs/record-notation.md lacks {definition:?}"
+        );
+    }
+}
+
+/// The `$` examples of every code block, in page order.
+fn examples(page: &str) -> Vec<Example> {
+    let mut examples: Vec<Example> = Vec::new();
+    let mut in_block = false;
+    let mut current: Option<Example> = None;
+    for (line_idx, line) in page.lines().enumerate() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+            examples.extend(current.take());
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            examples.extend(current.take());
+            current = Some(Example {
+                line_idx,
+                command: command.to_string(),
+                shown: Vec::new(),
+            });
+        } else if let Some(example) = current.as_mut() {
+            example.shown.push(line.to_string());
+        }
+    }
+    examples
+}
+
+/// `page` with the output of each example that printed something else replaced by
+/// what it printed (timings alone do not count).
+fn rewrite(page: &str, examples: &[Example], printed: &[Vec<String>]) -> String {
+    let mut lines: Vec<String> = page.lines().map(str::to_string).collect();
+    for (example, got) in examples.iter().zip(printed).rev() {
+        if mask_all(got) == mask_all(&example.shown) {
+            continue;
+        }
+        let start = example.line_idx + 1;
+        lines.splice(start..start + example.shown.len(), got.iter().cloned());
+    }
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+/// The first code block's `hexcells ...` lines, continuation lines joined.
+fn synopsis(page: &str) -> Vec<String> {
+    let block: Vec<&str> = page
+        .lines()
+        .skip_while(|l| !l.starts_with("```"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("```"))
+        .collect();
+    let mut lines: Vec<String> = Vec::new();
+    for line in block {
+        match lines.last_mut() {
+            Some(last) if line.starts_with(' ') => {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+            _ => lines.push(line.trim().to_string()),
+        }
+    }
+    lines
+}
+
+/// `(short, long)` of each option `--help` lists (`-o, --output <FILE>`).
+fn options(help: &str) -> Vec<(Option<String>, String)> {
+    help.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with('-'))
+        .filter_map(|l| {
+            let words: Vec<&str> = l.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+            let long = words.iter().find(|w| w.starts_with("--"))?.to_string();
+            let short = words
+                .first()
+                .filter(|w| !w.starts_with("--"))
+                .map(|w| w.to_string());
+            Some((short, long))
+        })
+        .collect()
+}
+
+/// The positional arguments of the `Usage:` line (`<FILE>...`, `[OUT]`).
+fn arguments(help: &str) -> Vec<String> {
+    let usage = help.lines().find(|l| l.starts_with("Usage:")).unwrap_or_default();
+    usage
+        .split_whitespace()
+        .skip(3)
+        .map(|w| {
+            w.trim_end_matches("...")
+                .trim_matches(['<', '>', '[', ']'])
+                .to_string()
+        })
+        .filter(|w| w != "OPTIONS")
+        .collect()
+}
+
+fn hexcells_help(args: &[&str]) -> String {
+    let out = Command::new(bin("hexcells"))
+        .args(args)
+        .output()
+        .expect("run hexcells");
+    assert!(out.status.success(), "hexcells {args:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs `command` with `sh` in `dir`, the built `hexcells` first on PATH; returns the
+/// exit status and stdout and stderr together, in the order written.
+fn run_shell(dir: &Path, command: &str) -> (i32, String) {
+    let bin_dir = bin("hexcells").parent().expect("binary directory").to_path_buf();
+    let mut paths = vec![bin_dir];
+    paths.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{{ {command}\n}} 2>&1"))
+        .current_dir(dir)
+        .env("PATH", std::env::join_paths(paths).expect("PATH"))
+        .output()
+        .expect("run sh");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// The lines with what changes from run to run (the engine's timings) masked.
+fn mask_all(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|l| mask_number(&mask_number(l, "\"millis\":", ""), "engine calls, ", " s)"))
+        .collect()
+}
+
+/// `line` with the number between `before` and `after` written as `_`.
+fn mask_number(line: &str, before: &str, after: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find(before) {
+        let (head, tail) = rest.split_at(at + before.len());
+        out.push_str(head);
+        let digits = tail
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .unwrap_or(tail.len());
+        if digits > 0 && tail[digits..].starts_with(after) {
+            out.push('_');
+            rest = &tail[digits..];
+        } else {
+            rest = tail;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whitespace runs as one space (for text wrapped in Markdown or by clap).
+fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("read tests/levels/cli").flatten() {
+        let target: PathBuf = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).expect("create dir");
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy example file");
+        }
+    }
+}
+
+#[test]
+fn masking_hides_timings_only() {
+    assert_eq!(
+        mask_number(r#"{"cells":7,"millis":0.304}"#, "\"millis\":", ""),
+        r#"{"cells":7,"millis":_}"#
+    );
+    assert_eq!(
+        mask_number(
+            "(1 candidates, 103 engine calls, 0.51 s)",
+            "engine calls, ",
+            " s)"
+        ),
+        "(1 candidates, 103 engine calls, _ s)"
+    );
+    assert_eq!(
+        mask_number("engine calls, x s)", "engine calls, ", " s)"),
+        "engine calls, x s)"
+    );
+}
