@@ -42,10 +42,13 @@ pub fn levels_dir() -> PathBuf {
 }
 
 /// The shared corpus of real levels, if present beside the project
-/// (`../shared/corpus`); reports the test as skipped and returns `None` when it is
-/// absent.
+/// (`../shared/corpus`, or where `HEXCELLS_CORPUS` points, as for core's tests);
+/// reports the test as skipped and returns `None` when it is absent.
 pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = repo_root().join("..").join("shared").join("corpus");
+    let dir = match std::env::var_os("HEXCELLS_CORPUS") {
+        Some(dir) => PathBuf::from(dir),
+        None => repo_root().join("..").join("shared").join("corpus"),
+    };
     if dir.join("levels").is_dir() {
         Some(dir)
     } else {
