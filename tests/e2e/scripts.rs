@@ -78,6 +78,16 @@ fn libclang_path_is_searched() {
     );
 }
 
+#[test]
+fn a_libclang_path_without_libclang_is_the_only_place_looked_at() {
+    // clang-sys searches LIBCLANG_PATH alone when it is set, so a libclang elsewhere
+    // would not help the build.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let listing = format!("{HEADER}\tlibclang.so.1 (libc6,x86-64) => /usr/lib/llvm-14/lib/libclang.so.1\n");
+    assert!(probe(&listing, None));
+    assert!(!probe(&listing, Some(dir.path())));
+}
+
 /// A skip reported by a test reaches the file `scripts/test` names, as `binary::test:
 /// why`, also when libtest runs the test on its only thread.
 #[test]
