@@ -4,7 +4,9 @@
 //! One move per line: the cell's Hexix name, `b` (uncovered blue) or `k` (uncovered
 //! black), and `?` when the move was a mistake (the player chose that colour, it was
 //! wrong, and the cell stayed covered). A round number may come first (`3. F7b`);
-//! `#` starts a comment; blank lines are skipped. See `docs/record-notation.md`.
+//! `#` starts a comment; blank lines are skipped. A cell and colour in parentheses,
+//! `(J4k)`, is a guess (a pencil mark) the player left on a covered cell: not a move,
+//! so replaying ignores it. See `docs/record-notation.md`.
 //!
 //! ```text
 //! # hexcells record
@@ -12,6 +14,7 @@
 //! 1. G8k
 //! 2. H9b?
 //! 2. H9k
+//! (J4k)
 //! ```
 //!
 //! Parsing never fails: it returns the moves it could read and a problem for each
@@ -32,6 +35,17 @@ pub const HEADER: &str = "# hexcells record";
 pub struct Record {
     /// The moves, in the order played.
     pub moves: Vec<Move>,
+    /// Guesses (pencil marks) left on covered cells at the end: not moves.
+    pub guesses: Vec<Guess>,
+}
+
+/// A guess the player marked on a covered cell: it costs nothing and uncovers nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guess {
+    /// The covered cell.
+    pub pos: Pos,
+    /// The colour the player thinks it is.
+    pub color: Color,
 }
 
 /// One click of the player.
@@ -78,11 +92,15 @@ pub fn parse(text: &str) -> ParsedRecord {
             continue;
         }
         let end = start + trimmed.chars().count();
-        match parse_move(trimmed) {
-            Ok(mv) => {
+        let read = match trimmed.strip_prefix('(') {
+            Some(rest) => parse_guess(trimmed, rest).map(|guess| out.record.guesses.push(guess)),
+            None => parse_move(trimmed).map(|mv| {
                 out.record.moves.push(mv);
                 out.move_lines.push(line_idx as u32);
-            }
+            }),
+        };
+        match read {
+            Ok(()) => {}
             Err(message) => out.problems.push(Problem {
                 range: TextRange {
                     line: line_idx as u32,
@@ -94,6 +112,21 @@ pub fn parse(text: &str) -> ParsedRecord {
         }
     }
     out
+}
+
+/// `(F7b)`: a guess; `rest` is the text after the opening parenthesis.
+fn parse_guess(text: &str, rest: &str) -> Result<Guess, String> {
+    let expected =
+        || format!("cannot read guess `{text}`: expected a cell and a colour in parentheses, like `(F7b)`");
+    let inner = rest.strip_suffix(')').ok_or_else(expected)?.trim();
+    if inner.contains(['.', '?', '(', ')']) {
+        return Err(expected());
+    }
+    let mv = parse_move(inner).map_err(|_| expected())?;
+    Ok(Guess {
+        pos: mv.pos,
+        color: mv.color,
+    })
 }
 
 fn parse_move(text: &str) -> Result<Move, String> {
@@ -136,7 +169,7 @@ fn parse_move(text: &str) -> Result<Move, String> {
     })
 }
 
-/// The canonical text of a record: the header, then one move per line.
+/// The canonical text of a record: the header, one move per line, then the guesses.
 pub fn print(record: &Record) -> String {
     let mut out = String::from(HEADER);
     out.push('\n');
@@ -145,16 +178,23 @@ pub fn print(record: &Record) -> String {
             out.push_str(&format!("{round}. "));
         }
         out.push_str(&name(mv.pos));
-        out.push(match mv.color {
-            Color::Blue => 'b',
-            Color::Black => 'k',
-        });
+        out.push(color_letter(mv.color));
         if mv.mistake {
             out.push('?');
         }
         out.push('\n');
     }
+    for guess in &record.guesses {
+        out.push_str(&format!("({}{})\n", name(guess.pos), color_letter(guess.color)));
+    }
     out
+}
+
+fn color_letter(color: Color) -> char {
+    match color {
+        Color::Blue => 'b',
+        Color::Black => 'k',
+    }
 }
 
 /// The engine's solution as a record: every deduced cell, with its round.
@@ -170,6 +210,7 @@ pub fn from_report(report: &Report) -> Record {
                 round: Some(d.round),
             })
             .collect(),
+        guesses: Vec::new(),
     }
 }
 
@@ -217,7 +258,8 @@ impl Replay {
     }
 }
 
-/// Plays `record` on `level` and says how each move went.
+/// Plays `record` on `level` and says how each move went (guesses are not moves: they
+/// change nothing).
 pub fn replay(level: &Level, record: &Record) -> Replay {
     let mut uncovered: BTreeMap<Pos, bool> = level.cells().map(|(pos, cell)| (pos, cell.revealed)).collect();
     let mut n_mistakes = 0;
@@ -312,6 +354,33 @@ mod tests {
                 "`F-7` is not a cell name (letters then a line number, like `F7`)",
             ]
         );
+    }
+
+    #[test]
+    fn guesses_read_back_and_replay_ignores_them() {
+        let text = "# hexcells record\nF1b\n(B1k)\n( C1b )\n(D1b?)\n(2. E1b)\n(F1k\n";
+        let parsed = parse(text);
+        assert_eq!(parsed.record.moves.len(), 1);
+        let guesses: Vec<String> = parsed
+            .record
+            .guesses
+            .iter()
+            .map(|g| format!("{}{}", name(g.pos), color_letter(g.color)))
+            .collect();
+        assert_eq!(guesses, ["B1k", "C1b"]);
+        let lines: Vec<u32> = parsed.problems.iter().map(|p| p.range.line).collect();
+        assert_eq!(lines, [4, 5, 6], "{:?}", parsed.problems);
+        assert!(parsed.problems[0].message.contains("like `(F7b)`"));
+        assert_eq!(print(&parsed.record), "# hexcells record\nF1b\n(B1k)\n(C1b)\n");
+        let level = crate::format::parse(&format!("Hexcells level v1\nT\nA\n\n\n{:.<66}\n", "o.o.x.o.o.x."))
+            .levels
+            .remove(0)
+            .level;
+        let without = Record {
+            moves: parsed.record.moves.clone(),
+            guesses: Vec::new(),
+        };
+        assert_eq!(replay(&level, &parsed.record), replay(&level, &without));
     }
 
     #[test]
