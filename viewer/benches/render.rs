@@ -119,9 +119,9 @@ fn bench_engine() {
     let t = Instant::now();
     let _ = session.player().hint(&budget);
     let hint = t.elapsed();
-    let mut player = session.player().clone();
+    let player = session.player().clone();
     let t = Instant::now();
-    let n = player.solve(false, &budget);
+    let n = player.deduce(false, &budget).len();
     let round = t.elapsed();
     println!(
         "engine (runs beside the UI thread), {source}:\n  H hint {:.1} ms, S one round {:.1} ms ({n} cells)",

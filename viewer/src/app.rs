@@ -1,6 +1,8 @@
 //! The window: the only module that knows winit and softbuffer. It turns window
-//! events into session commands, draws a frame when asked, and hands the pixels to
-//! softbuffer. Event-driven (`ControlFlow::Wait`): nothing runs while nothing happens.
+//! events into [`Chord`]s, looks them up in the bindings (`keys.rs`) and carries out
+//! the actions (session commands, the clipboard), draws a frame when asked, and hands
+//! the pixels to softbuffer. Event-driven (`ControlFlow::Wait`): nothing runs while
+//! nothing happens.
 
 use std::io::{BufRead, Write};
 use std::num::NonZeroU32;
@@ -18,6 +20,8 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy}
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
+use crate::clipboard::Clipboard;
+use crate::keys::{self, Action, Chord, Input};
 use crate::render::{render, Layout};
 use crate::session::{Button, Command, Effects, EngineDone, Origin, Session};
 use crate::watch::{watch, FileWatch};
@@ -64,6 +68,7 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
         modifiers: ModifiersState::empty(),
         editor: options.editor,
         title: String::new(),
+        clipboard: Clipboard::new(),
     };
     if let Some(path) = options.watch {
         app.follow(path);
@@ -84,6 +89,7 @@ struct App {
     editor: bool,
     /// The window title last set.
     title: String,
+    clipboard: Clipboard,
 }
 
 impl App {
@@ -124,7 +130,45 @@ impl App {
         self.carry_out(effects);
     }
 
+    /// Carries out a bound action; `at` is the cell under the mouse.
+    fn act(&mut self, action: Action, button: Button, at: Option<hexcells_core::Pos>) {
+        match action {
+            Action::Uncover | Action::Guess => {
+                let Some(pos) = at else { return };
+                let command = if action == Action::Guess {
+                    Command::Guess(pos, button)
+                } else {
+                    Command::Click(pos, button)
+                };
+                self.apply(command);
+            }
+            Action::CopyLevel => {
+                let text = self.session.copy_text();
+                let result = self.clipboard.copy_text(&text);
+                self.session.copied(result);
+                self.redraw();
+            }
+            Action::PasteLevel => {
+                let pasted = self.clipboard.paste_level();
+                let effects = self.session.paste(pasted);
+                self.carry_out(effects);
+            }
+            other => {
+                if let Some(command) = other.command() {
+                    self.apply(command);
+                }
+            }
+        }
+    }
+
+    fn chord(&self, input: Input) -> Chord {
+        Chord::new(input, self.modifiers.control_key(), self.modifiers.shift_key())
+    }
+
     fn carry_out(&mut self, effects: Effects) {
+        if effects.stop_watching {
+            self.watch = None;
+        }
         if let Some(path) = effects.watch {
             self.follow(path);
         }
@@ -194,24 +238,27 @@ impl App {
         if event.state != ElementState::Pressed {
             return;
         }
-        let shift = self.modifiers.shift_key();
-        let command = match &event.logical_key {
-            Key::Named(NamedKey::Tab) => Some(Command::ToggleSolution),
-            Key::Character(c) => match c.to_lowercase().as_str() {
-                "h" => Some(Command::Hint),
-                "s" if shift => Some(Command::SolveAll),
-                "s" => Some(Command::SolveRound),
-                "z" => Some(Command::Undo),
-                "r" => Some(Command::Restart),
-                "e" => Some(Command::ExportRecord),
-                "n" => Some(Command::Step(1)),
-                "p" => Some(Command::Step(-1)),
-                _ => None,
-            },
-            _ => None,
+        let input = match &event.logical_key {
+            Key::Named(NamedKey::Tab) => Input::Tab,
+            Key::Named(NamedKey::F1) => Input::F1,
+            Key::Character(text) => {
+                let mut chars = text.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return;
+                };
+                // Some platforms give Ctrl+C as the control character U+0003.
+                let c = match u8::try_from(c) {
+                    Ok(code @ 1..=26) => char::from(b'a' + code - 1),
+                    _ => c,
+                };
+                Input::Char(c)
+            }
+            _ => return,
         };
-        if let Some(command) = command {
-            self.apply(command);
+        let chord = self.chord(input);
+        if let Some(action) = keys::action_for(self.session.bindings(), chord) {
+            let at = self.cell_under_mouse();
+            self.act(action, Button::Left, at);
         }
     }
 }
@@ -301,8 +348,10 @@ impl ApplicationHandler<UserEvent> for App {
                     MouseButton::Right => Button::Right,
                     _ => return,
                 };
-                if let Some(pos) = self.cell_under_mouse() {
-                    self.apply(Command::Click(pos, button));
+                let chord = self.chord(Input::Mouse(button));
+                if let Some(action) = keys::action_for(self.session.bindings(), chord) {
+                    let at = self.cell_under_mouse();
+                    self.act(action, button, at);
                 }
             }
             _ => {}
@@ -314,7 +363,7 @@ impl ApplicationHandler<UserEvent> for App {
 fn window_title(session: &Session) -> String {
     let name = match session.origin() {
         Origin::File(path) => path.file_name().map(|n| n.to_string_lossy().into_owned()),
-        Origin::Tutorial | Origin::Editor => Some(session.level().title.clone()),
+        Origin::Tutorial | Origin::Editor | Origin::Pasted => Some(session.level().title.clone()),
     };
     match name.filter(|n| !n.is_empty()) {
         Some(name) => format!("{name} - hexcells-view"),

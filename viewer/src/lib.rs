@@ -1,12 +1,17 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player.
 //!
 //! The renderer ([`render`]) draws a [`render::Scene`] into a pixel buffer without a
-//! window; [`session`] and [`player`] hold the game as plain state; [`watch`] follows
-//! the level file; [`app`] is the only module that touches winit and softbuffer.
+//! window; [`session`], [`player`] and [`clue_marks`] hold the game as plain state;
+//! [`keys`] is the table of bindings; [`clipboard`] copies and reads pasted levels;
+//! [`watch`] follows the level file; [`app`] is the only module that touches winit and
+//! softbuffer.
 //!
 //! Architecture invariant: the viewer never writes the level file.
 
 pub mod app;
+pub mod clipboard;
+pub mod clue_marks;
+pub mod keys;
 pub mod player;
 pub mod progress;
 pub mod render;

@@ -29,9 +29,10 @@ const USAGE: &str =
                   write the saved play record of the level to OUT.record
                   (`-` for stdout) and exit (no window)
 
-keys: H hint, S solve a round, Shift+S solve all, Z undo, R restart,
-      E export the play record (to $XDG_STATE_HOME/hexcells/exports/),
-      Tab show solution, N / P next / previous level";
+in the window, ? or F1 lists every key (see also docs/viewer.md): click uncovers
+(left blue, right black), Shift+click marks a guess, C / D / X confirm / deny / clear
+the guesses, H hint, S the next round as guesses, Shift+S solve all, Z undo,
+R clear progress, E export the play record, Ctrl+C / Ctrl+V copy / paste a level";
 
 /// Validated command-line options.
 struct Args {
@@ -115,7 +116,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// `--export-record OUT`: the saved play record of the level on screen, to OUT
 /// (written via a temp file and a rename) or to stdout for `-`.
 fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
-    let text = record::print(session.player().record());
+    let text = record::print(&session.player().record());
     if out == Path::new("-") {
         let mut stdout = std::io::stdout().lock();
         return match stdout.write_all(text.as_bytes()) {

@@ -1,7 +1,9 @@
 //! Progress and best results, saved per level in the user's state directory
 //! (`$XDG_STATE_HOME/hexcells` or `~/.local/state/hexcells`), keyed by a hash of the
 //! level's canonical text, so formatting edits keep the progress and real edits start
-//! afresh. Beside it, `level-<key>.record` keeps the game's moves as a play record
+//! afresh. `level-<key>.json` holds the uncovered cells, mistakes, best result, dimmed
+//! clues and undo steps (files from before dimmed clues and undo steps read as none);
+//! beside it, `level-<key>.record` keeps the game's moves and guesses as a play record
 //! (`docs/record-notation.md`), and E exports copies to `exports/`. Files are written
 //! atomically (temp file, then rename). The level file itself is never written.
 
@@ -22,6 +24,11 @@ pub struct Progress {
     pub mistakes: u32,
     /// The best finished game, if any.
     pub best: Option<Best>,
+    /// Clues the player dimmed ("done with this one").
+    pub dimmed: Vec<Pos>,
+    /// How many cells each undo step uncovered, in order (a confirm of guesses or a
+    /// solve is one step).
+    pub undo_steps: Vec<usize>,
 }
 
 /// A finished game's result.
@@ -40,12 +47,17 @@ impl Best {
     }
 }
 
+/// The file's JSON; every field may be missing (older files have no `dimmed` and no
+/// `undo_steps`).
 #[derive(Serialize, Deserialize, Default)]
+#[serde(default)]
 struct ProgressDto {
     moves: Vec<String>,
     mistakes: u32,
     best_mistakes: Option<u32>,
     best_seconds: Option<u64>,
+    dimmed: Vec<String>,
+    undo_steps: Vec<usize>,
 }
 
 /// The default state directory, if the environment names one.
@@ -88,6 +100,8 @@ pub fn load(dir: &Path, level: &Level) -> Progress {
             .best_mistakes
             .zip(dto.best_seconds)
             .map(|(mistakes, seconds)| Best { mistakes, seconds }),
+        dimmed: dto.dimmed.iter().filter_map(|m| parse_name(m)).collect(),
+        undo_steps: dto.undo_steps,
     }
 }
 
@@ -98,6 +112,8 @@ pub fn save(dir: &Path, level: &Level, progress: &Progress) -> std::io::Result<(
         mistakes: progress.mistakes,
         best_mistakes: progress.best.map(|b| b.mistakes),
         best_seconds: progress.best.map(|b| b.seconds),
+        dimmed: progress.dimmed.iter().map(|p| name(*p)).collect(),
+        undo_steps: progress.undo_steps.clone(),
     };
     let text = serde_json::to_string(&dto).map_err(std::io::Error::other)?;
     write_atomically(dir, &file_for(dir, level), &text)
@@ -193,6 +209,8 @@ mod tests {
                 mistakes: 1,
                 seconds: 42,
             }),
+            dimmed: vec![Pos::new(4, 2).unwrap()],
+            undo_steps: vec![2],
         };
         save(dir.path(), &a, &progress).unwrap();
         assert_eq!(load(dir.path(), &a), progress);
@@ -225,6 +243,18 @@ mod tests {
         let path = export_record(dir.path(), &untitled, &record).unwrap();
         let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
         assert_eq!(file, format!("{}-1.record", level_key(&untitled)));
+    }
+
+    #[test]
+    fn a_file_from_before_dimmed_clues_still_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = level("A", "x.o.");
+        let old = r#"{"moves":["A1","B1"],"mistakes":2,"best_mistakes":null,"best_seconds":null}"#;
+        std::fs::write(file_for(dir.path(), &a), old).unwrap();
+        let progress = load(dir.path(), &a);
+        assert_eq!(progress.moves, [Pos::new(0, 0).unwrap(), Pos::new(1, 0).unwrap()]);
+        assert_eq!(progress.mistakes, 2);
+        assert!(progress.dimmed.is_empty() && progress.undo_steps.is_empty());
     }
 
     #[test]

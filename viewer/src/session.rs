@@ -1,19 +1,25 @@
 //! What the window shows and how input changes it, without a window: the levels of
-//! the open file, pack or editor document (the last good version while the text has
-//! errors), the game in progress, and the player's commands.
+//! the open file, pack, editor document or pasted level (the last good version while
+//! the text has errors), the game in progress, and the player's commands.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use hexcells_core::format::parse;
-use hexcells_core::model::name;
-use hexcells_core::solve::{Budget, HintResult};
+use hexcells_core::solve::Budget;
 use hexcells_core::viewer_protocol::FromViewer;
-use hexcells_core::{Color, Item, Level, Pos, Severity};
+use hexcells_core::{Level, Pos, Severity};
 
-use crate::player::{explain, Outcome, Player};
+use crate::keys::{self, Action, Binding};
+use crate::player::Player;
 use crate::progress::{self, Best, Progress};
 use crate::render::Scene;
+
+mod copy_paste;
+mod engine;
+mod play;
+
+pub use engine::{EngineDone, EngineJob};
 
 /// Where the levels come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,38 +30,53 @@ pub enum Origin {
     File(PathBuf),
     /// Snapshots from the language server over stdin.
     Editor,
+    /// A level pasted from the clipboard.
+    Pasted,
 }
 
-/// A mouse button, after the swap-buttons option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A mouse button, as pressed (the swap-buttons option applies to colours only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Button {
-    /// Uncover as blue (or show a flower or beam).
+    /// Uncover as blue; on a number, show its flower or beam.
     Left,
-    /// Uncover as black.
+    /// Uncover as black; on a number, dim it.
     Right,
 }
 
-/// Everything the player can ask for.
+/// Everything the player can ask for (the default keys are in `keys.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// A click on a grid position.
+    /// A click on a grid position: uncover, show a flower or beam, dim a number, or
+    /// (in playtest) cover an uncovered cell again.
     Click(Pos, Button),
+    /// Shift+click: mark a guess on a hidden cell, or clear it.
+    Guess(Pos, Button),
+    /// C: confirm every guess.
+    ConfirmGuesses,
+    /// D: confirm the opposite of every guess.
+    DenyGuesses,
+    /// X: clear every guess.
+    ClearGuesses,
+    /// A: show every flower and beam, or clear them.
+    HighlightAll,
     /// H: outline the next deducible cell and say why.
     Hint,
-    /// S: uncover one round of deducible cells.
+    /// S: mark the engine's next round as guesses, for C to confirm.
     SolveRound,
     /// Shift+S: uncover everything deducible.
     SolveAll,
-    /// Z: take back the last uncovered cell.
+    /// Z: take back the last uncovering (a confirm or a solve is one step).
     Undo,
-    /// R: start the level over.
-    Restart,
+    /// R: clear the level's progress; asks first, a second R confirms.
+    ClearProgress,
     /// Tab: toggle the "show solution" preview.
     ToggleSolution,
     /// N (+1) or P (-1): another level of the pack, or another file of the folder.
     Step(isize),
     /// E: export the game's play record to a new file in the state directory.
     ExportRecord,
+    /// ? or F1: show or hide the panel of every binding.
+    ToggleHelp,
 }
 
 /// What the app must do after a command.
@@ -67,45 +88,8 @@ pub struct Effects {
     pub watch: Option<PathBuf>,
     /// Tell the language server.
     pub send: Option<FromViewer>,
-}
-
-/// Work for the deduction engine, taken from the session by [`Session::engine_job`].
-#[derive(Debug)]
-pub struct EngineJob {
-    command: Command,
-    player: Player,
-    budget: Budget,
-}
-
-/// The engine's answer to an [`EngineJob`].
-#[derive(Debug)]
-pub struct EngineDone {
-    before: Player,
-    answer: Answer,
-}
-
-#[derive(Debug)]
-enum Answer {
-    Hint(HintResult),
-    Solved(Player),
-}
-
-impl EngineJob {
-    /// Runs the engine (this can take a while on a large level).
-    pub fn run(self) -> EngineDone {
-        let answer = match self.command {
-            Command::Hint => Answer::Hint(self.player.hint(&self.budget)),
-            _ => {
-                let mut player = self.player.clone();
-                player.solve(self.command == Command::SolveAll, &self.budget);
-                Answer::Solved(player)
-            }
-        };
-        EngineDone {
-            before: self.player,
-            answer,
-        }
-    }
+    /// Stop following the file (a pasted level replaced it).
+    pub stop_watching: bool,
 }
 
 /// The viewer's state.
@@ -120,7 +104,6 @@ pub struct Session {
     banner: Option<String>,
     status: String,
     hint: Option<Pos>,
-    highlight: Option<Pos>,
     /// The editor cursor: level index and cell.
     cursor: Option<(usize, Pos)>,
     /// The cell under the mouse.
@@ -129,6 +112,14 @@ pub struct Session {
     pub show_solution: bool,
     /// Swap the mouse buttons (right: blue, left: black).
     pub swap_buttons: bool,
+    /// Playtest of the editor's level: a right click on a cell the player uncovered
+    /// covers it again (set by the editor's playtest mode).
+    pub playtest: bool,
+    /// Show the panel of every binding.
+    show_help: bool,
+    /// The last command asked to clear the progress: the next one confirms.
+    clear_asked: bool,
+    bindings: Vec<Binding>,
     state_dir: Option<PathBuf>,
     budget: Budget,
     /// Whether `levels` came from a text without errors.
@@ -139,9 +130,6 @@ pub struct Session {
 
 /// The embedded tutorial pack.
 pub const TUTORIAL: &str = include_str!("../levels/tutorial.hexcells");
-
-const HELP: &str =
-    "left click: blue · right click: black · H hint · S solve · Z undo · R restart · E export · Tab solution";
 
 impl Session {
     /// A session on `text` from `origin`; progress lives in `state_dir` when given.
@@ -155,13 +143,16 @@ impl Session {
             best: None,
             started: Instant::now(),
             banner: None,
-            status: HELP.to_string(),
+            status: String::new(),
             hint: None,
-            highlight: None,
             cursor: None,
             hover: None,
             show_solution: false,
             swap_buttons: false,
+            playtest: false,
+            show_help: false,
+            clear_asked: false,
+            bindings: keys::defaults(),
             state_dir,
             budget: Budget {
                 time_limit: Some(std::time::Duration::from_secs(5)),
@@ -170,6 +161,7 @@ impl Session {
             good: false,
             loaded: false,
         };
+        session.status = session.default_status();
         session.load_text(text);
         session
     }
@@ -202,6 +194,22 @@ impl Session {
     /// The status line.
     pub fn status(&self) -> &str {
         &self.status
+    }
+
+    /// The bindings in force.
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
+    }
+
+    /// Uses other bindings (the help line and panel follow them).
+    pub fn set_bindings(&mut self, bindings: Vec<Binding>) {
+        self.bindings = bindings;
+        self.status = self.default_status();
+    }
+
+    /// Whether the panel of every binding shows.
+    pub fn shows_help(&self) -> bool {
+        self.show_help
     }
 
     /// Takes new text (a save or an editor snapshot). Keeps the last good levels and
@@ -257,34 +265,50 @@ impl Session {
             Some(record) => self.player.restore_record(&record),
             None => self.player.restore(&saved.moves, saved.mistakes),
         }
+        self.player.restore_undo_steps(&saved.undo_steps);
+        self.player.restore_dimmed(&saved.dimmed);
         self.best = saved.best;
         self.started = Instant::now();
         self.hint = None;
-        self.highlight = None;
         self.cursor = None;
         self.status = self.default_status();
     }
 
+    /// The help line, after the level's place in a pack.
     fn default_status(&self) -> String {
         let (idx, n) = self.position();
+        let help = keys::help_line(&self.bindings);
         if n > 1 {
-            format!("level {} of {} · N next · P previous · {HELP}", idx + 1, n)
+            format!(
+                "level {} of {} ({} / {}) · {help}",
+                idx + 1,
+                n,
+                self.keys(Action::NextLevel),
+                self.keys(Action::PreviousLevel)
+            )
         } else {
-            HELP.to_string()
+            help
         }
+    }
+
+    /// The keys bound to `action`, for messages.
+    fn keys(&self, action: Action) -> String {
+        keys::keys_for(&self.bindings, action)
     }
 
     /// Saves the game in progress (nothing is saved without a state directory).
     fn save(&self) {
         let Some(dir) = &self.state_dir else { return };
         let progress = Progress {
-            moves: self.player.moves().to_vec(),
+            moves: self.player.moves(),
             mistakes: self.player.mistakes(),
             best: self.best,
+            dimmed: self.player.clue_marks().dimmed(),
+            undo_steps: self.player.undo_steps(),
         };
         // Losing progress is not worth stopping the game for.
         let _ = progress::save(dir, self.player.level(), &progress);
-        let _ = progress::save_record(dir, self.player.level(), self.player.record());
+        let _ = progress::save_record(dir, self.player.level(), &self.player.record());
     }
 
     /// E: writes the play record to a new file under the state directory and says
@@ -294,12 +318,9 @@ impl Session {
             self.status = "cannot export the record: no state directory (set XDG_STATE_HOME)".to_string();
             return;
         };
-        self.status = match progress::export_record(dir, self.player.level(), self.player.record()) {
-            Ok(path) => format!(
-                "exported {} moves to {}",
-                self.player.record().moves.len(),
-                path.display()
-            ),
+        let record = self.player.record();
+        self.status = match progress::export_record(dir, self.player.level(), &record) {
+            Ok(path) => format!("exported {} moves to {}", record.moves.len(), path.display()),
             Err(e) => format!("cannot export the record: {e}"),
         };
     }
@@ -310,30 +331,52 @@ impl Session {
             redraw: true,
             ..Effects::default()
         };
+        // Any other command answers "no" to "clear the progress?".
+        let clear_asked = std::mem::take(&mut self.clear_asked);
+        if clear_asked && command != Command::ClearProgress {
+            self.status = "the progress stays".to_string();
+        }
         match command {
             Command::Click(pos, button) => effects.send = self.click(pos, button),
+            Command::Guess(pos, button) => effects.send = self.guess(pos, button),
+            Command::ConfirmGuesses => self.confirm_guesses(false),
+            Command::DenyGuesses => self.confirm_guesses(true),
+            Command::ClearGuesses => {
+                self.status = match self.player.clear_guesses() {
+                    0 => "no guesses to clear".to_string(),
+                    1 => "cleared 1 guess".to_string(),
+                    n => format!("cleared {n} guesses"),
+                };
+                self.save();
+            }
+            Command::HighlightAll => {
+                self.status = if self.player.toggle_all_highlights() {
+                    format!(
+                        "every flower and beam shows · {} again clears them",
+                        self.keys(Action::HighlightAll)
+                    )
+                } else {
+                    "flowers and beams cleared".to_string()
+                };
+            }
             Command::Hint | Command::SolveRound | Command::SolveAll => {
                 if let Some(job) = self.engine_job(command) {
                     self.finish(job.run());
                 }
             }
-            Command::Undo => {
-                if let Some(pos) = self.player.undo() {
-                    self.status = format!("took back {}", name(pos));
-                    self.save();
-                }
-            }
-            Command::Restart => {
-                self.player.restart();
-                self.started = Instant::now();
-                self.hint = None;
-                self.highlight = None;
-                self.status = self.default_status();
-                self.save();
+            Command::Undo => self.undo(),
+            Command::ClearProgress if clear_asked => self.clear_progress(),
+            Command::ClearProgress => {
+                self.clear_asked = true;
+                self.status = format!(
+                    "clear the progress of this level (uncovered cells, mistakes, guesses, dimmed clues)? {} again clears it, any other key keeps it",
+                    self.keys(Action::ClearProgress)
+                );
             }
             Command::ToggleSolution => self.show_solution = !self.show_solution,
             Command::Step(step) => effects.watch = self.step(step),
             Command::ExportRecord => self.export_record(),
+            Command::ToggleHelp => self.show_help = !self.show_help,
         }
         effects
     }
@@ -356,129 +399,6 @@ impl Session {
             self.open_level(level);
         }
         self.cursor = cell.map(|c| (level, c));
-    }
-
-    fn click(&mut self, pos: Pos, button: Button) -> Option<FromViewer> {
-        let button = match (button, self.swap_buttons) {
-            (Button::Left, true) => Button::Right,
-            (Button::Right, true) => Button::Left,
-            (b, false) => b,
-        };
-        let send = (self.origin == Origin::Editor).then_some(FromViewer::Clicked {
-            level: self.level_idx,
-            cell: pos,
-        });
-        let level = self.player.level();
-        let toggles_highlight = match level.get(pos) {
-            Some(Item::Column(_)) => true,
-            Some(Item::Cell(cell)) => {
-                cell.color == Color::Blue && cell.hint.shows_number() && self.player.is_uncovered(pos)
-            }
-            None => false,
-        };
-        if toggles_highlight && !self.show_solution {
-            self.highlight = if self.highlight == Some(pos) {
-                None
-            } else {
-                Some(pos)
-            };
-            return send;
-        }
-        if self.show_solution {
-            return send;
-        }
-        let guess = match button {
-            Button::Left => Color::Blue,
-            Button::Right => Color::Black,
-        };
-        match self.player.guess(pos, guess) {
-            Outcome::Uncovered(_) => {
-                if self.hint == Some(pos) {
-                    self.hint = None;
-                }
-                self.status = self.default_status();
-                self.after_move();
-            }
-            Outcome::Mistake => {
-                self.status = format!("{} is not {}: one more mistake", name(pos), guess.as_str());
-                self.save();
-            }
-            Outcome::Ignored => {}
-        }
-        send
-    }
-
-    fn after_move(&mut self) {
-        if self.player.is_solved() {
-            let result = Best {
-                mistakes: self.player.mistakes(),
-                seconds: self.started.elapsed().as_secs(),
-            };
-            if self.best.is_none_or(|best| result.beats(&best)) {
-                self.best = Some(result);
-            }
-            let best = self.best.unwrap_or(result);
-            self.status = format!(
-                "solved with {} mistakes in {} s (best: {} mistakes, {} s)",
-                result.mistakes, result.seconds, best.mistakes, best.seconds
-            );
-        }
-        self.save();
-    }
-
-    /// Starts H, S or Shift+S: the engine's work, to run on any thread; then hand the
-    /// answer to [`Session::finish`]. `None` for other commands.
-    pub fn engine_job(&mut self, command: Command) -> Option<EngineJob> {
-        if !matches!(command, Command::Hint | Command::SolveRound | Command::SolveAll) {
-            return None;
-        }
-        self.status = "the deduction engine is thinking…".to_string();
-        Some(EngineJob {
-            command,
-            player: self.player.clone(),
-            budget: self.budget.clone(),
-        })
-    }
-
-    /// Shows the engine's answer, unless the game moved on meanwhile. Returns whether
-    /// it was shown.
-    pub fn finish(&mut self, done: EngineDone) -> bool {
-        let current =
-            done.before.level() == self.player.level() && done.before.moves() == self.player.moves();
-        if !current {
-            return false;
-        }
-        match done.answer {
-            Answer::Hint(result) => self.show_hint(result),
-            Answer::Solved(player) => {
-                let n = player.moves().len().saturating_sub(self.player.moves().len());
-                self.player = player;
-                self.hint = None;
-                self.status = match n {
-                    0 => "the deduction engine found nothing to uncover".to_string(),
-                    1 => "uncovered 1 cell".to_string(),
-                    n => format!("uncovered {n} cells"),
-                };
-                self.after_move();
-            }
-        }
-        true
-    }
-
-    fn show_hint(&mut self, result: HintResult) {
-        match result {
-            HintResult::Next(deduction) => {
-                self.hint = Some(deduction.pos);
-                self.status = explain(self.player.level(), &deduction);
-            }
-            HintResult::Contradiction { wrong_marks, .. } => {
-                let names: Vec<String> = wrong_marks.iter().map(|p| name(*p)).collect();
-                self.status = format!("these cells contradict the clues: {}", names.join(", "));
-            }
-            HintResult::Nothing if self.player.is_solved() => self.status = "solved".to_string(),
-            HintResult::Nothing => self.status = "no cell can be deduced from here".to_string(),
-            HintResult::GaveUp => self.status = "the deduction engine gave up".to_string(),
-        }
     }
 
     /// N / P: the next or previous level of the pack; past either end of a file, the
@@ -513,14 +433,20 @@ impl Session {
             .cursor
             .filter(|(level, _)| *level == self.level_idx)
             .map(|(_, pos)| pos);
+        let marks = self.player.clue_marks();
+        let (highlights, dimmed) = (marks.highlighted(), marks.dimmed());
+        let help = self.show_help.then(|| keys::help_rows(&self.bindings));
         let scene = Scene {
             level: self.player.level(),
             uncovered: &uncovered,
+            guesses: self.player.guess_mask(),
             show_solution: self.show_solution,
             hover: self.hover,
             hint: self.hint,
             cursor,
-            highlight: self.highlight,
+            highlights: &highlights,
+            dimmed: &dimmed,
+            help: help.as_deref(),
             remaining: self.player.remaining(),
             mistakes: self.player.mistakes(),
             banner: self.banner.clone(),

@@ -26,7 +26,7 @@ fn the_saved_record_is_exported_from_the_command_line() {
         .expect("a hidden blue cell");
     session.apply(ViewerCommand::Click(blue, Button::Right));
     session.apply(ViewerCommand::Click(blue, Button::Left));
-    let expected = record::print(session.player().record());
+    let expected = record::print(&session.player().record());
     drop(session);
 
     let out = tmp.path().join("game.record");

@@ -19,7 +19,7 @@ fn hidden(session: &Session, color: Color) -> Vec<Pos> {
 }
 
 fn record_text(session: &Session) -> String {
-    record::print(session.player().record())
+    record::print(&session.player().record())
 }
 
 /// A game on the tutorial level with both colours hidden.
@@ -58,7 +58,7 @@ fn clicks_and_mistakes_are_recorded_in_order() {
 }
 
 #[test]
-fn undo_takes_the_last_uncovering_move_back_and_restart_clears() {
+fn undo_takes_the_last_uncovering_move_back_and_clearing_progress_clears() {
     let mut session = session_with_both_colours(None);
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
@@ -77,7 +77,9 @@ fn undo_takes_the_last_uncovering_move_back_and_restart_clears() {
         record_text(&session),
         format!("# hexcells record\n{}b?\n", name(black))
     );
-    session.apply(Command::Restart);
+    session.apply(Command::ClearProgress);
+    assert_ne!(record_text(&session), "# hexcells record\n", "R asks first");
+    session.apply(Command::ClearProgress);
     assert_eq!(record_text(&session), "# hexcells record\n");
     assert_eq!(session.player().mistakes(), 0);
 }
@@ -154,7 +156,7 @@ fn replay_agrees_with_the_game_on_screen() {
     session.apply(Command::Click(blues[0], Button::Left));
     session.apply(Command::SolveAll);
     let level = session.level().clone();
-    let replay = record::replay(&level, session.player().record());
+    let replay = record::replay(&level, &session.player().record());
     assert_eq!(replay.first_error(), None, "{:?}", replay.outcomes);
     assert_eq!(replay.n_mistakes, session.player().mistakes() as usize);
     assert_eq!(replay.n_mistakes, blacks.len());
@@ -173,7 +175,7 @@ fn replay_agrees_with_the_game_on_screen() {
     assert_eq!(n_uncovered, session.player().moves().len());
     // The printed record reads back the same.
     let text = record_text(&session);
-    assert_eq!(&record::parse(&text).record, session.player().record());
+    assert_eq!(record::parse(&text).record, session.player().record());
 }
 
 #[test]
@@ -189,7 +191,7 @@ fn an_edit_drops_the_moves_that_no_longer_fit() {
     edited.set(blue, Some(hexcells_core::Item::Cell(cell)));
     session.load_text(&hexcells_core::format::print(&edited));
     assert_eq!(record_text(&session), "# hexcells record\n");
-    let replay = record::replay(session.level(), session.player().record());
+    let replay = record::replay(session.level(), &session.player().record());
     assert_eq!(replay.first_error(), None);
 }
 
@@ -210,7 +212,7 @@ fn e_exports_the_record_to_the_state_directory() {
     assert_eq!(files.len(), 1, "{files:?}");
     assert!(status.contains(&files[0].display().to_string()), "{status}");
     let text = std::fs::read_to_string(&files[0]).unwrap();
-    assert_eq!(&record::parse(&text).record, session.player().record());
+    assert_eq!(record::parse(&text).record, session.player().record());
 
     let mut no_state = session_with_both_colours(None);
     no_state.apply(Command::ExportRecord);

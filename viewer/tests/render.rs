@@ -169,3 +169,91 @@ fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
     }
     let _ = Player::new(Level::new());
 }
+
+#[test]
+fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
+    use hexcells_viewer::session::Button;
+    let mut session = Session::new(Origin::Tutorial, &small_level(), None);
+    let lay = layout(session.level());
+    let (blue, black) = (pos(4, 2), pos(3, 3));
+    session.apply(Command::Guess(blue, Button::Left));
+    session.apply(Command::Guess(black, Button::Right));
+    let pixmap = frame(&session);
+    for (cell, core) in [(blue, palette::GUESS_BLUE), (black, palette::GUESS_BLACK)] {
+        let (cx, cy) = lay.cell_centre(cell);
+        assert_eq!(pixel_at(&pixmap, (cx, cy)), core, "{cell:?}");
+        // The ring around the core stays the hidden cell's orange.
+        assert_eq!(pixel_at(&pixmap, (cx + 0.68 * lay.radius, cy)), palette::HIDDEN);
+        assert_ne!(core, palette::BLUE);
+        assert_ne!(core, palette::BLACK);
+    }
+    session.apply(Command::ConfirmGuesses);
+    let pixmap = frame(&session);
+    assert_eq!(pixel_at(&pixmap, lay.cell_centre(blue)), palette::BLUE);
+    assert_eq!(pixel_at(&pixmap, lay.cell_centre(black)), palette::BLACK);
+}
+
+#[test]
+fn dimmed_numbers_are_faint_and_come_back() {
+    use hexcells_viewer::session::Button;
+    let mut session = Session::new(Origin::Tutorial, &small_level(), None);
+    let lay = layout(session.level());
+    let (column, number) = (pos(4, 0), pos(4, 4));
+    let dark = |c: Rgb| c.0 < 90 && c.1 < 90 && c.2 < 90;
+    let light = |c: Rgb| c.0 > 200 && c.1 > 200 && c.2 > 200;
+    let faint = |c: Rgb| c != palette::BACKGROUND && !dark(c);
+    session.apply(Command::Click(column, Button::Right));
+    session.apply(Command::Click(number, Button::Right));
+    let pixmap = frame(&session);
+    assert_eq!(count_in_cell(&pixmap, &lay, column, dark), 0, "no dark pixel");
+    assert!(
+        count_in_cell(&pixmap, &lay, column, faint) > 20,
+        "but a faint number"
+    );
+    assert_eq!(count_in_cell(&pixmap, &lay, number, light), 0);
+    session.apply(Command::Click(column, Button::Right));
+    let pixmap = frame(&session);
+    assert!(count_in_cell(&pixmap, &lay, column, dark) > 20, "restored");
+}
+
+#[test]
+fn highlight_all_outlines_every_beam_and_the_help_panel_covers_the_board() {
+    let mut session = Session::new(Origin::Tutorial, &small_level(), None);
+    let lay = layout(session.level());
+    let member = pos(4, 2);
+    let highlight = |c: Rgb| c == palette::HIGHLIGHT;
+    let ring = |pixmap: &Pixmap| {
+        let (cx, cy) = lay.cell_centre(member);
+        let mut n = 0;
+        for y in (cy - lay.radius) as i32..=(cy + lay.radius) as i32 {
+            for x in (cx - lay.radius) as i32..=(cx + lay.radius) as i32 {
+                n += usize::from(highlight(pixel_at(pixmap, (x as f32, y as f32))));
+            }
+        }
+        n
+    };
+    assert_eq!(ring(&frame(&session)), 0);
+    session.apply(Command::HighlightAll);
+    assert!(
+        ring(&frame(&session)) > 20,
+        "the column's beam outlines its cells"
+    );
+    session.apply(Command::HighlightAll);
+    assert_eq!(ring(&frame(&session)), 0, "again: cleared");
+
+    let white = |pixmap: &Pixmap| {
+        pixmap
+            .pixels()
+            .iter()
+            .filter(|p| p.red() == 255 && p.green() == 255 && p.blue() == 255)
+            .count()
+    };
+    let before = white(&frame(&session));
+    session.apply(Command::ToggleHelp);
+    assert!(session.shows_help());
+    let with_help = white(&frame(&session));
+    assert!(
+        with_help > before + (W * H / 10) as usize,
+        "{before} -> {with_help}"
+    );
+}

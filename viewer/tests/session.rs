@@ -40,7 +40,20 @@ fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
     let status = session.status().to_string();
     assert!(status.contains(" is "), "a reason in the status line: {status}");
     session.apply(Command::SolveRound);
-    assert!(!session.player().moves().is_empty(), "{}", session.status());
+    assert!(
+        session.player().moves().is_empty(),
+        "S marks guesses, uncovers nothing"
+    );
+    let guesses = session.player().guesses();
+    assert!(!guesses.is_empty(), "{}", session.status());
+    assert!(
+        session.status().contains("marked as guesses"),
+        "{}",
+        session.status()
+    );
+    session.apply(Command::ConfirmGuesses);
+    assert_eq!(session.player().moves().len(), guesses.len(), "C uncovers them");
+    assert_eq!(session.player().mistakes(), 0);
     session.apply(Command::SolveAll);
     assert!(session.player().is_solved(), "{}", session.status());
     assert!(session.status().starts_with("solved"), "{}", session.status());

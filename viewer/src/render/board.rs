@@ -1,6 +1,7 @@
 //! Paints a frame: the header (title, author, counters), the hexagons with their
-//! numbers, column numbers rotated with their rays, highlights, and the footer
-//! (custom text, status, cell name under the mouse, error banner).
+//! numbers (dimmed ones faint), guesses, column numbers rotated with their rays,
+//! highlights, the footer (custom text, status on up to two lines, cell name under
+//! the mouse, error banner) and, when asked, the panel of every key.
 
 use hexcells_core::format::decode_entities;
 use hexcells_core::model::{name, Clue};
@@ -10,6 +11,7 @@ use std::collections::HashMap;
 
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, PixmapMut, Rect, Stroke, Transform};
 
+use super::help;
 use super::layout::Layout;
 use super::text::{self, Anchor, TextStyle};
 use super::Scene;
@@ -55,6 +57,14 @@ pub mod palette {
     pub const CURSOR: Rgb = Rgb(230, 40, 160);
     /// Members of a highlighted flower or beam.
     pub const HIGHLIGHT: Rgb = Rgb(150, 215, 255);
+    /// The core of a hidden cell guessed blue (its rim and ring stay orange).
+    pub const GUESS_BLUE: Rgb = Rgb(40, 120, 200);
+    /// The core of a hidden cell guessed black.
+    pub const GUESS_BLACK: Rgb = Rgb(95, 85, 80);
+    /// Opacity of a dimmed number (of 255).
+    pub const DIMMED_ALPHA: u8 = 70;
+    /// The help panel's background.
+    pub const PANEL: Rgb = Rgb(255, 255, 255);
 }
 
 /// Paints `scene` laid out by `layout`.
@@ -64,6 +74,9 @@ pub fn draw(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     draw_highlights(scene, layout, pixmap);
     draw_header(scene, layout, pixmap);
     draw_footer(scene, layout, pixmap);
+    if let Some(rows) = scene.help {
+        help::draw(rows, layout, pixmap);
+    }
 }
 
 fn is_uncovered(scene: &Scene, pos: Pos) -> bool {
@@ -75,6 +88,7 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     let number_size = r * 0.8;
     for (pos, item) in scene.level.items() {
         let (cx, cy) = layout.cell_centre(pos);
+        let dimmed = scene.dimmed.contains(&pos);
         match item {
             Item::Cell(cell) => {
                 let uncovered = is_uncovered(scene, pos);
@@ -86,12 +100,18 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
                 };
                 // A previewed cell that is still hidden keeps an orange rim.
                 let rim = if shown && !uncovered { palette::HIDDEN } else { rim };
-                with_tile(r, rim, fill, |tile| blit(pixmap, tile, cx, cy));
+                let guess = match scene.guesses.get(pos.index()).copied().flatten() {
+                    Some(_) if uncovered || scene.show_solution => None,
+                    Some(CellColor::Blue) => Some(palette::GUESS_BLUE),
+                    Some(CellColor::Black) => Some(palette::GUESS_BLACK),
+                    None => None,
+                };
+                with_tile(r, (rim, fill, guess), |tile| blit(pixmap, tile, cx, cy));
                 if shown && cell.hint.shows_number() {
                     if let Some(clue) = Clue::at(scene.level, pos) {
                         let label = cell.hint.display(clue.count(scene.level));
                         let size = fitted_size(&label, number_size, 1.3 * r);
-                        let style = centred(size, palette::CELL_TEXT.color(), 0.0);
+                        let style = centred(size, faded(palette::CELL_TEXT, dimmed), 0.0);
                         text::draw(pixmap, &label, cx, cy, style);
                     }
                 }
@@ -101,7 +121,7 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
                     let label = clue.hint.display(clue.count(scene.level));
                     let rotation = column.direction.angle() as f32;
                     let size = fitted_size(&label, number_size, 1.6 * r);
-                    let style = centred(size, palette::TEXT.color(), rotation);
+                    let style = centred(size, faded(palette::TEXT, dimmed), rotation);
                     text::draw(pixmap, &label, cx, cy, style);
                 }
             }
@@ -109,10 +129,16 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     }
 }
 
+/// A number's colour: faint when the player dimmed it.
+fn faded(color: Rgb, dimmed: bool) -> Color {
+    let alpha = if dimmed { palette::DIMMED_ALPHA } else { 255 };
+    Color::from_rgba8(color.0, color.1, color.2, alpha)
+}
+
 fn draw_highlights(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     let r = layout.radius;
     let width = (2.0 * layout.scale).max(r * 0.08);
-    if let Some(clue) = scene.highlight.and_then(|p| Clue::at(scene.level, p)) {
+    for clue in scene.highlights.iter().filter_map(|p| Clue::at(scene.level, *p)) {
         for member in &clue.members {
             stroke_polygon(
                 pixmap,
@@ -215,14 +241,16 @@ fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     let status_y = top + 42.0 * s;
     let hover = scene.hover.map(name).unwrap_or_default();
     let hover_w = text::measure("AG33", 14.0 * s).0 + 16.0 * s;
-    let status = text::fit(&scene.status, 13.0 * s, layout.width - hover_w - 24.0 * s);
-    text::draw(
-        pixmap,
-        &status,
-        12.0 * s,
-        status_y,
-        left(13.0 * s, palette::TEXT.color()),
-    );
+    let lines = text::wrap(&scene.status, 13.0 * s, layout.width - hover_w - 24.0 * s, 2);
+    for (k, line) in lines.iter().enumerate() {
+        text::draw(
+            pixmap,
+            line,
+            12.0 * s,
+            status_y + 17.0 * s * k as f32,
+            left(13.0 * s, palette::TEXT.color()),
+        );
+    }
     let hover_style = TextStyle {
         anchor: Anchor::TopRight,
         ..left(14.0 * s, palette::TEXT.color())
@@ -247,7 +275,10 @@ fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
 
 use palette::Rgb;
 
-type TileKey = (u32, Rgb, Rgb);
+/// A tile's colours: rim, fill, and the core of a guess.
+type TileColors = (Rgb, Rgb, Option<Rgb>);
+
+type TileKey = (u32, TileColors);
 
 thread_local! {
     /// Hexagon tiles, drawn once per radius and colours and copied for every cell:
@@ -255,18 +286,22 @@ thread_local! {
     static TILES: RefCell<HashMap<TileKey, Option<Pixmap>>> = RefCell::new(HashMap::new());
 }
 
-fn with_tile(r: f32, rim: Rgb, fill: Rgb, f: impl FnOnce(&Pixmap)) {
+fn with_tile(r: f32, colors: TileColors, f: impl FnOnce(&Pixmap)) {
     TILES.with(|tiles| {
         let mut tiles = tiles.borrow_mut();
         if tiles.len() > 64 {
             tiles.clear();
         }
-        let tile = tiles.entry((r.to_bits(), rim, fill)).or_insert_with(|| {
+        let tile = tiles.entry((r.to_bits(), colors)).or_insert_with(|| {
+            let (rim, fill, core) = colors;
             let size = (2.0 * r).ceil() as u32 + 2;
             let mut tile = Pixmap::new(size, size)?;
             let c = size as f32 / 2.0;
             fill_polygon(&mut tile.as_mut(), &hexagon_at(c, c, r * 0.94), rim.color());
             fill_polygon(&mut tile.as_mut(), &hexagon_at(c, c, r * 0.78), fill.color());
+            if let Some(core) = core {
+                fill_polygon(&mut tile.as_mut(), &hexagon_at(c, c, r * 0.5), core.color());
+            }
             Some(tile)
         });
         if let Some(tile) = tile {
@@ -328,7 +363,7 @@ fn fitted_size(label: &str, size: f32, max_width: f32) -> f32 {
     }
 }
 
-fn centred(size: f32, color: Color, rotation: f32) -> TextStyle {
+pub(super) fn centred(size: f32, color: Color, rotation: f32) -> TextStyle {
     TextStyle {
         size,
         color,
@@ -337,7 +372,7 @@ fn centred(size: f32, color: Color, rotation: f32) -> TextStyle {
     }
 }
 
-fn left(size: f32, color: Color) -> TextStyle {
+pub(super) fn left(size: f32, color: Color) -> TextStyle {
     TextStyle {
         size,
         color,
@@ -346,7 +381,7 @@ fn left(size: f32, color: Color) -> TextStyle {
     }
 }
 
-fn paint(color: Color) -> Paint<'static> {
+pub(super) fn paint(color: Color) -> Paint<'static> {
     let mut paint = Paint::default();
     paint.set_color(color);
     paint.anti_alias = true;

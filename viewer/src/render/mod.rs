@@ -2,10 +2,11 @@
 //! result, `--png` saves it, and tests probe its pixels.
 
 pub mod board;
+pub mod help;
 pub mod layout;
 pub mod text;
 
-use hexcells_core::{Level, Pos};
+use hexcells_core::{Color, Level, Pos};
 use tiny_skia::PixmapMut;
 
 pub use layout::Layout;
@@ -18,6 +19,8 @@ pub struct Scene<'a> {
     /// Which cells are uncovered, indexed by [`Pos::index`] (revealed-at-start cells
     /// count as uncovered).
     pub uncovered: &'a [bool],
+    /// The player's guesses on hidden cells, indexed by [`Pos::index`] (may be empty).
+    pub guesses: &'a [Option<Color>],
     /// Show every cell's solution colour ("show solution" preview).
     pub show_solution: bool,
     /// The cell under the mouse, named in the footer.
@@ -26,8 +29,12 @@ pub struct Scene<'a> {
     pub hint: Option<Pos>,
     /// The cell under the editor's cursor.
     pub cursor: Option<Pos>,
-    /// A clue whose members are highlighted (a blue cell's flower, a column's beam).
-    pub highlight: Option<Pos>,
+    /// Clues whose members are highlighted (a blue cell's flower, a column's beam).
+    pub highlights: &'a [Pos],
+    /// Clues whose numbers are dimmed ("done with this one").
+    pub dimmed: &'a [Pos],
+    /// The panel of every binding (keys, what they do), when it shows.
+    pub help: Option<&'a [(String, String)]>,
     /// Blue cells still hidden.
     pub remaining: usize,
     /// Wrong guesses so far.

@@ -164,6 +164,34 @@ pub fn fit(text: &str, size: f32, max_width: f32) -> String {
     String::new()
 }
 
+/// Splits `text` into at most `max_lines` lines of at most `max_width` pixels: at
+/// ` · ` between parts where it can, else at spaces; the last line is shortened with
+/// an ellipsis when the rest does not fit.
+pub fn wrap(text: &str, size: f32, max_width: f32, max_lines: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() && lines.len() + 1 < max_lines {
+        if measure(rest, size).0 <= max_width {
+            break;
+        }
+        let cut = [" · ", " "].iter().find_map(|sep| {
+            let fitting = rest
+                .match_indices(sep)
+                .map(|(idx, _)| idx)
+                .take_while(|idx| measure(&rest[..*idx], size).0 <= max_width)
+                .last()?;
+            Some((fitting, sep.len()))
+        });
+        let Some((idx, sep_len)) = cut else { break };
+        lines.push(rest[..idx].to_string());
+        rest = rest[idx + sep_len..].trim_start();
+    }
+    if !rest.is_empty() || lines.is_empty() {
+        lines.push(fit(rest, size, max_width));
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,6 +204,24 @@ mod tests {
         assert!(w1 > 5.0 && h > 15.0, "{w1} {h}");
         assert!(w3 > 3.0 * w1);
         assert!(measure(&fit("a long title that will not fit", 20.0, 80.0), 20.0).0 <= 80.0);
+    }
+
+    #[test]
+    fn wrap_breaks_between_parts_first() {
+        let text = "level 1 of 5 · click: blue / black · Z undo";
+        let width = measure("click: blue / black · Z undo", 13.0).0 + 1.0;
+        let lines = wrap(text, 13.0, width, 2);
+        assert_eq!(lines, ["level 1 of 5", "click: blue / black · Z undo"]);
+        assert_eq!(wrap("short", 13.0, 500.0, 2), ["short"]);
+        let words = wrap(
+            "one two three four five six seven",
+            13.0,
+            measure("one two", 13.0).0,
+            2,
+        );
+        assert_eq!(words[0], "one two");
+        assert!(words[1].ends_with('…'), "{words:?}");
+        assert_eq!(wrap("", 13.0, 100.0, 2), [""]);
     }
 
     #[test]

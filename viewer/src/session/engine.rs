@@ -1,0 +1,119 @@
+//! The deduction engine's part of the session: H, S and Shift+S run as an [`EngineJob`]
+//! on any thread (the app runs them beside the window), and the answer comes back to
+//! [`Session::finish`], which drops it if the game moved on meanwhile.
+
+use hexcells_core::model::name;
+use hexcells_core::solve::{Budget, HintResult};
+use hexcells_core::{Color, Pos};
+
+use super::{Command, Session};
+use crate::keys::Action;
+use crate::player::{explain, Player};
+
+/// Work for the deduction engine, taken from the session by [`Session::engine_job`].
+#[derive(Debug)]
+pub struct EngineJob {
+    command: Command,
+    player: Player,
+    budget: Budget,
+}
+
+/// The engine's answer to an [`EngineJob`].
+#[derive(Debug)]
+pub struct EngineDone {
+    before: Player,
+    answer: Answer,
+}
+
+#[derive(Debug)]
+enum Answer {
+    Hint(HintResult),
+    /// The next round's cells, to mark as guesses.
+    Round(Vec<(Pos, Color)>),
+    /// Every deducible cell, to uncover.
+    All(Vec<(Pos, Color)>),
+}
+
+impl EngineJob {
+    /// Runs the engine (this can take a while on a large level).
+    pub fn run(self) -> EngineDone {
+        let answer = match self.command {
+            Command::Hint => Answer::Hint(self.player.hint(&self.budget)),
+            Command::SolveAll => Answer::All(self.player.deduce(true, &self.budget)),
+            _ => Answer::Round(self.player.deduce(false, &self.budget)),
+        };
+        EngineDone {
+            before: self.player,
+            answer,
+        }
+    }
+}
+
+impl Session {
+    /// Starts H, S or Shift+S: the engine's work, to run on any thread; then hand the
+    /// answer to [`Session::finish`]. `None` for other commands.
+    pub fn engine_job(&mut self, command: Command) -> Option<EngineJob> {
+        if !matches!(command, Command::Hint | Command::SolveRound | Command::SolveAll) {
+            return None;
+        }
+        self.status = "the deduction engine is thinking…".to_string();
+        Some(EngineJob {
+            command,
+            player: self.player.clone(),
+            budget: self.budget.clone(),
+        })
+    }
+
+    /// Shows the engine's answer, unless the game moved on meanwhile. Returns whether
+    /// it was shown.
+    pub fn finish(&mut self, done: EngineDone) -> bool {
+        let current =
+            done.before.level() == self.player.level() && done.before.moves() == self.player.moves();
+        if !current {
+            return false;
+        }
+        match done.answer {
+            Answer::Hint(result) => self.show_hint(result),
+            Answer::Round(cells) => {
+                self.status = match self.player.guess_cells(&cells) {
+                    0 if self.player.is_solved() => "solved".to_string(),
+                    0 => "the deduction engine found nothing to uncover".to_string(),
+                    n => format!(
+                        "the next round: {n} {} marked as guesses · {} confirms them, {} clears them",
+                        if n == 1 { "cell" } else { "cells" },
+                        self.keys(Action::ConfirmGuesses),
+                        self.keys(Action::ClearGuesses)
+                    ),
+                };
+                self.save();
+            }
+            Answer::All(cells) => {
+                let n = self.player.uncover_cells(&cells);
+                self.hint = None;
+                self.status = match n {
+                    0 => "the deduction engine found nothing to uncover".to_string(),
+                    1 => "uncovered 1 cell".to_string(),
+                    n => format!("uncovered {n} cells"),
+                };
+                self.after_move();
+            }
+        }
+        true
+    }
+
+    fn show_hint(&mut self, result: HintResult) {
+        match result {
+            HintResult::Next(deduction) => {
+                self.hint = Some(deduction.pos);
+                self.status = explain(self.player.level(), &deduction);
+            }
+            HintResult::Contradiction { wrong_marks, .. } => {
+                let names: Vec<String> = wrong_marks.iter().map(|p| name(*p)).collect();
+                self.status = format!("these cells contradict the clues: {}", names.join(", "));
+            }
+            HintResult::Nothing if self.player.is_solved() => self.status = "solved".to_string(),
+            HintResult::Nothing => self.status = "no cell can be deduced from here".to_string(),
+            HintResult::GaveUp => self.status = "the deduction engine gave up".to_string(),
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! How the player's clicks and the guess commands change the game: uncover, show a
+//! flower or beam, dim a number, cover again in playtest, guess, confirm or deny the
+//! guesses, undo, clear the progress.
+
+use std::time::Instant;
+
+use hexcells_core::model::name;
+use hexcells_core::viewer_protocol::FromViewer;
+use hexcells_core::{Color, Pos};
+
+use super::{Button, Origin, Session};
+use crate::clue_marks;
+use crate::keys::Action;
+use crate::player::{Confirmed, Outcome};
+use crate::progress::Best;
+
+impl Session {
+    pub(super) fn undo(&mut self) {
+        let Some(cells) = self.player.undo() else {
+            self.status = "nothing to undo".to_string();
+            return;
+        };
+        let names: Vec<String> = cells.iter().map(|p| name(*p)).collect();
+        self.status = match names.as_slice() {
+            [one] => format!("took back {one}"),
+            many => format!("took back {} cells: {}", many.len(), list(many)),
+        };
+        self.save();
+    }
+
+    pub(super) fn clear_progress(&mut self) {
+        self.player.restart();
+        self.started = Instant::now();
+        self.hint = None;
+        self.save();
+        self.status = format!("progress cleared · {}", self.default_status());
+    }
+
+    /// Shift+click: a guess on a hidden cell, or none.
+    pub(super) fn guess(&mut self, pos: Pos, button: Button) -> Option<FromViewer> {
+        let send = self.report_click(pos);
+        if self.show_solution || !self.player.toggle_guess(pos, self.color_of(button)) {
+            return send;
+        }
+        self.status = match self.player.guess_at(pos) {
+            Some(color) => format!(
+                "{} guessed {} · {} confirms every guess, {} denies them, {} clears them",
+                name(pos),
+                color.as_str(),
+                self.keys(Action::ConfirmGuesses),
+                self.keys(Action::DenyGuesses),
+                self.keys(Action::ClearGuesses)
+            ),
+            None => format!("{}: guess cleared", name(pos)),
+        };
+        self.save();
+        send
+    }
+
+    /// C, or D with `deny`.
+    pub(super) fn confirm_guesses(&mut self, deny: bool) {
+        if self.player.guesses().is_empty() {
+            self.status = format!(
+                "no guesses to {} ({} marks one)",
+                if deny { "deny" } else { "confirm" },
+                self.keys(Action::Guess)
+            );
+            return;
+        }
+        let Confirmed { uncovered, wrong } = self.player.confirm_guesses(deny);
+        if self.hint.is_some_and(|h| uncovered.contains(&h)) {
+            self.hint = None;
+        }
+        let verb = if deny { "denied" } else { "confirmed" };
+        let n = uncovered.len() + wrong.len();
+        let wrong_names: Vec<String> = wrong.iter().map(|p| name(*p)).collect();
+        self.status = match wrong.len() {
+            0 => format!("{verb} {n} guesses: {} uncovered", uncovered.len()),
+            1 => format!(
+                "{verb} {n} guesses: {} uncovered, {} was wrong: one more mistake",
+                uncovered.len(),
+                wrong_names[0]
+            ),
+            k => format!(
+                "{verb} {n} guesses: {} uncovered, {k} wrong ({}): {k} more mistakes",
+                uncovered.len(),
+                list(&wrong_names)
+            ),
+        };
+        if uncovered.is_empty() {
+            self.save();
+        } else {
+            self.after_move();
+        }
+    }
+
+    /// The colour a button uncovers or guesses, after the swap-buttons option.
+    fn color_of(&self, button: Button) -> Color {
+        match (button, self.swap_buttons) {
+            (Button::Left, false) | (Button::Right, true) => Color::Blue,
+            (Button::Right, false) | (Button::Left, true) => Color::Black,
+        }
+    }
+
+    fn report_click(&self, pos: Pos) -> Option<FromViewer> {
+        (self.origin == Origin::Editor).then_some(FromViewer::Clicked {
+            level: self.level_idx,
+            cell: pos,
+        })
+    }
+
+    pub(super) fn click(&mut self, pos: Pos, button: Button) -> Option<FromViewer> {
+        let send = self.report_click(pos);
+        if self.show_solution {
+            return send;
+        }
+        if self.playtest && button == Button::Right && self.player.cover_again(pos) {
+            self.status = format!("{} is covered again", name(pos));
+            self.save();
+            return send;
+        }
+        let marks = clue_marks::markable(self.player.level(), pos, |p| self.player.is_uncovered(p));
+        if button == Button::Left && marks.highlight {
+            self.player.toggle_highlight(pos);
+            return send;
+        }
+        if button == Button::Right && marks.dim {
+            self.status = match self.player.toggle_dimmed(pos) {
+                Some(true) => format!("{} dimmed · right-click it again to restore it", name(pos)),
+                _ => format!("{} restored", name(pos)),
+            };
+            self.save();
+            return send;
+        }
+        let guess = self.color_of(button);
+        match self.player.uncover(pos, guess) {
+            Outcome::Uncovered(_) => {
+                if self.hint == Some(pos) {
+                    self.hint = None;
+                }
+                self.status = self.default_status();
+                self.after_move();
+            }
+            Outcome::Mistake => {
+                self.status = format!("{} is not {}: one more mistake", name(pos), guess.as_str());
+                self.save();
+            }
+            Outcome::Ignored => {}
+        }
+        send
+    }
+
+    pub(super) fn after_move(&mut self) {
+        if self.player.is_solved() {
+            let result = Best {
+                mistakes: self.player.mistakes(),
+                seconds: self.started.elapsed().as_secs(),
+            };
+            if self.best.is_none_or(|best| result.beats(&best)) {
+                self.best = Some(result);
+            }
+            let best = self.best.unwrap_or(result);
+            self.status = format!(
+                "solved with {} mistakes in {} s (best: {} mistakes, {} s)",
+                result.mistakes, result.seconds, best.mistakes, best.seconds
+            );
+        }
+        self.save();
+    }
+}
+
+/// `A1, B2, C3` (at most five names, then `…`).
+fn list(names: &[String]) -> String {
+    let mut out = names.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+    if names.len() > 5 {
+        out.push_str(", …");
+    }
+    out
+}
