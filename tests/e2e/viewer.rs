@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
 use hexcells_core::{Level, Pos};
-use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool, Guard};
+use hexcells_e2e::screen::{wait_for, Board};
+use hexcells_e2e::xvfb::{on_path, start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
-use hexcells_viewer::render::board::palette::{self, Rgb};
-use hexcells_viewer::render::Layout;
+use hexcells_viewer::render::board::palette;
 
 const SCREEN: (u32, u32) = (1024, 768);
 
@@ -49,51 +49,6 @@ fn atomic_write(path: &Path, text: &str) {
     std::fs::rename(&tmp, path).expect("rename over the level");
 }
 
-/// The screen as raw RGB bytes.
-fn screenshot(display: &str, dir: &Path) -> Vec<u8> {
-    let out = dir.join("screen.rgb");
-    let status = Command::new("import")
-        .args(["-window", "root", "-depth", "8"])
-        .arg(format!("rgb:{}", out.display()))
-        .env("DISPLAY", display)
-        .status()
-        .expect("run import");
-    assert!(status.success(), "import failed");
-    std::fs::read(out).expect("read screenshot")
-}
-
-fn pixel(screen: &[u8], (x, y): (i32, i32)) -> Rgb {
-    let i = (y as usize * SCREEN.0 as usize + x as usize) * 3;
-    match screen.get(i..i + 3) {
-        Some(p) => Rgb(p[0], p[1], p[2]),
-        None => Rgb(0, 0, 0),
-    }
-}
-
-/// Takes screenshots until every probe shows its colour, or fails after a while.
-fn wait_for(display: &str, dir: &Path, what: &str, probes: &[((i32, i32), Rgb)]) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let screen = screenshot(display, dir);
-        let seen: Vec<Rgb> = probes.iter().map(|(at, _)| pixel(&screen, *at)).collect();
-        if probes.iter().zip(&seen).all(|((_, want), got)| want == got) {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{what}: expected {probes:?}, saw {seen:?}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-/// Position and size of the viewer's window, once it shows.
-fn find_window(display: &str) -> (u32, u32, u32, u32) {
-    let window = wait_for_window(display, "hexcells-view", Duration::from_secs(60))
-        .expect("the viewer's window did not appear");
-    geometry(display, &window)
-}
-
 fn tools_present() -> bool {
     if !on_path("Xvfb") {
         hexcells_e2e::skip("Xvfb not found (Debian: xvfb xdotool imagemagick)");
@@ -125,13 +80,9 @@ fn the_window_plays_a_click_and_follows_two_atomic_saves() {
             .spawn()
             .expect("start hexcells-view"),
     );
-    let (wx, wy, ww, wh) = find_window(&display);
     let level: Level = parse(&version(1)).levels.remove(0).level;
-    let layout = Layout::new(&level, ww, wh, 1.0);
-    let at = |p: Pos| {
-        let (cx, cy) = layout.cell_centre(p);
-        (wx as i32 + cx.round() as i32, wy as i32 + cy.round() as i32)
-    };
+    let board = Board::find(&display, &level);
+    let at = |p: Pos| board.at(p);
     let (a, b, c) = (pos(0, 0), pos(4, 2), pos(2, 4));
     wait_for(
         &display,
@@ -245,13 +196,9 @@ fn the_editor_protocol_shows_snapshots_and_reports_clicks() {
         version: 1,
         text: version(1),
     });
-    let (wx, wy, ww, wh) = find_window(&display);
     let level: Level = parse(&version(1)).levels.remove(0).level;
-    let layout = Layout::new(&level, ww, wh, 1.0);
-    let at = |p: Pos| {
-        let (cx, cy) = layout.cell_centre(p);
-        (wx as i32 + cx.round() as i32, wy as i32 + cy.round() as i32)
-    };
+    let board = Board::find(&display, &level);
+    let at = |p: Pos| board.at(p);
     let (a, b) = (pos(0, 0), pos(4, 2));
     wait_for(
         &display,
