@@ -110,6 +110,52 @@ fn bench_frame() {
         "frame render 1280x800, solution preview (every number shown):\n  {}",
         stats(samples)
     );
+    session.show_solution = false;
+    let n_marks = annotate(&mut session);
+    let mut samples = Vec::new();
+    for _ in 0..100 {
+        let t = Instant::now();
+        session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+        samples.push(t.elapsed());
+    }
+    println!(
+        "frame render 1280x800, annotated ({n_marks}: every hidden cell guessed, every other clue dimmed, the rest highlighted):\n  {}",
+        stats(samples)
+    );
+}
+
+/// Guesses on every hidden cell, every other visible clue dimmed and the rest
+/// highlighted; returns a description of the marks.
+fn annotate(session: &mut Session) -> String {
+    use hexcells_viewer::clue_marks::markable;
+    use hexcells_viewer::session::{Button, Command};
+    let level = session.level().clone();
+    let mut n_guesses = 0;
+    for (pos, _) in level.cells() {
+        if !session.player().is_uncovered(pos) {
+            let button = if pos.index() % 2 == 0 {
+                Button::Left
+            } else {
+                Button::Right
+            };
+            session.apply(Command::Guess(pos, button));
+            n_guesses += 1;
+        }
+    }
+    let clues: Vec<Pos> = level
+        .items()
+        .map(|(pos, _)| pos)
+        .filter(|pos| markable(&level, *pos, |p| session.player().is_uncovered(p)).dim)
+        .collect();
+    for pos in clues.iter().step_by(2) {
+        session.apply(Command::Click(*pos, Button::Right));
+    }
+    session.apply(Command::HighlightAll);
+    format!(
+        "{n_guesses} guesses, {} dimmed, {} highlighted",
+        session.player().clue_marks().dimmed().len(),
+        session.player().clue_marks().highlighted().len()
+    )
 }
 
 fn bench_engine() {

@@ -106,7 +106,12 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
                     Some(CellColor::Black) => Some(palette::GUESS_BLACK),
                     None => None,
                 };
-                with_tile(r, (rim, fill, guess), |tile| blit(pixmap, tile, cx, cy));
+                let tile = Tile::Cell {
+                    rim,
+                    fill,
+                    core: guess,
+                };
+                with_tile(r, tile, |tile| blit(pixmap, tile, cx, cy));
                 if shown && cell.hint.shows_number() {
                     if let Some(clue) = Clue::at(scene.level, pos) {
                         let label = cell.hint.display(clue.count(scene.level));
@@ -138,14 +143,20 @@ fn faded(color: Rgb, dimmed: bool) -> Color {
 fn draw_highlights(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     let r = layout.radius;
     let width = (2.0 * layout.scale).max(r * 0.08);
+    // Each member once, however many highlighted clues share it, from a cached tile:
+    // highlight-all outlines hundreds of cells on a large level.
+    let mut outlined = vec![false; Pos::all().count()];
+    let outline = Tile::Outline {
+        color: palette::HIGHLIGHT,
+        width: width.to_bits(),
+    };
     for clue in scene.highlights.iter().filter_map(|p| Clue::at(scene.level, *p)) {
         for member in &clue.members {
-            stroke_polygon(
-                pixmap,
-                &layout.hexagon(*member, r * 0.9),
-                palette::HIGHLIGHT.color(),
-                width,
-            );
+            if std::mem::replace(&mut outlined[member.index()], true) {
+                continue;
+            }
+            let (cx, cy) = layout.cell_centre(*member);
+            with_tile(r, outline, |tile| blit(pixmap, tile, cx, cy));
         }
     }
     if let Some(pos) = scene.hover {
@@ -275,32 +286,46 @@ fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
 
 use palette::Rgb;
 
-/// A tile's colours: rim, fill, and the core of a guess.
-type TileColors = (Rgb, Rgb, Option<Rgb>);
+/// What a cached tile shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Tile {
+    /// A cell: rim, fill, and the core of a guess.
+    Cell { rim: Rgb, fill: Rgb, core: Option<Rgb> },
+    /// The outline of a highlighted flower or beam member (stroke width as bits).
+    Outline { color: Rgb, width: u32 },
+}
 
-type TileKey = (u32, TileColors);
+type TileKey = (u32, Tile);
 
 thread_local! {
     /// Hexagon tiles, drawn once per radius and colours and copied for every cell:
-    /// much cheaper than filling two anti-aliased paths per cell each frame.
+    /// much cheaper than filling or stroking anti-aliased paths per cell each frame.
     static TILES: RefCell<HashMap<TileKey, Option<Pixmap>>> = RefCell::new(HashMap::new());
 }
 
-fn with_tile(r: f32, colors: TileColors, f: impl FnOnce(&Pixmap)) {
+fn with_tile(r: f32, kind: Tile, f: impl FnOnce(&Pixmap)) {
     TILES.with(|tiles| {
         let mut tiles = tiles.borrow_mut();
         if tiles.len() > 64 {
             tiles.clear();
         }
-        let tile = tiles.entry((r.to_bits(), colors)).or_insert_with(|| {
-            let (rim, fill, core) = colors;
+        let tile = tiles.entry((r.to_bits(), kind)).or_insert_with(|| {
             let size = (2.0 * r).ceil() as u32 + 2;
             let mut tile = Pixmap::new(size, size)?;
             let c = size as f32 / 2.0;
-            fill_polygon(&mut tile.as_mut(), &hexagon_at(c, c, r * 0.94), rim.color());
-            fill_polygon(&mut tile.as_mut(), &hexagon_at(c, c, r * 0.78), fill.color());
-            if let Some(core) = core {
-                fill_polygon(&mut tile.as_mut(), &hexagon_at(c, c, r * 0.5), core.color());
+            let hexagon = |k: f32| hexagon_at(c, c, r * k);
+            match kind {
+                Tile::Cell { rim, fill, core } => {
+                    fill_polygon(&mut tile.as_mut(), &hexagon(0.94), rim.color());
+                    fill_polygon(&mut tile.as_mut(), &hexagon(0.78), fill.color());
+                    if let Some(core) = core {
+                        fill_polygon(&mut tile.as_mut(), &hexagon(0.5), core.color());
+                    }
+                }
+                Tile::Outline { color, width } => {
+                    let width = f32::from_bits(width);
+                    stroke_polygon(&mut tile.as_mut(), &hexagon(0.9), color.color(), width);
+                }
             }
             Some(tile)
         });

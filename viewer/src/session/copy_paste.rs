@@ -13,6 +13,7 @@ impl Session {
 
     /// Says in the status line how copying [`Session::copy_text`] went.
     pub fn copied(&mut self, result: Result<(), String>) {
+        self.clear_asked = false;
         self.status = match result {
             Ok(()) => match self.player.moves().len() {
                 1 => "copied the level with your progress (1 cell uncovered) to the clipboard".to_string(),

@@ -56,6 +56,8 @@ impl Session {
         if !matches!(command, Command::Hint | Command::SolveRound | Command::SolveAll) {
             return None;
         }
+        // Asking the engine answers "no" to "clear the progress?".
+        self.clear_asked = false;
         self.status = "the deduction engine is thinking…".to_string();
         Some(EngineJob {
             command,
@@ -79,7 +81,7 @@ impl Session {
                     0 if self.player.is_solved() => "solved".to_string(),
                     0 => "the deduction engine found nothing to uncover".to_string(),
                     n => format!(
-                        "the next round: {n} {} marked as guesses · {} confirms them, {} clears them",
+                        "the next round: {n} {} marked as guesses · {} confirms every guess, {} clears them",
                         if n == 1 { "cell" } else { "cells" },
                         self.keys(Action::ConfirmGuesses),
                         self.keys(Action::ClearGuesses)
