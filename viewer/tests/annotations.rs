@@ -80,6 +80,7 @@ fn guesses_confirm_deny_clear_and_undo_through_the_session() {
     session.apply(Command::Guess(at(BLACK), Button::Right));
     session.apply(Command::DenyGuesses);
     assert!(session.player().is_uncovered(at(BLACK)));
+    assert_eq!(session.status(), "denied 1 guess: 1 uncovered");
     assert_eq!(session.player().mistakes(), 1);
     session.apply(Command::DenyGuesses);
     assert!(

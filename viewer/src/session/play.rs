@@ -71,18 +71,22 @@ impl Session {
         if self.hint.is_some_and(|h| uncovered.contains(&h)) {
             self.hint = None;
         }
-        let verb = if deny { "denied" } else { "confirmed" };
-        let n = uncovered.len() + wrong.len();
+        let head = match (deny, uncovered.len() + wrong.len()) {
+            (false, 1) => "confirmed 1 guess".to_string(),
+            (true, 1) => "denied 1 guess".to_string(),
+            (false, n) => format!("confirmed {n} guesses"),
+            (true, n) => format!("denied {n} guesses"),
+        };
         let wrong_names: Vec<String> = wrong.iter().map(|p| name(*p)).collect();
         self.status = match wrong.len() {
-            0 => format!("{verb} {n} guesses: {} uncovered", uncovered.len()),
+            0 => format!("{head}: {} uncovered", uncovered.len()),
             1 => format!(
-                "{verb} {n} guesses: {} uncovered, {} was wrong: one more mistake",
+                "{head}: {} uncovered, {} was wrong: one more mistake",
                 uncovered.len(),
                 wrong_names[0]
             ),
             k => format!(
-                "{verb} {n} guesses: {} uncovered, {k} wrong ({}): {k} more mistakes",
+                "{head}: {} uncovered, {k} wrong ({}): {k} more mistakes",
                 uncovered.len(),
                 list(&wrong_names)
             ),
