@@ -140,7 +140,7 @@ impl Viewer {
 fn tools_present(also: &[&str]) -> bool {
     for tool in ["Xvfb"].iter().chain(also) {
         if !on_path(tool) {
-            eprintln!("skipped: {tool} not found");
+            hexcells_e2e::skip(&format!("{tool} not found (Debian: xvfb xclip)"));
             return false;
         }
     }
