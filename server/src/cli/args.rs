@@ -42,7 +42,7 @@ pub enum Command {
     /// byte for byte the same for the same options and seed.
     Generate(super::generate::GenerateArgs),
     /// Check a play record (one move a line: `F7b`, `G8k`, `H9b?`) against a level.
-    Replay(super::replay::ReplayArgs),
+    Replay(ReplayArgs),
 }
 
 /// `hexcells lsp`.
@@ -134,4 +134,18 @@ pub struct SolveArgs {
     /// Print the solution as a play record (`1. F7b`, one move a line) for `hexcells replay`.
     #[arg(long, conflicts_with = "explain")]
     pub record: bool,
+}
+
+/// `hexcells replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The level file.
+    #[arg(value_name = "LEVEL")]
+    pub level_file: PathBuf,
+    /// The play record (`-` for stdin): one move per line, like `F7b`, `G8k`, `H9b?`.
+    #[arg(value_name = "RECORD")]
+    pub record: PathBuf,
+    /// Which level of a level pack (from 1); the first when absent.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::pack::parse_level_number)]
+    pub level: usize,
 }

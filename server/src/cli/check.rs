@@ -13,10 +13,8 @@ use serde::Serialize;
 
 use super::args::CheckArgs;
 use super::input::{self, Source};
+use super::phrases::{describe_stuck, plural};
 use super::{report_error, Status};
-
-/// Cells named in a stuck message before it says "and N more".
-const MAX_NAMED_CELLS: usize = 12;
 
 /// Checked options of `hexcells check`.
 struct Options {
@@ -248,19 +246,6 @@ pub fn run_engine(level: &Level, budget: &Budget, explain: bool) -> (Option<Repo
     (report, started.elapsed().as_secs_f64() * 1000.0)
 }
 
-/// `9 cells can't be deduced: F7, G8, ...`.
-pub fn describe_stuck(stuck: &[hexcells_core::Pos]) -> String {
-    let mut names: Vec<String> = stuck.iter().take(MAX_NAMED_CELLS).map(|&p| name(p)).collect();
-    if stuck.len() > MAX_NAMED_CELLS {
-        names.push(format!("and {} more", stuck.len() - MAX_NAMED_CELLS));
-    }
-    let count = match stuck.len() {
-        1 => "1 cell can't be deduced".to_string(),
-        n => format!("{n} cells can't be deduced"),
-    };
-    format!("{count}: {}", names.join(", "))
-}
-
 /// Which errors stop the analysis, counted against every error the level has, so the
 /// count matches the error lines printed above it: `2 of its 3 errors to fix first (HC0101,
 /// HC0107); HC0202 does not stop the analysis`, or `1 error to fix first (HC0101)`.
@@ -288,14 +273,6 @@ pub fn errors_to_fix_first(diagnostics: &[Diagnostic]) -> String {
             codes(&blocking),
             codes(&other)
         )
-    }
-}
-
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
 
@@ -447,19 +424,4 @@ fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow
     let text = serde_json::to_string(&line)?;
     writeln!(out, "{text}")?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stuck_cells_are_named_and_long_lists_cut() {
-        let cells: Vec<hexcells_core::Pos> = (0..14).filter_map(|x| hexcells_core::Pos::new(x, 2)).collect();
-        assert_eq!(describe_stuck(&cells[..1]), "1 cell can't be deduced: A3");
-        assert_eq!(
-            describe_stuck(&cells),
-            "14 cells can't be deduced: A3, B3, C3, D3, E3, F3, G3, H3, I3, J3, K3, L3, and 2 more"
-        );
-    }
 }

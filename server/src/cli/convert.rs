@@ -9,7 +9,8 @@ use hexcells_core::format::{parse, print, sixcells};
 use hexcells_core::{Level, Severity};
 
 use super::args::{ConvertArgs, Format};
-use super::check::{plural, write_diagnostic};
+use super::check::write_diagnostic;
+use super::phrases::plural;
 use super::input::{self, Source};
 use super::output::write_atomic;
 use super::{pack, Status};

@@ -14,6 +14,7 @@ mod generate;
 mod input;
 pub mod output;
 mod pack;
+mod phrases;
 mod replay;
 mod solve;
 

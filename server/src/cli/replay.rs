@@ -4,32 +4,17 @@
 //! `hexcells solve --record`.
 
 use std::io::Write;
-use std::path::PathBuf;
 
-use clap::Args;
 use hexcells_core::format::parse;
 use hexcells_core::model::name;
 use hexcells_core::record::{self, Move, Outcome, Replay};
 use hexcells_core::solve::{Report, Verdict};
 use hexcells_core::Color;
 
-use super::check::{describe_stuck, plural};
+use super::args::ReplayArgs;
 use super::input::{self, Source};
+use super::phrases::{describe_stuck, plural};
 use super::{pack, Status};
-
-/// `hexcells replay`.
-#[derive(Debug, Args)]
-pub struct ReplayArgs {
-    /// The level file.
-    #[arg(value_name = "LEVEL")]
-    pub level_file: PathBuf,
-    /// The play record (`-` for stdin): one move per line, like `F7b`, `G8k`, `H9b?`.
-    #[arg(value_name = "RECORD")]
-    pub record: PathBuf,
-    /// Which level of a level pack (from 1); the first when absent.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::pack::parse_level_number)]
-    pub level: usize,
-}
 
 /// Runs `hexcells replay`: exit 0 when every move agrees with the level, 1 when a
 /// move or line does not.

@@ -8,9 +8,8 @@ use hexcells_core::{Clue, Color, Level, Severity};
 use std::io::Write;
 
 use super::args::SolveArgs;
-use super::check::{
-    blocks_analysis, describe_stuck, engine_budget, errors_to_fix_first, plural, run_engine, write_diagnostic,
-};
+use super::check::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, write_diagnostic};
+use super::phrases::{describe_stuck, plural};
 use super::input::{self, Source};
 use super::{pack, Status};
 
