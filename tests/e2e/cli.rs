@@ -314,6 +314,84 @@ fn check_explains_inputs_it_cannot_read_and_exits_2() {
     assert_eq!(run.stdout, "");
 }
 
+/// `check`'s stdout with each `"millis":N` (the engine's time, which varies from run
+/// to run) replaced by `"millis":_`.
+fn without_times(stdout: &str) -> String {
+    let mut out = String::with_capacity(stdout.len());
+    let mut rest = stdout;
+    while let Some(at) = rest.find("\"millis\":") {
+        let (head, tail) = rest.split_at(at + "\"millis\":".len());
+        out.push_str(head);
+        out.push('_');
+        rest = tail.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-' || c == 'e');
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn check_prints_the_same_in_the_same_order_for_any_number_of_jobs() {
+    let dir = temp_dir();
+    let ours = hexcells_e2e::levels_dir();
+    let read = |name: &str| std::fs::read_to_string(ours.join(name)).expect("read our level");
+    // A pack of our levels (one of them broken), single files, a stuck level, an
+    // empty file and one that cannot be read, in a directory walked in order.
+    let levels = dir.path().join("levels");
+    std::fs::create_dir_all(&levels).expect("mkdir");
+    let pack = [
+        read("flowers.hexcells"),
+        two_round_level().replace("O+", "Q+"),
+        read("columns.hexcells"),
+        stuck_level(),
+        read("together-apart.hexcells"),
+        counter_level(),
+        read("column-groups.hexcells"),
+    ]
+    .concat();
+    write(&levels, "a-pack.hexcells", pack);
+    write(&levels, "b-first-steps.hexcells", read("first-steps.hexcells"));
+    write(&levels, "c-stuck.hexcells", stuck_level());
+    write(&levels, "d-empty.hexcells", "");
+    write(&levels, "e-binary.hexcells", b"Hexcells level v1\n\x00");
+    write(&levels, "f-two-rounds.hexcells", two_round_level());
+    let args = |extra: &[&'static str], jobs: Option<&'static str>| {
+        let mut args = vec!["check"];
+        args.extend_from_slice(extra);
+        if let Some(n) = jobs {
+            args.extend(["--jobs", n]);
+        }
+        args.extend(["levels", "levels/f-two-rounds.hexcells"]);
+        args
+    };
+    for extra in [&[][..], &["--json"], &["--fast"], &["--json", "--fast"]] {
+        let serial = hexcells(dir.path(), &args(extra, Some("1")));
+        assert_eq!(serial.code, 2, "{extra:?}: {}", serial.stderr);
+        assert!(serial.stderr.contains("e-binary.hexcells"), "{}", serial.stderr);
+        assert!(serial.stdout.contains("a-pack.hexcells"), "{}", serial.stdout);
+        for jobs in [None, Some("2"), Some("5")] {
+            let parallel = hexcells(dir.path(), &args(extra, jobs));
+            assert_eq!(parallel.code, serial.code, "{extra:?} {jobs:?}");
+            assert_eq!(parallel.stderr, serial.stderr, "{extra:?} {jobs:?}");
+            assert_eq!(
+                without_times(&parallel.stdout),
+                without_times(&serial.stdout),
+                "{extra:?} {jobs:?}"
+            );
+        }
+    }
+    assert_eq!(hexcells(dir.path(), &["check", "--jobs", "0", "levels"]).code, 2);
+}
+
+#[test]
+fn check_draws_no_progress_bar_when_stderr_is_not_a_terminal() {
+    let dir = temp_dir();
+    write(dir.path(), "pack.hexcells", two_round_level().repeat(400));
+    let run = hexcells(dir.path(), &["check", "pack.hexcells"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stderr, "");
+    assert_eq!(run.stdout.lines().count(), 400);
+}
+
 #[test]
 fn check_stops_quietly_when_the_reader_goes_away() {
     let dir = temp_dir();

@@ -74,6 +74,10 @@ pub struct CheckArgs {
     /// "hardest step" figure.
     #[arg(long, conflicts_with = "no_solve")]
     pub fast: bool,
+    /// Levels checked at once (each on its own thread); every core by default. The
+    /// output is the same for any number.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<std::num::NonZeroUsize>,
 }
 
 /// `hexcells fmt`.

@@ -2,18 +2,21 @@
 //! `file:line:col: severity[code]: message` lines or as JSON Lines.
 
 use std::io::Write;
+use std::num::NonZeroUsize;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use hexcells_core::format::{parse, ParsedLevel};
+use hexcells_core::format::{parse, Parse, ParsedLevel};
 use hexcells_core::model::name;
 use hexcells_core::solve::{self, Budget, Report, Verdict};
 use hexcells_core::{Code, Diagnostic, Level, Severity};
 use serde::Serialize;
 
 use super::args::CheckArgs;
-use super::input::{self, Source};
+use super::input;
+use super::parallel;
 use super::phrases::{describe_stuck, plural};
+use super::progress::Progress;
 use super::{report_error, Status};
 
 /// Checked options of `hexcells check`.
@@ -44,26 +47,173 @@ pub fn engine_budget(millis: u64) -> Budget {
     }
 }
 
-/// Runs `hexcells check`.
+/// Runs `hexcells check`: files are read and parsed, then their levels checked, on
+/// `--jobs` threads; the output comes in input order, the same for any number of
+/// threads.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let options = Options::from_args(args);
+    let jobs = args.jobs.map_or_else(parallel::default_jobs, NonZeroUsize::get);
+    let files = parallel::map(&input::expand(&args.files), jobs, |source| {
+        let source = source.as_ref().map_err(|e| anyhow::anyhow!("{e:#}"))?;
+        let text = input::read_text(source)?;
+        Ok(File {
+            name: source.to_string(),
+            parse: parse(&text),
+        })
+    });
+    let units = units(&files);
+    let progress = Progress::new(units.len(), !options.json);
     let mut status = Status::Clean;
-    for source in input::expand(&args.files) {
-        let checked = source.and_then(|source| {
-            let text = input::read_text(&source)?;
-            check_text(&source, &text, &options, out)
-        });
-        match checked {
-            Ok(file_status) => status = status.max(file_status),
-            Err(e) if super::output::is_broken_pipe(&e) => return Err(e),
-            Err(e) => {
-                out.flush()?;
-                report_error(&e);
-                status = Status::CannotRun;
+    let result = parallel::for_each_ordered(
+        &units,
+        jobs,
+        |unit| unit.cost(&files),
+        |unit| {
+            let done = unit.run(&files, &options);
+            progress.inc();
+            done
+        },
+        |done| {
+            let written = match done {
+                Done::Unreadable(e) => {
+                    out.flush()?;
+                    progress.suspend(|| report_error(e));
+                    status = Status::CannotRun;
+                    return Ok(());
+                }
+                Done::Checked(Ok((text, level_status))) => {
+                    status = status.max(level_status);
+                    progress.suspend(|| out.write_all(&text).and_then(|()| progress_flush(&progress, out)))
+                }
+                Done::Checked(Err(e)) => Err(std::io::Error::other(format!("{e:#}"))),
+            };
+            match written.map_err(anyhow::Error::from) {
+                Ok(()) => Ok(()),
+                Err(e) if super::output::is_broken_pipe(&e) => Err(e),
+                Err(e) => {
+                    report_error(&e);
+                    status = Status::CannotRun;
+                    Ok(())
+                }
+            }
+        },
+    );
+    progress.finish();
+    result?;
+    Ok(status)
+}
+
+/// Flushes `out` while a bar is drawn, so that lines and bar do not mix.
+fn progress_flush(progress: &Progress, out: &mut dyn Write) -> std::io::Result<()> {
+    if progress.is_drawn() {
+        out.flush()
+    } else {
+        Ok(())
+    }
+}
+
+/// A file read and parsed.
+struct File {
+    /// As printed: the path, or `<stdin>`.
+    name: String,
+    parse: Parse,
+}
+
+/// One piece of `check`'s work, printed in this order.
+enum Unit {
+    /// A file that could not be read.
+    Unreadable(usize),
+    /// Level `index` of file `file`; index 0 of a file without levels stands for
+    /// the file's own problems.
+    Level { file: usize, index: usize },
+}
+
+/// What a [`Unit`] gives: the error to report, or the text to print and the status.
+enum Done<'a> {
+    Unreadable(&'a anyhow::Error),
+    Checked(anyhow::Result<(Vec<u8>, Status)>),
+}
+
+/// Every unit of `files`, in output order.
+fn units(files: &[anyhow::Result<File>]) -> Vec<Unit> {
+    let mut units = Vec::new();
+    for (f, file) in files.iter().enumerate() {
+        match file {
+            Err(_) => units.push(Unit::Unreadable(f)),
+            Ok(file) => {
+                let n = file.parse.levels.len();
+                if n == 0 && file.parse.diagnostics.is_empty() {
+                    continue;
+                }
+                units.extend((0..n.max(1)).map(|index| Unit::Level { file: f, index }));
             }
         }
     }
-    Ok(status)
+    units
+}
+
+impl Unit {
+    /// A rough guess of the engine's time: the cells to uncover, squared.
+    fn cost(&self, files: &[anyhow::Result<File>]) -> u64 {
+        let Unit::Level { file, index } = *self else {
+            return 0;
+        };
+        let level = files[file].as_ref().ok().and_then(|f| f.parse.levels.get(index));
+        level.map_or(0, |l| {
+            let hidden = l.level.cells().filter(|(_, c)| !c.revealed).count() as u64;
+            hidden * hidden
+        })
+    }
+
+    fn run<'a>(&self, files: &'a [anyhow::Result<File>], options: &Options) -> Done<'a> {
+        let (f, index) = match *self {
+            Unit::Level { file, index } => (file, index),
+            Unit::Unreadable(f) => (f, 0),
+        };
+        match &files[f] {
+            Err(e) => Done::Unreadable(e),
+            Ok(file) => Done::Checked(check_one(file, index, options)),
+        }
+    }
+}
+
+/// Checks level `index` of `file` and renders what `check` prints about it.
+fn check_one(file: &File, index: usize, options: &Options) -> anyhow::Result<(Vec<u8>, Status)> {
+    let parse = &file.parse;
+    let is_pack = parse.levels.len() > 1;
+    let mut check = match parse.levels.get(index) {
+        Some(level) => check_level(index, level, is_pack, options),
+        None => LevelCheck {
+            index: 0,
+            title: "",
+            cells: 0,
+            diagnostics: Vec::new(),
+            verdict: LevelVerdict::Invalid,
+            report: None,
+            millis: 0.0,
+        },
+    };
+    // Problems of the file as a whole (an empty file) belong to its first level, or
+    // to a stand-in when it has none.
+    if index == 0 && !parse.diagnostics.is_empty() {
+        check.diagnostics.splice(0..0, parse.diagnostics.iter().cloned());
+        if parse.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            check.verdict = LevelVerdict::Invalid;
+        }
+    }
+    let mut text = Vec::new();
+    if options.json {
+        write_json(&mut text, &file.name, &check)?;
+    } else {
+        write_text(&mut text, &file.name, is_pack, &check)?;
+    }
+    let finding = check.diagnostics.iter().any(|d| d.severity == Severity::Error)
+        || matches!(
+            check.verdict,
+            LevelVerdict::Invalid | LevelVerdict::Stuck | LevelVerdict::GaveUp
+        );
+    let status = if finding { Status::Findings } else { Status::Clean };
+    Ok((text, status))
 }
 
 /// One level's outcome.
@@ -100,56 +250,6 @@ struct LevelCheck<'a> {
     verdict: LevelVerdict,
     report: Option<Report>,
     millis: f64,
-}
-
-fn check_text(source: &Source, text: &str, options: &Options, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let file = source.to_string();
-    let parse = parse(text);
-    let is_pack = parse.levels.len() > 1;
-    let mut checks: Vec<LevelCheck<'_>> = parse
-        .levels
-        .iter()
-        .enumerate()
-        .map(|(index, level)| check_level(index, level, is_pack, options))
-        .collect();
-    // Problems of the file as a whole (an empty file) belong to its first level, or
-    // to a stand-in when it has none.
-    if !parse.diagnostics.is_empty() {
-        if checks.is_empty() {
-            checks.push(LevelCheck {
-                index: 0,
-                title: "",
-                cells: 0,
-                diagnostics: Vec::new(),
-                verdict: LevelVerdict::Invalid,
-                report: None,
-                millis: 0.0,
-            });
-        }
-        checks[0]
-            .diagnostics
-            .splice(0..0, parse.diagnostics.iter().cloned());
-        if parse.diagnostics.iter().any(|d| d.severity == Severity::Error) {
-            checks[0].verdict = LevelVerdict::Invalid;
-        }
-    }
-    let mut status = Status::Clean;
-    for check in &checks {
-        if options.json {
-            write_json(out, &file, check)?;
-        } else {
-            write_text(out, &file, is_pack, check)?;
-        }
-        let finding = check.diagnostics.iter().any(|d| d.severity == Severity::Error)
-            || matches!(
-                check.verdict,
-                LevelVerdict::Invalid | LevelVerdict::Stuck | LevelVerdict::GaveUp
-            );
-        if finding {
-            status = Status::Findings;
-        }
-    }
-    Ok(status)
 }
 
 fn check_level<'a>(

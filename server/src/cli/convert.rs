@@ -10,9 +10,9 @@ use hexcells_core::{Level, Severity};
 
 use super::args::{ConvertArgs, Format};
 use super::check::write_diagnostic;
-use super::phrases::plural;
 use super::input::{self, Source};
 use super::output::write_atomic;
+use super::phrases::plural;
 use super::{pack, Status};
 
 /// Runs `hexcells convert`.

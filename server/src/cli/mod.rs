@@ -14,7 +14,9 @@ mod generate;
 mod input;
 pub mod output;
 mod pack;
+mod parallel;
 mod phrases;
+mod progress;
 mod replay;
 mod solve;
 

@@ -9,8 +9,8 @@ use std::io::Write;
 
 use super::args::SolveArgs;
 use super::check::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, write_diagnostic};
-use super::phrases::{describe_stuck, plural};
 use super::input::{self, Source};
+use super::phrases::{describe_stuck, plural};
 use super::{pack, Status};
 
 /// Runs `hexcells solve`.
