@@ -450,6 +450,7 @@ impl<'p> Explainer<'p> {
     /// part of `set` a refutation used (in `set`'s order) and whether it used the
     /// counter.
     fn forces(&mut self, set: &[usize], counter: bool, q: Cand, clock: &Clock) -> Result<Outcome, Stop> {
+        clock.check()?;
         self.last_free = None;
         let clues: Vec<usize> = set.iter().map(|&k| self.visible[k]).collect();
         let cell = match q {

@@ -5,6 +5,7 @@
 
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions};
 
+use super::budget::Clock;
 use super::local::Values;
 use super::puzzle::{ClueInfo, Puzzle, Shape};
 use super::round::Cand;
@@ -96,15 +97,16 @@ impl<'p> Relaxation<'p> {
     /// The cells of `cells` the relaxation refutes (as [`refutes`] would one by one),
     /// with few LPs: maximise the cells' total "wrongness"; below 1/2, none of them
     /// can take its wrong colour. Otherwise cells fully wrong in the optimum are not
-    /// refuted, fractional ones are checked alone, and the rest are asked again.
+    /// refuted, fractional ones are checked alone, and the rest are asked again. Once
+    /// `clock` says stop, the cells not yet settled count as not refuted.
     ///
     /// [`refutes`]: Relaxation::refutes
-    pub(crate) fn refuted_cells(&self, cells: &[usize]) -> Vec<usize> {
+    pub(crate) fn refuted_cells(&self, cells: &[usize], clock: &Clock) -> Vec<usize> {
         let puzzle = self.puzzle;
         let mut set: Vec<usize> = cells.iter().copied().filter(|i| self.is_touched(*i)).collect();
         let mut out = Vec::new();
         let mut alone = Vec::new();
-        while !set.is_empty() {
+        while !set.is_empty() && !clock.should_stop() {
             let objective: Vec<(usize, f64)> = set
                 .iter()
                 .map(|&i| (i, if puzzle.blue[i] { -1.0 } else { 1.0 }))
@@ -156,7 +158,11 @@ impl<'p> Relaxation<'p> {
                 alone.append(&mut set);
             }
         }
-        out.extend(alone.into_iter().filter(|&i| self.refutes(Cand::Cell(i))));
+        out.extend(
+            alone
+                .into_iter()
+                .filter(|&i| !clock.should_stop() && self.refutes(Cand::Cell(i))),
+        );
         out
     }
 

@@ -379,6 +379,7 @@ pub(crate) fn explain_all<'p>(
     let mut untouched_explanation: Option<Explanation> = None;
     let mut out = Vec::with_capacity(forced.len());
     for &i in forced {
+        clock.check()?;
         let explanation = if let Some(clue) = alone[i] {
             Explanation {
                 reasoning: if clue == ClueRef::RemainingCounter {

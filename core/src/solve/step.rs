@@ -145,8 +145,8 @@ impl<'p> Deducer<'p> {
                 Ok(forced) => forced,
                 Err(mut open) => {
                     let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, false);
-                    lp_refute_cells(&lp, &mut open, &mut proved);
-                    integral_refute_cells(&lp, &mut open, &mut proved);
+                    lp_refute_cells(&lp, &mut open, &mut proved, clock);
+                    integral_refute_cells(&lp, &mut open, &mut proved, clock)?;
                     sat.backbone(open, &facts, false, clock)?
                 }
             };
@@ -168,22 +168,27 @@ impl<'p> Deducer<'p> {
         models.search(&mut search, &mut cands, THOROUGH_SEARCH, &round);
         if !cands.is_empty() {
             let mut checker = Checker::new(puzzle, known, &self.visible);
-            cands.retain(|c| {
-                let Cand::Cell(i) = *c else { return true };
+            let mut open = Vec::with_capacity(cands.len());
+            for c in std::mem::take(&mut cands) {
+                clock.check()?;
+                let Cand::Cell(i) = c else {
+                    open.push(c);
+                    continue;
+                };
                 match checker.check(&self.visible, true, Some(i), CHECK_NODES) {
-                    Check::Forced { .. } => {
-                        proved.push(*c);
-                        false
-                    }
-                    Check::Free => false,
-                    Check::Unknown => true,
+                    Check::Forced { .. } => proved.push(c),
+                    Check::Free => {}
+                    Check::Unknown => open.push(c),
                 }
-            });
+            }
+            cands = open;
         }
         let mut second = Vec::new();
         if !cands.is_empty() {
             let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, true);
-            lp_refute_cells(&lp, &mut cands, &mut proved);
+            clock.check()?;
+            lp_refute_cells(&lp, &mut cands, &mut proved, clock);
+            clock.check()?;
             cands.retain(|c| {
                 if *c == Cand::Untouched && lp.refutes(*c) {
                     proved.push(*c);
@@ -197,7 +202,7 @@ impl<'p> Deducer<'p> {
                     Ok(forced) => forced,
                     Err(mut open) => {
                         // The LP has had these; whole cells may still refute them.
-                        integral_refute_cells(&lp, &mut open, &mut proved);
+                        integral_refute_cells(&lp, &mut open, &mut proved, clock)?;
                         sat.backbone(open, &facts, true, clock)?
                     }
                 };
@@ -361,8 +366,9 @@ const CHECK_NODES: usize = 2000;
 /// Branch-and-bound nodes for one cell the LP could not refute.
 const ILP_NODES: u64 = 200;
 
-/// Moves the cells of `cands` that the LP refutes to `forced`.
-fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>) {
+/// Moves the cells of `cands` that the LP refutes to `forced` (those it gets to
+/// before the clock stops it).
+fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>, clock: &Clock) {
     let cells: Vec<usize> = cands
         .iter()
         .filter_map(|c| match c {
@@ -373,7 +379,7 @@ fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut 
     if cells.is_empty() {
         return;
     }
-    let mut refuted = lp.refuted_cells(&cells);
+    let mut refuted = lp.refuted_cells(&cells, clock);
     refuted.sort_unstable();
     move_refuted(cands, &refuted, forced);
 }
@@ -381,16 +387,24 @@ fn lp_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut 
 /// Moves the cells of `cands` that the LP with whole cells refutes to `forced`:
 /// counting arguments that need integrality (parity and the like), by a brief branch
 /// and bound each, before the SAT solver gets them.
-fn integral_refute_cells(lp: &lp::Relaxation<'_>, cands: &mut Vec<Cand>, forced: &mut Vec<Cand>) {
-    let mut refuted: Vec<usize> = cands
-        .iter()
-        .filter_map(|c| match c {
-            Cand::Cell(i) if lp.refutes_integral(*c, ILP_NODES) == Some(true) => Some(*i),
-            _ => None,
-        })
-        .collect();
+fn integral_refute_cells(
+    lp: &lp::Relaxation<'_>,
+    cands: &mut Vec<Cand>,
+    forced: &mut Vec<Cand>,
+    clock: &Clock,
+) -> Result<(), Stop> {
+    let mut refuted = Vec::new();
+    for c in cands.iter() {
+        clock.check()?;
+        if let Cand::Cell(i) = c {
+            if lp.refutes_integral(*c, ILP_NODES) == Some(true) {
+                refuted.push(*i);
+            }
+        }
+    }
     refuted.sort_unstable();
     move_refuted(cands, &refuted, forced);
+    Ok(())
 }
 
 /// Moves the cells of `cands` listed in `refuted` (sorted) to `forced`.
