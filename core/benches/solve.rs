@@ -5,6 +5,8 @@
 //! Run with `cargo bench -p hexcells-core --bench solve`.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
@@ -45,11 +47,117 @@ fn main() {
         });
         return;
     }
-    measure("verdicts", &levels, solve::verdict);
-    if std::env::var_os("HEXCELLS_BENCH_VERDICTS_ONLY").is_none() {
+    // `HEXCELLS_BENCH_ONLY=verdicts,analysis,fixes,cancellation` picks parts (all by default).
+    let only = std::env::var("HEXCELLS_BENCH_ONLY").ok();
+    let wanted = |part: &str| {
+        only.as_deref()
+            .is_none_or(|only| only.split(',').any(|p| p == part))
+    };
+    let verdicts_only = std::env::var_os("HEXCELLS_BENCH_VERDICTS_ONLY").is_some();
+    if wanted("verdicts") {
+        measure("verdicts", &levels, solve::verdict);
+    }
+    if verdicts_only {
+        return;
+    }
+    if wanted("analysis") {
         measure("analysis with minimal explanations", &levels, solve::analyze);
+    }
+    if wanted("fixes") {
         measure_fixes(&levels);
     }
+    if wanted("cancellation") {
+        measure_cancellation(&levels);
+    }
+}
+
+/// How soon a cancelled engine call returns: the full analysis of the five largest
+/// levels and the fix search of the five largest stuck ones are cancelled at several
+/// moments while they run, and the time from setting the flag to the return is
+/// measured, as wall time and as the CPU time the engine's thread used meanwhile
+/// (which a busy machine does not inflate).
+fn measure_cancellation(levels: &[(String, Level)]) {
+    let mut largest: Vec<&Level> = levels.iter().map(|(_, level)| level).collect();
+    largest.sort_by_key(|level| std::cmp::Reverse(level.n_cells()));
+    let stuck: Vec<&Level> = largest
+        .iter()
+        .copied()
+        .filter(|level| {
+            matches!(
+                solve::verdict(level, &Budget::default()).verdict,
+                solve::Verdict::Stuck { .. }
+            )
+        })
+        .take(5)
+        .collect();
+    // The analysis on the largest levels, the fix search on the largest stuck ones.
+    let work = largest
+        .iter()
+        .take(5)
+        .map(|l| (*l, false))
+        .chain(stuck.iter().map(|l| (*l, true)));
+    let mut wall: Vec<Duration> = Vec::new();
+    let mut cpu: Vec<Duration> = Vec::new();
+    for (level, fixes) in work {
+        for at_ms in [1u64, 2, 3, 5, 7, 11, 15, 22, 30, 45, 60, 90, 120] {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let budget = Budget {
+                cancel: Some(Arc::clone(&cancel)),
+                ..Budget::default()
+            };
+            std::thread::scope(|scope| {
+                let (tx, rx) = std::sync::mpsc::channel();
+                let worker = scope.spawn(move || {
+                    let _ = tx.send(std::fs::read_link("/proc/thread-self").ok());
+                    if fixes {
+                        solve::suggest_fixes(level, &budget);
+                    } else {
+                        solve::analyze(level, &budget);
+                    }
+                    (Instant::now(), thread_cpu(Path::new("/proc/thread-self")))
+                });
+                let me = rx.recv().ok().flatten().map(|p| Path::new("/proc").join(p));
+                std::thread::sleep(Duration::from_millis(at_ms));
+                let cancelled_at = Instant::now();
+                cancel.store(true, Ordering::Relaxed);
+                let cpu_at = me.as_deref().and_then(thread_cpu);
+                if let Ok((returned_at, cpu_end)) = worker.join() {
+                    // Work that ended before the flag was set does not count.
+                    if let Some(latency) = returned_at.checked_duration_since(cancelled_at) {
+                        wall.push(latency);
+                        if let (Some(end), Some(at)) = (cpu_end, cpu_at) {
+                            cpu.push(end.saturating_sub(at));
+                        }
+                    }
+                }
+            });
+        }
+    }
+    let line = |what: &str, samples: &mut Vec<Duration>| {
+        samples.sort();
+        if samples.is_empty() {
+            return format!("{what}: not measured");
+        }
+        let pick = |q: f64| samples[((samples.len() as f64 - 1.0) * q).round() as usize];
+        format!(
+            "{what}: n={} p50={:.2?} p99={:.2?} max={:.2?}",
+            samples.len(),
+            pick(0.5),
+            pick(0.99),
+            pick(1.0)
+        )
+    };
+    println!("cancellation (flag set -> engine returns; analysis of the 5 largest levels, fixes of the 5 largest stuck ones)");
+    println!("  {}", line("wall", &mut wall));
+    println!("  {}", line("cpu of the engine's thread", &mut cpu));
+}
+
+/// CPU time a thread used so far, from `<thread>/schedstat` (`/proc/thread-self` or
+/// `/proc/<pid>/task/<tid>`), where the kernel has it.
+fn thread_cpu(thread: &Path) -> Option<Duration> {
+    let text = std::fs::read_to_string(thread.join("schedstat")).ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 /// Times `suggest_fixes` on the stuck levels.
