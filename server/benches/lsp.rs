@@ -1,7 +1,10 @@
-//! Latency of `hexcells lsp` as an author types: replays edits into the largest
-//! level of the shared corpus (or a level of our own when the corpus is absent) and
-//! prints percentiles for syntax diagnostics, solvability diagnostics past the
-//! debounce, and hover, plus the server's memory with 100 open levels.
+//! Latency of `hexcells lsp` as an author types. First the figure: with
+//! `debounceMs: 0`, 50 edits that each reveal a hidden cell on each of the five
+//! largest corpus levels, didChange -> verdict diagnostics, each edit sent as soon as
+//! the previous verdict is in (so older explanations must give way). Then edits into
+//! the largest level (or a level of our own when the corpus is absent): percentiles
+//! for syntax diagnostics, solvability past the debounce, and hover, plus the
+//! server's memory with 100 open levels.
 //! Run with `cargo bench -p hexcells-server --bench lsp`. Prints figures; asserts
 //! nothing about speed.
 
@@ -16,6 +19,7 @@ const DEBOUNCE_MS: u64 = 150;
 const SOLVE_LIMIT: Duration = Duration::from_secs(60);
 
 fn main() {
+    verdict_latency();
     let (name, text) = largest_level();
     let parsed = hexcells_core::format::parse(&text);
     let Some(level) = parsed.levels.first() else {
@@ -143,6 +147,83 @@ fn main() {
     let _ = client.shutdown_and_exit();
 }
 
+/// Edits per level in [`verdict_latency`].
+const EDITS_PER_LEVEL: usize = 50;
+
+/// didChange -> verdict diagnostics with `debounceMs: 0` on the five largest corpus
+/// levels (our own level without a corpus): each edit reveals one more hidden cell
+/// and goes out as soon as the verdict of the one before is in, so the explanations
+/// of the older version are still being worked on (and must give way).
+fn verdict_latency() {
+    let mut levels = largest_levels(5);
+    if levels.is_empty() {
+        levels.push(("generated".into(), generated_level()));
+    }
+    let mut client = LspClient::minimal_with(
+        false,
+        json!({ "debounceMs": 0, "solver": { "timeLimitMs": SOLVE_LIMIT.as_millis() as u64 } }),
+    );
+    let mut verdict = Vec::new();
+    let mut complete = Vec::new();
+    for (k, (name, text)) in levels.iter().enumerate() {
+        let uri = format!("file:///bench/large-{k}.hexcells");
+        let parsed = hexcells_core::format::parse(text);
+        let Some(level) = parsed.levels.first() else {
+            continue;
+        };
+        // Hidden cells, as (line, column, the revealed character).
+        let hidden: Vec<(u32, u32, char)> = level
+            .level
+            .cells()
+            .filter(|(_, cell)| !cell.revealed)
+            .filter_map(|(pos, cell)| {
+                let r = level.source.range_of(pos)?;
+                let revealed = if cell.color == hexcells_core::Color::Blue {
+                    'X'
+                } else {
+                    'O'
+                };
+                Some((r.line, r.start, revealed))
+            })
+            .collect();
+        println!(
+            "level {k}: {name} ({} cells, {} hidden)",
+            level.level.n_cells(),
+            hidden.len()
+        );
+        client.open(&uri, text);
+        client.solve_status_within(&uri, 1, 2 * SOLVE_LIMIT);
+        let step = (hidden.len() / EDITS_PER_LEVEL).max(1);
+        let mut version = 1;
+        for &(line, column, revealed) in hidden.iter().step_by(step).take(EDITS_PER_LEVEL) {
+            version += 1;
+            let start = Instant::now();
+            client.change(
+                &uri,
+                version,
+                range(line, column, column + 1),
+                &revealed.to_string(),
+            );
+            client.first_solve_status_within(&uri, version, 2 * SOLVE_LIMIT);
+            verdict.push(start.elapsed());
+        }
+        // The last version's explanations and fixes, once nothing newer comes.
+        let start = Instant::now();
+        client.solve_status_within(&uri, version, 2 * SOLVE_LIMIT);
+        complete.push(start.elapsed());
+        client.notify("textDocument/didClose", json!({ "textDocument": { "uri": uri } }));
+    }
+    report(
+        "didChange -> verdict diagnostics (5 largest levels, debounce 0, next edit at once)",
+        &mut verdict,
+    );
+    report(
+        "  verdict -> explanations and fixes of the last version",
+        &mut complete,
+    );
+    let _ = client.shutdown_and_exit();
+}
+
 fn report(what: &str, samples: &mut [Duration]) {
     samples.sort();
     let pick = |q: f64| {
@@ -167,28 +248,42 @@ fn rss_kib(pid: u32) -> Option<u64> {
 
 /// The corpus level with the most cells, or our own ring level without a corpus.
 fn largest_level() -> (String, String) {
-    let Some(corpus) = hexcells_e2e::corpus_dir() else {
-        let mut text = String::from("Hexcells level v1\nBench\nUs\n\n\n");
-        for y in 0..33 {
-            let row: String = (0..33)
-                .map(|x| {
-                    if (x + y) % 2 == 0 && (4..29).contains(&x) && (4..29).contains(&y) {
-                        if (x * y) % 3 == 0 {
-                            "x."
-                        } else {
-                            "o+"
-                        }
+    largest_levels(1)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| ("generated".into(), generated_level()))
+}
+
+/// Our own level for a machine without the corpus: a diamond of numbered cells.
+fn generated_level() -> String {
+    let mut text = String::from("Hexcells level v1\nBench\nUs\n\n\n");
+    for y in 0..33 {
+        let row: String = (0..33)
+            .map(|x| {
+                if (x + y) % 2 == 0 && (4..29).contains(&x) && (4..29).contains(&y) {
+                    if (x * y) % 3 == 0 {
+                        "x."
                     } else {
-                        ".."
+                        "o+"
                     }
-                })
-                .collect();
-            text.push_str(&row);
-            text.push('\n');
-        }
-        return ("generated".into(), text);
+                } else {
+                    ".."
+                }
+            })
+            .collect();
+        text.push_str(&row);
+        text.push('\n');
+    }
+    text
+}
+
+/// The `n` single-level corpus files with the most cells, largest first (none
+/// without a corpus).
+fn largest_levels(n: usize) -> Vec<(String, String)> {
+    let Some(corpus) = hexcells_e2e::corpus_dir() else {
+        return Vec::new();
     };
-    let mut best: Option<(usize, PathBuf, String)> = None;
+    let mut all: Vec<(usize, PathBuf, String)> = Vec::new();
     for path in files(&corpus.join("levels")) {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
@@ -197,13 +292,13 @@ fn largest_level() -> (String, String) {
         if parse.levels.len() != 1 || parse.has_errors() {
             continue;
         }
-        let n = parse.levels[0].level.n_cells();
-        if best.as_ref().is_none_or(|(m, _, _)| n > *m) {
-            best = Some((n, path, text));
-        }
+        all.push((parse.levels[0].level.n_cells(), path, text));
     }
-    best.map(|(_, p, t)| (p.display().to_string(), t))
-        .unwrap_or_default()
+    all.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    all.into_iter()
+        .take(n)
+        .map(|(_, p, t)| (p.display().to_string(), t))
+        .collect()
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {

@@ -82,8 +82,10 @@ pub struct Backend {
     pub(crate) client: Client,
     state: Arc<Mutex<ServerState>>,
     publish: mpsc::UnboundedSender<Outgoing>,
-    /// Permits for solvability analyses running at once.
-    solves: Arc<tokio::sync::Semaphore>,
+    /// Permits for verdicts worked out at once.
+    verdicts: Arc<tokio::sync::Semaphore>,
+    /// Permits for explanation and fix searches running at once.
+    explanations: Arc<tokio::sync::Semaphore>,
 }
 
 impl Backend {
@@ -112,7 +114,8 @@ impl Backend {
             client,
             state: Arc::default(),
             publish,
-            solves: Arc::new(tokio::sync::Semaphore::new(solver::MAX_PARALLEL)),
+            verdicts: Arc::new(tokio::sync::Semaphore::new(solver::MAX_PARALLEL_VERDICTS)),
+            explanations: Arc::new(tokio::sync::Semaphore::new(solver::MAX_PARALLEL_EXPLANATIONS)),
         }
     }
 

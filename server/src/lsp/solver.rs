@@ -3,8 +3,9 @@
 //! newer version sets the old version's cancel flag, which the engine polls, and a
 //! result is stored and published only if its version is still current, so typing
 //! is never delayed and no stale verdict reaches the client. The verdicts (with the
-//! stuck cells) are published first, as soon as they are known; explanations and
-//! fixes, which take longer, follow in a second, complete answer.
+//! stuck cells) are published first, as soon as they are known, and wait for nothing
+//! but other verdicts; explanations and fixes, which take longer, follow in a second,
+//! complete answer, one document at a time.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,8 +24,12 @@ use super::Backend;
 /// Analyses that take longer than this show `$/progress`.
 const PROGRESS_AFTER: Duration = Duration::from_millis(300);
 
-/// Analyses that run at once; the others wait (and may be cancelled while waiting).
-pub const MAX_PARALLEL: usize = 2;
+/// Verdicts worked out at once; the others wait (and may be cancelled while waiting).
+pub const MAX_PARALLEL_VERDICTS: usize = 2;
+
+/// Explanation and fix searches at once: one, so that the other core is free for the
+/// verdicts of the next change.
+pub const MAX_PARALLEL_EXPLANATIONS: usize = 1;
 
 /// What one background analysis needs, taken from the state under the lock.
 pub struct Job {
@@ -68,38 +73,48 @@ pub fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
     })
 }
 
-/// Waits for the debounce, analyses, and hands the result to the backend.
+/// Waits for the debounce, works out the verdicts and hands them to the backend, then
+/// (unless a newer version came meanwhile) the explanations and fixes.
 pub async fn run(backend: Backend, job: Job) {
     tokio::time::sleep(job.config.debounce).await;
-    if job.cancel.load(Ordering::Relaxed) {
-        return;
-    }
-    let Ok(_permit) = backend.solves.acquire().await else {
-        return;
-    };
-    if job.cancel.load(Ordering::Relaxed) {
+    let cancelled = || job.cancel.load(Ordering::Relaxed);
+    if cancelled() {
         return;
     }
     let budget = job.config.budget(Arc::clone(&job.cancel));
-    let levels = job.levels;
+    let levels = Arc::new(job.levels);
     let version = job.version;
-    let (first_tx, first_rx) = tokio::sync::oneshot::channel();
-    let mut handle = tokio::task::spawn_blocking(move || {
-        let _ = first_tx.send(verdicts(&levels, &budget, version));
-        analyse(&levels, &budget, version)
-    });
-    {
-        let backend = backend.clone();
-        let uri = job.uri.clone();
-        let cancel = Arc::clone(&job.cancel);
-        tokio::spawn(async move {
-            if let Ok(first) = first_rx.await {
-                if !cancel.load(Ordering::Relaxed) {
-                    backend.solved(&uri, first).await;
-                }
-            }
-        });
+    // The verdicts wait only for other verdicts, never for explanations.
+    let first = {
+        let Ok(_permit) = backend.verdicts.acquire().await else {
+            return;
+        };
+        if cancelled() {
+            return;
+        }
+        let (levels, budget) = (Arc::clone(&levels), budget.clone());
+        tokio::task::spawn_blocking(move || verdicts(&levels, &budget, version)).await
+    };
+    match first {
+        Ok(first) if !cancelled() => backend.solved(&job.uri, first).await,
+        Ok(_) => {
+            debug!(uri = job.uri.as_str(), version, "verdicts cancelled");
+            return;
+        }
+        Err(e) => {
+            error!("solvability verdicts failed: {e}");
+            return;
+        }
     }
+    // Explanations and fixes: one document at a time, so that a core stays free for
+    // the verdicts of the next change, which cancels this work.
+    let Ok(_permit) = backend.explanations.acquire().await else {
+        return;
+    };
+    if cancelled() {
+        return;
+    }
+    let mut handle = tokio::task::spawn_blocking(move || analyse(&levels, &budget, version));
     let result = match tokio::time::timeout(PROGRESS_AFTER, &mut handle).await {
         Ok(result) => result,
         Err(_) if job.progress => {
@@ -108,7 +123,7 @@ pub async fn run(backend: Backend, job: Job) {
                 Ok(()) => Some(
                     backend
                         .client
-                        .progress(token, "Checking solvability")
+                        .progress(token, "Explaining solvability")
                         .with_message(format!("version {}", job.version))
                         .begin()
                         .await,
@@ -124,7 +139,7 @@ pub async fn run(backend: Backend, job: Job) {
         Err(_) => handle.await,
     };
     match result {
-        Ok(solved) if !job.cancel.load(Ordering::Relaxed) => backend.solved(&job.uri, solved).await,
+        Ok(solved) if !cancelled() => backend.solved(&job.uri, solved).await,
         Ok(_) => debug!(
             uri = job.uri.as_str(),
             version = job.version,
