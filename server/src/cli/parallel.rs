@@ -135,6 +135,11 @@ mod tests {
             |_| 0,
             |&i| {
                 started.fetch_add(1, Ordering::Relaxed);
+                // Past the first results every item is slow: all of them would take
+                // seconds, so the stop must cut the work short.
+                if i > 20 {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
                 i
             },
             |i| {
