@@ -77,13 +77,14 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             let written = match done {
                 Done::Unreadable(e) => {
                     out.flush()?;
-                    progress.suspend(|| report_error(e));
+                    progress.around_stderr(|| report_error(e));
                     status = Status::CannotRun;
                     return Ok(());
                 }
                 Done::Checked(Ok((text, level_status))) => {
                     status = status.max(level_status);
-                    progress.suspend(|| out.write_all(&text).and_then(|()| progress_flush(&progress, out)))
+                    progress
+                        .around_stdout(|| out.write_all(&text).and_then(|()| progress_flush(&progress, out)))
                 }
                 Done::Checked(Err(e)) => Err(std::io::Error::other(format!("{e:#}"))),
             };
@@ -91,7 +92,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 Ok(()) => Ok(()),
                 Err(e) if super::output::is_broken_pipe(&e) => Err(e),
                 Err(e) => {
-                    report_error(&e);
+                    progress.around_stderr(|| report_error(&e));
                     status = Status::CannotRun;
                     Ok(())
                 }
@@ -103,9 +104,10 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     Ok(status)
 }
 
-/// Flushes `out` while a bar is drawn, so that lines and bar do not mix.
+/// Flushes `out` while a bar is drawn on the same terminal, so that lines and bar
+/// do not mix.
 fn progress_flush(progress: &Progress, out: &mut dyn Write) -> std::io::Result<()> {
-    if progress.is_drawn() {
+    if progress.shares_stdout() {
         out.flush()
     } else {
         Ok(())

@@ -17,6 +17,8 @@ pub struct Progress {
     bar: Option<ProgressBar>,
     started: Instant,
     shown: AtomicBool,
+    /// Whether stdout is the same terminal, so that printed lines must make way.
+    shares_terminal: bool,
 }
 
 impl Progress {
@@ -33,6 +35,7 @@ impl Progress {
             bar,
             started: Instant::now(),
             shown: AtomicBool::new(false),
+            shares_terminal: std::io::stdout().is_terminal(),
         }
     }
 
@@ -46,17 +49,27 @@ impl Progress {
         bar.inc(1);
     }
 
-    /// Runs `f` (which prints) with the bar wiped off the terminal meanwhile.
-    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+    /// Runs `f`, which prints to stdout, with the bar wiped off the terminal
+    /// meanwhile when stdout is that terminal too.
+    pub fn around_stdout<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) if self.shares_stdout() => bar.suspend(f),
+            _ => f(),
+        }
+    }
+
+    /// Runs `f`, which prints to stderr, with the bar wiped off meanwhile.
+    pub fn around_stderr<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.bar {
             Some(bar) if self.shown.load(Ordering::Relaxed) => bar.suspend(f),
             _ => f(),
         }
     }
 
-    /// Whether the bar is on the terminal now.
-    pub fn is_drawn(&self) -> bool {
-        self.bar.is_some() && self.shown.load(Ordering::Relaxed)
+    /// Whether the bar is on the terminal now and stdout goes there too (then each
+    /// line is flushed at once, so that lines and bar do not mix).
+    pub fn shares_stdout(&self) -> bool {
+        self.shares_terminal && self.bar.is_some() && self.shown.load(Ordering::Relaxed)
     }
 
     /// Removes the bar.
