@@ -527,6 +527,18 @@ impl<'p> Checker<'p> {
         let stamp = self.stamp;
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
+        if self
+            .conflict
+            .iter()
+            .any(|&j| Some(j as usize) == self.counter_con)
+        {
+            for &j in &self.conflict {
+                set(&mut cons, j as usize);
+            }
+            self.reach_all(&mut cons, &mut decisions);
+            self.stack = stack;
+            return (cons, decisions);
+        }
         for &j in &self.conflict {
             set(&mut cons, j as usize);
             let c = &self.cons[j as usize];
@@ -551,13 +563,9 @@ impl<'p> Checker<'p> {
                             continue;
                         }
                         set(&mut cons, r as usize);
-                        for m in 0..self.vars.len() {
-                            if self.value[m] >= 0 && self.seen[m] != stamp {
-                                self.seen[m] = stamp;
-                                stack.push(m as u32);
-                            }
-                        }
-                        continue;
+                        self.reach_all(&mut cons, &mut decisions);
+                        stack.clear();
+                        break;
                     }
                     set(&mut cons, r as usize);
                     let at = self.tpos[v];
@@ -581,6 +589,23 @@ impl<'p> Checker<'p> {
         }
         self.stack = stack;
         (cons, decisions)
+    }
+
+    /// Adds to `cons` and `decisions` what a conflict that reaches every coloured
+    /// cell rests on (once the counter, which spans them all, is among its reasons):
+    /// the reason of each coloured cell, and each decision. The same answer as
+    /// following every reason's members back, in one pass.
+    fn reach_all(&self, cons: &mut [u64], decisions: &mut [u64]) {
+        for m in 0..self.vars.len() {
+            if self.value[m] < 0 {
+                continue;
+            }
+            match self.reason[m] {
+                PREMISE => {}
+                DECISION => set(decisions, m),
+                r => set(cons, r as usize),
+            }
+        }
     }
 
     /// A small local search for a colouring with the cell wrong that meets every
