@@ -3,6 +3,7 @@
 
 use super::edit::{Fix, FixKind, TextEdit};
 use super::item_at;
+use crate::format::print::group;
 use crate::format::Parse;
 use crate::model::{name, Cell, Color, Hint, Item};
 
@@ -77,19 +78,8 @@ fn next_mark(color: Color, hint: Hint) -> Hint {
 
 /// The two characters of an item.
 fn group_text(item: Item) -> String {
-    let (first, hint) = match item {
-        Item::Cell(cell) => {
-            let c = match (cell.color, cell.revealed) {
-                (Color::Black, false) => 'o',
-                (Color::Black, true) => 'O',
-                (Color::Blue, false) => 'x',
-                (Color::Blue, true) => 'X',
-            };
-            (c, cell.hint)
-        }
-        Item::Column(column) => (column.direction.symbol(), column.hint),
-    };
-    format!("{first}{}", hint.symbol())
+    let (first, hint) = group(Some(item));
+    format!("{first}{hint}")
 }
 
 #[cfg(test)]

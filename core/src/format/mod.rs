@@ -8,7 +8,7 @@ pub mod sixcells;
 pub mod source;
 
 pub use entities::decode_entities;
-pub use parse::{parse, Parse, ParsedLevel, MAGIC};
+pub use parse::{count_levels, parse, parse_level_at, Parse, ParsedLevel, MAGIC};
 pub use print::{format, print, print_pack, FormatError};
 pub use sixcells::ImportError;
 pub use source::{GridLine, HeaderField, SourceMap};

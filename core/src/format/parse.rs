@@ -81,18 +81,38 @@ pub fn parse(text: &str) -> Parse {
         ));
         return parse;
     }
-    // Each level starts at a magic line; text before the first one (if any) is a level
-    // whose magic line is missing.
-    let mut starts: Vec<usize> = (0..lines.len()).filter(|&i| is_magic(lines[i].text)).collect();
-    let first_content = lines.iter().position(|l| !l.text.trim().is_empty()).unwrap_or(0);
-    if starts.first() != Some(&first_content) {
-        starts.insert(0, first_content);
-    }
-    for (k, &start) in starts.iter().enumerate() {
-        let end = starts.get(k + 1).copied().unwrap_or(lines.len());
+    for (start, end) in level_spans(&lines) {
         parse.levels.push(parse_level(&lines[start..end], start));
     }
     parse
+}
+
+/// Level `idx` of the text alone, as [`parse`] reads it (same lines, same
+/// diagnostics), without reading the other levels of a pack.
+pub fn parse_level_at(text: &str, idx: usize) -> Option<ParsedLevel> {
+    let lines = split_lines(text);
+    let (start, end) = *level_spans(&lines).get(idx)?;
+    Some(parse_level(&lines[start..end], start))
+}
+
+/// How many levels [`parse`] finds in the text.
+pub fn count_levels(text: &str) -> usize {
+    level_spans(&split_lines(text)).len()
+}
+
+/// The lines of each level, `start..end`. Each level starts at a magic line; text
+/// before the first one (if any) is a level whose magic line is missing. A blank text
+/// has none.
+fn level_spans(lines: &[Line<'_>]) -> Vec<(usize, usize)> {
+    let Some(first_content) = lines.iter().position(|l| !l.text.trim().is_empty()) else {
+        return Vec::new();
+    };
+    let mut starts: Vec<usize> = (0..lines.len()).filter(|&i| is_magic(lines[i].text)).collect();
+    if starts.first() != Some(&first_content) {
+        starts.insert(0, first_content);
+    }
+    let ends = starts.iter().skip(1).copied().chain([lines.len()]);
+    starts.iter().copied().zip(ends).collect()
 }
 
 /// One line of text without its line ending, and where it starts in characters

@@ -22,26 +22,30 @@ pub fn print(level: &Level) -> String {
     }
     for y in 0..size {
         for x in 0..size {
-            let item = Pos::new(x as i32, y as i32).and_then(|p| level.get(p));
-            let (c1, c2) = match item {
-                None => ('.', '.'),
-                Some(Item::Cell(cell)) => {
-                    let c1 = match (cell.color, cell.revealed) {
-                        (crate::Color::Black, false) => 'o',
-                        (crate::Color::Black, true) => 'O',
-                        (crate::Color::Blue, false) => 'x',
-                        (crate::Color::Blue, true) => 'X',
-                    };
-                    (c1, cell.hint.symbol())
-                }
-                Some(Item::Column(column)) => (column.direction.symbol(), column.hint.symbol()),
-            };
+            let (c1, c2) = group(Pos::new(x as i32, y as i32).and_then(|p| level.get(p)));
             out.push(c1);
             out.push(c2);
         }
         out.push('\n');
     }
     out
+}
+
+/// The two characters of a grid group holding `item` (`..` for an empty place).
+pub fn group(item: Option<Item>) -> (char, char) {
+    match item {
+        None => ('.', '.'),
+        Some(Item::Cell(cell)) => {
+            let c1 = match (cell.color, cell.revealed) {
+                (crate::Color::Black, false) => 'o',
+                (crate::Color::Black, true) => 'O',
+                (crate::Color::Blue, false) => 'x',
+                (crate::Color::Blue, true) => 'X',
+            };
+            (c1, cell.hint.symbol())
+        }
+        Some(Item::Column(column)) => (column.direction.symbol(), column.hint.symbol()),
+    }
 }
 
 /// The canonical text of a level pack: each level's text, one after the other.
