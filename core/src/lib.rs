@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod diagnostic;
+pub mod edit;
 pub mod format;
 pub mod generate;
 pub mod model;

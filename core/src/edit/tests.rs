@@ -1,0 +1,189 @@
+//! Edits on real-looking texts: only the changed groups move, whatever the author's
+//! layout; broken grids are refused.
+
+use super::*;
+use crate::format::parse;
+use crate::format::HeaderField;
+use crate::model::{Color, Direction};
+
+fn pos(x: i32, y: i32) -> Pos {
+    Pos::new(x, y).unwrap()
+}
+
+/// A full 33 x 33 level whose first grid lines are `rows`.
+fn full(rows: &[&str]) -> String {
+    let mut text = String::from("Hexcells level v1\nTitle\nMe\n\n\n");
+    for y in 0..33 {
+        text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
+    }
+    text
+}
+
+fn edited(text: &str, op: Op) -> String {
+    let changes = changes(text, 0, &op).unwrap_or_else(|e| panic!("{op:?}: {e}"));
+    let out = apply(text, &changes);
+    assert_eq!(
+        apply(&out, &inverse(text, &changes)),
+        text,
+        "the inverse restores the text"
+    );
+    out
+}
+
+#[test]
+fn one_click_rewrites_one_group() {
+    let text = full(&["..x.", "", "..o+"]);
+    let changes = changes(
+        &text,
+        0,
+        &Op::Create {
+            cells: vec![pos(3, 1)],
+            color: Color::Blue,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        changes,
+        [TextChange::new(TextPos::new(6, 6), TextPos::new(6, 8), "x.")]
+    );
+}
+
+#[test]
+fn a_colour_change_rewrites_the_marks_it_touches() {
+    let text = full(&["..x.", "", "..on", "", "..x."]);
+    let out = edited(&text, Op::Flip { pos: pos(1, 4) });
+    assert_eq!(out, full(&["..x.", "", "..oc", "", "..o."]));
+}
+
+#[test]
+fn the_authors_layout_survives() {
+    // Indented with a tab, trailing spaces, CRLF, cropped rows, no final newline.
+    let text = "Hexcells level v1\r\nT\r\nA\r\n\r\n\r\n\t..x.  \r\n\t\r\n\t..o+";
+    let out = edited(
+        text,
+        Op::Create {
+            cells: vec![pos(3, 1)],
+            color: Color::Black,
+        },
+    );
+    assert_eq!(
+        out,
+        "Hexcells level v1\r\nT\r\nA\r\n\r\n\r\n\t..x.  \r\n\t......o+\r\n\t..o+"
+    );
+    // A cell below the last grid line adds lines, as wide as the widest one.
+    let out = edited(
+        text,
+        Op::Create {
+            cells: vec![pos(0, 4)],
+            color: Color::Blue,
+        },
+    );
+    assert_eq!(
+        out,
+        "Hexcells level v1\r\nT\r\nA\r\n\r\n\r\n\t..x.  \r\n\t\r\n\t..o+\r\n....\r\nx..."
+    );
+}
+
+#[test]
+fn other_levels_of_a_pack_stay_byte_identical() {
+    let first = full(&["x."]);
+    let second = full(&["", "..o+"]).replace("Title", "Second");
+    let text = format!("{first}\n{second}");
+    let changes = changes(&text, 1, &Op::ToggleRevealed { pos: pos(1, 1) }).unwrap();
+    let out = apply(&text, &changes);
+    assert_eq!(
+        out,
+        format!("{first}\n{}", full(&["", "..O+"]).replace("Title", "Second"))
+    );
+    assert!(changes.iter().all(|c| c.start.line == 5 + 33 + 1 + 5 + 1));
+}
+
+#[test]
+fn header_lines_are_replaced_alone() {
+    let text = full(&["x."]);
+    let out = edited(
+        &text,
+        Op::SetHeader {
+            field: HeaderField::Author,
+            text: "Someone Else".into(),
+        },
+    );
+    assert_eq!(out, text.replace("\nMe\n", "\nSomeone Else\n"));
+    // A grid without a header gets the whole header.
+    let grid_only: String = full(&["x."]).lines().skip(5).map(|l| format!("{l}\n")).collect();
+    let out = edited(
+        &grid_only,
+        Op::SetHeader {
+            field: HeaderField::Title,
+            text: "Named".into(),
+        },
+    );
+    assert!(out.starts_with("Hexcells level v1\nNamed\n\n\n\nx."), "{out}");
+}
+
+#[test]
+fn a_new_file_becomes_a_level() {
+    let out = edited(
+        "",
+        Op::Create {
+            cells: vec![pos(4, 4)],
+            color: Color::Blue,
+        },
+    );
+    let parsed = parse(&out);
+    assert_eq!(parsed.levels.len(), 1);
+    assert!(parsed.levels[0].level.cell(pos(4, 4)).is_some());
+}
+
+#[test]
+fn a_column_follows_the_drag_and_the_colours() {
+    let text = full(&["", "", "", "", "..x.", "", "..x."]);
+    let out = edited(
+        &text,
+        Op::AddColumn {
+            cell: pos(1, 4),
+            direction: Direction::Down,
+        },
+    );
+    assert_eq!(out, full(&["", "", "..|+", "", "..x.", "", "..x."]));
+    let cycled = edited(&out, Op::Cycle { pos: pos(1, 2) });
+    assert_eq!(cycled, full(&["", "", "..|c", "", "..x.", "", "..x."]));
+    // Blacking out the lower cell leaves one blue: still together. Deleting the upper
+    // cell takes the column along.
+    let deleted = edited(
+        &cycled,
+        Op::Delete {
+            items: vec![pos(1, 4)],
+        },
+    );
+    assert_eq!(deleted, full(&["", "", "", "", "", "", "..x."]));
+}
+
+#[test]
+fn broken_grids_are_refused_with_the_error() {
+    let text = full(&["..q."]);
+    let err = changes(&text, 0, &Op::Cycle { pos: pos(0, 0) }).unwrap_err();
+    assert!(
+        matches!(&err, EditError::Unparsed { line: 5, message } if message.contains("unknown item `q`")),
+        "{err}"
+    );
+    assert!(err.to_string().starts_with("line 6: unknown item `q`"), "{err}");
+    assert_eq!(
+        changes(&text, 3, &Op::Cycle { pos: pos(0, 0) }),
+        Err(EditError::NoLevel { idx: 3 })
+    );
+    // The rest of the pack can still be edited.
+    let pack = format!("{text}{}", full(&["o+"]));
+    assert!(changes(&pack, 1, &Op::Cycle { pos: pos(0, 0) }).is_ok());
+}
+
+#[test]
+fn a_pasted_level_rewrites_only_what_differs() {
+    let text = full(&["x.", "", "o+"]);
+    let mut level = parse(&text).levels[0].level.clone();
+    level.title = "New".into();
+    level.set(pos(0, 2), None);
+    let changes = changes(&text, 0, &Op::ReplaceLevel(Box::new(level))).unwrap();
+    assert_eq!(changes.len(), 2);
+    assert_eq!(apply(&text, &changes), full(&["x."]).replace("Title", "New"));
+}
