@@ -8,12 +8,19 @@
 //! Server to viewer:
 //! - `{"type":"snapshot","version":3,"text":"Hexcells level v1\n..."}`
 //! - `{"type":"cursor","level":0,"cell":"F7"}` (`"cell":null` when the cursor is on no cell)
+//! - `{"type":"refused","version":4,"reason":"..."}`: an edit of the viewer's was not
+//!   applied; `version` is the document's version now (its snapshot follows).
 //!
 //! Viewer to server:
 //! - `{"type":"clicked","level":0,"cell":"F7"}`
+//! - `{"type":"edit","version":3,"changes":[{"start":[5,10],"end":[5,12],"text":"x."}]}`:
+//!   text changes made against document version 3, with places as `[line, column]`
+//!   (from 0; columns count characters, as in core). The server applies them to the
+//!   editor's buffer if the document is still at that version, and refuses them otherwise.
 
 use serde::{Deserialize, Serialize};
 
+use crate::edit::{TextChange, TextPos};
 use crate::model::{name, parse_name, Pos};
 
 /// A message from the language server to the viewer.
@@ -33,6 +40,13 @@ pub enum ToViewer {
         /// The cell under the cursor.
         cell: Option<Pos>,
     },
+    /// An [`FromViewer::Edit`] was not applied.
+    Refused {
+        /// The document's version now.
+        version: i64,
+        /// Why, for the window's status line.
+        reason: String,
+    },
 }
 
 /// A message from the viewer to the language server.
@@ -44,6 +58,13 @@ pub enum FromViewer {
         level: usize,
         /// The clicked position.
         cell: Pos,
+    },
+    /// Text changes the viewer's editor made, to apply to the editor's buffer.
+    Edit {
+        /// The document version the changes were made against.
+        version: i64,
+        /// The changes, in text order, not overlapping.
+        changes: Vec<TextChange>,
     },
 }
 
@@ -63,12 +84,42 @@ pub enum ProtocolError {
 enum ToViewerDto {
     Snapshot { version: i64, text: String },
     Cursor { level: usize, cell: Option<String> },
+    Refused { version: i64, reason: String },
 }
 
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum FromViewerDto {
     Clicked { level: usize, cell: String },
+    Edit { version: i64, changes: Vec<ChangeDto> },
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChangeDto {
+    start: [u32; 2],
+    end: [u32; 2],
+    text: String,
+}
+
+impl From<&TextChange> for ChangeDto {
+    fn from(c: &TextChange) -> ChangeDto {
+        ChangeDto {
+            start: [c.start.line, c.start.column],
+            end: [c.end.line, c.end.column],
+            text: c.new_text.clone(),
+        }
+    }
+}
+
+impl From<ChangeDto> for TextChange {
+    fn from(c: ChangeDto) -> TextChange {
+        TextChange::new(
+            TextPos::new(c.start[0], c.start[1]),
+            TextPos::new(c.end[0], c.end[1]),
+            c.text,
+        )
+    }
 }
 
 impl ToViewer {
@@ -82,6 +133,10 @@ impl ToViewer {
             ToViewer::Cursor { level, cell } => ToViewerDto::Cursor {
                 level: *level,
                 cell: cell.map(name),
+            },
+            ToViewer::Refused { version, reason } => ToViewerDto::Refused {
+                version: *version,
+                reason: reason.clone(),
             },
         };
         // Serialising plain strings and integers cannot fail.
@@ -98,6 +153,7 @@ impl ToViewer {
                 level,
                 cell: cell.map(|c| read_cell(&c)).transpose()?,
             },
+            ToViewerDto::Refused { version, reason } => ToViewer::Refused { version, reason },
         })
     }
 }
@@ -109,6 +165,10 @@ impl FromViewer {
             FromViewer::Clicked { level, cell } => FromViewerDto::Clicked {
                 level: *level,
                 cell: name(*cell),
+            },
+            FromViewer::Edit { version, changes } => FromViewerDto::Edit {
+                version: *version,
+                changes: changes.iter().map(ChangeDto::from).collect(),
             },
         };
         serde_json::to_string(&dto).unwrap_or_default()
@@ -122,6 +182,10 @@ impl FromViewer {
             FromViewerDto::Clicked { level, cell } => FromViewer::Clicked {
                 level,
                 cell: read_cell(&cell)?,
+            },
+            FromViewerDto::Edit { version, changes } => FromViewer::Edit {
+                version,
+                changes: changes.into_iter().map(TextChange::from).collect(),
             },
         })
     }
@@ -151,6 +215,10 @@ mod tests {
                 cell: Some(pos(5, 6)),
             },
             ToViewer::Cursor { level: 0, cell: None },
+            ToViewer::Refused {
+                version: 9,
+                reason: "the text changed".to_string(),
+            },
         ];
         for msg in to_viewer {
             let line = msg.encode();
@@ -164,6 +232,18 @@ mod tests {
         let line = click.encode();
         assert_eq!(line, r#"{"type":"clicked","level":1,"cell":"AB12"}"#);
         assert_eq!(FromViewer::decode(&line), Ok(click));
+        let edit = FromViewer::Edit {
+            version: 3,
+            changes: vec![
+                TextChange::new(TextPos::new(5, 10), TextPos::new(5, 12), "x."),
+                TextChange::insert(TextPos::new(7, 66), "\r\n..é"),
+            ],
+        };
+        let line = edit.encode();
+        assert!(line.starts_with(
+            r#"{"type":"edit","version":3,"changes":[{"start":[5,10],"end":[5,12],"text":"x."}"#
+        ));
+        assert_eq!(FromViewer::decode(&line), Ok(edit));
     }
 
     #[test]
@@ -193,5 +273,6 @@ mod tests {
             Err(ProtocolError::BadCell("F99".to_string()))
         );
         assert!(FromViewer::decode(r#"{"type":"clicked","level":-1,"cell":"A1"}"#).is_err());
+        assert!(FromViewer::decode(r#"{"type":"edit","version":1,"changes":[{"start":[0],"end":[0,1],"text":""}]}"#).is_err());
     }
 }

@@ -311,6 +311,9 @@ impl ApplicationHandler<UserEvent> for App {
                     self.redraw();
                 }
             }
+            UserEvent::Editor(ToViewer::Refused { reason, .. }) => {
+                eprintln!("hexcells-view: edit not applied: {reason}");
+            }
             UserEvent::Editor(ToViewer::Cursor { level, cell }) => {
                 self.session.set_cursor(level, cell);
                 self.redraw();
