@@ -1,6 +1,6 @@
 //! `workspace/executeCommand`: `hexcells.solve` (the step list of a level) and
 //! `hexcells.openViewer` (starts a live `hexcells-view` on the document, see
-//! `server/src/lsp/viewer.rs`). See `server/src/lsp/ext.rs`.
+//! `server/src/handlers/viewer.rs`). See `server/src/lsp/ext.rs`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,7 +13,8 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{ExecuteCommandParams, LSPAny, Uri};
 use tracing::error;
 
-use crate::lsp::{ext, viewer, Backend};
+use super::viewer;
+use crate::lsp::{ext, Backend};
 
 /// Runs a command.
 pub async fn execute(backend: &Backend, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
@@ -90,19 +91,7 @@ async fn open_viewer(backend: &Backend, args: &[Value]) -> Result<()> {
     let started = {
         let mut state = backend.lock();
         state.doc(&uri)?;
-        if state
-            .viewers
-            .get_mut(&uri)
-            .is_some_and(viewer::Viewer::is_running)
-        {
-            return Ok(());
-        }
-        viewer::start(backend, &uri).map(|v| {
-            if let Some(doc) = state.docs.get(&uri) {
-                v.snapshot(doc);
-            }
-            state.viewers.insert(uri.clone(), v);
-        })
+        viewer::open(backend, &mut state, &uri)
     };
     if let Err(message) = started {
         viewer::report_failure(backend, message).await;

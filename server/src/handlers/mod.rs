@@ -16,6 +16,7 @@ pub mod inlay_hints;
 pub mod references;
 pub mod semantic_tokens;
 pub mod symbols;
+pub mod viewer;
 
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{Position, Uri};

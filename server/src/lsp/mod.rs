@@ -317,6 +317,12 @@ impl LanguageServer for Backend {
                 .and_then(|w| w.code_lens.as_ref())
                 .and_then(|c| c.refresh_support)
                 == Some(true),
+            document_changes: caps
+                .workspace
+                .as_ref()
+                .and_then(|w| w.workspace_edit.as_ref())
+                .and_then(|e| e.document_changes)
+                == Some(true),
         };
         debug!(encoding = ?state.encoding, client = ?state.client, "initialize");
         Ok(InitializeResult {
@@ -362,9 +368,7 @@ impl LanguageServer for Backend {
         self.write("textDocument/didChange", |state| {
             state.change(&uri, params.text_document.version, params.content_changes)?;
             self.queue_diagnostics(state, &uri);
-            if let (Some(viewer), Some(doc)) = (state.viewers.get(&uri), state.docs.get(&uri)) {
-                viewer.snapshot(doc);
-            }
+            handlers::viewer::snapshot(state, &uri);
             self.schedule_solve(state, &uri);
             Ok(())
         });
@@ -393,7 +397,7 @@ impl LanguageServer for Backend {
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
-        viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
+        handlers::viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
         self.read("textDocument/hover", |s| handlers::hover::hover(s, params))
     }
 
@@ -401,7 +405,7 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentHighlightParams,
     ) -> Result<Option<Vec<DocumentHighlight>>> {
-        viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
+        handlers::viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
         self.read("textDocument/documentHighlight", |s| {
             handlers::highlight::highlight(s, params)
         })

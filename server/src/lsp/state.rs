@@ -91,6 +91,8 @@ pub struct ClientSupport {
     pub diagnostic_refresh: bool,
     /// The client re-asks for code lenses on `workspace/codeLens/refresh`.
     pub code_lens_refresh: bool,
+    /// The client applies versioned `TextDocumentEdit`s (`documentChanges`).
+    pub document_changes: bool,
 }
 
 /// The solvability analysis of one document version.

@@ -1,0 +1,172 @@
+//! The live viewer of a document (`hexcells.openViewer`): what the server tells it and
+//! what its messages do. The process link itself is `server/src/lsp/viewer.rs`.
+//!
+//! - The viewer gets a snapshot of the text on open and on every change, and the cell
+//!   under the editor's cursor. LSP has no cursor notification, so the cursor is taken
+//!   from the requests editors send when it moves: `textDocument/documentHighlight`
+//!   (VS Code on every move, Neovim when highlighting is on) and `textDocument/hover`.
+//! - A click moves the editor's cursor there with `window/showDocument`.
+//! - An edit made in the viewer's editor is applied to the editor's buffer with
+//!   `workspace/applyEdit` (a `TextDocumentEdit` for the version the viewer saw), so
+//!   the editor's own undo takes it back and the file on disk does not change. An edit
+//!   made against an older version is refused: the viewer is told and gets the text.
+
+use std::collections::HashMap;
+
+use hexcells_core::analysis::{self, Target};
+use hexcells_core::edit::TextChange;
+use hexcells_core::viewer_protocol::FromViewer;
+use hexcells_core::Pos;
+use tower_lsp_server::ls_types::{
+    DocumentChanges, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier, Range,
+    ShowDocumentParams, TextDocumentEdit, TextDocumentPositionParams, TextEdit, Uri, WorkspaceEdit,
+};
+use tracing::{debug, warn};
+
+use crate::lsp::state::ServerState;
+use crate::lsp::{convert, viewer, Backend};
+
+/// Starts the viewer of `uri` (unless one runs) and sends it the text. Returns why it
+/// could not start, for `window/showMessage`.
+pub fn open(backend: &Backend, state: &mut ServerState, uri: &Uri) -> Result<(), String> {
+    if state.viewers.get_mut(uri).is_some_and(viewer::Viewer::is_running) {
+        return Ok(());
+    }
+    let runtime = tokio::runtime::Handle::current();
+    let (link, doc_uri) = (backend.clone(), uri.clone());
+    let started = viewer::start(move |message| match message {
+        FromViewer::Clicked { level, cell } => {
+            runtime.spawn(clicked(link.clone(), doc_uri.clone(), level, cell));
+        }
+        FromViewer::Edit { version, changes } => {
+            runtime.spawn(edit(link.clone(), doc_uri.clone(), version, changes));
+        }
+    })?;
+    state.viewers.insert(uri.clone(), started);
+    snapshot(state, uri);
+    Ok(())
+}
+
+/// Sends the document's text to its viewer, if it has one.
+pub fn snapshot(state: &ServerState, uri: &Uri) {
+    if let (Some(viewer), Some(doc)) = (state.viewers.get(uri), state.docs.get(uri)) {
+        viewer.snapshot(doc.version, doc.text());
+    }
+}
+
+/// Tells the document's viewer, if any, which cell the editor's cursor is on.
+pub fn follow_cursor(state: &mut ServerState, at: &TextDocumentPositionParams) {
+    let uri = &at.text_document.uri;
+    let (Some(viewer), Some(doc)) = (state.viewers.get_mut(uri), state.docs.get(uri)) else {
+        return;
+    };
+    let (line, column) = convert::from_position(&doc.rope, state.encoding, at.position);
+    let (level, cell) = match analysis::target_at(&doc.parse, line, column) {
+        Some(Target::Item { level_idx, pos, .. }) => (level_idx, Some(pos)),
+        Some(Target::Header { level_idx, .. }) => (level_idx, None),
+        None => (doc.parse.level_at_line(line).map_or(0, |(idx, _)| idx), None),
+    };
+    viewer.cursor(level, cell);
+}
+
+/// Tells the user why the viewer did not start.
+pub async fn report_failure(backend: &Backend, message: String) {
+    warn!("{message}");
+    backend.client.show_message(MessageType::ERROR, message).await;
+}
+
+/// Moves the editor's cursor to the clicked cell.
+async fn clicked(backend: Backend, uri: Uri, level: usize, cell: Pos) {
+    let range = {
+        let state = backend.lock();
+        let Some(doc) = state.docs.get(&uri) else {
+            return;
+        };
+        let Some(range) = doc
+            .parse
+            .levels
+            .get(level)
+            .and_then(|parsed| parsed.source.range_of(cell))
+        else {
+            return;
+        };
+        convert::range(&doc.rope, state.encoding, range)
+    };
+    let params = ShowDocumentParams {
+        uri,
+        external: None,
+        take_focus: Some(true),
+        selection: Some(range),
+    };
+    if let Err(e) = backend.client.show_document(params).await {
+        warn!("window/showDocument failed: {}", e.message);
+    }
+}
+
+/// Applies the viewer's changes to the editor's buffer, if they were made against the
+/// document's current version; otherwise tells the viewer and sends it the text.
+async fn edit(backend: Backend, uri: Uri, version: i64, changes: Vec<TextChange>) {
+    let workspace_edit = {
+        let state = backend.lock();
+        let Some(doc) = state.docs.get(&uri) else {
+            return;
+        };
+        if i64::from(doc.version) != version {
+            debug!(uri = uri.as_str(), version, current = doc.version, "stale viewer edit");
+            refuse(
+                &state,
+                &uri,
+                format!("the text changed in the editor (version {version} is now {}): edit not applied", doc.version),
+            );
+            return;
+        }
+        let edits = changes
+            .iter()
+            .map(|c| {
+                let start = convert::position(&doc.rope, state.encoding, c.start.line, c.start.column);
+                let end = convert::position(&doc.rope, state.encoding, c.end.line, c.end.column);
+                TextEdit::new(Range::new(start, end), c.new_text.clone())
+            })
+            .collect();
+        workspace_edit(&uri, doc.version, edits, state.client.document_changes)
+    };
+    let reason = match backend.client.apply_edit(workspace_edit).await {
+        Ok(response) if response.applied => return,
+        Ok(response) => response
+            .failure_reason
+            .unwrap_or_else(|| "the editor did not apply the edit".into()),
+        Err(e) => format!("the editor did not apply the edit: {}", e.message),
+    };
+    warn!(uri = uri.as_str(), "viewer edit refused: {reason}");
+    refuse(&backend.lock(), &uri, reason);
+}
+
+/// A versioned `TextDocumentEdit` where the client supports them, else plain changes
+/// (the server has checked the version itself).
+fn workspace_edit(uri: &Uri, version: i32, edits: Vec<TextEdit>, document_changes: bool) -> WorkspaceEdit {
+    if document_changes {
+        WorkspaceEdit {
+            document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
+                text_document: OptionalVersionedTextDocumentIdentifier {
+                    uri: uri.clone(),
+                    version: Some(version),
+                },
+                edits: edits.into_iter().map(OneOf::Left).collect(),
+            }])),
+            ..WorkspaceEdit::default()
+        }
+    } else {
+        WorkspaceEdit {
+            changes: Some(HashMap::from([(uri.clone(), edits)])),
+            ..WorkspaceEdit::default()
+        }
+    }
+}
+
+/// Tells the viewer its edit was not applied, and sends it the text it should show.
+fn refuse(state: &ServerState, uri: &Uri, reason: String) {
+    if let (Some(viewer), Some(doc)) = (state.viewers.get(uri), state.docs.get(uri)) {
+        viewer.refused(doc.version, reason);
+        viewer.snapshot(doc.version, doc.text());
+    }
+}
