@@ -30,6 +30,18 @@ pub struct Layout {
 impl Layout {
     /// Fits `level` into a `width` x `height` frame with interface scale `scale`.
     pub fn new(level: &Level, width: u32, height: u32, scale: f32) -> Layout {
+        Layout::fit(level.bounds(), width, height, scale)
+    }
+
+    /// Fits the whole 33 x 33 grid into the frame: the editor's view, which does not
+    /// jump as items come and go.
+    pub fn whole_grid(width: u32, height: u32, scale: f32) -> Layout {
+        let corners = Pos::new(0, 0).zip(Pos::new(32, 32));
+        Layout::fit(corners, width, height, scale)
+    }
+
+    /// Fits the rectangle `bounds` (or one position) into the frame.
+    fn fit(bounds: Option<(Pos, Pos)>, width: u32, height: u32, scale: f32) -> Layout {
         let scale = if scale.is_finite() && scale > 0.0 {
             scale
         } else {
@@ -39,7 +51,7 @@ impl Layout {
         let header = 64.0 * scale;
         let footer = 80.0 * scale;
         let margin = 12.0 * scale;
-        let (x0, y0, x1, y1) = match level.bounds() {
+        let (x0, y0, x1, y1) = match bounds {
             Some((min, max)) => (
                 f32::from(min.x()),
                 f32::from(min.y()),
@@ -110,6 +122,15 @@ impl Layout {
             }
         }
         best.map(|(_, pos)| pos)
+    }
+
+    /// The fractional grid coordinates of the pixel `(px, py)`: the inverse of
+    /// [`Layout::cell_centre`].
+    pub fn grid_point(&self, px: f32, py: f32) -> (f32, f32) {
+        (
+            (px - self.origin.0) / (1.5 * self.radius),
+            (py - self.origin.1) / (SQRT3 / 2.0 * self.radius),
+        )
     }
 
     /// The six corners of the hexagon at `pos` with circumradius `r`, from the right,
