@@ -1,0 +1,638 @@
+//! The level editor as plain state, testable without a window: the edited text, the
+//! level it reads as, the selection, the gesture in progress, undo and redo, and the
+//! mapping from pointer input to `hexcells_core::edit` operations (SixCells' controls).
+//!
+//! Every edit is a text edit: an operation becomes the smallest text changes
+//! (`hexcells_core::edit::changes`), which change the text held here (standalone) or
+//! go to the language server for the editor's buffer ([`document::Link::Server`]);
+//! the level shown is always what the text reads as.
+
+pub mod check;
+pub mod document;
+pub mod geometry;
+pub mod history;
+pub mod prompt;
+
+use std::collections::{BTreeSet, VecDeque};
+use std::time::{Duration, Instant};
+
+use hexcells_core::edit::{self, apply_op, EditError, Op};
+use hexcells_core::format::{count_levels, parse_level_at};
+use hexcells_core::model::name;
+use hexcells_core::viewer_protocol::FromViewer;
+use hexcells_core::{Color, Direction, Item, Level, Pos};
+
+use crate::render::Layout;
+use check::{Checked, Checker};
+use document::{Document, Kind, Link};
+use history::Direction as Way;
+use prompt::{Prompt, PromptKey, PromptResult};
+
+/// Two clicks on one item closer than this make a double-click.
+pub const DOUBLE_CLICK: Duration = Duration::from_millis(400);
+
+/// A mouse button, as the editor sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    /// Create blue, cycle, drag, select.
+    Left,
+    /// Create black, delete.
+    Right,
+}
+
+/// Modifier keys held during a press.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mods {
+    /// Shift: select.
+    pub shift: bool,
+    /// Ctrl: as Alt (SixCells takes either for "revealed").
+    pub ctrl: bool,
+    /// Alt: toggle revealed.
+    pub alt: bool,
+}
+
+/// What the app must do after an editor event.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Redraw the window.
+    pub redraw: bool,
+    /// Send this to the language server.
+    pub send: Option<FromViewer>,
+    /// The text changed: check the level again, update the title.
+    pub text_changed: bool,
+}
+
+impl Outcome {
+    fn redraw() -> Outcome {
+        Outcome {
+            redraw: true,
+            ..Outcome::default()
+        }
+    }
+
+    fn and(mut self, other: Outcome) -> Outcome {
+        self.redraw |= other.redraw;
+        self.text_changed |= other.text_changed;
+        self.send = self.send.or(other.send);
+        self
+    }
+}
+
+/// The gesture in progress between a press and its release.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Gesture {
+    /// Nothing pressed.
+    #[default]
+    Idle,
+    /// Pressed on empty space: new cells of `color` on the places passed over.
+    Paint {
+        /// Their colour.
+        color: Color,
+        /// The places, in order.
+        cells: Vec<Pos>,
+    },
+    /// Pressed on an item, not moved yet: a click when released here.
+    OnItem {
+        /// The item.
+        pos: Pos,
+        /// The button.
+        button: Button,
+        /// Where the press was.
+        start: (f32, f32),
+    },
+    /// Dragging out of a cell: a column number pointing at it.
+    Column {
+        /// The cell.
+        cell: Pos,
+        /// The direction the pointer picks, if any.
+        direction: Option<Direction>,
+    },
+    /// Dragging the selection by whole lattice steps.
+    Move {
+        /// Where the drag started.
+        start: (f32, f32),
+        /// The last step that fits.
+        step: (i32, i32),
+    },
+    /// Shift + drag on empty space: a freehand loop.
+    Lasso {
+        /// The pointer's path.
+        points: Vec<(f32, f32)>,
+    },
+    /// A drag that does nothing (a right drag off an item).
+    Void,
+}
+
+/// Commands of the editor's keys.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Ctrl+Z.
+    Undo,
+    /// Ctrl+Y, Ctrl+Shift+Z.
+    Redo,
+    /// Delete: the selected items.
+    DeleteSelection,
+    /// Ctrl+V: a pasted level replaces the one shown, as one edit.
+    Paste(Box<Level>),
+    /// Ctrl+D: the level information prompt.
+    OpenPrompt,
+    /// N / P: another level of a pack.
+    Step(isize),
+}
+
+/// A request waiting for the pending edit (linked to the server).
+#[derive(Clone, Debug)]
+enum Request {
+    Op(Op, Kind),
+    History(Way),
+}
+
+/// The first click of a possible double-click: where, when, and the level before it.
+#[derive(Clone, Debug)]
+struct Click {
+    pos: Pos,
+    at: Instant,
+    before: Level,
+}
+
+/// The editor.
+#[derive(Debug)]
+pub struct Editor {
+    doc: Document,
+    level_idx: usize,
+    n_levels: usize,
+    level: Level,
+    banner: Option<String>,
+    selection: BTreeSet<Pos>,
+    gesture: Gesture,
+    queue: VecDeque<Request>,
+    last_click: Option<Click>,
+    message: Option<String>,
+    prompt: Option<Prompt>,
+    checker: Checker,
+    checked: Option<Checked>,
+}
+
+impl Editor {
+    /// An editor on level `level_idx` of `text`.
+    pub fn new(text: String, link: Link, level_idx: usize) -> Editor {
+        let mut editor = Editor {
+            doc: Document::new(text, link),
+            level_idx,
+            n_levels: 0,
+            level: Level::new(),
+            banner: None,
+            selection: BTreeSet::new(),
+            gesture: Gesture::Idle,
+            queue: VecDeque::new(),
+            last_click: None,
+            message: None,
+            prompt: None,
+            checker: Checker::default(),
+            checked: None,
+        };
+        editor.reread();
+        editor
+    }
+
+    /// The edited text (what the file or buffer holds, with the edit in flight).
+    pub fn text(&self) -> &str {
+        self.doc.text()
+    }
+
+    /// The document: history, link, pending edit.
+    pub fn document(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The level shown: what the text reads as.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// Index of the edited level in the pack, and how many levels the text holds.
+    pub fn position(&self) -> (usize, usize) {
+        (self.level_idx, self.n_levels)
+    }
+
+    /// The first syntax error of the edited level, which stops edits there.
+    pub fn banner(&self) -> Option<&str> {
+        self.banner.as_deref()
+    }
+
+    /// The selected items.
+    pub fn selection(&self) -> &BTreeSet<Pos> {
+        &self.selection
+    }
+
+    /// The gesture in progress.
+    pub fn gesture(&self) -> &Gesture {
+        &self.gesture
+    }
+
+    /// The last message (a refusal, what was done), if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The open level information prompt's line.
+    pub fn prompt_line(&self) -> Option<String> {
+        self.prompt.as_ref().map(Prompt::line)
+    }
+
+    /// The latest check of the level, if it is in.
+    pub fn checked(&self) -> Option<&Checked> {
+        self.checked.as_ref()
+    }
+
+    /// The text of the edited level alone, as written (Ctrl+C).
+    pub fn level_text(&self) -> String {
+        let Some(parsed) = parse_level_at(self.doc.text(), self.level_idx) else {
+            return self.doc.text().to_string();
+        };
+        let lines: Vec<&str> = self.doc.text().split('\n').collect();
+        let (from, to) = (parsed.source.first_line as usize, parsed.source.end_line as usize);
+        let mut out = lines[from.min(lines.len())..to.min(lines.len())].join("\n");
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Checks the level as it reads now, off the UI thread; `done` gets the answer
+    /// (on the check's thread) for [`Editor::set_checked`]. A running check is cancelled.
+    pub fn start_check(&mut self, done: impl FnOnce(Checked) + Send + 'static) {
+        self.checker.start(self.level.clone(), done);
+    }
+
+    /// Takes a check's answer, unless a newer check was started since. Returns whether
+    /// it was taken.
+    pub fn set_checked(&mut self, checked: Checked) -> bool {
+        if !self.checker.is_current(&checked) {
+            return false;
+        }
+        self.checked = Some(checked);
+        true
+    }
+
+    /// Reads the level again from the text.
+    fn reread(&mut self) {
+        let text = self.doc.text();
+        self.n_levels = count_levels(text);
+        if self.level_idx >= self.n_levels {
+            self.level_idx = self.n_levels.saturating_sub(1);
+        }
+        match parse_level_at(text, self.level_idx) {
+            Some(parsed) => {
+                self.banner = edit::syntax_error(&parsed)
+                    .map(|d| format!("{}:{}: {}", d.range.line + 1, d.range.start + 1, d.message));
+                self.level = parsed.level;
+            }
+            None => {
+                self.banner = None;
+                self.level = Level::new();
+            }
+        }
+        let level = &self.level;
+        self.selection.retain(|p| level.get(*p).is_some());
+        if let Some(prompt) = &mut self.prompt {
+            prompt.refresh(level);
+        }
+    }
+
+    /// A press of `button` at pixel `at`.
+    pub fn press(&mut self, layout: &Layout, at: (f32, f32), button: Button, mods: Mods) -> Outcome {
+        let hit = layout.cell_at(&self.level, at.0, at.1);
+        self.gesture = match (hit, button) {
+            (Some(pos), Button::Left) if mods.shift => {
+                if !self.selection.remove(&pos) {
+                    self.selection.insert(pos);
+                }
+                Gesture::Void
+            }
+            (None, Button::Left) if mods.shift => Gesture::Lasso { points: vec![at] },
+            (Some(pos), Button::Left) if mods.alt || mods.ctrl => {
+                self.gesture = Gesture::Void;
+                return self.request(Request::Op(Op::ToggleRevealed { pos }, Kind::Edit));
+            }
+            (Some(pos), _) => Gesture::OnItem {
+                pos,
+                button,
+                start: at,
+            },
+            (None, button) => {
+                let color = match button {
+                    Button::Left => Color::Blue,
+                    Button::Right => Color::Black,
+                };
+                let cells = geometry::nearest_free(&self.level, layout, at.0, at.1, &[])
+                    .into_iter()
+                    .collect();
+                Gesture::Paint { color, cells }
+            }
+        };
+        Outcome::redraw()
+    }
+
+    /// The pointer moved to pixel `at` (with or without a button held).
+    pub fn motion(&mut self, layout: &Layout, at: (f32, f32)) -> Outcome {
+        match &mut self.gesture {
+            Gesture::Idle | Gesture::Void => return Outcome::default(),
+            Gesture::Paint { cells, .. } => {
+                match geometry::nearest_free(&self.level, layout, at.0, at.1, cells) {
+                    Some(p) => cells.push(p),
+                    None => return Outcome::default(),
+                }
+            }
+            Gesture::OnItem { pos, button, start } => {
+                let (pos, start, button) = (*pos, *start, *button);
+                if (at.0 - start.0).hypot(at.1 - start.1) < 0.35 * layout.radius {
+                    return Outcome::default();
+                }
+                self.gesture = match button {
+                    Button::Right => Gesture::Void,
+                    Button::Left if self.selection.contains(&pos) => Gesture::Move { start, step: (0, 0) },
+                    Button::Left if self.level.cell(pos).is_some() => Gesture::Column {
+                        cell: pos,
+                        direction: geometry::column_direction(layout, pos, at.0, at.1),
+                    },
+                    Button::Left => Gesture::Void,
+                };
+                // The same motion moves what the gesture became.
+                return self.motion(layout, at);
+            }
+            Gesture::Column { cell, direction } => {
+                *direction = geometry::column_direction(layout, *cell, at.0, at.1);
+            }
+            Gesture::Move { start, step } => {
+                let candidate = geometry::lattice_step(layout, *start, at);
+                if candidate != *step {
+                    let op = Op::Move {
+                        items: self.selection.iter().copied().collect(),
+                        dx: candidate.0,
+                        dy: candidate.1,
+                    };
+                    match apply_op(&self.level, &op) {
+                        Ok(_) => {
+                            *step = candidate;
+                            self.message = None;
+                        }
+                        Err(e) => self.message = Some(format!("cannot move there: {e}")),
+                    }
+                }
+            }
+            Gesture::Lasso { points } => points.push(at),
+        }
+        Outcome::redraw()
+    }
+
+    /// The release of `button` at pixel `at`, `now` (for double-clicks).
+    pub fn release(&mut self, layout: &Layout, at: (f32, f32), button: Button, now: Instant) -> Outcome {
+        let gesture = std::mem::take(&mut self.gesture);
+        let request = match gesture {
+            Gesture::Idle | Gesture::Void => return Outcome::redraw(),
+            Gesture::Paint { color, cells } => {
+                if cells.is_empty() {
+                    self.message = Some("no free place there".into());
+                    return Outcome::redraw();
+                }
+                Request::Op(Op::Create { cells, color }, Kind::Edit)
+            }
+            Gesture::OnItem { pos, .. } if button == Button::Right => {
+                Request::Op(Op::Delete { items: vec![pos] }, Kind::Edit)
+            }
+            Gesture::OnItem { pos, .. } => self.click(pos, now),
+            Gesture::Column { cell, direction } => match direction {
+                Some(direction) => Request::Op(Op::AddColumn { cell, direction }, Kind::Edit),
+                None => return Outcome::redraw(),
+            },
+            Gesture::Move { step, .. } => {
+                if step == (0, 0) {
+                    return Outcome::redraw();
+                }
+                let op = Op::Move {
+                    items: self.selection.iter().copied().collect(),
+                    dx: step.0,
+                    dy: step.1,
+                };
+                Request::Op(op, Kind::Edit)
+            }
+            Gesture::Lasso { mut points } => {
+                points.push(at);
+                let first = points[0];
+                let travelled = points
+                    .iter()
+                    .any(|p| (p.0 - first.0).hypot(p.1 - first.1) > 0.35 * layout.radius);
+                if travelled {
+                    let hits = geometry::lasso(&self.level, layout, &points);
+                    self.selection.extend(hits);
+                } else {
+                    self.selection.clear();
+                }
+                return Outcome::redraw();
+            }
+        };
+        self.request(request)
+    }
+
+    /// A click on the item at `pos`: cycle, or flip on a double-click.
+    fn click(&mut self, pos: Pos, now: Instant) -> Request {
+        match self.last_click.take() {
+            Some(first) if first.pos == pos && now.duration_since(first.at) <= DOUBLE_CLICK => {
+                // The first click cycled: the flip replaces it.
+                match apply_op(&first.before, &Op::Flip { pos }) {
+                    Ok(flipped) => Request::Op(Op::ReplaceLevel(Box::new(flipped)), Kind::Replacing),
+                    Err(_) => Request::Op(Op::Cycle { pos }, Kind::Edit),
+                }
+            }
+            _ => {
+                self.last_click = Some(Click {
+                    pos,
+                    at: now,
+                    before: self.level.clone(),
+                });
+                Request::Op(Op::Cycle { pos }, Kind::Edit)
+            }
+        }
+    }
+
+    /// A key command.
+    pub fn command(&mut self, command: Command) -> Outcome {
+        self.last_click = None;
+        match command {
+            Command::Undo => self.request(Request::History(Way::Undo)),
+            Command::Redo => self.request(Request::History(Way::Redo)),
+            Command::DeleteSelection => {
+                if self.selection.is_empty() {
+                    self.message = Some("nothing selected (Shift+click selects)".into());
+                    return Outcome::redraw();
+                }
+                let items = std::mem::take(&mut self.selection).into_iter().collect();
+                self.request(Request::Op(Op::Delete { items }, Kind::Edit))
+            }
+            Command::Paste(level) => self.request(Request::Op(Op::ReplaceLevel(level), Kind::Edit)),
+            Command::OpenPrompt => {
+                self.prompt = Some(Prompt::new(&self.level));
+                Outcome::redraw()
+            }
+            Command::Step(step) => {
+                let n = self.n_levels.max(1) as isize;
+                self.level_idx = (self.level_idx as isize + step).rem_euclid(n) as usize;
+                self.selection.clear();
+                self.reread();
+                Outcome {
+                    redraw: true,
+                    text_changed: true,
+                    send: None,
+                }
+            }
+        }
+    }
+
+    /// Whether the level information prompt is open (keys go to it).
+    pub fn prompt_open(&self) -> bool {
+        self.prompt.is_some()
+    }
+
+    /// A key for the open prompt.
+    pub fn prompt_key(&mut self, key: PromptKey) -> Outcome {
+        let Some(prompt) = &mut self.prompt else {
+            return Outcome::default();
+        };
+        let result = prompt.key(key, &self.level);
+        let done = prompt.is_done();
+        let outcome = match result {
+            PromptResult::Open => Outcome::redraw(),
+            PromptResult::Closed => {
+                self.prompt = None;
+                return Outcome::redraw();
+            }
+            PromptResult::Apply(field, text) => {
+                Outcome::redraw().and(self.request(Request::Op(Op::SetHeader { field, text }, Kind::Edit)))
+            }
+        };
+        if done {
+            self.prompt = None;
+        }
+        outcome
+    }
+
+    /// A snapshot of the editor's buffer from the language server.
+    pub fn snapshot(&mut self, version: i64, text: String) -> Outcome {
+        let changed = self.doc.snapshot(version, text);
+        if changed {
+            self.reread();
+        }
+        let mut outcome = Outcome {
+            redraw: changed,
+            text_changed: changed,
+            send: None,
+        };
+        while !self.doc.is_pending() {
+            let Some(next) = self.queue.pop_front() else { break };
+            outcome = outcome.and(self.run(next));
+        }
+        outcome
+    }
+
+    /// The language server refused the edit in flight.
+    pub fn refused(&mut self, reason: String) -> Outcome {
+        self.queue.clear();
+        self.message = Some(format!("not applied: {reason}"));
+        if self.doc.refused() {
+            self.reread();
+        }
+        Outcome {
+            redraw: true,
+            text_changed: true,
+            send: None,
+        }
+    }
+
+    /// The text was replaced from outside (the file on disk changed while nothing was
+    /// edited): it is shown, and undo starts over.
+    pub fn replace_text(&mut self, text: String) -> Outcome {
+        if text == self.doc.text() {
+            return Outcome::default();
+        }
+        self.doc.replace(text);
+        self.queue.clear();
+        self.reread();
+        Outcome {
+            redraw: true,
+            text_changed: true,
+            send: None,
+        }
+    }
+
+    /// Sets the message line (e.g. what saving did).
+    pub fn say(&mut self, message: impl Into<String>) {
+        self.message = Some(message.into());
+    }
+
+    fn request(&mut self, request: Request) -> Outcome {
+        if self.doc.is_pending() {
+            self.queue.push_back(request);
+            return Outcome::redraw();
+        }
+        self.run(request)
+    }
+
+    fn run(&mut self, request: Request) -> Outcome {
+        let (changes, kind, moved) = match request {
+            Request::Op(op, kind) => {
+                let moved = match &op {
+                    Op::Move { dx, dy, .. } => Some((*dx, *dy)),
+                    _ => None,
+                };
+                match edit::changes(self.doc.text(), self.level_idx, &op) {
+                    Ok(changes) => (changes, kind, moved),
+                    Err(e) => return self.refuse(&e),
+                }
+            }
+            Request::History(way) => match self.doc.history_changes(way) {
+                Ok(changes) => (changes, Kind::Step(way), None),
+                Err(why) => {
+                    self.message = Some(why);
+                    return Outcome::redraw();
+                }
+            },
+        };
+        if changes.is_empty() {
+            return Outcome::redraw();
+        }
+        self.message = None;
+        let send = self.doc.submit(changes, kind);
+        if let Some((dx, dy)) = moved {
+            self.selection = self.selection.iter().filter_map(|p| p.offset(dx, dy)).collect();
+        }
+        self.reread();
+        Outcome {
+            redraw: true,
+            send,
+            text_changed: true,
+        }
+    }
+
+    fn refuse(&mut self, error: &EditError) -> Outcome {
+        self.message = Some(match error {
+            EditError::Blocked { .. } | EditError::OffGrid => format!("not placed: {error}"),
+            _ => error.to_string(),
+        });
+        Outcome::redraw()
+    }
+
+    /// What is under the pointer, for the status line: `F7 blue cell`.
+    pub fn describe(&self, pos: Pos) -> String {
+        let what = match self.level.get(pos) {
+            Some(Item::Cell(c)) if c.color == Color::Blue => "blue cell",
+            Some(Item::Cell(_)) => "black cell",
+            Some(Item::Column(_)) => "column number",
+            None => "empty",
+        };
+        format!("{} {what}", name(pos))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,325 @@
+//! The editor driven as a window would drive it, at the pixel centres of a 1280 x 800
+//! frame: every control of the table in `docs/viewer.md`, standalone and linked.
+
+use super::*;
+use hexcells_core::format::parse;
+use hexcells_core::Hint;
+
+fn pos(x: i32, y: i32) -> Pos {
+    Pos::new(x, y).unwrap()
+}
+
+fn text(rows: &[&str]) -> String {
+    let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
+    for y in 0..33 {
+        text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
+    }
+    text
+}
+
+fn layout() -> Layout {
+    Layout::whole_grid(1280, 800, 1.0)
+}
+
+struct Driver {
+    editor: Editor,
+    layout: Layout,
+    now: Instant,
+    sent: Vec<FromViewer>,
+}
+
+impl Driver {
+    fn new(text: String, link: Link) -> Driver {
+        Driver {
+            editor: Editor::new(text, link, 0),
+            layout: layout(),
+            now: Instant::now(),
+            sent: Vec::new(),
+        }
+    }
+
+    fn at(&self, p: Pos) -> (f32, f32) {
+        self.layout.cell_centre(p)
+    }
+
+    fn keep(&mut self, outcome: Outcome) {
+        self.sent.extend(outcome.send);
+    }
+
+    fn click_with(&mut self, p: (f32, f32), button: Button, mods: Mods) {
+        let o = self.editor.press(&self.layout, p, button, mods);
+        self.keep(o);
+        self.now += Duration::from_secs(1);
+        let o = self.editor.release(&self.layout, p, button, self.now);
+        self.keep(o);
+    }
+
+    fn click(&mut self, p: Pos, button: Button) {
+        self.click_with(self.at(p), button, Mods::default());
+    }
+
+    fn drag(&mut self, from: (f32, f32), to: (f32, f32), button: Button, mods: Mods) {
+        let o = self.editor.press(&self.layout, from, button, mods);
+        self.keep(o);
+        for k in 1..=8 {
+            let t = k as f32 / 8.0;
+            let p = (from.0 + t * (to.0 - from.0), from.1 + t * (to.1 - from.1));
+            let o = self.editor.motion(&self.layout, p);
+            self.keep(o);
+        }
+        self.now += Duration::from_secs(1);
+        let o = self.editor.release(&self.layout, to, button, self.now);
+        self.keep(o);
+    }
+
+    fn command(&mut self, command: Command) {
+        let o = self.editor.command(command);
+        self.keep(o);
+    }
+
+    fn item(&self, p: Pos) -> Option<Item> {
+        parse(self.editor.text()).levels[0].level.get(p)
+    }
+}
+
+#[test]
+fn clicks_on_empty_places_create_cells_and_undo_restores_the_bytes() {
+    let original = text(&["", "", "", "", "....x."]);
+    let mut d = Driver::new(original.clone(), Link::Standalone);
+    d.click(pos(4, 4), Button::Left);
+    d.click(pos(6, 4), Button::Right);
+    assert!(
+        matches!(d.item(pos(4, 4)), Some(Item::Cell(c)) if c.color == Color::Blue && c.hint == Hint::None)
+    );
+    assert!(
+        matches!(d.item(pos(6, 4)), Some(Item::Cell(c)) if c.color == Color::Black && c.hint == Hint::Plain)
+    );
+    let lines: Vec<&str> = d.editor.text().lines().collect();
+    assert_eq!(lines[9], format!("{:.<66}", "....x...x...o+"));
+    d.command(Command::Undo);
+    d.command(Command::Undo);
+    assert_eq!(d.editor.text(), original);
+    d.command(Command::Redo);
+    assert!(d.item(pos(4, 4)).is_some());
+    assert!(d.sent.is_empty(), "standalone edits go nowhere");
+}
+
+#[test]
+fn a_click_cycles_a_double_click_flips_and_right_click_deletes() {
+    let original = text(&["", "", "", "", "....o."]);
+    let mut d = Driver::new(original.clone(), Link::Standalone);
+    let at = d.at(pos(2, 4));
+    d.click(pos(2, 4), Button::Left);
+    assert!(matches!(d.item(pos(2, 4)), Some(Item::Cell(c)) if c.hint == Hint::Plain));
+    // Twice within the double-click time: blue, with the first click's cycle undone.
+    d.now += Duration::from_secs(1);
+    d.editor.press(&d.layout, at, Button::Left, Mods::default());
+    d.editor.release(&d.layout, at, Button::Left, d.now);
+    d.editor.press(&d.layout, at, Button::Left, Mods::default());
+    d.editor
+        .release(&d.layout, at, Button::Left, d.now + Duration::from_millis(150));
+    assert!(
+        matches!(d.item(pos(2, 4)), Some(Item::Cell(c)) if c.color == Color::Blue && c.hint == Hint::Plain),
+        "{:?}",
+        d.item(pos(2, 4))
+    );
+    d.command(Command::Undo);
+    assert!(
+        matches!(d.item(pos(2, 4)), Some(Item::Cell(c)) if c.color == Color::Black && c.hint == Hint::Plain)
+    );
+    d.click_with(
+        at,
+        Button::Left,
+        Mods {
+            alt: true,
+            ..Mods::default()
+        },
+    );
+    assert!(matches!(d.item(pos(2, 4)), Some(Item::Cell(c)) if c.revealed));
+    d.click(pos(2, 4), Button::Right);
+    assert_eq!(d.item(pos(2, 4)), None);
+}
+
+#[test]
+fn dragging_out_of_a_cell_makes_a_column_number() {
+    let mut d = Driver::new(text(&["", "", "", "", "", "", "....x."]), Link::Standalone);
+    let (cx, cy) = d.at(pos(2, 6));
+    let r = d.layout.radius;
+    d.drag((cx, cy), (cx, cy - 2.5 * r), Button::Left, Mods::default());
+    assert!(matches!(d.item(pos(2, 4)), Some(Item::Column(c)) if c.direction == Direction::Down));
+    d.drag(
+        (cx, cy),
+        (cx - 2.0 * r, cy - 1.2 * r),
+        Button::Left,
+        Mods::default(),
+    );
+    assert!(matches!(d.item(pos(1, 5)), Some(Item::Column(c)) if c.direction == Direction::DownRight));
+    // Downwards: no column, no edit.
+    let before = d.editor.text().to_string();
+    d.drag((cx, cy), (cx, cy + 3.0 * r), Button::Left, Mods::default());
+    assert_eq!(d.editor.text(), before);
+    // Deleting the cell takes its columns along.
+    d.click(pos(2, 6), Button::Right);
+    assert_eq!(parse(d.editor.text()).levels[0].level.items().count(), 0);
+}
+
+#[test]
+fn a_selection_moves_by_lattice_steps_and_refuses_overlaps() {
+    let mut d = Driver::new(
+        text(&["", "", "", "", "....x.", "", "....o+", "", "", "", "....o."]),
+        Link::Standalone,
+    );
+    let shift = Mods {
+        shift: true,
+        ..Mods::default()
+    };
+    d.click_with(d.at(pos(2, 4)), Button::Left, shift);
+    d.click_with(d.at(pos(2, 6)), Button::Left, shift);
+    assert_eq!(d.editor.selection().len(), 2);
+    // Straight to two steps down, onto the black cell at (2,10): refused with a message.
+    let (from, to) = (d.at(pos(2, 4)), d.at(pos(2, 8)));
+    d.editor.press(&d.layout, from, Button::Left, Mods::default());
+    d.editor.motion(&d.layout, to);
+    assert!(
+        d.editor
+            .message()
+            .is_some_and(|m| m.contains("would overlap the black cell at C11")),
+        "{:?}",
+        d.editor.message()
+    );
+    d.editor.release(&d.layout, to, Button::Left, d.now);
+    assert!(d.item(pos(2, 4)).is_some(), "a refused move changes nothing");
+    // Dragged there step by step, the selection stops at the last step that fits.
+    d.drag(from, to, Button::Left, Mods::default());
+    assert!(d.item(pos(2, 6)).is_some() && d.item(pos(2, 8)).is_some());
+    assert_eq!(d.item(pos(2, 4)), None);
+    d.command(Command::Undo);
+    d.click_with(d.at(pos(2, 6)), Button::Left, shift);
+    d.click_with(d.at(pos(2, 4)), Button::Left, shift);
+    d.click_with(d.at(pos(2, 6)), Button::Left, shift);
+    assert_eq!(d.editor.selection().len(), 2);
+    // One step right and down fits: both move, and stay selected.
+    d.drag(d.at(pos(2, 4)), d.at(pos(3, 5)), Button::Left, Mods::default());
+    assert!(d.item(pos(3, 5)).is_some() && d.item(pos(3, 7)).is_some());
+    assert_eq!(d.item(pos(2, 4)), None);
+    assert_eq!(
+        d.editor.selection().iter().copied().collect::<Vec<_>>(),
+        [pos(3, 5), pos(3, 7)]
+    );
+    d.command(Command::DeleteSelection);
+    assert_eq!(parse(d.editor.text()).levels[0].level.items().count(), 1);
+}
+
+#[test]
+fn a_freehand_loop_selects_and_a_shift_click_on_empty_space_clears() {
+    let mut d = Driver::new(
+        text(&["", "", "", "", "....x...x.", "", "....o+"]),
+        Link::Standalone,
+    );
+    let shift = Mods {
+        shift: true,
+        ..Mods::default()
+    };
+    let r = d.layout.radius;
+    let (a, b) = (d.at(pos(2, 4)), d.at(pos(4, 4)));
+    // A stroke along the top row, starting on empty space left of it.
+    d.drag((a.0 - 2.0 * r, a.1), (b.0, b.1), Button::Left, shift);
+    assert_eq!(
+        d.editor.selection().iter().copied().collect::<Vec<_>>(),
+        [pos(2, 4), pos(4, 4)]
+    );
+    d.click_with((a.0 - 2.0 * r, a.1 + 6.0 * r), Button::Left, shift);
+    assert!(d.editor.selection().is_empty());
+}
+
+#[test]
+fn a_brush_stroke_paints_a_run_as_one_edit() {
+    let original = text(&[]);
+    let mut d = Driver::new(original.clone(), Link::Standalone);
+    d.drag(d.at(pos(4, 10)), d.at(pos(4, 20)), Button::Right, Mods::default());
+    let level = parse(d.editor.text()).levels[0].level.clone();
+    let cells: Vec<Pos> = level.cells().map(|(p, _)| p).collect();
+    assert!(cells.len() >= 5, "{cells:?}");
+    assert!(cells.iter().all(|p| p.x() == 4 && p.y() % 2 == 0));
+    d.command(Command::Undo);
+    assert_eq!(d.editor.text(), original);
+}
+
+#[test]
+fn the_information_prompt_sets_header_lines() {
+    let mut d = Driver::new(text(&["x."]), Link::Standalone);
+    d.command(Command::OpenPrompt);
+    assert!(d
+        .editor
+        .prompt_line()
+        .is_some_and(|l| l.starts_with("title (1/50): T")));
+    d.editor.prompt_key(PromptKey::Backspace);
+    d.editor.prompt_key(PromptKey::Text("My level".into()));
+    d.editor.prompt_key(PromptKey::Enter);
+    d.editor.prompt_key(PromptKey::Text("!".into()));
+    d.editor.prompt_key(PromptKey::Escape);
+    assert!(!d.editor.prompt_open());
+    let lines: Vec<&str> = d.editor.text().lines().take(3).collect();
+    assert_eq!(lines, ["Hexcells level v1", "My level", "A"]);
+}
+
+#[test]
+fn a_paste_replaces_the_level_as_one_edit() {
+    let original = text(&["x."]);
+    let mut d = Driver::new(original.clone(), Link::Standalone);
+    let pasted = parse(&text(&["", "o+o+"])).levels.remove(0).level;
+    d.command(Command::Paste(Box::new(pasted.clone())));
+    assert_eq!(parse(d.editor.text()).levels[0].level, pasted);
+    d.command(Command::Undo);
+    assert_eq!(d.editor.text(), original);
+}
+
+#[test]
+fn linked_edits_go_to_the_server_one_at_a_time() {
+    let mut d = Driver::new(String::new(), Link::Server);
+    let first = text(&["", "", "", "", "....x."]);
+    let o = d.editor.snapshot(5, first.clone());
+    assert!(o.text_changed);
+    d.click(pos(2, 4), Button::Left);
+    let [FromViewer::Edit { version, changes }] = d.sent.as_slice() else {
+        panic!("{:?}", d.sent);
+    };
+    assert_eq!(*version, 5);
+    let after = edit::apply(&first, changes);
+    assert_eq!(d.editor.text(), after, "shown before the server answers");
+    // A second edit waits for the first one's snapshot, then goes against it.
+    d.click(pos(4, 4), Button::Left);
+    assert_eq!(d.sent.len(), 1);
+    let o = d.editor.snapshot(6, after.clone());
+    let Some(FromViewer::Edit { version: 6, changes }) = o.send else {
+        panic!("{:?}", o.send);
+    };
+    let after2 = edit::apply(&after, &changes);
+    assert!(matches!(
+        parse(&after2).levels[0].level.get(pos(4, 4)),
+        Some(Item::Cell(_))
+    ));
+    // Refused: the text goes back, the message says why.
+    d.editor.refused("the text changed in the editor".into());
+    assert_eq!(d.editor.text(), after);
+    assert!(d.editor.message().is_some_and(|m| m.contains("the text changed")));
+}
+
+#[test]
+fn a_level_that_does_not_parse_is_not_edited() {
+    let broken = text(&["", "", "", "", "....q."]);
+    let mut d = Driver::new(broken.clone(), Link::Standalone);
+    assert!(d
+        .editor
+        .banner()
+        .is_some_and(|b| b.starts_with("10:5: unknown item")));
+    d.click(pos(8, 8), Button::Left);
+    assert_eq!(d.editor.text(), broken);
+    assert!(
+        d.editor
+            .message()
+            .is_some_and(|m| m.starts_with("line 10: unknown item")),
+        "{:?}",
+        d.editor.message()
+    );
+}
