@@ -273,6 +273,9 @@ mod tests {
             Err(ProtocolError::BadCell("F99".to_string()))
         );
         assert!(FromViewer::decode(r#"{"type":"clicked","level":-1,"cell":"A1"}"#).is_err());
-        assert!(FromViewer::decode(r#"{"type":"edit","version":1,"changes":[{"start":[0],"end":[0,1],"text":""}]}"#).is_err());
+        assert!(FromViewer::decode(
+            r#"{"type":"edit","version":1,"changes":[{"start":[0],"end":[0,1],"text":""}]}"#
+        )
+        .is_err());
     }
 }

@@ -16,5 +16,6 @@ pub mod keys;
 pub mod player;
 pub mod progress;
 pub mod render;
+pub mod save;
 pub mod session;
 pub mod watch;

@@ -18,8 +18,8 @@ use hexcells_core::edit::TextChange;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::Pos;
 use tower_lsp_server::ls_types::{
-    DocumentChanges, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier, Range,
-    ShowDocumentParams, TextDocumentEdit, TextDocumentPositionParams, TextEdit, Uri, WorkspaceEdit,
+    DocumentChanges, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier, Range, ShowDocumentParams,
+    TextDocumentEdit, TextDocumentPositionParams, TextEdit, Uri, WorkspaceEdit,
 };
 use tracing::{debug, warn};
 
@@ -112,11 +112,19 @@ async fn edit(backend: Backend, uri: Uri, version: i64, changes: Vec<TextChange>
             return;
         };
         if i64::from(doc.version) != version {
-            debug!(uri = uri.as_str(), version, current = doc.version, "stale viewer edit");
+            debug!(
+                uri = uri.as_str(),
+                version,
+                current = doc.version,
+                "stale viewer edit"
+            );
             refuse(
                 &state,
                 &uri,
-                format!("the text changed in the editor (version {version} is now {}): edit not applied", doc.version),
+                format!(
+                    "the text changed in the editor (version {version} is now {}): edit not applied",
+                    doc.version
+                ),
             );
             return;
         }

@@ -1,0 +1,229 @@
+//! The standalone editor's file: what was read, what is on disk, and saving. The level
+//! file is written only when the author saves, atomically (a temporary file in the same
+//! directory, then a rename; the file's permissions kept), and never over a change made
+//! to it elsewhere: a file that changed on disk since it was read is left alone and the
+//! edits go to `FILE.conflict` beside it.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+/// The edited file.
+#[derive(Clone, Debug)]
+pub struct LevelFile {
+    path: PathBuf,
+    /// The text the buffer had when it was last read or saved.
+    saved: String,
+    /// What is on disk as far as the editor knows (`None`: no file yet).
+    on_disk: Option<String>,
+}
+
+/// What saving did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// The file holds the text now.
+    Written(PathBuf),
+    /// The file changed on disk since it was read: it was left alone, and the text was
+    /// written to this file beside it.
+    Conflict(PathBuf),
+}
+
+/// What a change of the file on disk means for the editor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiskChange {
+    /// Nothing new (the editor's own save, read back).
+    Same,
+    /// Nothing was edited: show the new text.
+    Follow(String),
+    /// The buffer has edits: they are kept, and the file is not followed.
+    Kept,
+}
+
+impl LevelFile {
+    /// The file at `path`, read as `on_disk` (`None` when it does not exist yet); the
+    /// editor starts from `text`.
+    pub fn new(path: PathBuf, on_disk: Option<String>, text: &str) -> LevelFile {
+        LevelFile {
+            path,
+            saved: text.to_string(),
+            on_disk,
+        }
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether `text` differs from what was last read or saved (`*` in the title).
+    pub fn is_modified(&self, text: &str) -> bool {
+        text != self.saved
+    }
+
+    /// The file changed on disk to `disk`; the buffer holds `text`.
+    pub fn disk_changed(&mut self, disk: String, text: &str) -> DiskChange {
+        if self.on_disk.as_deref() == Some(disk.as_str()) {
+            return DiskChange::Same;
+        }
+        if self.is_modified(text) {
+            return DiskChange::Kept;
+        }
+        self.on_disk = Some(disk.clone());
+        self.saved = disk.clone();
+        DiskChange::Follow(disk)
+    }
+
+    /// Saves `text`: to the file, or beside it when the file changed on disk since it
+    /// was read.
+    pub fn save(&mut self, text: &str) -> anyhow::Result<Saved> {
+        let now = match std::fs::read(&self.path) {
+            Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", self.path.display())),
+        };
+        if now != self.on_disk {
+            let conflict = conflict_path(&self.path);
+            write_atomically(&conflict, text)?;
+            return Ok(Saved::Conflict(conflict));
+        }
+        write_atomically(&self.path, text)?;
+        self.on_disk = Some(text.to_string());
+        self.saved = text.to_string();
+        Ok(Saved::Written(self.path.clone()))
+    }
+
+    /// The path a conflicting save goes to.
+    pub fn conflict_path(&self) -> PathBuf {
+        conflict_path(&self.path)
+    }
+}
+
+/// `level.hexcells.conflict` beside `level.hexcells`.
+fn conflict_path(path: &Path) -> PathBuf {
+    let mut name: OsString = path.file_name().map(OsString::from).unwrap_or_default();
+    name.push(".conflict");
+    path.with_file_name(name)
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory and a
+/// rename, so readers see the old text or the new one, never half of it. An existing
+/// file keeps its permissions; a symbolic link keeps pointing at the file written.
+pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tmp_name = OsString::from(".");
+    tmp_name.push(target.file_name().unwrap_or_default());
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let written = (|| -> std::io::Result<()> {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(&target) {
+            std::fs::set_permissions(&tmp, meta.permissions())?;
+        }
+        std::fs::rename(&tmp, &target)
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("cannot write {}", target.display()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saving_writes_atomically_and_keeps_permissions() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("level.hexcells");
+        std::fs::write(&path, "old").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        }
+        let mut file = LevelFile::new(path.clone(), Some("old".into()), "old");
+        assert!(!file.is_modified("old"));
+        assert!(file.is_modified("new"));
+        assert_eq!(file.save("new").unwrap(), Saved::Written(path.clone()));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert!(!file.is_modified("new"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o640);
+        }
+        // No temporary file is left behind.
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(names, ["level.hexcells"]);
+        // Reading back our own save is no change.
+        assert_eq!(file.disk_changed("new".into(), "new"), DiskChange::Same);
+    }
+
+    #[test]
+    fn a_new_file_is_created_on_the_first_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.hexcells");
+        let mut file = LevelFile::new(path.clone(), None, "empty");
+        assert_eq!(file.save("edited").unwrap(), Saved::Written(path.clone()));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "edited");
+    }
+
+    #[test]
+    fn a_change_on_disk_is_followed_or_never_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("level.hexcells");
+        std::fs::write(&path, "one").unwrap();
+        let mut file = LevelFile::new(path.clone(), Some("one".into()), "one");
+        // Nothing edited: follow the disk.
+        std::fs::write(&path, "two").unwrap();
+        assert_eq!(
+            file.disk_changed("two".into(), "one"),
+            DiskChange::Follow("two".into())
+        );
+        // Edited: keep the edits, and a save goes beside the file.
+        std::fs::write(&path, "three").unwrap();
+        assert_eq!(file.disk_changed("three".into(), "mine"), DiskChange::Kept);
+        let conflict = dir.path().join("level.hexcells.conflict");
+        assert_eq!(file.save("mine").unwrap(), Saved::Conflict(conflict.clone()));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "three");
+        assert_eq!(std::fs::read_to_string(&conflict).unwrap(), "mine");
+        assert!(file.is_modified("mine"), "the file still lacks the edits");
+    }
+
+    #[test]
+    fn a_file_that_appeared_meanwhile_is_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.hexcells");
+        let mut file = LevelFile::new(path.clone(), None, "");
+        std::fs::write(&path, "someone else's").unwrap();
+        assert!(matches!(file.save("mine").unwrap(), Saved::Conflict(_)));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "someone else's");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_keeps_pointing_at_the_level() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.hexcells");
+        let link = dir.path().join("link.hexcells");
+        std::fs::write(&real, "old").unwrap();
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomically(&link, "new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+    }
+}
