@@ -18,4 +18,5 @@ pub mod progress;
 pub mod render;
 pub mod save;
 pub mod session;
+pub mod view;
 pub mod watch;

@@ -133,6 +133,16 @@ impl Layout {
         )
     }
 
+    /// The layout scaled by `zoom` (hexagons and their distances) and then moved by
+    /// `pan` pixels: what a zoomed and panned view shows.
+    pub fn transformed(mut self, zoom: f32, pan: (f32, f32)) -> Layout {
+        if zoom.is_finite() && zoom > 0.0 && pan.0.is_finite() && pan.1.is_finite() {
+            self.radius *= zoom;
+            self.origin = (self.origin.0 * zoom + pan.0, self.origin.1 * zoom + pan.1);
+        }
+        self
+    }
+
     /// The six corners of the hexagon at `pos` with circumradius `r`, from the right,
     /// anticlockwise on screen.
     pub fn hexagon(&self, pos: Pos, r: f32) -> [(f32, f32); 6] {
