@@ -22,7 +22,7 @@ use hexcells_core::model::name;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Direction, Item, Level, Pos};
 
-use crate::render::Layout;
+use crate::render::{EditorScene, Layout};
 use check::{Checked, Checker};
 use document::{Document, Kind, Link};
 use history::Direction as Way;
@@ -171,6 +171,8 @@ pub struct Editor {
     prompt: Option<Prompt>,
     checker: Checker,
     checked: Option<Checked>,
+    /// Whether a check of the current text is running.
+    checking: bool,
 }
 
 impl Editor {
@@ -190,6 +192,7 @@ impl Editor {
             prompt: None,
             checker: Checker::default(),
             checked: None,
+            checking: false,
         };
         editor.reread();
         editor
@@ -262,6 +265,7 @@ impl Editor {
     /// Checks the level as it reads now, off the UI thread; `done` gets the answer
     /// (on the check's thread) for [`Editor::set_checked`]. A running check is cancelled.
     pub fn start_check(&mut self, done: impl FnOnce(Checked) + Send + 'static) {
+        self.checking = true;
         self.checker.start(self.level.clone(), done);
     }
 
@@ -272,6 +276,7 @@ impl Editor {
             return false;
         }
         self.checked = Some(checked);
+        self.checking = false;
         true
     }
 
@@ -620,6 +625,73 @@ impl Editor {
             _ => error.to_string(),
         });
         Outcome::redraw()
+    }
+
+    /// The verdict line: the latest check's summary and problems, or that a check runs.
+    pub fn verdict(&self) -> String {
+        match &self.checked {
+            Some(c) if !self.checking => match c.problems.len() {
+                0 => c.summary.clone(),
+                1 => format!("{} · 1 problem: {}", c.summary, c.problems[0].code),
+                n => format!("{} · {n} problems", c.summary),
+            },
+            _ => "checking…".to_string(),
+        }
+    }
+
+    /// Draws with the editor's scene: `layout` places the grid, `help` is the line of
+    /// keys in force, `cursor` the text editor's cursor.
+    pub fn with_scene<R>(
+        &self,
+        layout: Layout,
+        hover: Option<Pos>,
+        cursor: Option<Pos>,
+        help: &str,
+        f: impl FnOnce(&EditorScene) -> R,
+    ) -> R {
+        let mut paint: Vec<(Pos, Color)> = Vec::new();
+        let (mut column, mut moving, mut lasso): (_, _, &[(f32, f32)]) = (None, None, &[]);
+        match &self.gesture {
+            Gesture::Paint { color, cells } => paint = cells.iter().map(|p| (*p, *color)).collect(),
+            Gesture::Column {
+                cell,
+                direction: Some(d),
+            } => {
+                column = edit::column_place(*cell, *d)
+                    .filter(|p| edit::blocker(&self.level, *p, |_| false).is_none())
+                    .map(|p| (p, *d));
+            }
+            Gesture::Move { step, .. } if *step != (0, 0) => moving = Some(*step),
+            Gesture::Lasso { points } => lasso = points,
+            _ => {}
+        }
+        let (stuck, problems): (&[Pos], Vec<Pos>) = match (&self.checked, self.checking) {
+            (Some(c), false) => (&c.stuck, c.problems.iter().filter_map(|p| p.at).collect()),
+            _ => (&[], Vec::new()),
+        };
+        let verdict = self.verdict();
+        let status = self.message.clone().unwrap_or_default();
+        let prompt = self.prompt_line();
+        let scene = EditorScene {
+            level: &self.level,
+            layout,
+            selection: &self.selection,
+            paint: &paint,
+            column,
+            moving,
+            lasso,
+            stuck,
+            problems: &problems,
+            hover,
+            cursor,
+            verdict: &verdict,
+            status: &status,
+            help,
+            prompt: prompt.as_deref(),
+            banner: self.banner.as_deref(),
+            scale: layout.scale,
+        };
+        f(&scene)
     }
 
     /// What is under the pointer, for the status line: `F7 blue cell`.

@@ -288,7 +288,7 @@ use palette::Rgb;
 
 /// What a cached tile shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Tile {
+pub(super) enum Tile {
     /// A cell: rim, fill, and the core of a guess.
     Cell { rim: Rgb, fill: Rgb, core: Option<Rgb> },
     /// The outline of a highlighted flower or beam member (stroke width as bits).
@@ -303,7 +303,7 @@ thread_local! {
     static TILES: RefCell<HashMap<TileKey, Option<Pixmap>>> = RefCell::new(HashMap::new());
 }
 
-fn with_tile(r: f32, kind: Tile, f: impl FnOnce(&Pixmap)) {
+pub(super) fn with_tile(r: f32, kind: Tile, f: impl FnOnce(&Pixmap)) {
     TILES.with(|tiles| {
         let mut tiles = tiles.borrow_mut();
         if tiles.len() > 64 {
@@ -336,7 +336,7 @@ fn with_tile(r: f32, kind: Tile, f: impl FnOnce(&Pixmap)) {
 }
 
 /// The corners of a flat-topped hexagon centred on `(cx, cy)`.
-fn hexagon_at(cx: f32, cy: f32, r: f32) -> [(f32, f32); 6] {
+pub(super) fn hexagon_at(cx: f32, cy: f32, r: f32) -> [(f32, f32); 6] {
     std::array::from_fn(|k| {
         let angle = std::f32::consts::PI / 3.0 * k as f32;
         (cx + r * angle.cos(), cy - r * angle.sin())
@@ -344,7 +344,7 @@ fn hexagon_at(cx: f32, cy: f32, r: f32) -> [(f32, f32); 6] {
 }
 
 /// Copies `tile` centred on `(cx, cy)` over the frame (premultiplied "over").
-fn blit(pixmap: &mut PixmapMut, tile: &Pixmap, cx: f32, cy: f32) {
+pub(super) fn blit(pixmap: &mut PixmapMut, tile: &Pixmap, cx: f32, cy: f32) {
     let (fw, fh) = (pixmap.width() as i32, pixmap.height() as i32);
     let (tw, th) = (tile.width() as i32, tile.height() as i32);
     let left = (cx - tw as f32 / 2.0).round() as i32;
@@ -379,7 +379,7 @@ fn blit(pixmap: &mut PixmapMut, tile: &Pixmap, cx: f32, cy: f32) {
 }
 
 /// `size`, or smaller so that `label` is at most `max_width` wide.
-fn fitted_size(label: &str, size: f32, max_width: f32) -> f32 {
+pub(super) fn fitted_size(label: &str, size: f32, max_width: f32) -> f32 {
     let width = text::measure(label, size).0;
     if width > max_width && width > 0.0 {
         size * max_width / width
@@ -424,7 +424,7 @@ fn polygon(points: &[(f32, f32)]) -> Option<tiny_skia::Path> {
     pb.finish()
 }
 
-fn fill_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color: Color) {
+pub(super) fn fill_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color: Color) {
     if let Some(path) = polygon(points) {
         pixmap.fill_path(
             &path,
@@ -436,7 +436,7 @@ fn fill_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color: Color) {
     }
 }
 
-fn stroke_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color: Color, width: f32) {
+pub(super) fn stroke_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color: Color, width: f32) {
     if let Some(path) = polygon(points) {
         let stroke = Stroke {
             width,

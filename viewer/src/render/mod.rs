@@ -2,6 +2,7 @@
 //! result, `--png` saves it, and tests probe its pixels.
 
 pub mod board;
+pub mod editor;
 pub mod help;
 pub mod layout;
 pub mod text;
@@ -9,6 +10,7 @@ pub mod text;
 use hexcells_core::{Color, Level, Pos};
 use tiny_skia::PixmapMut;
 
+pub use editor::{render_editor, EditorScene};
 pub use layout::Layout;
 
 /// Everything one frame shows. Plain data, built by the session for each frame.

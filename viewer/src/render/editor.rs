@@ -1,0 +1,462 @@
+//! Paints the editor's frame: every cell in its true colour (a cell hidden at start
+//! keeps the game's orange rim, a revealed one does not), every number and column
+//! number, the free places of the lattice as faint dots, the selection, the cells a
+//! player gets stuck on and the items with problems, the previews of the gesture in
+//! progress, and the header and footer (verdict, message, keys in force, prompt).
+
+use std::collections::BTreeSet;
+
+use hexcells_core::edit::lattice_parity;
+use hexcells_core::format::decode_entities;
+use hexcells_core::model::{name, Clue};
+use hexcells_core::{Color as CellColor, Direction, Item, Level, Pos};
+use tiny_skia::{Color, PixmapMut, Rect, Transform};
+
+use super::board::{
+    blit, centred, fill_polygon, fitted_size, left, paint, palette, stroke_polygon, with_tile, Tile,
+};
+use super::layout::Layout;
+use super::text::{self, Anchor, TextStyle};
+
+/// Everything one editor frame shows.
+#[derive(Clone, Debug)]
+pub struct EditorScene<'a> {
+    /// The level as the text reads.
+    pub level: &'a Level,
+    /// Where things go on screen (the whole grid, zoomed and panned).
+    pub layout: Layout,
+    /// The selected items.
+    pub selection: &'a BTreeSet<Pos>,
+    /// New cells the gesture in progress would create.
+    pub paint: &'a [(Pos, CellColor)],
+    /// The column number a drag out of a cell would create.
+    pub column: Option<(Pos, Direction)>,
+    /// The step the selection is being dragged by.
+    pub moving: Option<(i32, i32)>,
+    /// A freehand selection loop being drawn.
+    pub lasso: &'a [(f32, f32)],
+    /// Cells a perfect player gets stuck on.
+    pub stuck: &'a [Pos],
+    /// Items with a problem.
+    pub problems: &'a [Pos],
+    /// The item under the pointer.
+    pub hover: Option<Pos>,
+    /// The cell under the text editor's cursor.
+    pub cursor: Option<Pos>,
+    /// "solvable in 6 rounds", "checking…".
+    pub verdict: &'a str,
+    /// The last message (a refusal, a save).
+    pub status: &'a str,
+    /// The keys in force.
+    pub help: &'a str,
+    /// The open level information prompt.
+    pub prompt: Option<&'a str>,
+    /// The first syntax error of the level, while it has one.
+    pub banner: Option<&'a str>,
+    /// Interface scale (HiDPI).
+    pub scale: f32,
+}
+
+/// The outline of a cell a player gets stuck on.
+const STUCK: palette::Rgb = palette::Rgb(220, 30, 30);
+/// The outline of an item with a problem.
+const PROBLEM: palette::Rgb = palette::Rgb(240, 150, 0);
+/// Selected items: a pale veil over them (SixCells draws them half transparent).
+fn selected_veil() -> Color {
+    Color::from_rgba8(255, 255, 255, 140)
+}
+
+/// Draws `scene` over the whole of `pixmap`.
+pub fn render_editor(scene: &EditorScene, pixmap: &mut PixmapMut) {
+    pixmap.fill(palette::BACKGROUND.color());
+    let layout = &scene.layout;
+    draw_lattice(scene, layout, pixmap);
+    draw_items(scene, layout, pixmap);
+    draw_marks(scene, layout, pixmap);
+    draw_previews(scene, layout, pixmap);
+    draw_header(scene, layout, pixmap);
+    draw_footer(scene, layout, pixmap);
+}
+
+/// Faint dots on the free places of the lattice, so authors see where cells go.
+fn draw_lattice(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+    if layout.radius < 6.0 {
+        return;
+    }
+    let parity = lattice_parity(scene.level);
+    let dot = Color::from_rgba8(190, 190, 190, 255);
+    let size = (layout.radius * 0.08).max(1.0);
+    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
+    for pos in Pos::all() {
+        if parity.is_some_and(|p| p != pos.parity()) || scene.level.get(pos).is_some() {
+            continue;
+        }
+        let (cx, cy) = layout.cell_centre(pos);
+        if cx < 0.0 || cy < 0.0 || cx > w || cy > h {
+            continue;
+        }
+        if let Some(rect) = Rect::from_xywh(cx - size, cy - size, 2.0 * size, 2.0 * size) {
+            pixmap.fill_rect(rect, &paint(dot), Transform::identity(), None);
+        }
+    }
+}
+
+fn draw_items(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let r = layout.radius;
+    for (pos, item) in scene.level.items() {
+        let (cx, cy) = layout.cell_centre(pos);
+        draw_item(scene.level, pos, item, cx, cy, r, pixmap);
+        if scene.selection.contains(&pos) {
+            fill_polygon(pixmap, &layout.hexagon(pos, r * 0.94), selected_veil());
+        }
+    }
+}
+
+/// One item, true colour and number, centred on `(cx, cy)`.
+fn draw_item(level: &Level, pos: Pos, item: Item, cx: f32, cy: f32, r: f32, pixmap: &mut PixmapMut) {
+    let number_size = r * 0.8;
+    match item {
+        Item::Cell(cell) => {
+            let (rim, fill) = match cell.color {
+                CellColor::Blue => (palette::BLUE_RIM, palette::BLUE),
+                CellColor::Black => (palette::BLACK_RIM, palette::BLACK),
+            };
+            // Hidden at start: the game's orange rim around the true colour.
+            let rim = if cell.revealed { rim } else { palette::HIDDEN };
+            with_tile(r, Tile::Cell { rim, fill, core: None }, |tile| blit(pixmap, tile, cx, cy));
+            if cell.hint.shows_number() {
+                if let Some(clue) = Clue::at(level, pos) {
+                    let label = cell.hint.display(clue.count(level));
+                    let size = fitted_size(&label, number_size, 1.3 * r);
+                    text::draw(
+                        pixmap,
+                        &label,
+                        cx,
+                        cy,
+                        centred(size, palette::CELL_TEXT.color(), 0.0),
+                    );
+                }
+            }
+        }
+        Item::Column(column) => {
+            if let Some(clue) = Clue::at(level, pos) {
+                let label = clue.hint.display(clue.count(level));
+                let rotation = column.direction.angle() as f32;
+                let size = fitted_size(&label, number_size, 1.6 * r);
+                text::draw(
+                    pixmap,
+                    &label,
+                    cx,
+                    cy,
+                    centred(size, palette::TEXT.color(), rotation),
+                );
+            }
+        }
+    }
+}
+
+/// Outlines: stuck cells, problems, the hovered item, the text cursor.
+fn draw_marks(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let r = layout.radius;
+    let width = (2.0 * layout.scale).max(r * 0.08);
+    for &pos in scene.problems {
+        stroke_polygon(pixmap, &layout.hexagon(pos, r * 0.99), PROBLEM.color(), width);
+    }
+    for &pos in scene.stuck {
+        stroke_polygon(pixmap, &layout.hexagon(pos, r * 0.9), STUCK.color(), width * 1.3);
+    }
+    if let Some(pos) = scene.cursor {
+        stroke_polygon(
+            pixmap,
+            &layout.hexagon(pos, r * 0.98),
+            palette::CURSOR.color(),
+            width,
+        );
+    }
+    if let Some(pos) = scene.hover {
+        stroke_polygon(
+            pixmap,
+            &layout.hexagon(pos, r * 0.98),
+            palette::SOFT_TEXT.color(),
+            width * 0.6,
+        );
+    }
+}
+
+fn draw_previews(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let r = layout.radius;
+    let translucent = |rgb: palette::Rgb| Color::from_rgba8(rgb.0, rgb.1, rgb.2, 130);
+    for &(pos, color) in scene.paint {
+        let fill = match color {
+            CellColor::Blue => palette::BLUE,
+            CellColor::Black => palette::BLACK,
+        };
+        fill_polygon(pixmap, &layout.hexagon(pos, r * 0.9), translucent(fill));
+    }
+    if let Some((pos, direction)) = scene.column {
+        let (cx, cy) = layout.cell_centre(pos);
+        let style = centred(r * 0.8, translucent(palette::TEXT), direction.angle() as f32);
+        text::draw(pixmap, "?", cx, cy, style);
+        stroke_polygon(
+            pixmap,
+            &layout.hexagon(pos, r * 0.7),
+            translucent(palette::TEXT),
+            1.5,
+        );
+    }
+    if let Some((dx, dy)) = scene.moving {
+        for &pos in scene.selection {
+            let Some(to) = pos.offset(dx, dy) else { continue };
+            let Some(item) = scene.level.get(pos) else {
+                continue;
+            };
+            let color = match item {
+                Item::Cell(c) if c.color == CellColor::Blue => palette::BLUE,
+                Item::Cell(_) => palette::BLACK,
+                Item::Column(_) => palette::TEXT,
+            };
+            fill_polygon(pixmap, &layout.hexagon(to, r * 0.9), translucent(color));
+        }
+    }
+    if scene.lasso.len() > 1 {
+        let mut pb = tiny_skia::PathBuilder::new();
+        pb.move_to(scene.lasso[0].0, scene.lasso[0].1);
+        for p in &scene.lasso[1..] {
+            pb.line_to(p.0, p.1);
+        }
+        if let Some(path) = pb.finish() {
+            let stroke = tiny_skia::Stroke {
+                width: 1.5 * layout.scale,
+                ..tiny_skia::Stroke::default()
+            };
+            pixmap.stroke_path(
+                &path,
+                &paint(palette::CURSOR.color()),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+}
+
+fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let s = layout.scale;
+    let band = Rect::from_xywh(0.0, 0.0, layout.width, layout.header);
+    if let Some(band) = band {
+        pixmap.fill_rect(
+            band,
+            &paint(palette::BACKGROUND.color()),
+            Transform::identity(),
+            None,
+        );
+    }
+    let text_w = (layout.width - 260.0 * s).max(10.0);
+    let title = decode_entities(&scene.level.title);
+    let title = if title.is_empty() {
+        "(no title: Ctrl+D)".into()
+    } else {
+        title
+    };
+    let title = text::fit(&title, 22.0 * s, text_w);
+    text::draw(
+        pixmap,
+        &title,
+        12.0 * s,
+        8.0 * s,
+        left(22.0 * s, palette::TEXT.color()),
+    );
+    let author = text::fit(&decode_entities(&scene.level.author), 14.0 * s, text_w);
+    text::draw(
+        pixmap,
+        &author,
+        12.0 * s,
+        38.0 * s,
+        left(14.0 * s, palette::SOFT_TEXT.color()),
+    );
+    let n_blue = scene.level.n_blue_remaining_at_start();
+    let right = TextStyle {
+        anchor: Anchor::TopRight,
+        ..left(14.0 * s, palette::TEXT.color())
+    };
+    text::draw(pixmap, "EDITOR", layout.width - 12.0 * s, 8.0 * s, right);
+    let counts = format!("{} cells, {n_blue} blue to find", scene.level.n_cells());
+    text::draw(pixmap, &counts, layout.width - 12.0 * s, 28.0 * s, right);
+    let verdict = text::fit(scene.verdict, 13.0 * s, 240.0 * s);
+    let color = if scene.verdict.starts_with("stuck") {
+        STUCK
+    } else {
+        palette::SOFT_TEXT
+    };
+    text::draw(
+        pixmap,
+        &verdict,
+        layout.width - 12.0 * s,
+        46.0 * s,
+        TextStyle {
+            color: color.color(),
+            ..right
+        },
+    );
+}
+
+fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+    let s = layout.scale;
+    let top = layout.height - layout.footer;
+    if let Some(band) = Rect::from_xywh(0.0, top, layout.width, layout.footer) {
+        pixmap.fill_rect(
+            band,
+            &paint(palette::BACKGROUND.color()),
+            Transform::identity(),
+            None,
+        );
+    }
+    let custom: Vec<String> = scene
+        .level
+        .custom_text
+        .iter()
+        .map(|t| decode_entities(t).into_owned())
+        .collect();
+    let custom = custom
+        .iter()
+        .filter(|t| !t.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let custom = text::fit(&custom, 13.0 * s, layout.width - 24.0 * s);
+    text::draw(
+        pixmap,
+        &custom,
+        layout.width / 2.0,
+        top + 6.0 * s,
+        centred(13.0 * s, palette::SOFT_TEXT.color(), 0.0),
+    );
+    let hover = scene.hover.map(name).unwrap_or_default();
+    let hover_w = text::measure("AG33", 14.0 * s).0 + 16.0 * s;
+    let status = text::fit(scene.status, 13.0 * s, layout.width - hover_w - 24.0 * s);
+    text::draw(
+        pixmap,
+        &status,
+        12.0 * s,
+        top + 26.0 * s,
+        left(13.0 * s, palette::TEXT.color()),
+    );
+    let hover_style = TextStyle {
+        anchor: Anchor::TopRight,
+        ..left(14.0 * s, palette::TEXT.color())
+    };
+    text::draw(
+        pixmap,
+        &hover,
+        layout.width - 12.0 * s,
+        top + 26.0 * s,
+        hover_style,
+    );
+    let help = text::fit(scene.help, 12.0 * s, layout.width - 24.0 * s);
+    text::draw(
+        pixmap,
+        &help,
+        12.0 * s,
+        top + 46.0 * s,
+        left(12.0 * s, palette::SOFT_TEXT.color()),
+    );
+    if let Some(prompt) = scene.prompt {
+        let h = 30.0 * s;
+        let y = top - h - 4.0 * s;
+        if let Some(rect) = Rect::from_xywh(8.0 * s, y, layout.width - 16.0 * s, h) {
+            pixmap.fill_rect(rect, &paint(Color::WHITE), Transform::identity(), None);
+        }
+        let line = text::fit(prompt, 15.0 * s, layout.width - 32.0 * s);
+        text::draw(
+            pixmap,
+            &line,
+            16.0 * s,
+            y + 6.0 * s,
+            left(15.0 * s, palette::TEXT.color()),
+        );
+    }
+    if let Some(banner) = scene.banner {
+        let h = 24.0 * s;
+        if let Some(rect) = Rect::from_xywh(0.0, layout.height - h, layout.width, h) {
+            pixmap.fill_rect(rect, &paint(palette::BANNER.color()), Transform::identity(), None);
+        }
+        let banner = text::fit(banner, 13.0 * s, layout.width - 24.0 * s);
+        text::draw(
+            pixmap,
+            &banner,
+            12.0 * s,
+            layout.height - h + 4.0 * s,
+            left(13.0 * s, palette::CELL_TEXT.color()),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexcells_core::format::parse;
+    use tiny_skia::Pixmap;
+
+    fn level(rows: &[&str]) -> Level {
+        let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
+        for y in 0..33 {
+            text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
+        }
+        parse(&text).levels.remove(0).level
+    }
+
+    fn pixel(pixmap: &Pixmap, (x, y): (f32, f32)) -> (u8, u8, u8) {
+        let p = pixmap.pixel(x as u32, y as u32).unwrap().demultiply();
+        (p.red(), p.green(), p.blue())
+    }
+
+    #[test]
+    fn true_colours_with_hidden_and_revealed_apart() {
+        let lvl = level(&["", "", "", "", "....x...X...o...O."]);
+        let selection = BTreeSet::new();
+        let layout = Layout::whole_grid(1280, 800, 1.0);
+        let scene = EditorScene {
+            level: &lvl,
+            layout,
+            selection: &selection,
+            paint: &[],
+            column: None,
+            moving: None,
+            lasso: &[],
+            stuck: &[],
+            problems: &[],
+            hover: None,
+            cursor: None,
+            verdict: "",
+            status: "",
+            help: "",
+            prompt: None,
+            banner: None,
+            scale: 1.0,
+        };
+        let mut pixmap = Pixmap::new(1280, 800).unwrap();
+        render_editor(&scene, &mut pixmap.as_mut());
+        let at = |x| layout.cell_centre(Pos::new(x, 4).unwrap());
+        let rim = |x| {
+            let (cx, cy) = at(x);
+            (cx + 0.86 * layout.radius, cy)
+        };
+        let blue = palette::BLUE;
+        let black = palette::BLACK;
+        assert_eq!(pixel(&pixmap, at(2)), (blue.0, blue.1, blue.2));
+        assert_eq!(pixel(&pixmap, at(4)), (blue.0, blue.1, blue.2));
+        assert_eq!(pixel(&pixmap, at(6)), (black.0, black.1, black.2));
+        let hidden = palette::HIDDEN;
+        assert_eq!(
+            pixel(&pixmap, rim(2)),
+            (hidden.0, hidden.1, hidden.2),
+            "hidden: orange rim"
+        );
+        assert_ne!(
+            pixel(&pixmap, rim(4)),
+            (hidden.0, hidden.1, hidden.2),
+            "revealed: no orange"
+        );
+        assert_ne!(pixel(&pixmap, rim(8)), (hidden.0, hidden.1, hidden.2));
+    }
+}
