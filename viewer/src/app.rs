@@ -1,8 +1,9 @@
 //! The window: the only module that knows winit and softbuffer. It turns window
 //! events into [`Chord`]s, looks them up in the bindings (`keys.rs`) and carries out
-//! the actions (session commands, the clipboard), draws a frame when asked, and hands
-//! the pixels to softbuffer. Event-driven (`ControlFlow::Wait`): nothing runs while
-//! nothing happens.
+//! the actions (session commands, the clipboard), or hands them to the level editor
+//! (`editing.rs`); draws a frame when asked, and hands the pixels to softbuffer.
+//! Event-driven (`ControlFlow::Wait`): nothing runs while nothing happens; the
+//! editor's checks run on threads of their own and come back as events.
 
 use std::io::{BufRead, Write};
 use std::num::NonZeroU32;
@@ -10,20 +11,27 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use anyhow::Context as _;
-use hexcells_core::viewer_protocol::ToViewer;
+use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
 use softbuffer::{Context, Surface};
 use tiny_skia::Pixmap;
 use winit::application::ApplicationHandler;
 use winit::dpi::{LogicalSize, PhysicalPosition};
-use winit::event::{ElementState, KeyEvent, MouseButton, WindowEvent};
+use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
 use crate::clipboard::Clipboard;
+use crate::editing::{self, EditMode};
+use crate::editor::check::Checked;
+use crate::editor::document::Link;
+use crate::editor::prompt::PromptKey;
+use crate::editor::{self as edit_state, Mods};
 use crate::keys::{self, Action, Chord, Input};
-use crate::render::{render, Layout};
+use crate::render::{render_editor, render_with, Layout};
+use crate::save::LevelFile;
 use crate::session::{Button, Command, Effects, EngineDone, Origin, Session};
+use crate::view::{View, STEP};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the event loop from other threads: a closed set.
@@ -37,6 +45,8 @@ pub enum UserEvent {
     EditorGone,
     /// The deduction engine answered a hint or solve request.
     Engine(Box<EngineDone>),
+    /// The editor's check of the level is done.
+    Checked(Box<Checked>),
 }
 
 /// How the window was started.
@@ -45,6 +55,9 @@ pub struct Options {
     pub watch: Option<PathBuf>,
     /// Read editor messages from stdin and report clicks on stdout.
     pub editor: bool,
+    /// Start in the level editor (`--edit FILE`) on this file (`None` on the
+    /// tutorial or a text editor's buffer), read as this text (`None`: a new file).
+    pub edit: Option<(Option<PathBuf>, Option<String>)>,
 }
 
 /// Opens the window and runs until it is closed.
@@ -69,9 +82,17 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
         editor: options.editor,
         title: String::new(),
         clipboard: Clipboard::new(),
+        edit: None,
+        editing: false,
+        play_view: View::default(),
+        pan_from: None,
+        last_snapshot: None,
     };
     if let Some(path) = options.watch {
         app.follow(path);
+    }
+    if let Some((path, on_disk)) = options.edit {
+        app.start_editor(path, on_disk);
     }
     event_loop.run_app(&mut app).context("event loop failed")?;
     Ok(())
@@ -90,6 +111,16 @@ struct App {
     /// The window title last set.
     title: String,
     clipboard: Clipboard,
+    /// The level editor, once it was opened.
+    edit: Option<EditMode>,
+    /// Whether the editor (not the player) has the window.
+    editing: bool,
+    /// The player's zoom and pan.
+    play_view: View,
+    /// Where a middle-button drag (pan) last was.
+    pan_from: Option<PhysicalPosition<f64>>,
+    /// The language server's last snapshot (version, text), for an editor opened later.
+    last_snapshot: Option<(i64, String)>,
 }
 
 impl App {
@@ -114,6 +145,113 @@ impl App {
 
     fn scale(&self) -> f32 {
         self.window.as_ref().map_or(1.0, |w| w.scale_factor() as f32)
+    }
+
+    fn size(&self) -> (u32, u32) {
+        self.window
+            .as_ref()
+            .map_or((900, 720), |w| (w.inner_size().width, w.inner_size().height))
+    }
+
+    /// Opens the editor on `path` (read as `on_disk`), on the text editor's buffer when
+    /// linked, or on the session's text.
+    fn start_editor(&mut self, path: Option<PathBuf>, on_disk: Option<String>) {
+        let level_idx = self.session.position().0;
+        let mode = if self.editor {
+            let mut mode = EditMode::new(String::new(), Link::Server, level_idx, None);
+            if let Some((version, text)) = self.last_snapshot.clone() {
+                mode.editor.snapshot(version, text);
+            }
+            mode
+        } else {
+            let text = match (&on_disk, &path) {
+                (Some(text), _) => text.clone(),
+                (None, Some(_)) => hexcells_core::format::print(&hexcells_core::Level::new()),
+                (None, None) => self.session.text().to_string(),
+            };
+            let file = path.map(|p| LevelFile::new(p, on_disk, &text));
+            EditMode::new(text, Link::Standalone, level_idx, file)
+        };
+        self.edit = Some(mode);
+        self.editing = true;
+        self.check();
+        self.redraw();
+    }
+
+    /// Starts the editor's check of the level as it reads now.
+    fn check(&mut self) {
+        let proxy = self.proxy.clone();
+        if let Some(mode) = &mut self.edit {
+            mode.editor.start_check(move |checked| {
+                let _ = proxy.send_event(UserEvent::Checked(Box::new(checked)));
+            });
+        }
+    }
+
+    /// Carries out what an editor event asks for.
+    fn edited(&mut self, outcome: edit_state::Outcome) {
+        if let (Some(message), true) = (outcome.send, self.editor) {
+            send(&message);
+        }
+        if outcome.text_changed {
+            self.check();
+        }
+        if outcome.redraw || outcome.text_changed {
+            self.redraw();
+        }
+    }
+
+    /// Tab in the editor: play the edited level (from the start with `restart`).
+    fn playtest(&mut self, restart: bool) {
+        let Some(mode) = &self.edit else { return };
+        let (level_idx, _) = mode.editor.position();
+        self.session.load_text(mode.editor.text());
+        self.session.go_to(level_idx);
+        if restart {
+            self.session.play_from_start();
+        }
+        self.session.playtest = true;
+        self.editing = false;
+        self.redraw();
+    }
+
+    /// Tab in the player: back to the editor (opening it the first time).
+    fn open_editor(&mut self) {
+        if self.edit.is_some() {
+            self.editing = true;
+            self.redraw();
+            return;
+        }
+        let (path, on_disk) = match self.session.origin() {
+            Origin::File(path) => (Some(path.clone()), std::fs::read_to_string(path).ok()),
+            _ => (None, None),
+        };
+        self.start_editor(path, on_disk);
+    }
+
+    /// The player's layout: the level fitted, zoomed and panned.
+    fn play_layout(&self) -> Option<Layout> {
+        let size = self.window.as_ref()?.inner_size();
+        Some(self.play_view.apply(Layout::new(
+            self.session.level(),
+            size.width,
+            size.height,
+            self.scale(),
+        )))
+    }
+
+    /// The editor's layout.
+    fn edit_layout(&self) -> Option<Layout> {
+        let size = self.window.as_ref()?.inner_size();
+        Some(self.edit.as_ref()?.layout(size.width, size.height, self.scale()))
+    }
+
+    /// The view the mouse wheel and pan act on.
+    fn view_mut(&mut self) -> &mut View {
+        match (&mut self.edit, self.editing) {
+            (Some(mode), true) => &mut mode.view,
+            _ => &mut self.play_view,
+        }
     }
 
     fn apply(&mut self, command: Command) {
@@ -148,6 +286,7 @@ impl App {
                 self.session.copied(result);
                 self.redraw();
             }
+            Action::Editor => self.open_editor(),
             Action::PasteLevel => {
                 let pasted = self.clipboard.paste_level();
                 let effects = self.session.paste(pasted);
@@ -173,27 +312,19 @@ impl App {
             self.follow(path);
         }
         if let (Some(message), true) = (effects.send, self.editor) {
-            let mut stdout = std::io::stdout().lock();
-            let _ = writeln!(stdout, "{}", message.encode()).and_then(|()| stdout.flush());
+            send(&message);
         }
         if effects.redraw {
             self.redraw();
         }
     }
 
-    fn layout(&self) -> Option<Layout> {
-        let size = self.window.as_ref()?.inner_size();
-        Some(Layout::new(
-            self.session.level(),
-            size.width,
-            size.height,
-            self.scale(),
-        ))
-    }
-
     fn cell_under_mouse(&self) -> Option<hexcells_core::Pos> {
         let mouse = self.mouse?;
-        self.layout()?
+        if let (Some(mode), true) = (&self.edit, self.editing) {
+            return mode.item_at(&self.edit_layout()?, (mouse.x as f32, mouse.y as f32));
+        }
+        self.play_layout()?
             .cell_at(self.session.level(), mouse.x as f32, mouse.y as f32)
     }
 
@@ -216,14 +347,32 @@ impl App {
                 None => return,
             },
         };
-        let title = window_title(&self.session);
+        let title = match (&self.edit, self.editing) {
+            (Some(mode), true) => mode.title(&window_title(&self.session)),
+            _ => window_title(&self.session),
+        };
         if title != self.title {
             window.set_title(&title);
             self.title = title;
         }
         let scale = window.scale_factor() as f32;
-        self.session
-            .with_scene(scale, |scene| render(scene, &mut pixmap.as_mut()));
+        match (&self.edit, self.editing) {
+            (Some(mode), true) => {
+                let layout = mode.layout(size.width, size.height, scale);
+                let cursor = self.session.cursor();
+                mode.editor
+                    .with_scene(layout, self.session.hover, cursor, editing::HELP, |scene| {
+                        render_editor(scene, &mut pixmap.as_mut())
+                    });
+            }
+            _ => {
+                let layout =
+                    self.play_view
+                        .apply(Layout::new(self.session.level(), size.width, size.height, scale));
+                self.session
+                    .with_scene(scale, |scene| render_with(scene, &layout, &mut pixmap.as_mut()));
+            }
+        }
         let Ok(mut buffer) = surface.buffer_mut() else {
             return;
         };
@@ -237,6 +386,12 @@ impl App {
     fn key(&mut self, event: &KeyEvent) {
         if event.state != ElementState::Pressed {
             return;
+        }
+        if self.view_key(&event.logical_key) {
+            return;
+        }
+        if self.editing {
+            return self.edit_key(event);
         }
         let input = match &event.logical_key {
             Key::Named(NamedKey::Tab) => Input::Tab,
@@ -261,6 +416,111 @@ impl App {
             self.act(action, Button::Left, at);
         }
     }
+
+    /// `+` `-` `0`: zoom in, out, back to fitted; in the player and the editor alike
+    /// (not while the editor's prompt takes the keys).
+    fn view_key(&mut self, key: &Key) -> bool {
+        if self
+            .edit
+            .as_ref()
+            .is_some_and(|m| self.editing && m.editor.prompt_open())
+        {
+            return false;
+        }
+        let Key::Character(c) = key else { return false };
+        let (w, h) = self.size();
+        let centre = (w as f32 / 2.0, h as f32 / 2.0);
+        match c.as_str() {
+            "+" | "=" => self.view_mut().zoom_at(STEP, centre),
+            "-" => self.view_mut().zoom_at(1.0 / STEP, centre),
+            "0" => self.view_mut().reset(),
+            _ => return false,
+        }
+        self.redraw();
+        true
+    }
+
+    /// A key in the editor.
+    fn edit_key(&mut self, event: &KeyEvent) {
+        let Some(mode) = &self.edit else { return };
+        let (ctrl, shift) = (self.modifiers.control_key(), self.modifiers.shift_key());
+        let key = if mode.editor.prompt_open() {
+            match &event.logical_key {
+                Key::Named(NamedKey::Enter) => Some(editing::Key::Prompt(PromptKey::Enter)),
+                Key::Named(NamedKey::Escape) => Some(editing::Key::Prompt(PromptKey::Escape)),
+                Key::Named(NamedKey::Backspace) => Some(editing::Key::Prompt(PromptKey::Backspace)),
+                Key::Named(NamedKey::Space) => Some(editing::Key::Prompt(PromptKey::Text(" ".into()))),
+                _ => event
+                    .text
+                    .as_ref()
+                    .filter(|_| !ctrl)
+                    .map(|t| editing::Key::Prompt(PromptKey::Text(t.to_string()))),
+            }
+        } else {
+            edit_key(&event.logical_key, ctrl, shift)
+        };
+        let Some(key) = key else { return };
+        let (w, h) = self.size();
+        let Some(mode) = &mut self.edit else { return };
+        let effects = mode.key(key, w, h);
+        if let Some(restart) = effects.playtest {
+            return self.playtest(restart);
+        }
+        self.edited(effects.outcome);
+    }
+
+    /// A mouse button in the editor.
+    fn edit_mouse(&mut self, state: ElementState, button: MouseButton) {
+        let (Some(mouse), Some(layout)) = (self.mouse, self.edit_layout()) else {
+            return;
+        };
+        let button = match button {
+            MouseButton::Left => edit_state::Button::Left,
+            MouseButton::Right => edit_state::Button::Right,
+            _ => return,
+        };
+        let at = (mouse.x as f32, mouse.y as f32);
+        let mods = Mods {
+            shift: self.modifiers.shift_key(),
+            ctrl: self.modifiers.control_key(),
+            alt: self.modifiers.alt_key(),
+        };
+        let Some(mode) = &mut self.edit else { return };
+        let outcome = match state {
+            ElementState::Pressed => mode.press(&layout, at, button, mods),
+            ElementState::Released => mode.release(&layout, at, button),
+        };
+        self.edited(outcome);
+    }
+}
+
+/// The editor's key for a key press, if it has one.
+fn edit_key(key: &Key, ctrl: bool, shift: bool) -> Option<editing::Key> {
+    use editing::Key as K;
+    Some(match key {
+        Key::Named(NamedKey::Tab) => K::Playtest {
+            restart: ctrl || shift,
+        },
+        Key::Named(NamedKey::Delete) => K::Delete,
+        Key::Named(NamedKey::Escape) => K::ClearSelection,
+        Key::Character(c) => match (c.to_lowercase().as_str(), ctrl) {
+            ("z", true) if shift => K::Redo,
+            ("z", true) => K::Undo,
+            ("y", true) => K::Redo,
+            ("s", true) => K::Save,
+            ("d", true) => K::Information,
+            ("n", false) => K::Level(1),
+            ("p", false) => K::Level(-1),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// Writes a message to the language server.
+fn send(message: &FromViewer) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{}", message.encode()).and_then(|()| stdout.flush());
 }
 
 impl ApplicationHandler<UserEvent> for App {
@@ -296,13 +556,33 @@ impl ApplicationHandler<UserEvent> for App {
     fn user_event(&mut self, event_loop: &ActiveEventLoop, event: UserEvent) {
         match event {
             UserEvent::FileChanged(text) => {
+                if let Some(mode) = &mut self.edit {
+                    let outcome = mode.disk_changed(text.clone());
+                    let follows = outcome.text_changed;
+                    self.edited(outcome);
+                    if !follows {
+                        return;
+                    }
+                }
                 if self.session.load_text(&text) {
                     self.redraw();
                 }
             }
-            UserEvent::Editor(ToViewer::Snapshot { text, .. }) => {
+            UserEvent::Editor(ToViewer::Snapshot { version, text }) => {
+                self.last_snapshot = Some((version, text.clone()));
+                if let Some(mode) = &mut self.edit {
+                    let outcome = mode.editor.snapshot(version, text.clone());
+                    self.edited(outcome);
+                }
                 if self.session.load_text(&text) {
                     self.redraw();
+                }
+            }
+            UserEvent::Checked(checked) => {
+                if let Some(mode) = &mut self.edit {
+                    if mode.editor.set_checked(*checked) {
+                        self.redraw();
+                    }
                 }
             }
             UserEvent::EditorGone => event_loop.exit(),
@@ -312,7 +592,10 @@ impl ApplicationHandler<UserEvent> for App {
                 }
             }
             UserEvent::Editor(ToViewer::Refused { reason, .. }) => {
-                eprintln!("hexcells-view: edit not applied: {reason}");
+                if let Some(mode) = &mut self.edit {
+                    let outcome = mode.editor.refused(reason);
+                    self.edited(outcome);
+                }
             }
             UserEvent::Editor(ToViewer::Cursor { level, cell }) => {
                 self.session.set_cursor(level, cell);
@@ -323,13 +606,33 @@ impl ApplicationHandler<UserEvent> for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::CloseRequested => {
+                let close = self.edit.as_mut().is_none_or(EditMode::close_requested);
+                if close {
+                    event_loop.exit();
+                } else {
+                    self.editing = true;
+                    self.redraw();
+                }
+            }
             WindowEvent::RedrawRequested => self.draw(),
             WindowEvent::Resized(_) | WindowEvent::ScaleFactorChanged { .. } => self.redraw(),
             WindowEvent::ModifiersChanged(modifiers) => self.modifiers = modifiers.state(),
             WindowEvent::KeyboardInput { event, .. } => self.key(&event),
             WindowEvent::CursorMoved { position, .. } => {
                 self.mouse = Some(position);
+                if let Some(from) = self.pan_from.replace(position) {
+                    let (dx, dy) = ((position.x - from.x) as f32, (position.y - from.y) as f32);
+                    self.view_mut().pan_by(dx, dy);
+                    self.redraw();
+                }
+                if let (true, Some(layout)) = (self.editing, self.edit_layout()) {
+                    let at = (position.x as f32, position.y as f32);
+                    if let Some(mode) = &mut self.edit {
+                        let outcome = mode.editor.motion(&layout, at);
+                        self.edited(outcome);
+                    }
+                }
                 let hover = self.cell_under_mouse();
                 if self.session.set_hover(hover) {
                     self.redraw();
@@ -341,6 +644,24 @@ impl ApplicationHandler<UserEvent> for App {
                     self.redraw();
                 }
             }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let notches = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y,
+                    MouseScrollDelta::PixelDelta(p) => (p.y / 40.0) as f32,
+                };
+                let Some(mouse) = self.mouse else { return };
+                let at = (mouse.x as f32, mouse.y as f32);
+                self.view_mut().zoom_at(STEP.powf(notches), at);
+                self.redraw();
+            }
+            WindowEvent::MouseInput {
+                state,
+                button: MouseButton::Middle,
+                ..
+            } => {
+                self.pan_from = (state == ElementState::Pressed).then_some(self.mouse).flatten();
+            }
+            WindowEvent::MouseInput { state, button, .. } if self.editing => self.edit_mouse(state, button),
             WindowEvent::MouseInput {
                 state: ElementState::Pressed,
                 button,

@@ -119,10 +119,12 @@ pub enum Action {
     PreviousLevel,
     /// Show every binding.
     ToggleHelp,
+    /// Open the level editor on the level shown (from the editor's playtest: back to it).
+    Editor,
 }
 
 /// Every action, in the order the help lists them.
-pub const ACTIONS: [Action; 18] = [
+pub const ACTIONS: [Action; 19] = [
     Action::Uncover,
     Action::Guess,
     Action::ConfirmGuesses,
@@ -141,6 +143,7 @@ pub const ACTIONS: [Action; 18] = [
     Action::NextLevel,
     Action::PreviousLevel,
     Action::ToggleHelp,
+    Action::Editor,
 ];
 
 impl Action {
@@ -165,6 +168,7 @@ impl Action {
             Action::NextLevel => "next-level",
             Action::PreviousLevel => "previous-level",
             Action::ToggleHelp => "help",
+            Action::Editor => "editor",
         }
     }
 
@@ -189,6 +193,7 @@ impl Action {
             Action::NextLevel => "next level (or file)",
             Action::PreviousLevel => "previous level (or file)",
             Action::ToggleHelp => "show or hide every key",
+            Action::Editor => "edit the level (docs/editor.md); in the editor, Tab plays it",
         }
     }
 
@@ -226,7 +231,9 @@ impl Action {
             Action::NextLevel => Command::Step(1),
             Action::PreviousLevel => Command::Step(-1),
             Action::ToggleHelp => Command::ToggleHelp,
-            Action::Uncover | Action::Guess | Action::CopyLevel | Action::PasteLevel => return None,
+            Action::Uncover | Action::Guess | Action::CopyLevel | Action::PasteLevel | Action::Editor => {
+                return None
+            }
         })
     }
 }
@@ -262,7 +269,8 @@ pub fn defaults() -> Vec<Binding> {
         (Chord::key('e'), Action::ExportRecord),
         (ctrl('c'), Action::CopyLevel),
         (ctrl('v'), Action::PasteLevel),
-        (Chord::new(Input::Tab, false, false), Action::ToggleSolution),
+        (Chord::key('v'), Action::ToggleSolution),
+        (Chord::new(Input::Tab, false, false), Action::Editor),
         (Chord::key('n'), Action::NextLevel),
         (Chord::key('p'), Action::PreviousLevel),
         (Chord::key('?'), Action::ToggleHelp),
@@ -387,7 +395,11 @@ mod tests {
                 action.command().is_some()
                     || matches!(
                         action,
-                        Action::Uncover | Action::Guess | Action::CopyLevel | Action::PasteLevel
+                        Action::Uncover
+                            | Action::Guess
+                            | Action::CopyLevel
+                            | Action::PasteLevel
+                            | Action::Editor
                     )
             );
         }

@@ -11,6 +11,7 @@
 pub mod app;
 pub mod clipboard;
 pub mod clue_marks;
+pub mod editing;
 pub mod editor;
 pub mod keys;
 pub mod player;

@@ -1,6 +1,6 @@
-//! `hexcells-view`: a live preview of a Hexcells level that is also a player.
-//! Command-line entry: a window on FILE (or on the embedded tutorial), or one frame
-//! rendered to a PNG with `--png`.
+//! `hexcells-view`: a live preview of a Hexcells level that is also a player and an
+//! editor. Command-line entry: a window on FILE (or on the embedded tutorial), the
+//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,15 +10,20 @@ use anyhow::{bail, Context};
 use hexcells_core::format::parse;
 use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
+use hexcells_viewer::editing::{EditMode, HELP};
+use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::progress::state_dir;
-use hexcells_viewer::render::render;
+use hexcells_viewer::render::{render, render_editor};
 use hexcells_viewer::session::{Origin, Session, TUTORIAL};
 
 const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
+       hexcells-view --edit [--png OUT.png] [--level N] FILE
        hexcells-view --export-record OUT.record [--level N] [FILE]
 
   FILE            the level file to show and follow (default: the tutorial pack)
+  --edit          open the level editor on FILE (which need not exist yet: it is
+                  created on the first Ctrl+S); the file is written only on Ctrl+S
   --png OUT.png   render one frame to OUT.png and exit (no window)
   --size WxH      frame size for --png (default 1280x800)
   --level N       start at level N of a pack (from 1)
@@ -32,7 +37,9 @@ const USAGE: &str =
 in the window, ? or F1 lists every key (see also docs/viewer.md): click uncovers
 (left blue, right black), Shift+click marks a guess, C / D / X confirm / deny / clear
 the guesses, H hint, S the next round as guesses, Shift+S solve all, Z undo,
-R clear progress, E export the play record, Ctrl+C / Ctrl+V copy / paste a level";
+R clear progress, E export the play record, Ctrl+C / Ctrl+V copy / paste a level,
+V show solution, Tab the level editor (docs/editor.md), wheel or + - 0 zoom,
+middle drag pan";
 
 /// Validated command-line options.
 struct Args {
@@ -42,6 +49,7 @@ struct Args {
     level: usize,
     swap_buttons: bool,
     stdin: bool,
+    edit: bool,
     export_record: Option<PathBuf>,
 }
 
@@ -53,6 +61,7 @@ fn parse_args() -> anyhow::Result<Args> {
         level: 1,
         swap_buttons: false,
         stdin: false,
+        edit: false,
         export_record: None,
     };
     let mut it = std::env::args_os().skip(1);
@@ -83,6 +92,7 @@ fn parse_args() -> anyhow::Result<Args> {
             }
             Some("--swap-buttons") => args.swap_buttons = true,
             Some("--stdin") => args.stdin = true,
+            Some("--edit") => args.edit = true,
             Some("--export-record") => {
                 let out = it.next().context("--export-record needs a file name")?;
                 args.export_record = Some(out.into());
@@ -91,6 +101,14 @@ fn parse_args() -> anyhow::Result<Args> {
             _ if args.file.is_none() => args.file = Some(arg.into()),
             _ => bail!("only one FILE can be given\n\n{USAGE}"),
         }
+    }
+    if args.edit && (args.stdin || args.export_record.is_some()) {
+        bail!("--edit cannot be combined with --stdin or --export-record");
+    }
+    if args.edit && args.file.is_none() {
+        bail!(
+            "--edit needs the FILE to edit (it is created on the first save if it does not exist)\n\n{USAGE}"
+        );
     }
     if args.export_record.is_some() && (args.stdin || args.png.is_some()) {
         bail!("--export-record cannot be combined with --stdin or --png");
@@ -131,7 +149,21 @@ fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
 
 fn run() -> anyhow::Result<()> {
     let args = parse_args()?;
+    // The editor's file may not exist yet: it starts as an empty level.
+    let on_disk = match (&args.file, args.edit) {
+        (Some(path), true) if !path.exists() => None,
+        (Some(path), true) => {
+            Some(std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?)
+        }
+        _ => None,
+    };
     let (origin, text) = match (&args.file, args.stdin) {
+        (Some(path), _) if args.edit => (
+            Origin::File(path.clone()),
+            on_disk
+                .clone()
+                .unwrap_or_else(|| hexcells_core::format::print(&hexcells_core::Level::new())),
+        ),
         (Some(path), _) => {
             let text =
                 std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -161,18 +193,29 @@ fn run() -> anyhow::Result<()> {
     }
     if let Some(out) = &args.png {
         let mut pixmap = tiny_skia::Pixmap::new(args.size.0, args.size.1).context("bad frame size")?;
-        session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+        if args.edit {
+            let mut mode = EditMode::new(text.clone(), Link::Standalone, args.level - 1, None);
+            let layout = mode.layout(args.size.0, args.size.1, 1.0);
+            mode.editor.check_now(&hexcells_core::solve::Budget::default());
+            mode.editor.with_scene(layout, None, None, HELP, |scene| {
+                render_editor(scene, &mut pixmap.as_mut())
+            });
+        } else {
+            session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
+        }
         pixmap
             .save_png(out)
             .with_context(|| format!("cannot write {}", out.display()))?;
         return Ok(());
     }
+    let edit = args.edit.then(|| (args.file.clone(), on_disk));
     let watch = args.file.filter(|_| !args.stdin);
     app::run(
         session,
         Options {
             watch,
             editor: args.stdin,
+            edit,
         },
     )
 }

@@ -69,7 +69,7 @@ pub enum Command {
     Undo,
     /// R: clear the level's progress; asks first, a second R confirms.
     ClearProgress,
-    /// Tab: toggle the "show solution" preview.
+    /// V: toggle the "show solution" preview.
     ToggleSolution,
     /// N (+1) or P (-1): another level of the pack, or another file of the folder.
     Step(isize),
@@ -210,6 +210,24 @@ impl Session {
     /// Whether the panel of every binding shows.
     pub fn shows_help(&self) -> bool {
         self.show_help
+    }
+
+    /// Plays the level from the start (the editor's Ctrl+Tab): its progress is cleared
+    /// without asking.
+    pub fn play_from_start(&mut self) {
+        self.clear_progress();
+    }
+
+    /// The text the levels were read from (empty before any).
+    pub fn text(&self) -> &str {
+        self.text.as_deref().unwrap_or("")
+    }
+
+    /// The cell under the text editor's cursor, on the level shown.
+    pub fn cursor(&self) -> Option<Pos> {
+        self.cursor
+            .filter(|(level, _)| *level == self.level_idx)
+            .map(|(_, pos)| pos)
     }
 
     /// Takes new text (a save or an editor snapshot). Keeps the last good levels and

@@ -269,6 +269,13 @@ impl Editor {
         self.checker.start(self.level.clone(), done);
     }
 
+    /// Checks the level now, on this thread (`--png`, benchmarks).
+    pub fn check_now(&mut self, budget: &hexcells_core::solve::Budget) {
+        self.checker.cancel_running();
+        self.checked = Some(check::check(&self.level, budget, 0));
+        self.checking = false;
+    }
+
     /// Takes a check's answer, unless a newer check was started since. Returns whether
     /// it was taken.
     pub fn set_checked(&mut self, checked: Checked) -> bool {
@@ -568,6 +575,13 @@ impl Editor {
             text_changed: true,
             send: None,
         }
+    }
+
+    /// Esc: nothing selected any more.
+    pub fn clear_selection(&mut self) -> Outcome {
+        self.selection.clear();
+        self.gesture = Gesture::Idle;
+        Outcome::redraw()
     }
 
     /// Sets the message line (e.g. what saving did).

@@ -123,7 +123,15 @@ fn draw_item(level: &Level, pos: Pos, item: Item, cx: f32, cy: f32, r: f32, pixm
             };
             // Hidden at start: the game's orange rim around the true colour.
             let rim = if cell.revealed { rim } else { palette::HIDDEN };
-            with_tile(r, Tile::Cell { rim, fill, core: None }, |tile| blit(pixmap, tile, cx, cy));
+            with_tile(
+                r,
+                Tile::Cell {
+                    rim,
+                    fill,
+                    core: None,
+                },
+                |tile| blit(pixmap, tile, cx, cy),
+            );
             if cell.hint.shows_number() {
                 if let Some(clue) = Clue::at(level, pos) {
                     let label = cell.hint.display(clue.count(level));

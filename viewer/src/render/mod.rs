@@ -54,3 +54,8 @@ pub fn render(scene: &Scene, pixmap: &mut PixmapMut) {
     let layout = Layout::new(scene.level, pixmap.width(), pixmap.height(), scene.scale);
     board::draw(scene, &layout, pixmap);
 }
+
+/// Draws `scene` laid out by `layout` (a zoomed or panned view of the board).
+pub fn render_with(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+    board::draw(scene, layout, pixmap);
+}

@@ -1,0 +1,262 @@
+//! The editor mode of the window, without the window: the [`Editor`], its file (when
+//! it edits one standalone), its zoom and pan, and what its keys do. `app.rs` turns
+//! window events into [`Key`]s and pointer calls and carries out the [`Effects`].
+
+use std::path::Path;
+use std::time::Instant;
+
+use hexcells_core::Pos;
+
+use crate::editor::document::Link;
+use crate::editor::prompt::PromptKey;
+use crate::editor::{Button, Command, Editor, Mods, Outcome};
+use crate::render::Layout;
+use crate::save::{DiskChange, LevelFile, Saved};
+use crate::view::{View, STEP};
+
+/// The keys of the editor mode, after the bindings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Key {
+    /// Ctrl+Z.
+    Undo,
+    /// Ctrl+Y, Ctrl+Shift+Z.
+    Redo,
+    /// Delete: the selection.
+    Delete,
+    /// Ctrl+S.
+    Save,
+    /// Ctrl+D: the level information prompt.
+    Information,
+    /// Tab (`restart`: Ctrl+Tab): play the level.
+    Playtest {
+        /// From the start.
+        restart: bool,
+    },
+    /// `+`.
+    ZoomIn,
+    /// `-`.
+    ZoomOut,
+    /// `0`.
+    ZoomReset,
+    /// N (+1), P (-1): another level of a pack.
+    Level(isize),
+    /// Esc: clear the selection.
+    ClearSelection,
+    /// A key for the open prompt.
+    Prompt(PromptKey),
+}
+
+/// What the window must do after an editor event.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Effects {
+    /// The editor's own outcome (redraw, message for the server, new text).
+    pub outcome: Outcome,
+    /// Switch to the player on the edited text (`Some(true)`: from the start).
+    pub playtest: Option<bool>,
+}
+
+/// The editor mode's state.
+#[derive(Debug)]
+pub struct EditMode {
+    /// The editor.
+    pub editor: Editor,
+    /// The file it edits standalone (none when linked to a text editor, or on the
+    /// tutorial).
+    pub file: Option<LevelFile>,
+    /// Zoom and pan.
+    pub view: View,
+    /// Whether closing was asked once with unsaved edits.
+    pub close_asked: bool,
+}
+
+/// The keys in force, for the help line.
+pub const HELP: &str = "left: blue / cycle / drag column · right: black / delete · double-click: flip · Alt: revealed · Shift: select · Del · Ctrl+Z/Y · Ctrl+D info · Ctrl+S save · Tab play · wheel/+/-/0 zoom · middle-drag pan";
+
+impl EditMode {
+    /// The editor mode on `text`; `file` when it edits a file standalone.
+    pub fn new(text: String, link: Link, level_idx: usize, file: Option<LevelFile>) -> EditMode {
+        EditMode {
+            editor: Editor::new(text, link, level_idx),
+            file,
+            view: View::default(),
+            close_asked: false,
+        }
+    }
+
+    /// The layout of a `width` x `height` frame: the whole grid, zoomed and panned.
+    pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
+        self.view.apply(Layout::whole_grid(width, height, scale))
+    }
+
+    /// Whether the text differs from the file (standalone only).
+    pub fn is_modified(&self) -> bool {
+        self.file
+            .as_ref()
+            .is_some_and(|f| f.is_modified(self.editor.text()))
+    }
+
+    /// The window title: `level.hexcells* - hexcells-view (editor)`.
+    pub fn title(&self, fallback: &str) -> String {
+        let name = self
+            .file
+            .as_ref()
+            .and_then(|f| f.path().file_name())
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| fallback.to_string());
+        let star = if self.is_modified() { "*" } else { "" };
+        format!("{name}{star} - hexcells-view (editor)")
+    }
+
+    /// A key.
+    pub fn key(&mut self, key: Key, width: u32, height: u32) -> Effects {
+        self.close_asked = false;
+        let centre = (width as f32 / 2.0, height as f32 / 2.0);
+        let outcome = match key {
+            Key::Prompt(key) => self.editor.prompt_key(key),
+            Key::Undo => self.editor.command(Command::Undo),
+            Key::Redo => self.editor.command(Command::Redo),
+            Key::Delete => self.editor.command(Command::DeleteSelection),
+            Key::Information => self.editor.command(Command::OpenPrompt),
+            Key::Level(step) => self.editor.command(Command::Step(step)),
+            Key::ClearSelection => self.editor.clear_selection(),
+            Key::Save => self.save(),
+            Key::Playtest { restart } => {
+                return Effects {
+                    outcome: Outcome::default(),
+                    playtest: Some(restart),
+                }
+            }
+            Key::ZoomIn | Key::ZoomOut | Key::ZoomReset => {
+                match key {
+                    Key::ZoomIn => self.view.zoom_at(STEP, centre),
+                    Key::ZoomOut => self.view.zoom_at(1.0 / STEP, centre),
+                    _ => self.view.reset(),
+                }
+                Outcome {
+                    redraw: true,
+                    ..Outcome::default()
+                }
+            }
+        };
+        Effects {
+            outcome,
+            playtest: None,
+        }
+    }
+
+    /// Ctrl+S: writes the file (standalone), and says what happened.
+    fn save(&mut self) -> Outcome {
+        let Some(file) = &mut self.file else {
+            let why = match self.editor.document().link() {
+                Link::Server => "edits go to the text editor's buffer: save there",
+                Link::Standalone => "no file to save to: start with hexcells-view --edit FILE",
+            };
+            self.editor.say(why);
+            return Outcome {
+                redraw: true,
+                ..Outcome::default()
+            };
+        };
+        let message = match file.save(self.editor.text()) {
+            Ok(Saved::Written(path)) => format!("saved {}", path.display()),
+            Ok(Saved::Conflict(path)) => format!(
+                "{} changed on disk since it was read: not overwritten; your edits are in {}",
+                file.path().display(),
+                path.display()
+            ),
+            Err(e) => format!("not saved: {e:#}"),
+        };
+        self.editor.say(message);
+        Outcome {
+            redraw: true,
+            text_changed: false,
+            send: None,
+        }
+    }
+
+    /// The file changed on disk to `text`.
+    pub fn disk_changed(&mut self, text: String) -> Outcome {
+        let Some(file) = &mut self.file else {
+            return Outcome::default();
+        };
+        match file.disk_changed(text, self.editor.text()) {
+            DiskChange::Same => Outcome::default(),
+            DiskChange::Follow(text) => self.editor.replace_text(text),
+            DiskChange::Kept => {
+                let name = display_name(file.path());
+                let conflict = display_name(&file.conflict_path());
+                self.editor.say(format!(
+                    "{name} changed on disk; your edits are kept (Ctrl+S saves them to {conflict}, the file stays as it is)"
+                ));
+                Outcome {
+                    redraw: true,
+                    ..Outcome::default()
+                }
+            }
+        }
+    }
+
+    /// The window's close button: closes unless there are unsaved edits, which are
+    /// announced once (closing again discards them). Returns whether to close.
+    pub fn close_requested(&mut self) -> bool {
+        if !self.is_modified() || self.close_asked {
+            return true;
+        }
+        self.close_asked = true;
+        self.editor
+            .say("unsaved edits: Ctrl+S saves them; close again to discard them");
+        false
+    }
+
+    /// A press of a mouse button at pixel `at` of a `width` x `height` frame.
+    pub fn press(&mut self, layout: &Layout, at: (f32, f32), button: Button, mods: Mods) -> Outcome {
+        self.close_asked = false;
+        self.editor.press(layout, at, button, mods)
+    }
+
+    /// A release.
+    pub fn release(&mut self, layout: &Layout, at: (f32, f32), button: Button) -> Outcome {
+        self.editor.release(layout, at, button, Instant::now())
+    }
+
+    /// The item under pixel `at`.
+    pub fn item_at(&self, layout: &Layout, at: (f32, f32)) -> Option<Pos> {
+        layout.cell_at(self.editor.level(), at.0, at.1)
+    }
+}
+
+fn display_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexcells_core::format::print;
+    use hexcells_core::Level;
+
+    #[test]
+    fn save_writes_only_on_ctrl_s_and_close_asks_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.hexcells");
+        let text = print(&Level::new());
+        let file = LevelFile::new(path.clone(), None, &text);
+        let mut mode = EditMode::new(text, Link::Standalone, 0, Some(file));
+        let layout = mode.layout(1280, 800, 1.0);
+        let at = layout.cell_centre(Pos::new(10, 10).unwrap());
+        mode.press(&layout, at, Button::Left, Mods::default());
+        mode.release(&layout, at, Button::Left);
+        assert!(mode.is_modified());
+        assert_eq!(mode.title("x"), "new.hexcells* - hexcells-view (editor)");
+        assert!(!path.exists(), "nothing is written before Ctrl+S");
+        assert!(!mode.close_requested(), "unsaved edits: asked first");
+        assert!(mode.close_requested(), "closing again discards");
+        mode.key(Key::Save, 1280, 800);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), mode.editor.text());
+        assert!(!mode.is_modified());
+        assert!(mode.close_requested());
+    }
+}
