@@ -621,7 +621,11 @@ impl ApplicationHandler<UserEvent> for App {
             WindowEvent::KeyboardInput { event, .. } => self.key(&event),
             WindowEvent::CursorMoved { position, .. } => {
                 self.mouse = Some(position);
-                if let Some(from) = self.pan_from.replace(position) {
+                if let Some(from) = self
+                    .pan_from
+                    .as_mut()
+                    .map(|from| std::mem::replace(from, position))
+                {
                     let (dx, dy) = ((position.x - from.x) as f32, (position.y - from.y) as f32);
                     self.view_mut().pan_by(dx, dy);
                     self.redraw();
