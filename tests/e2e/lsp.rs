@@ -698,3 +698,151 @@ fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
     assert!(status.is_some_and(|s| s.success()));
     gone("the server");
 }
+
+/// The viewer's editor (Tab in a viewer opened by `hexcells.openViewer`) sends its edits
+/// to the server, which asks the client to apply them as a `TextDocumentEdit` for the
+/// version the viewer saw; an edit the client refuses is taken back in the viewer.
+#[test]
+fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
+    use hexcells_e2e::xvfb::{geometry, start_xvfb, tools_present, wait_for_window, xdotool};
+    use hexcells_viewer::render::board::palette::{self, Rgb};
+    use hexcells_viewer::render::Layout;
+
+    if !tools_present() {
+        return;
+    }
+    let state = hexcells_e2e::temp_dir();
+    let state_home = state.path().to_string_lossy().into_owned();
+    let (_xvfb, display) = start_xvfb(1024, 768);
+    let mut client = LspClient::start_with_env(&[
+        ("DISPLAY", display.as_str()),
+        ("XDG_STATE_HOME", state_home.as_str()),
+    ]);
+    let init = client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": {
+                "workspace": { "applyEdit": true, "workspaceEdit": { "documentChanges": true } },
+                "window": { "showDocument": { "support": true } }
+            }
+        }),
+    );
+    assert!(init.get("result").is_some(), "{init}");
+    client.notify("initialized", json!({}));
+    let text = level("Edited", &["|+..x.", "..on..", "x...o."]);
+    client.open(URI, &text);
+    client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openViewer", "arguments": [URI] }),
+    );
+    let window = wait_for_window(&display, "^Edited - hexcells-view$", Duration::from_secs(60))
+        .unwrap_or_else(|| panic!("no viewer window; server log:\n{}", client.stderr()));
+    xdotool(&display, &["windowfocus", "--sync", &window]);
+    xdotool(&display, &["key", "--window", &window, "Tab"]);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !xdotool(&display, &["getwindowname", &window]).contains("(editor)") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "Tab did not open the editor"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (wx, wy, ww, wh) = geometry(&display, &window);
+    let layout = Layout::whole_grid(ww, wh, 1.0);
+    let screen = |p: hexcells_core::Pos, dy: f32| {
+        let (cx, cy) = layout.cell_centre(p);
+        (
+            wx as i32 + cx.round() as i32,
+            wy as i32 + (cy + dy * layout.radius).round() as i32,
+        )
+    };
+    let click = |p: hexcells_core::Pos| {
+        let (x, y) = screen(p, 0.0);
+        xdotool(
+            &display,
+            &[
+                "mousemove",
+                "--sync",
+                &x.to_string(),
+                &y.to_string(),
+                "click",
+                "1",
+            ],
+        );
+    };
+    let is_apply = |m: &Value| m["method"] == "workspace/applyEdit";
+
+    // A blue cell at O15 (group 14 of grid line 15: text line 19, columns 28..30).
+    let first = hexcells_core::Pos::new(14, 14).expect("a grid position");
+    click(first);
+    let request = client.wait_for("workspace/applyEdit", is_apply);
+    let change = &request["params"]["edit"]["documentChanges"][0];
+    assert_eq!(
+        change["textDocument"],
+        json!({ "uri": URI, "version": 1 }),
+        "{request}"
+    );
+    assert_eq!(
+        change["edits"],
+        json!([{ "range": range(19, 28, 30), "newText": "x." }]),
+        "{request}"
+    );
+    // The client applies it and says so with its next version.
+    client.change(URI, 2, range(19, 28, 30), "x.");
+
+    // The next one the client refuses: the viewer shows it until then, and not after.
+    *client.apply_edits.lock().expect("lock") = None;
+    let second = hexcells_core::Pos::new(16, 14).expect("a grid position");
+    click(second);
+    let request = client.wait_for("the second workspace/applyEdit", is_apply);
+    let change = &request["params"]["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"]["version"], 2, "{request}");
+    let probe = screen(second, 0.5);
+    let shot = state.path().join("screen.rgb");
+    let pixel_is = |want: Rgb| {
+        let deadline = std::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            let ok = std::process::Command::new("import")
+                .args(["-window", "root", "-depth", "8"])
+                .arg(format!("rgb:{}", shot.display()))
+                .env("DISPLAY", &display)
+                .status()
+                .is_ok_and(|s| s.success());
+            let bytes = if ok {
+                std::fs::read(&shot).unwrap_or_default()
+            } else {
+                Vec::new()
+            };
+            let i = (probe.1 as usize * 1024 + probe.0 as usize) * 3;
+            if bytes.get(i..i + 3) == Some(&[want.0, want.1, want.2][..]) {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{probe:?} never showed {want:?}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    pixel_is(palette::BLUE);
+    client.reply(
+        &request["id"],
+        json!({ "applied": false, "failureReason": "the test says no" }),
+    );
+    pixel_is(palette::BACKGROUND);
+    // Clicked again, the place is empty in the viewer's text: a new cell, not a cycle.
+    *client.apply_edits.lock().expect("lock") = Some(json!({ "applied": true }));
+    click(second);
+    let request = client.wait_for("the third workspace/applyEdit", is_apply);
+    let change = &request["params"]["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"]["version"], 2, "{request}");
+    assert_eq!(
+        change["edits"],
+        json!([{ "range": range(19, 32, 34), "newText": "x." }]),
+        "{request}"
+    );
+    let (status, _) = client.shutdown_and_exit();
+    assert!(status.is_some_and(|s| s.success()));
+}

@@ -27,6 +27,10 @@ pub struct LspClient {
     stderr: Arc<Mutex<String>>,
     /// What the client answers to `workspace/configuration` (one value per item).
     pub settings: Arc<Mutex<Value>>,
+    /// What the client answers to `workspace/applyEdit` (`{"applied": true}` at
+    /// first); `None` leaves the request to the test, which answers with
+    /// [`LspClient::reply`].
+    pub apply_edits: Arc<Mutex<Option<Value>>>,
 }
 
 impl LspClient {
@@ -52,11 +56,13 @@ impl LspClient {
         let mut stderr_pipe = child.stderr.take().expect("stderr");
         let stderr = Arc::new(Mutex::new(String::new()));
         let settings = Arc::new(Mutex::new(json!({})));
+        let apply_edits = Arc::new(Mutex::new(Some(json!({ "applied": true }))));
         let (tx, incoming) = mpsc::channel();
         {
             let stdin = Arc::clone(&stdin);
             let settings = Arc::clone(&settings);
-            thread::spawn(move || read_messages(stdout, stdin, settings, tx));
+            let apply = Arc::clone(&apply_edits);
+            thread::spawn(move || read_messages(stdout, stdin, settings, apply, tx));
         }
         {
             let stderr = Arc::clone(&stderr);
@@ -74,6 +80,7 @@ impl LspClient {
             next_id: 1,
             stderr,
             settings,
+            apply_edits,
         }
     }
 
@@ -172,6 +179,11 @@ impl LspClient {
     fn send(&mut self, message: &Value) {
         let body = serde_json::to_vec(message).expect("serialise");
         self.send_raw(&body, true);
+    }
+
+    /// Answers the server's request `id` with `result`.
+    pub fn reply(&mut self, id: &Value, result: Value) {
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "result": result }));
     }
 
     /// Sends a notification.
@@ -312,6 +324,7 @@ fn read_messages(
     stdout: impl Read,
     stdin: Arc<Mutex<ChildStdin>>,
     settings: Arc<Mutex<Value>>,
+    apply_edits: Arc<Mutex<Option<Value>>>,
     tx: mpsc::Sender<Value>,
 ) {
     let mut reader = BufReader::new(stdout);
@@ -346,7 +359,14 @@ fn read_messages(
                     let value = settings.lock().map(|s| s.clone()).unwrap_or(Value::Null);
                     Value::Array(vec![value; n])
                 }
-                "workspace/applyEdit" => json!({ "applied": true }),
+                "workspace/applyEdit" => match apply_edits.lock().map(|a| a.clone()) {
+                    Ok(Some(answer)) => answer,
+                    // Left to the test, which answers with `reply`.
+                    _ => {
+                        let _ = tx.send(message.clone());
+                        continue;
+                    }
+                },
                 "window/showDocument" => json!({ "success": true }),
                 _ => Value::Null,
             };
