@@ -13,6 +13,8 @@ use hexcells_core::format::parse;
 use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Pos};
 use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
+use hexcells_viewer::editing::EditMode;
+use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::render::board::palette::{self, Rgb};
 use hexcells_viewer::render::Layout;
 use hexcells_viewer::view::{View, STEP};
@@ -68,6 +70,8 @@ struct Window {
 impl Window {
     /// Starts `hexcells-view --edit path` and waits for its window.
     fn open(display: &str, dir: &Path, path: &Path) -> (Guard, Window) {
+        // The editor frames the level as it reads when opened (an empty level: the grid).
+        let text = std::fs::read_to_string(path).unwrap_or_default();
         let viewer = Guard(
             Command::new(bin("hexcells-view"))
                 .arg("--edit")
@@ -89,7 +93,7 @@ impl Window {
             dir: dir.to_path_buf(),
             id,
             origin: (x as i32, y as i32),
-            layout: Layout::whole_grid(w, h, 1.0),
+            layout: EditMode::new(text.to_string(), Link::Standalone, 0, None).layout(w, h, 1.0),
         };
         (viewer, window)
     }

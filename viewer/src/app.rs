@@ -161,6 +161,7 @@ impl App {
             let mut mode = EditMode::new(String::new(), Link::Server, level_idx, None);
             if let Some((version, text)) = self.last_snapshot.clone() {
                 mode.editor.snapshot(version, text);
+                mode.reframe();
             }
             mode
         } else {

@@ -67,6 +67,26 @@ pub struct EditMode {
     pub view: View,
     /// Whether closing was asked once with unsaved edits.
     pub close_asked: bool,
+    /// The part of the grid the view frames: the level as it was opened, with room
+    /// around it (the whole grid for an empty level). It stays put while editing.
+    pub frame: Option<(Pos, Pos)>,
+}
+
+/// Room left around a level in the editor's frame: groups, grid lines.
+const ROOM: (i32, i32) = (4, 8);
+
+/// The editor's frame for `level`: its bounds with room around, inside the grid.
+fn frame_of(level: &hexcells_core::Level) -> Option<(Pos, Pos)> {
+    let (min, max) = level.bounds()?;
+    let lo = Pos::new(
+        (i32::from(min.x()) - ROOM.0).max(0),
+        (i32::from(min.y()) - ROOM.1).max(0),
+    )?;
+    let hi = Pos::new(
+        (i32::from(max.x()) + ROOM.0).min(32),
+        (i32::from(max.y()) + ROOM.1).min(32),
+    )?;
+    Some((lo, hi))
 }
 
 /// The keys in force, for the help line.
@@ -75,17 +95,26 @@ pub const HELP: &str = "left: blue / cycle / drag column · right: black / delet
 impl EditMode {
     /// The editor mode on `text`; `file` when it edits a file standalone.
     pub fn new(text: String, link: Link, level_idx: usize, file: Option<LevelFile>) -> EditMode {
+        let editor = Editor::new(text, link, level_idx);
+        let frame = frame_of(editor.level());
         EditMode {
-            editor: Editor::new(text, link, level_idx),
+            editor,
             file,
             view: View::default(),
             close_asked: false,
+            frame,
         }
     }
 
-    /// The layout of a `width` x `height` frame: the whole grid, zoomed and panned.
+    /// The layout of a `width` x `height` frame: the level's part of the grid as it
+    /// was opened, zoomed and panned.
     pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
-        self.view.apply(Layout::whole_grid(width, height, scale))
+        self.view.apply(Layout::framing(self.frame, width, height, scale))
+    }
+
+    /// Frames the level as it reads now (a snapshot arrived, or another level).
+    pub fn reframe(&mut self) {
+        self.frame = frame_of(self.editor.level());
     }
 
     /// Whether the text differs from the file (standalone only).
@@ -117,7 +146,11 @@ impl EditMode {
             Key::Redo => self.editor.command(Command::Redo),
             Key::Delete => self.editor.command(Command::DeleteSelection),
             Key::Information => self.editor.command(Command::OpenPrompt),
-            Key::Level(step) => self.editor.command(Command::Step(step)),
+            Key::Level(step) => {
+                let outcome = self.editor.command(Command::Step(step));
+                self.reframe();
+                outcome
+            }
             Key::ClearSelection => self.editor.clear_selection(),
             Key::Save => self.save(),
             Key::Playtest { restart } => {

@@ -40,6 +40,14 @@ impl Layout {
         Layout::fit(corners, width, height, scale)
     }
 
+    /// Fits the rectangle `bounds` (the whole grid for `None`) into the frame.
+    pub fn framing(bounds: Option<(Pos, Pos)>, width: u32, height: u32, scale: f32) -> Layout {
+        match bounds {
+            Some(bounds) => Layout::fit(Some(bounds), width, height, scale),
+            None => Layout::whole_grid(width, height, scale),
+        }
+    }
+
     /// Fits the rectangle `bounds` (or one position) into the frame.
     fn fit(bounds: Option<(Pos, Pos)>, width: u32, height: u32, scale: f32) -> Layout {
         let scale = if scale.is_finite() && scale > 0.0 {
