@@ -90,7 +90,7 @@ fn frame_of(level: &hexcells_core::Level) -> Option<(Pos, Pos)> {
 }
 
 /// The keys in force, for the help line.
-pub const HELP: &str = "left: blue / cycle / drag column · right: black / delete · double-click: flip · Alt: revealed · Shift: select · Del · Ctrl+Z/Y · Ctrl+D info · Ctrl+S save · Tab play · wheel/+/-/0 zoom · middle-drag pan";
+pub const HELP: &str = "left: blue · cycle · drag column · right: black · delete · double-click flip · Alt revealed · Shift select · Del · Ctrl+Z/Y · Ctrl+D info · Ctrl+S save · Tab play · wheel + - 0 zoom · middle pan";
 
 impl EditMode {
     /// The editor mode on `text`; `file` when it edits a file standalone.

@@ -6,7 +6,12 @@
 //! [`watch`] follows the level file; [`app`] is the only module that touches winit and
 //! softbuffer.
 //!
-//! Architecture invariant: the viewer never writes the level file.
+//! [`editor`] is the level editor as plain state (every visual edit a text edit),
+//! [`editing`] its window mode, [`save`] the standalone editor's file, [`view`] zoom and
+//! pan.
+//!
+//! Architecture invariant: the viewer writes the level file only when its standalone
+//! editor saves (Ctrl+S), atomically and never over a change made elsewhere.
 
 pub mod app;
 pub mod clipboard;
