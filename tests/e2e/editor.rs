@@ -2,7 +2,8 @@
 //! under Xvfb, driven with xdotool: create, flip, delete, cycle, revealed, a column
 //! number dragged out of a cell, select and move, undo and redo, zoom, and Ctrl+S. The
 //! file does not change before Ctrl+S; the saved file parses and holds exactly the
-//! items expected; a file changed on disk meanwhile is not overwritten. Prints
+//! items expected; a file changed on disk meanwhile is not overwritten; a key added in
+//! the author's `keys.toml` works. Prints
 //! `skipped: ...` and returns when Xvfb (or xdotool / import) is not installed.
 
 use std::path::Path;
@@ -79,6 +80,7 @@ impl Window {
                 .env("DISPLAY", display)
                 .env_remove("WAYLAND_DISPLAY")
                 .env("XDG_STATE_HOME", dir.join("state"))
+                .env("XDG_CONFIG_HOME", dir.join("config"))
                 .stdout(Stdio::null())
                 .spawn()
                 .expect("start hexcells-view --edit"),
@@ -201,6 +203,14 @@ fn the_editor_builds_a_level_that_is_written_only_on_ctrl_s() {
     let dir = temp_dir();
     let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
     let path = dir.path().join("new.hexcells");
+    // The author's keys.toml adds F4 to redo.
+    let config = dir.path().join("config").join("hexcells");
+    std::fs::create_dir_all(&config).expect("config directory");
+    std::fs::write(
+        config.join("keys.toml"),
+        "[editor]\nredo = [\"Ctrl+Y\", \"F4\"]\n",
+    )
+    .expect("write keys.toml");
     let (_viewer, w) = Window::open(&display, dir.path(), &path);
     let (a, b, c) = (pos(10, 10), pos(12, 10), pos(10, 12));
     // The probe half a radius below a centre is inside the fill, clear of any number.
@@ -259,10 +269,10 @@ fn the_editor_builds_a_level_that_is_written_only_on_ctrl_s() {
             (fill(c2), palette::BLACK),
         ],
     );
-    // Undo puts it back, redo moves it again.
+    // Undo puts it back, redo (F4, from keys.toml) moves it again.
     w.key("ctrl+z");
     w.wait_for("the move undone", &[(fill(a), palette::BLUE), (fill(a2), BG)]);
-    w.key("ctrl+y");
+    w.key("F4");
     w.wait_for("the move redone", &[(fill(a2), palette::BLUE), (fill(a), BG)]);
     // Zoom around the window's centre, then back.
     let mut view = View::default();

@@ -21,6 +21,7 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy}
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
+use crate::bindings::{self, Bindings, KeyName};
 use crate::clipboard::Clipboard;
 use crate::editing::{self, EditMode};
 use crate::editor::check::Checked;
@@ -87,7 +88,11 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
         play_view: View::default(),
         pan_from: None,
         last_snapshot: None,
+        edit_keys: Bindings::default(),
+        edit_help: String::new(),
+        key_warnings: None,
     };
+    app.load_keys();
     if let Some(path) = options.watch {
         app.follow(path);
     }
@@ -121,6 +126,11 @@ struct App {
     pan_from: Option<PhysicalPosition<f64>>,
     /// The language server's last snapshot (version, text), for an editor opened later.
     last_snapshot: Option<(i64, String)>,
+    /// The editor's keys in force, and its help line.
+    edit_keys: Bindings,
+    edit_help: String,
+    /// What was wrong in `keys.toml`, said once in the window.
+    key_warnings: Option<String>,
 }
 
 impl App {
@@ -153,6 +163,24 @@ impl App {
             .map_or((900, 720), |w| (w.inner_size().width, w.inner_size().height))
     }
 
+    /// Reads `keys.toml`; what is wrong in it is said in the window.
+    fn load_keys(&mut self) {
+        let (user, mut warnings) = bindings::read_user_file();
+        let (play, w1) = bindings::player_bindings(user.as_deref());
+        let (edit, w2) = bindings::bindings(&editing::KEYS, user.as_deref());
+        warnings.extend(w1);
+        warnings.extend(w2);
+        self.edit_help = format!("{} · {}", editing::MOUSE_HELP, edit.help());
+        self.session.set_bindings(play);
+        self.edit_keys = edit;
+        if !warnings.is_empty() {
+            let message = warnings.join("; ");
+            eprintln!("hexcells-view: {message}");
+            self.session.say(&message);
+            self.key_warnings = Some(message);
+        }
+    }
+
     /// Opens the editor on `path` (read as `on_disk`), on the text editor's buffer when
     /// linked, or on the session's text.
     fn start_editor(&mut self, path: Option<PathBuf>, on_disk: Option<String>) {
@@ -173,6 +201,10 @@ impl App {
             let file = path.map(|p| LevelFile::new(p, on_disk, &text));
             EditMode::new(text, Link::Standalone, level_idx, file)
         };
+        let mut mode = mode;
+        if let Some(warnings) = self.key_warnings.take() {
+            mode.editor.say(warnings);
+        }
         self.edit = Some(mode);
         self.editing = true;
         self.check();
@@ -362,7 +394,7 @@ impl App {
                 let layout = mode.layout(size.width, size.height, scale);
                 let cursor = self.session.cursor();
                 mode.editor
-                    .with_scene(layout, self.session.hover, cursor, editing::HELP, |scene| {
+                    .with_scene(layout, self.session.hover, cursor, &self.edit_help, |scene| {
                         render_editor(scene, &mut pixmap.as_mut())
                     });
             }
@@ -388,11 +420,28 @@ impl App {
         if event.state != ElementState::Pressed {
             return;
         }
-        if self.view_key(&event.logical_key) {
-            return;
+        if self.editing && self.edit.as_ref().is_some_and(|m| m.editor.prompt_open()) {
+            return self.prompt_key(event);
         }
         if self.editing {
-            return self.edit_key(event);
+            let Some(chord) = self.key_chord(&event.logical_key) else {
+                return;
+            };
+            let Some(key) = self.edit_keys.action(chord).and_then(editing::key_for) else {
+                return;
+            };
+            let (w, h) = self.size();
+            let Some(mode) = &mut self.edit else { return };
+            let effects = mode.key(key, w, h);
+            if let Some(restart) = effects.playtest {
+                return self.playtest(restart);
+            }
+            return self.edited(effects.outcome);
+        }
+        if let Key::Character(c) = &event.logical_key {
+            if matches!(c.as_str(), "+" | "=" | "-" | "0") {
+                return self.zoom_key(c);
+            }
         }
         let input = match &event.logical_key {
             Key::Named(NamedKey::Tab) => Input::Tab,
@@ -418,55 +467,83 @@ impl App {
         }
     }
 
-    /// `+` `-` `0`: zoom in, out, back to fitted; in the player and the editor alike
-    /// (not while the editor's prompt takes the keys).
-    fn view_key(&mut self, key: &Key) -> bool {
-        if self
-            .edit
-            .as_ref()
-            .is_some_and(|m| self.editing && m.editor.prompt_open())
-        {
-            return false;
-        }
-        let Key::Character(c) = key else { return false };
-        let (w, h) = self.size();
-        let centre = (w as f32 / 2.0, h as f32 / 2.0);
-        match c.as_str() {
-            "+" | "=" => self.view_mut().zoom_at(STEP, centre),
-            "-" => self.view_mut().zoom_at(1.0 / STEP, centre),
-            "0" => self.view_mut().reset(),
-            _ => return false,
-        }
-        self.redraw();
-        true
+    /// The editor's chord of a key press, with the modifiers held.
+    fn key_chord(&self, key: &Key) -> Option<bindings::Chord> {
+        let name = match key {
+            Key::Named(NamedKey::Tab) => KeyName::Tab,
+            Key::Named(NamedKey::Delete) => KeyName::Delete,
+            Key::Named(NamedKey::Escape) => KeyName::Escape,
+            Key::Named(NamedKey::Backspace) => KeyName::Backspace,
+            Key::Named(NamedKey::Enter) => KeyName::Enter,
+            Key::Named(NamedKey::Space) => KeyName::Char(' '),
+            Key::Named(f) => {
+                let n = [
+                    NamedKey::F1,
+                    NamedKey::F2,
+                    NamedKey::F3,
+                    NamedKey::F4,
+                    NamedKey::F5,
+                    NamedKey::F6,
+                    NamedKey::F7,
+                    NamedKey::F8,
+                    NamedKey::F9,
+                    NamedKey::F10,
+                    NamedKey::F11,
+                    NamedKey::F12,
+                ]
+                .iter()
+                .position(|k| k == f)?;
+                KeyName::F(n as u8 + 1)
+            }
+            Key::Character(text) => {
+                let mut chars = text.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return None;
+                };
+                // Some platforms give Ctrl+Z as the control character U+001A.
+                match u8::try_from(c) {
+                    Ok(code @ 1..=26) => KeyName::Char(char::from(b'a' + code - 1)),
+                    _ => KeyName::Char(c),
+                }
+            }
+            _ => return None,
+        };
+        let m = self.modifiers;
+        Some(bindings::Chord::new(
+            name,
+            m.control_key(),
+            m.shift_key(),
+            m.alt_key(),
+        ))
     }
 
-    /// A key in the editor.
-    fn edit_key(&mut self, event: &KeyEvent) {
-        let Some(mode) = &self.edit else { return };
-        let (ctrl, shift) = (self.modifiers.control_key(), self.modifiers.shift_key());
-        let key = if mode.editor.prompt_open() {
-            match &event.logical_key {
-                Key::Named(NamedKey::Enter) => Some(editing::Key::Prompt(PromptKey::Enter)),
-                Key::Named(NamedKey::Escape) => Some(editing::Key::Prompt(PromptKey::Escape)),
-                Key::Named(NamedKey::Backspace) => Some(editing::Key::Prompt(PromptKey::Backspace)),
-                Key::Named(NamedKey::Space) => Some(editing::Key::Prompt(PromptKey::Text(" ".into()))),
-                _ => event
-                    .text
-                    .as_ref()
-                    .filter(|_| !ctrl)
-                    .map(|t| editing::Key::Prompt(PromptKey::Text(t.to_string()))),
-            }
-        } else {
-            edit_key(&event.logical_key, ctrl, shift)
+    /// `+` `-` `0` in the player: zoom in, out, back to fitted.
+    fn zoom_key(&mut self, key: &str) {
+        let (w, h) = self.size();
+        let centre = (w as f32 / 2.0, h as f32 / 2.0);
+        match key {
+            "+" | "=" => self.play_view.zoom_at(STEP, centre),
+            "-" => self.play_view.zoom_at(1.0 / STEP, centre),
+            _ => self.play_view.reset(),
+        }
+        self.redraw();
+    }
+
+    /// A key for the editor's open prompt.
+    fn prompt_key(&mut self, event: &KeyEvent) {
+        let key = match &event.logical_key {
+            Key::Named(NamedKey::Enter) => PromptKey::Enter,
+            Key::Named(NamedKey::Escape) => PromptKey::Escape,
+            Key::Named(NamedKey::Backspace) => PromptKey::Backspace,
+            Key::Named(NamedKey::Space) => PromptKey::Text(" ".into()),
+            _ => match event.text.as_ref().filter(|_| !self.modifiers.control_key()) {
+                Some(text) => PromptKey::Text(text.to_string()),
+                None => return,
+            },
         };
-        let Some(key) = key else { return };
         let (w, h) = self.size();
         let Some(mode) = &mut self.edit else { return };
-        let effects = mode.key(key, w, h);
-        if let Some(restart) = effects.playtest {
-            return self.playtest(restart);
-        }
+        let effects = mode.key(editing::Key::Prompt(key), w, h);
         self.edited(effects.outcome);
     }
 
@@ -493,29 +570,6 @@ impl App {
         };
         self.edited(outcome);
     }
-}
-
-/// The editor's key for a key press, if it has one.
-fn edit_key(key: &Key, ctrl: bool, shift: bool) -> Option<editing::Key> {
-    use editing::Key as K;
-    Some(match key {
-        Key::Named(NamedKey::Tab) => K::Playtest {
-            restart: ctrl || shift,
-        },
-        Key::Named(NamedKey::Delete) => K::Delete,
-        Key::Named(NamedKey::Escape) => K::ClearSelection,
-        Key::Character(c) => match (c.to_lowercase().as_str(), ctrl) {
-            ("z", true) if shift => K::Redo,
-            ("z", true) => K::Undo,
-            ("y", true) => K::Redo,
-            ("s", true) => K::Save,
-            ("d", true) => K::Information,
-            ("n", false) => K::Level(1),
-            ("p", false) => K::Level(-1),
-            _ => return None,
-        },
-        _ => return None,
-    })
 }
 
 /// Writes a message to the language server.

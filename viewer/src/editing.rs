@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use hexcells_core::Pos;
 
+use crate::bindings::Table;
 use crate::editor::document::Link;
 use crate::editor::prompt::PromptKey;
 use crate::editor::{Button, Command, Editor, Mods, Outcome};
@@ -89,8 +90,48 @@ fn frame_of(level: &hexcells_core::Level) -> Option<(Pos, Pos)> {
     Some((lo, hi))
 }
 
-/// The keys in force, for the help line.
-pub const HELP: &str = "left: blue · cycle · drag column · right: black · delete · double-click flip · Alt revealed · Shift select · Del · Ctrl+Z/Y · Ctrl+D info · Ctrl+S save · Tab play · wheel + - 0 zoom · middle pan";
+/// The mouse's part of the help line (the keys come from the bindings in force).
+pub const MOUSE_HELP: &str = "left: blue · cycle · drag column · right: black · delete · double-click flip · Alt revealed · Shift select · middle pan · wheel zoom";
+
+/// The editor's key bindings: `[editor]` of `keys.toml`.
+pub const KEYS: Table = Table {
+    section: "editor",
+    actions: &[
+        ("undo", &["Ctrl+Z"], "undo"),
+        ("redo", &["Ctrl+Y", "Ctrl+Shift+Z"], "redo"),
+        ("delete-selection", &["Delete"], "delete"),
+        ("clear-selection", &["Esc"], "deselect"),
+        ("information", &["Ctrl+D"], "info"),
+        ("save", &["Ctrl+S"], "save"),
+        ("playtest", &["Tab"], "play"),
+        ("playtest-from-start", &["Ctrl+Tab", "Shift+Tab"], "replay"),
+        ("zoom-in", &["+", "="], "zoom in"),
+        ("zoom-out", &["-"], "zoom out"),
+        ("zoom-reset", &["0"], "fit"),
+        ("next-level", &["N"], "next"),
+        ("previous-level", &["P"], "previous"),
+    ],
+};
+
+/// The editor's key for a bound action id of [`KEYS`].
+pub fn key_for(action: &str) -> Option<Key> {
+    Some(match action {
+        "undo" => Key::Undo,
+        "redo" => Key::Redo,
+        "delete-selection" => Key::Delete,
+        "clear-selection" => Key::ClearSelection,
+        "information" => Key::Information,
+        "save" => Key::Save,
+        "playtest" => Key::Playtest { restart: false },
+        "playtest-from-start" => Key::Playtest { restart: true },
+        "zoom-in" => Key::ZoomIn,
+        "zoom-out" => Key::ZoomOut,
+        "zoom-reset" => Key::ZoomReset,
+        "next-level" => Key::Level(1),
+        "previous-level" => Key::Level(-1),
+        _ => return None,
+    })
+}
 
 impl EditMode {
     /// The editor mode on `text`; `file` when it edits a file standalone.
@@ -270,6 +311,19 @@ mod tests {
     use super::*;
     use hexcells_core::format::print;
     use hexcells_core::Level;
+
+    #[test]
+    fn every_editor_action_has_a_key_and_a_default() {
+        for (id, defaults, _) in KEYS.actions {
+            assert!(key_for(id).is_some(), "{id}");
+            assert!(!defaults.is_empty(), "{id}");
+        }
+        let (bindings, warnings) = crate::bindings::bindings(&KEYS, None);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(bindings
+            .help()
+            .starts_with("Ctrl+Z undo · Ctrl+Y/Ctrl+Shift+Z redo"));
+    }
 
     #[test]
     fn save_writes_only_on_ctrl_s_and_close_asks_once() {

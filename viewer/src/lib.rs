@@ -14,6 +14,7 @@
 //! editor saves (Ctrl+S), atomically and never over a change made elsewhere.
 
 pub mod app;
+pub mod bindings;
 pub mod clipboard;
 pub mod clue_marks;
 pub mod editing;

@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use hexcells_core::format::parse;
 use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
-use hexcells_viewer::editing::{EditMode, HELP};
+use hexcells_viewer::editing::{EditMode, KEYS, MOUSE_HELP};
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::progress::state_dir;
 use hexcells_viewer::render::{render, render_editor};
@@ -197,7 +197,11 @@ fn run() -> anyhow::Result<()> {
             let mut mode = EditMode::new(text.clone(), Link::Standalone, args.level - 1, None);
             let layout = mode.layout(args.size.0, args.size.1, 1.0);
             mode.editor.check_now(&hexcells_core::solve::Budget::default());
-            mode.editor.with_scene(layout, None, None, HELP, |scene| {
+            let help = format!(
+                "{MOUSE_HELP} · {}",
+                hexcells_viewer::bindings::bindings(&KEYS, None).0.help()
+            );
+            mode.editor.with_scene(layout, None, None, &help, |scene| {
                 render_editor(scene, &mut pixmap.as_mut())
             });
         } else {

@@ -218,6 +218,11 @@ impl Session {
         self.clear_progress();
     }
 
+    /// Shows `message` on the status line.
+    pub fn say(&mut self, message: &str) {
+        self.status = message.to_string();
+    }
+
     /// The text the levels were read from (empty before any).
     pub fn text(&self) -> &str {
         self.text.as_deref().unwrap_or("")
