@@ -436,6 +436,19 @@ impl App {
             if let Some(restart) = effects.playtest {
                 return self.playtest(restart);
             }
+            if let Some(text) = effects.copy {
+                let result = self.clipboard.copy_text(&text);
+                if let Some(mode) = &mut self.edit {
+                    mode.copied(result);
+                }
+                return self.redraw();
+            }
+            if effects.paste {
+                let pasted = self.clipboard.paste_level();
+                let Some(mode) = &mut self.edit else { return };
+                let outcome = mode.paste(pasted);
+                return self.edited(outcome);
+            }
             return self.edited(effects.outcome);
         }
         if let Key::Character(c) = &event.logical_key {

@@ -45,6 +45,10 @@ pub enum Key {
     ClearSelection,
     /// A key for the open prompt.
     Prompt(PromptKey),
+    /// Ctrl+C: the level's text to the clipboard (the window does it).
+    Copy,
+    /// Ctrl+V: the clipboard's level replaces the one shown (the window reads it).
+    Paste,
 }
 
 /// What the window must do after an editor event.
@@ -54,6 +58,10 @@ pub struct Effects {
     pub outcome: Outcome,
     /// Switch to the player on the edited text (`Some(true)`: from the start).
     pub playtest: Option<bool>,
+    /// Put this text on the clipboard.
+    pub copy: Option<String>,
+    /// Read the clipboard and hand its level to [`EditMode::paste`].
+    pub paste: bool,
 }
 
 /// The editor mode's state.
@@ -110,6 +118,8 @@ pub const KEYS: Table = Table {
         ("zoom-reset", &["0"], "fit"),
         ("next-level", &["N"], "next"),
         ("previous-level", &["P"], "previous"),
+        ("copy-level", &["Ctrl+C"], "copy"),
+        ("paste-level", &["Ctrl+V"], "paste"),
     ],
 };
 
@@ -129,6 +139,8 @@ pub fn key_for(action: &str) -> Option<Key> {
         "zoom-reset" => Key::ZoomReset,
         "next-level" => Key::Level(1),
         "previous-level" => Key::Level(-1),
+        "copy-level" => Key::Copy,
+        "paste-level" => Key::Paste,
         _ => return None,
     })
 }
@@ -196,8 +208,20 @@ impl EditMode {
             Key::Save => self.save(),
             Key::Playtest { restart } => {
                 return Effects {
-                    outcome: Outcome::default(),
                     playtest: Some(restart),
+                    ..Effects::default()
+                }
+            }
+            Key::Copy => {
+                return Effects {
+                    copy: Some(self.editor.level_text()),
+                    ..Effects::default()
+                }
+            }
+            Key::Paste => {
+                return Effects {
+                    paste: true,
+                    ..Effects::default()
                 }
             }
             Key::ZoomIn | Key::ZoomOut | Key::ZoomReset => {
@@ -214,7 +238,39 @@ impl EditMode {
         };
         Effects {
             outcome,
-            playtest: None,
+            ..Effects::default()
+        }
+    }
+
+    /// What reading the clipboard gave (Ctrl+V): its first level replaces the one
+    /// shown, as one edit; a refusal is said.
+    pub fn paste(&mut self, pasted: Result<crate::clipboard::PastedLevel, String>) -> Outcome {
+        match pasted {
+            Ok(pasted) => match pasted.levels.into_iter().next() {
+                Some(level) => self.editor.command(Command::Paste(Box::new(level))),
+                None => {
+                    self.editor.say("the clipboard holds no level: nothing pasted");
+                    Outcome {
+                        redraw: true,
+                        ..Outcome::default()
+                    }
+                }
+            },
+            Err(why) => {
+                self.editor.say(why);
+                Outcome {
+                    redraw: true,
+                    ..Outcome::default()
+                }
+            }
+        }
+    }
+
+    /// What copying the level's text gave (Ctrl+C).
+    pub fn copied(&mut self, result: Result<(), String>) {
+        match result {
+            Ok(()) => self.editor.say("copied the level's text"),
+            Err(why) => self.editor.say(why),
         }
     }
 
@@ -323,6 +379,33 @@ mod tests {
         assert!(bindings
             .help()
             .starts_with("Ctrl+Z undo · Ctrl+Y/Ctrl+Shift+Z redo"));
+    }
+
+    #[test]
+    fn a_paste_replaces_the_level_and_a_bad_clipboard_changes_nothing() {
+        let text = print(&Level::new());
+        let mut mode = EditMode::new(text.clone(), Link::Standalone, 0, None);
+        let refused = mode.paste(crate::clipboard::read_level("not a level"));
+        assert!(!refused.text_changed);
+        assert_eq!(mode.editor.text(), text);
+        assert!(mode.editor.message().is_some());
+        let mut level = Level::new();
+        level.title = "Pasted".into();
+        level.set(
+            Pos::new(3, 3).unwrap(),
+            Some(hexcells_core::Item::Cell(hexcells_core::Cell {
+                color: hexcells_core::Color::Blue,
+                revealed: false,
+                hint: hexcells_core::Hint::None,
+            })),
+        );
+        let pasted = crate::clipboard::read_level(&print(&level));
+        assert!(mode.paste(pasted).text_changed);
+        assert_eq!(mode.editor.level(), &level);
+        let effects = mode.key(Key::Copy, 1280, 800);
+        assert_eq!(effects.copy.as_deref(), Some(mode.editor.text()));
+        mode.key(Key::Undo, 1280, 800);
+        assert_eq!(mode.editor.text(), text, "one undoable edit");
     }
 
     #[test]
