@@ -306,7 +306,8 @@ fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let window = wait_for_window(&display, "hexcells-view", Duration::from_secs(60))
+    // The window takes the level's title once the viewer has the text.
+    let window = wait_for_window(&display, "^viewer edit - hexcells-view$", Duration::from_secs(60))
         .unwrap_or_else(|| panic!("no viewer window\n{}", lsp_log(dir.path())));
     let (x, y, w, h) = geometry(&display, &window);
     xdotool(&display, &["windowfocus", "--sync", &window]);

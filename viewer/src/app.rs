@@ -640,6 +640,10 @@ impl ApplicationHandler<UserEvent> for App {
                 self.last_snapshot = Some((version, text.clone()));
                 if let Some(mode) = &mut self.edit {
                     let outcome = mode.editor.snapshot(version, text.clone());
+                    if mode.frame.is_none() {
+                        // The first level the editor sees (it opened before any text).
+                        mode.reframe();
+                    }
                     self.edited(outcome);
                 }
                 if self.session.load_text(&text) {
