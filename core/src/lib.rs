@@ -9,6 +9,7 @@
 pub mod analysis;
 pub mod diagnostic;
 pub mod edit;
+pub mod fixture;
 pub mod format;
 pub mod generate;
 pub mod model;

@@ -198,10 +198,7 @@ fn read_cell(text: &str) -> Result<Pos, ProtocolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pos(x: i32, y: i32) -> Pos {
-        Pos::new(x, y).unwrap()
-    }
+    use crate::fixture::pos;
 
     #[test]
     fn messages_round_trip_on_one_line() {

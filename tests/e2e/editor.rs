@@ -10,6 +10,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use hexcells_core::fixture::pos;
 use hexcells_core::format::parse;
 use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Pos};
 use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool, Guard};
@@ -21,10 +22,6 @@ use hexcells_viewer::render::Layout;
 use hexcells_viewer::view::{View, STEP};
 
 const SCREEN: (u32, u32) = (1024, 768);
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).expect("position on the grid")
-}
 
 fn tools_present() -> bool {
     if !on_path("Xvfb") {

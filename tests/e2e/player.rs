@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::{Color, Level, Pos};
 use hexcells_e2e::screen::{wait_for, wait_until, Board, Screen};
@@ -17,33 +18,21 @@ use hexcells_e2e::{bin, temp_dir};
 use hexcells_viewer::progress::level_key;
 use hexcells_viewer::render::board::palette::{self, Rgb};
 
-/// A level text from grid rows (the rest of the grid is empty).
-fn level_text(title: &str, rows: &[(usize, &str)]) -> String {
-    let mut text = format!("Hexcells level v1\n{title}\nhexcells tests\n\n\n");
-    for y in 0..33 {
-        let row = rows.iter().find(|(ry, _)| *ry == y).map_or("", |(_, r)| *r);
-        text.push_str(&format!("{row:.<66}\n"));
-    }
-    text
-}
-
 /// A column number at E1 (over E3 blue, E5 black, E7 blue), a revealed black 1 at F4,
 /// and hidden cells C3 blue, G3 black, C5 blue, G5 black.
 fn e2e_level() -> String {
-    level_text(
+    fixture::text(
         "player e2e",
         &[
-            (0, "........|+"),
-            (2, "....x...x...o."),
-            (3, "..........O+"),
-            (4, "....x...o...o."),
-            (6, "........x."),
+            "........|+",
+            "",
+            "....x...x...o.",
+            "..........O+",
+            "....x...o...o.",
+            "",
+            "........x.",
         ],
     )
-}
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).expect("position on the grid")
 }
 
 const A: (i32, i32) = (2, 2); // C3, blue
@@ -347,7 +336,7 @@ fn ctrl_c_copies_the_position_and_ctrl_v_plays_a_pasted_level() {
     assert_eq!(copied.title, "player e2e");
 
     // Ctrl+V plays another level: a revealed blue A1 and a hidden blue C1.
-    let other = level_text("pasted", &[(0, "X...x."), (2, "o...o.")]);
+    let other = fixture::text("pasted", &["X...x.", "", "o...o."]);
     let other_level: Level = parse(&other).levels.remove(0).level;
     let xclip = clipboard_holds(&display, &other);
     viewer.key("ctrl+v");

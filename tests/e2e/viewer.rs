@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::{Level, Pos};
 use hexcells_e2e::screen::{wait_for, Board};
@@ -17,30 +18,21 @@ use hexcells_viewer::render::board::palette;
 
 const SCREEN: (u32, u32) = (1024, 768);
 
-/// A level text from grid rows (the rest of the grid is empty).
-fn level_text(rows: &[(usize, &str)]) -> String {
-    let mut text = String::from("Hexcells level v1\ne2e level\nhexcells tests\n\n\n");
-    for y in 0..33 {
-        let row = rows.iter().find(|(ry, _)| *ry == y).map_or("", |(_, r)| *r);
-        text.push_str(&format!("{row:.<66}\n"));
-    }
-    text
-}
-
 /// Version `v` of the level. The corner cells stay put, so the layout does not move:
 /// v1: all hidden; v2: (6, 2) revealed black; v3: (4, 4) revealed blue too.
 fn version(v: u32) -> String {
     let b = if v >= 2 { "O." } else { "o." };
     let c = if v >= 3 { "X." } else { "x." };
-    level_text(&[
-        (0, "x.......o."),
-        (2, &format!("o...x...{b}")),
-        (4, &format!("x...{c}......x.")),
-    ])
-}
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).expect("position on the grid")
+    fixture::text(
+        "e2e level",
+        &[
+            "x.......o.",
+            "",
+            &format!("o...x...{b}"),
+            "",
+            &format!("x...{c}......x."),
+        ],
+    )
 }
 
 fn atomic_write(path: &Path, text: &str) {

@@ -128,20 +128,12 @@ impl Clipboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexcells_core::fixture;
     use hexcells_core::format::print;
-
-    fn level_text(row: &str) -> String {
-        let mut text = String::from("Hexcells level v1\nPasted\nme\n\n\n");
-        text.push_str(&format!("{row:.<66}\n"));
-        for _ in 1..33 {
-            text.push_str(&format!("{:.<66}\n", ""));
-        }
-        text
-    }
 
     #[test]
     fn text_and_sixcells_json_read_as_the_same_level() {
-        let text = level_text("x+o.X.");
+        let text = fixture::text("Pasted", &["x+o.X."]);
         let pasted = read_level(&text).expect("a level");
         assert_eq!(pasted.format, PastedFormat::Text);
         assert_eq!(pasted.levels.len(), 1);
@@ -150,7 +142,7 @@ mod tests {
         assert_eq!(from_json.format, PastedFormat::SixCells);
         assert_eq!(print(&from_json.levels[0]), print(&pasted.levels[0]));
         assert_eq!(parse(&from_json.text).levels.len(), 1);
-        let pack = format!("{text}{}", level_text("o.x."));
+        let pack = format!("{text}{}", fixture::text("Pasted", &["o.x."]));
         assert_eq!(read_level(&pack).expect("a pack").levels.len(), 2);
     }
 
@@ -166,7 +158,7 @@ mod tests {
             let e = read_level(text).expect_err(text);
             assert!(e.starts_with(start), "{text:?}: {e}");
         }
-        let broken = level_text("x+o.X.").replacen("x+o.", "x+q.", 1);
+        let broken = fixture::text("Pasted", &["x+o.X."]).replacen("x+o.", "x+q.", 1);
         let e = read_level(&broken).expect_err("an error in the grid");
         assert!(e.starts_with("the level on the clipboard has errors"), "{e}");
         assert!(e.contains("6:"), "the line of the error: {e}");

@@ -125,19 +125,7 @@ impl ClueMarks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexcells_core::format::parse;
-
-    fn level(rows: &[&str]) -> Level {
-        let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
-        for y in 0..33 {
-            text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-        }
-        parse(&text).levels.remove(0).level
-    }
-
-    fn pos(x: i32, y: i32) -> Pos {
-        Pos::new(x, y).unwrap()
-    }
+    use hexcells_core::fixture::{level, pos};
 
     /// A column number at (0, 0) over a hidden blue flower at (0, 2), an uncovered
     /// black number at (2, 1) and a plain blue cell at (0, 4).

@@ -4,38 +4,20 @@
 //! confirmation; Ctrl+C / Ctrl+V through the clipboard's level reader; and covering a
 //! cell again in playtest.
 
+use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::model::name;
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::clipboard::read_level;
 use hexcells_viewer::session::{Button, Command, Origin, Session, TUTORIAL};
 
-/// A level text from grid rows (the rest of the grid is empty).
-fn level_text(title: &str, rows: &[(usize, &str)]) -> String {
-    let mut text = format!("Hexcells level v1\n{title}\nhexcells tests\n\n\n");
-    for y in 0..33 {
-        let row = rows.iter().find(|(ry, _)| *ry == y).map_or("", |(_, r)| *r);
-        text.push_str(&format!("{row:.<66}\n"));
-    }
-    text
-}
-
 /// A column number at E1 over blue E3 and black E5 (hidden), a revealed black 1 at
 /// C4 and a hidden blue cell at G4.
 fn small() -> String {
-    level_text(
+    fixture::text(
         "annotations",
-        &[
-            (0, "........|+"),
-            (2, "........x."),
-            (3, "....O+......x."),
-            (4, "........o."),
-        ],
+        &["........|+", "", "........x.", "....O+......x.", "........o."],
     )
-}
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).unwrap()
 }
 
 const COLUMN: (i32, i32) = (4, 0);
@@ -245,7 +227,7 @@ fn paste_plays_a_level_and_refusals_change_nothing() {
 
     // A copied position plays as a level of its own: its uncovered cells are revealed.
     let copied = session.copy_text();
-    let other = level_text("pasted", &[(0, "x.o.x.")]);
+    let other = fixture::text("pasted", &["x.o.x."]);
     let json = hexcells_core::format::sixcells::export(&parse(&other).levels[0].level);
     let effects = session.paste(read_level(&json));
     assert!(effects.stop_watching, "the file is no longer followed");

@@ -2,6 +2,7 @@
 //! probe pixels (colours at cell centres, text inside cells, the error banner), not
 //! byte-exact images.
 
+use hexcells_core::fixture::{self, pos};
 use hexcells_core::{Color, Level, Pos};
 use hexcells_viewer::player::Player;
 use hexcells_viewer::render::board::palette::{self, Rgb};
@@ -12,28 +13,19 @@ use tiny_skia::Pixmap;
 const W: u32 = 640;
 const H: u32 = 480;
 
-/// A level text from grid rows (the rest of the grid is empty).
-fn level_text(title: &str, rows: &[(usize, &str)]) -> String {
-    let mut text = format!("Hexcells level v1\n{title}\nhexcells tests\n\n\n");
-    for y in 0..33 {
-        let row = rows.iter().find(|(ry, _)| *ry == y).map_or("", |(_, r)| *r);
-        text.push_str(&format!("{row:.<66}\n"));
-    }
-    text
-}
-
 /// A small level: a revealed black 2 at (4, 4) with blue cells above and below it,
 /// black cells on its sides, and a column number above (4, 0).
 fn small_level() -> String {
-    level_text(
+    fixture::text(
         "render facts",
         &[
-            (0, "........|+"),
-            (2, "........x."),
-            (3, "......o...o."),
-            (4, "........O+"),
-            (5, "......o...o."),
-            (6, "........x."),
+            "........|+",
+            "",
+            "........x.",
+            "......o...o.",
+            "........O+",
+            "......o...o.",
+            "........x.",
         ],
     )
 }
@@ -47,10 +39,6 @@ fn frame(session: &Session) -> Pixmap {
 fn pixel_at(pixmap: &Pixmap, (x, y): (f32, f32)) -> Rgb {
     let p = pixmap.pixel(x as u32, y as u32).unwrap().demultiply();
     Rgb(p.red(), p.green(), p.blue())
-}
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).unwrap()
 }
 
 fn layout(level: &Level) -> Layout {

@@ -2,13 +2,10 @@
 //! through the deduction engine, packs, progress kept across reloads and restarts, and
 //! clicks reported to the editor.
 
+use hexcells_core::fixture::pos;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::session::{Button, Command, Origin, Session, TUTORIAL};
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).unwrap()
-}
 
 /// The first hidden cell of the given colour in the level on screen.
 fn hidden(session: &Session, color: Color) -> Pos {

@@ -255,19 +255,7 @@ fn move_items(level: &mut Level, items: &[Pos], dx: i32, dy: i32) -> Result<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::parse;
-
-    fn level(rows: &[&str]) -> Level {
-        let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
-        for y in 0..33 {
-            text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-        }
-        parse(&text).levels.remove(0).level
-    }
-
-    fn pos(x: i32, y: i32) -> Pos {
-        Pos::new(x, y).unwrap()
-    }
+    use crate::fixture::{level, pos};
 
     fn hint_at(level: &Level, p: Pos) -> Hint {
         match level.get(p) {

@@ -69,11 +69,8 @@ pub fn describe(item: Item) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixture::pos;
     use crate::model::{Cell, Color, Column, Hint};
-
-    fn pos(x: i32, y: i32) -> Pos {
-        Pos::new(x, y).unwrap()
-    }
 
     #[test]
     fn columns_belong_to_the_cell_they_point_at() {

@@ -2,22 +2,10 @@
 //! layout; broken grids are refused.
 
 use super::*;
+use crate::fixture::{self, pos};
 use crate::format::parse;
 use crate::format::HeaderField;
 use crate::model::{Color, Direction};
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).unwrap()
-}
-
-/// A full 33 x 33 level whose first grid lines are `rows`.
-fn full(rows: &[&str]) -> String {
-    let mut text = String::from("Hexcells level v1\nTitle\nMe\n\n\n");
-    for y in 0..33 {
-        text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-    }
-    text
-}
 
 fn edited(text: &str, op: Op) -> String {
     let changes = changes(text, 0, &op).unwrap_or_else(|e| panic!("{op:?}: {e}"));
@@ -32,7 +20,7 @@ fn edited(text: &str, op: Op) -> String {
 
 #[test]
 fn one_click_rewrites_one_group() {
-    let text = full(&["..x.", "", "..o+"]);
+    let text = fixture::text("Title", &["..x.", "", "..o+"]);
     let changes = changes(
         &text,
         0,
@@ -50,9 +38,9 @@ fn one_click_rewrites_one_group() {
 
 #[test]
 fn a_colour_change_rewrites_the_marks_it_touches() {
-    let text = full(&["..x.", "", "..on", "", "..x."]);
+    let text = fixture::text("Title", &["..x.", "", "..on", "", "..x."]);
     let out = edited(&text, Op::Flip { pos: pos(1, 4) });
-    assert_eq!(out, full(&["..x.", "", "..oc", "", "..o."]));
+    assert_eq!(out, fixture::text("Title", &["..x.", "", "..oc", "", "..o."]));
 }
 
 #[test]
@@ -86,21 +74,24 @@ fn the_authors_layout_survives() {
 
 #[test]
 fn other_levels_of_a_pack_stay_byte_identical() {
-    let first = full(&["x."]);
-    let second = full(&["", "..o+"]).replace("Title", "Second");
+    let first = fixture::text("Title", &["x."]);
+    let second = fixture::text("Title", &["", "..o+"]).replace("Title", "Second");
     let text = format!("{first}\n{second}");
     let changes = changes(&text, 1, &Op::ToggleRevealed { pos: pos(1, 1) }).unwrap();
     let out = apply(&text, &changes);
     assert_eq!(
         out,
-        format!("{first}\n{}", full(&["", "..O+"]).replace("Title", "Second"))
+        format!(
+            "{first}\n{}",
+            fixture::text("Title", &["", "..O+"]).replace("Title", "Second")
+        )
     );
     assert!(changes.iter().all(|c| c.start.line == 5 + 33 + 1 + 5 + 1));
 }
 
 #[test]
 fn header_lines_are_replaced_alone() {
-    let text = full(&["x."]);
+    let text = fixture::text("Title", &["x."]);
     let out = edited(
         &text,
         Op::SetHeader {
@@ -108,9 +99,13 @@ fn header_lines_are_replaced_alone() {
             text: "Someone Else".into(),
         },
     );
-    assert_eq!(out, text.replace("\nMe\n", "\nSomeone Else\n"));
+    assert_eq!(out, text.replace("\nhexcells tests\n", "\nSomeone Else\n"));
     // A grid without a header gets the whole header.
-    let grid_only: String = full(&["x."]).lines().skip(5).map(|l| format!("{l}\n")).collect();
+    let grid_only: String = fixture::text("Title", &["x."])
+        .lines()
+        .skip(5)
+        .map(|l| format!("{l}\n"))
+        .collect();
     let out = edited(
         &grid_only,
         Op::SetHeader {
@@ -137,7 +132,7 @@ fn a_new_file_becomes_a_level() {
 
 #[test]
 fn a_column_follows_the_drag_and_the_colours() {
-    let text = full(&["", "", "", "", "..x.", "", "..x."]);
+    let text = fixture::text("Title", &["", "", "", "", "..x.", "", "..x."]);
     let out = edited(
         &text,
         Op::AddColumn {
@@ -145,9 +140,15 @@ fn a_column_follows_the_drag_and_the_colours() {
             direction: Direction::Down,
         },
     );
-    assert_eq!(out, full(&["", "", "..|+", "", "..x.", "", "..x."]));
+    assert_eq!(
+        out,
+        fixture::text("Title", &["", "", "..|+", "", "..x.", "", "..x."])
+    );
     let cycled = edited(&out, Op::Cycle { pos: pos(1, 2) });
-    assert_eq!(cycled, full(&["", "", "..|c", "", "..x.", "", "..x."]));
+    assert_eq!(
+        cycled,
+        fixture::text("Title", &["", "", "..|c", "", "..x.", "", "..x."])
+    );
     // Blacking out the lower cell leaves one blue: still together. Deleting the upper
     // cell takes the column along.
     let deleted = edited(
@@ -156,12 +157,12 @@ fn a_column_follows_the_drag_and_the_colours() {
             items: vec![pos(1, 4)],
         },
     );
-    assert_eq!(deleted, full(&["", "", "", "", "", "", "..x."]));
+    assert_eq!(deleted, fixture::text("Title", &["", "", "", "", "", "", "..x."]));
 }
 
 #[test]
 fn broken_grids_are_refused_with_the_error() {
-    let text = full(&["..q."]);
+    let text = fixture::text("Title", &["..q."]);
     let err = changes(&text, 0, &Op::Cycle { pos: pos(0, 0) }).unwrap_err();
     assert!(
         matches!(&err, EditError::Unparsed { line: 5, message } if message.contains("unknown item `q`")),
@@ -173,17 +174,20 @@ fn broken_grids_are_refused_with_the_error() {
         Err(EditError::NoLevel { idx: 3 })
     );
     // The rest of the pack can still be edited.
-    let pack = format!("{text}{}", full(&["o+"]));
+    let pack = format!("{text}{}", fixture::text("Title", &["o+"]));
     assert!(changes(&pack, 1, &Op::Cycle { pos: pos(0, 0) }).is_ok());
 }
 
 #[test]
 fn a_pasted_level_rewrites_only_what_differs() {
-    let text = full(&["x.", "", "o+"]);
+    let text = fixture::text("Title", &["x.", "", "o+"]);
     let mut level = parse(&text).levels[0].level.clone();
     level.title = "New".into();
     level.set(pos(0, 2), None);
     let changes = changes(&text, 0, &Op::ReplaceLevel(Box::new(level))).unwrap();
     assert_eq!(changes.len(), 2);
-    assert_eq!(apply(&text, &changes), full(&["x."]).replace("Title", "New"));
+    assert_eq!(
+        apply(&text, &changes),
+        fixture::text("Title", &["x."]).replace("Title", "New")
+    );
 }

@@ -72,19 +72,7 @@ fn touches(pos: Pos, item: Item, changed: &[Pos]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::parse;
-
-    fn level(rows: &[&str]) -> Level {
-        let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
-        for y in 0..33 {
-            text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-        }
-        parse(&text).levels.remove(0).level
-    }
-
-    fn pos(x: i32, y: i32) -> Pos {
-        Pos::new(x, y).unwrap()
-    }
+    use crate::fixture::{level, pos};
 
     #[test]
     fn marks_follow_a_colour_change_in_range_only() {

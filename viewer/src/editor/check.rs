@@ -82,16 +82,8 @@ pub fn check(level: &Level, budget: &Budget, generation: u64) -> Checked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexcells_core::format::parse;
+    use hexcells_core::fixture::level;
     use std::sync::mpsc;
-
-    fn level(rows: &[&str]) -> Level {
-        let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
-        for y in 0..33 {
-            text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-        }
-        parse(&text).levels.remove(0).level
-    }
 
     #[test]
     fn a_newer_check_replaces_the_older_one() {

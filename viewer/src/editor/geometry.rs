@@ -114,19 +114,7 @@ fn inside(points: &[(f32, f32)], x: f32, y: f32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexcells_core::format::parse;
-
-    fn level(rows: &[&str]) -> Level {
-        let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
-        for y in 0..33 {
-            text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-        }
-        parse(&text).levels.remove(0).level
-    }
-
-    fn pos(x: i32, y: i32) -> Pos {
-        Pos::new(x, y).unwrap()
-    }
+    use hexcells_core::fixture::{level, pos};
 
     fn layout(level: &Level) -> Layout {
         Layout::new(level, 1280, 800, 1.0)

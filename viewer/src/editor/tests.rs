@@ -2,20 +2,9 @@
 //! frame: every control of the table in `docs/viewer.md`, standalone and linked.
 
 use super::*;
+use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::Hint;
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).unwrap()
-}
-
-fn text(rows: &[&str]) -> String {
-    let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
-    for y in 0..33 {
-        text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-    }
-    text
-}
 
 fn layout() -> Layout {
     Layout::whole_grid(1280, 800, 1.0)
@@ -84,7 +73,7 @@ impl Driver {
 
 #[test]
 fn clicks_on_empty_places_create_cells_and_undo_restores_the_bytes() {
-    let original = text(&["", "", "", "", "....x."]);
+    let original = fixture::text("T", &["", "", "", "", "....x."]);
     let mut d = Driver::new(original.clone(), Link::Standalone);
     d.click(pos(4, 4), Button::Left);
     d.click(pos(6, 4), Button::Right);
@@ -106,7 +95,7 @@ fn clicks_on_empty_places_create_cells_and_undo_restores_the_bytes() {
 
 #[test]
 fn a_click_cycles_a_double_click_flips_and_right_click_deletes() {
-    let original = text(&["", "", "", "", "....o."]);
+    let original = fixture::text("T", &["", "", "", "", "....o."]);
     let mut d = Driver::new(original.clone(), Link::Standalone);
     let at = d.at(pos(2, 4));
     d.click(pos(2, 4), Button::Left);
@@ -142,7 +131,10 @@ fn a_click_cycles_a_double_click_flips_and_right_click_deletes() {
 
 #[test]
 fn dragging_out_of_a_cell_makes_a_column_number() {
-    let mut d = Driver::new(text(&["", "", "", "", "", "", "....x."]), Link::Standalone);
+    let mut d = Driver::new(
+        fixture::text("T", &["", "", "", "", "", "", "....x."]),
+        Link::Standalone,
+    );
     let (cx, cy) = d.at(pos(2, 6));
     let r = d.layout.radius;
     d.drag((cx, cy), (cx, cy - 2.5 * r), Button::Left, Mods::default());
@@ -166,7 +158,10 @@ fn dragging_out_of_a_cell_makes_a_column_number() {
 #[test]
 fn a_selection_moves_by_lattice_steps_and_refuses_overlaps() {
     let mut d = Driver::new(
-        text(&["", "", "", "", "....x.", "", "....o+", "", "", "", "....o."]),
+        fixture::text(
+            "T",
+            &["", "", "", "", "....x.", "", "....o+", "", "", "", "....o."],
+        ),
         Link::Standalone,
     );
     let shift = Mods {
@@ -213,7 +208,7 @@ fn a_selection_moves_by_lattice_steps_and_refuses_overlaps() {
 #[test]
 fn a_freehand_loop_selects_and_a_shift_click_on_empty_space_clears() {
     let mut d = Driver::new(
-        text(&["", "", "", "", "....x...x.", "", "....o+"]),
+        fixture::text("T", &["", "", "", "", "....x...x.", "", "....o+"]),
         Link::Standalone,
     );
     let shift = Mods {
@@ -234,7 +229,7 @@ fn a_freehand_loop_selects_and_a_shift_click_on_empty_space_clears() {
 
 #[test]
 fn a_brush_stroke_paints_a_run_as_one_edit() {
-    let original = text(&[]);
+    let original = fixture::text("T", &[]);
     let mut d = Driver::new(original.clone(), Link::Standalone);
     d.drag(d.at(pos(4, 10)), d.at(pos(4, 20)), Button::Right, Mods::default());
     let level = parse(d.editor.text()).levels[0].level.clone();
@@ -247,7 +242,7 @@ fn a_brush_stroke_paints_a_run_as_one_edit() {
 
 #[test]
 fn the_information_prompt_sets_header_lines() {
-    let mut d = Driver::new(text(&["x."]), Link::Standalone);
+    let mut d = Driver::new(fixture::text("T", &["x."]), Link::Standalone);
     d.command(Command::OpenPrompt);
     assert!(d
         .editor
@@ -260,14 +255,14 @@ fn the_information_prompt_sets_header_lines() {
     d.editor.prompt_key(PromptKey::Escape);
     assert!(!d.editor.prompt_open());
     let lines: Vec<&str> = d.editor.text().lines().take(3).collect();
-    assert_eq!(lines, ["Hexcells level v1", "My level", "A"]);
+    assert_eq!(lines, ["Hexcells level v1", "My level", "hexcells tests"]);
 }
 
 #[test]
 fn a_paste_replaces_the_level_as_one_edit() {
-    let original = text(&["x."]);
+    let original = fixture::text("T", &["x."]);
     let mut d = Driver::new(original.clone(), Link::Standalone);
-    let pasted = parse(&text(&["", "o+o+"])).levels.remove(0).level;
+    let pasted = parse(&fixture::text("T", &["", "o+o+"])).levels.remove(0).level;
     d.command(Command::Paste(Box::new(pasted.clone())));
     assert_eq!(parse(d.editor.text()).levels[0].level, pasted);
     d.command(Command::Undo);
@@ -277,7 +272,7 @@ fn a_paste_replaces_the_level_as_one_edit() {
 #[test]
 fn linked_edits_go_to_the_server_one_at_a_time() {
     let mut d = Driver::new(String::new(), Link::Server);
-    let first = text(&["", "", "", "", "....x."]);
+    let first = fixture::text("T", &["", "", "", "", "....x."]);
     let o = d.editor.snapshot(5, first.clone());
     assert!(o.text_changed);
     d.click(pos(2, 4), Button::Left);
@@ -307,7 +302,7 @@ fn linked_edits_go_to_the_server_one_at_a_time() {
 
 #[test]
 fn a_level_that_does_not_parse_is_not_edited() {
-    let broken = text(&["", "", "", "", "....q."]);
+    let broken = fixture::text("T", &["", "", "", "", "....q."]);
     let mut d = Driver::new(broken.clone(), Link::Standalone);
     assert!(d
         .editor

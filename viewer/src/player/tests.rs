@@ -3,20 +3,7 @@
 //! guesses, covering a cell again, and marks on clues.
 
 use super::*;
-use hexcells_core::format::parse;
-
-/// A level from grid rows (the rest of the 33 x 33 grid is empty).
-fn level(rows: &[&str]) -> Level {
-    let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
-    for y in 0..33 {
-        text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-    }
-    parse(&text).levels.remove(0).level
-}
-
-fn pos(x: i32, y: i32) -> Pos {
-    Pos::new(x, y).unwrap()
-}
+use hexcells_core::fixture::{level, pos};
 
 fn names(cells: &[Pos]) -> Vec<String> {
     cells.iter().map(|p| name(*p)).collect()

@@ -402,16 +402,8 @@ fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexcells_core::format::parse;
+    use hexcells_core::fixture::level;
     use tiny_skia::Pixmap;
-
-    fn level(rows: &[&str]) -> Level {
-        let mut text = String::from("Hexcells level v1\nT\nA\n\n\n");
-        for y in 0..33 {
-            text.push_str(&format!("{:.<66}\n", rows.get(y).copied().unwrap_or("")));
-        }
-        parse(&text).levels.remove(0).level
-    }
 
     fn pixel(pixmap: &Pixmap, (x, y): (f32, f32)) -> (u8, u8, u8) {
         let p = pixmap.pixel(x as u32, y as u32).unwrap().demultiply();
