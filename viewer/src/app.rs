@@ -1,7 +1,8 @@
-//! The window: the only module that knows winit and softbuffer. It turns window
-//! events into [`Chord`]s, looks them up in the bindings (`keys.rs`) and carries out
-//! the actions (session commands, the clipboard), or hands them to the level editor
-//! (`editing.rs`); draws a frame when asked, and hands the pixels to softbuffer.
+//! The window: the only module that knows winit and softbuffer. It turns keys and
+//! clicks into [`Chord`]s, looks them up in the bindings in force (`keys.rs`, with the
+//! user's `keys.toml`) and carries out the player's actions (session commands, the
+//! clipboard, zoom), or hands the editor's to the level editor (`editing.rs`); draws a
+//! frame when asked, and hands the pixels to softbuffer.
 //! Event-driven (`ControlFlow::Wait`): nothing runs while nothing happens; the
 //! editor's checks run on threads of their own and come back as events.
 
@@ -21,14 +22,13 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy}
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
-use crate::bindings::{self, Bindings, KeyName};
 use crate::clipboard::Clipboard;
-use crate::editing::{self, EditMode};
+use crate::editing::EditMode;
 use crate::editor::check::Checked;
 use crate::editor::document::Link;
 use crate::editor::prompt::PromptKey;
 use crate::editor::{self as edit_state, Mods};
-use crate::keys::{self, Action, Chord, Input};
+use crate::keys::{self, editor as edit_keys, Action, Binding, Chord, Key as Bound};
 use crate::render::{render_editor, render_with, Layout};
 use crate::save::LevelFile;
 use crate::session::{Button, Command, Effects, EngineDone, Origin, Session};
@@ -88,7 +88,7 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
         play_view: View::default(),
         pan_from: None,
         last_snapshot: None,
-        edit_keys: Bindings::default(),
+        edit_keys: keys::defaults(),
         edit_help: String::new(),
         key_warnings: None,
     };
@@ -126,8 +126,8 @@ struct App {
     pan_from: Option<PhysicalPosition<f64>>,
     /// The language server's last snapshot (version, text), for an editor opened later.
     last_snapshot: Option<(i64, String)>,
-    /// The editor's keys in force, and its help line.
-    edit_keys: Bindings,
+    /// The editor's bindings in force, and its help line.
+    edit_keys: Vec<Binding<edit_keys::Action>>,
     edit_help: String,
     /// What was wrong in `keys.toml`, said once in the window.
     key_warnings: Option<String>,
@@ -165,14 +165,14 @@ impl App {
 
     /// Reads `keys.toml`; what is wrong in it is said in the window.
     fn load_keys(&mut self) {
-        let (user, mut warnings) = bindings::read_user_file();
-        let (play, w1) = bindings::player_bindings(user.as_deref());
-        let (edit, w2) = bindings::bindings(&editing::KEYS, user.as_deref());
-        warnings.extend(w1);
-        warnings.extend(w2);
-        self.edit_help = format!("{} · {}", editing::MOUSE_HELP, edit.help());
-        self.session.set_bindings(play);
-        self.edit_keys = edit;
+        let (user, mut warnings) = keys::file::read_user_file();
+        let (bound, more) = keys::file::read(user.as_deref());
+        warnings.extend(more);
+        // `--swap-buttons` on the command line swaps them whatever keys.toml says.
+        self.session.swap_buttons |= bound.swap_buttons;
+        self.edit_help = edit_keys::help(&bound.editor, self.session.swap_buttons);
+        self.session.set_bindings(bound.player);
+        self.edit_keys = bound.editor;
         if !warnings.is_empty() {
             let message = warnings.join("; ");
             eprintln!("hexcells-view: {message}");
@@ -202,6 +202,7 @@ impl App {
             EditMode::new(text, Link::Standalone, level_idx, file)
         };
         let mut mode = mode;
+        mode.editor.swap_buttons = self.session.swap_buttons;
         if let Some(warnings) = self.key_warnings.take() {
             mode.editor.say(warnings);
         }
@@ -320,6 +321,7 @@ impl App {
                 self.redraw();
             }
             Action::Editor => self.open_editor(),
+            Action::ZoomIn | Action::ZoomOut | Action::ZoomReset => self.zoom(action),
             Action::PasteLevel => {
                 let pasted = self.clipboard.paste_level();
                 let effects = self.session.paste(pasted);
@@ -333,8 +335,10 @@ impl App {
         }
     }
 
-    fn chord(&self, input: Input) -> Chord {
-        Chord::new(input, self.modifiers.control_key(), self.modifiers.shift_key())
+    /// A key or click with the modifiers held now.
+    fn chord(&self, key: Bound) -> Chord {
+        let m = self.modifiers;
+        Chord::new(key, m.control_key(), m.shift_key(), m.alt_key())
     }
 
     fn carry_out(&mut self, effects: Effects) {
@@ -423,120 +427,48 @@ impl App {
         if self.editing && self.edit.as_ref().is_some_and(|m| m.editor.prompt_open()) {
             return self.prompt_key(event);
         }
-        if self.editing {
-            let Some(chord) = self.key_chord(&event.logical_key) else {
-                return;
-            };
-            let Some(key) = self.edit_keys.action(chord).and_then(editing::key_for) else {
-                return;
-            };
-            let (w, h) = self.size();
+        let Some(chord) = bound_key(&event.logical_key).map(|key| self.chord(key)) else {
+            return;
+        };
+        if !self.editing {
+            if let Some(action) = keys::action_for(self.session.bindings(), chord) {
+                let at = self.cell_under_mouse();
+                self.act(action, Button::Left, at);
+            }
+            return;
+        }
+        let Some(action) = keys::action_for(&self.edit_keys, chord) else {
+            return;
+        };
+        let (w, h) = self.size();
+        let Some(mode) = &mut self.edit else { return };
+        let effects = mode.key(action, w, h);
+        if let Some(restart) = effects.playtest {
+            return self.playtest(restart);
+        }
+        if let Some(text) = effects.copy {
+            let result = self.clipboard.copy_text(&text);
+            if let Some(mode) = &mut self.edit {
+                mode.copied(result);
+            }
+            return self.redraw();
+        }
+        if effects.paste {
+            let pasted = self.clipboard.paste_level();
             let Some(mode) = &mut self.edit else { return };
-            let effects = mode.key(key, w, h);
-            if let Some(restart) = effects.playtest {
-                return self.playtest(restart);
-            }
-            if let Some(text) = effects.copy {
-                let result = self.clipboard.copy_text(&text);
-                if let Some(mode) = &mut self.edit {
-                    mode.copied(result);
-                }
-                return self.redraw();
-            }
-            if effects.paste {
-                let pasted = self.clipboard.paste_level();
-                let Some(mode) = &mut self.edit else { return };
-                let outcome = mode.paste(pasted);
-                return self.edited(outcome);
-            }
-            return self.edited(effects.outcome);
+            let outcome = mode.paste(pasted);
+            return self.edited(outcome);
         }
-        if let Key::Character(c) = &event.logical_key {
-            if matches!(c.as_str(), "+" | "=" | "-" | "0") {
-                return self.zoom_key(c);
-            }
-        }
-        let input = match &event.logical_key {
-            Key::Named(NamedKey::Tab) => Input::Tab,
-            Key::Named(NamedKey::F1) => Input::F1,
-            Key::Character(text) => {
-                let mut chars = text.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return;
-                };
-                // Some platforms give Ctrl+C as the control character U+0003.
-                let c = match u8::try_from(c) {
-                    Ok(code @ 1..=26) => char::from(b'a' + code - 1),
-                    _ => c,
-                };
-                Input::Char(c)
-            }
-            _ => return,
-        };
-        let chord = self.chord(input);
-        if let Some(action) = keys::action_for(self.session.bindings(), chord) {
-            let at = self.cell_under_mouse();
-            self.act(action, Button::Left, at);
-        }
+        self.edited(effects.outcome)
     }
 
-    /// The editor's chord of a key press, with the modifiers held.
-    fn key_chord(&self, key: &Key) -> Option<bindings::Chord> {
-        let name = match key {
-            Key::Named(NamedKey::Tab) => KeyName::Tab,
-            Key::Named(NamedKey::Delete) => KeyName::Delete,
-            Key::Named(NamedKey::Escape) => KeyName::Escape,
-            Key::Named(NamedKey::Backspace) => KeyName::Backspace,
-            Key::Named(NamedKey::Enter) => KeyName::Enter,
-            Key::Named(NamedKey::Space) => KeyName::Char(' '),
-            Key::Named(f) => {
-                let n = [
-                    NamedKey::F1,
-                    NamedKey::F2,
-                    NamedKey::F3,
-                    NamedKey::F4,
-                    NamedKey::F5,
-                    NamedKey::F6,
-                    NamedKey::F7,
-                    NamedKey::F8,
-                    NamedKey::F9,
-                    NamedKey::F10,
-                    NamedKey::F11,
-                    NamedKey::F12,
-                ]
-                .iter()
-                .position(|k| k == f)?;
-                KeyName::F(n as u8 + 1)
-            }
-            Key::Character(text) => {
-                let mut chars = text.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return None;
-                };
-                // Some platforms give Ctrl+Z as the control character U+001A.
-                match u8::try_from(c) {
-                    Ok(code @ 1..=26) => KeyName::Char(char::from(b'a' + code - 1)),
-                    _ => KeyName::Char(c),
-                }
-            }
-            _ => return None,
-        };
-        let m = self.modifiers;
-        Some(bindings::Chord::new(
-            name,
-            m.control_key(),
-            m.shift_key(),
-            m.alt_key(),
-        ))
-    }
-
-    /// `+` `-` `0` in the player: zoom in, out, back to fitted.
-    fn zoom_key(&mut self, key: &str) {
+    /// The player's zoom keys: in, out, back to fitted, around the window's centre.
+    fn zoom(&mut self, action: Action) {
         let (w, h) = self.size();
         let centre = (w as f32 / 2.0, h as f32 / 2.0);
-        match key {
-            "+" | "=" => self.play_view.zoom_at(STEP, centre),
-            "-" => self.play_view.zoom_at(1.0 / STEP, centre),
+        match action {
+            Action::ZoomIn => self.play_view.zoom_at(STEP, centre),
+            Action::ZoomOut => self.play_view.zoom_at(1.0 / STEP, centre),
             _ => self.play_view.reset(),
         }
         self.redraw();
@@ -554,10 +486,9 @@ impl App {
                 None => return,
             },
         };
-        let (w, h) = self.size();
         let Some(mode) = &mut self.edit else { return };
-        let effects = mode.key(editing::Key::Prompt(key), w, h);
-        self.edited(effects.outcome);
+        let outcome = mode.prompt_key(key);
+        self.edited(outcome);
     }
 
     /// A mouse button in the editor.
@@ -566,15 +497,15 @@ impl App {
             return;
         };
         let button = match button {
-            MouseButton::Left => edit_state::Button::Left,
-            MouseButton::Right => edit_state::Button::Right,
+            MouseButton::Left => Button::Left,
+            MouseButton::Right => Button::Right,
             _ => return,
         };
         let at = (mouse.x as f32, mouse.y as f32);
+        let action = keys::action_for(&self.edit_keys, self.chord(Bound::Click));
         let mods = Mods {
-            shift: self.modifiers.shift_key(),
-            ctrl: self.modifiers.control_key(),
-            alt: self.modifiers.alt_key(),
+            select: action == Some(edit_keys::Action::Select),
+            revealed: action == Some(edit_keys::Action::ToggleRevealed),
         };
         let Some(mode) = &mut self.edit else { return };
         let outcome = match state {
@@ -583,6 +514,69 @@ impl App {
         };
         self.edited(outcome);
     }
+}
+
+/// The bindings' key for a key press: any character, and the named keys `keys.toml`
+/// can name.
+fn bound_key(key: &Key) -> Option<Bound> {
+    const F_KEYS: [NamedKey; 24] = [
+        NamedKey::F1,
+        NamedKey::F2,
+        NamedKey::F3,
+        NamedKey::F4,
+        NamedKey::F5,
+        NamedKey::F6,
+        NamedKey::F7,
+        NamedKey::F8,
+        NamedKey::F9,
+        NamedKey::F10,
+        NamedKey::F11,
+        NamedKey::F12,
+        NamedKey::F13,
+        NamedKey::F14,
+        NamedKey::F15,
+        NamedKey::F16,
+        NamedKey::F17,
+        NamedKey::F18,
+        NamedKey::F19,
+        NamedKey::F20,
+        NamedKey::F21,
+        NamedKey::F22,
+        NamedKey::F23,
+        NamedKey::F24,
+    ];
+    Some(match key {
+        Key::Named(named) => match named {
+            NamedKey::Tab => Bound::Tab,
+            NamedKey::Enter => Bound::Enter,
+            NamedKey::Escape => Bound::Escape,
+            NamedKey::Backspace => Bound::Backspace,
+            NamedKey::Delete => Bound::Delete,
+            NamedKey::Insert => Bound::Insert,
+            NamedKey::Home => Bound::Home,
+            NamedKey::End => Bound::End,
+            NamedKey::PageUp => Bound::PageUp,
+            NamedKey::PageDown => Bound::PageDown,
+            NamedKey::ArrowUp => Bound::Up,
+            NamedKey::ArrowDown => Bound::Down,
+            NamedKey::ArrowLeft => Bound::Left,
+            NamedKey::ArrowRight => Bound::Right,
+            NamedKey::Space => Bound::Char(' '),
+            f => Bound::F(F_KEYS.iter().position(|k| k == f)? as u8 + 1),
+        },
+        Key::Character(text) => {
+            let mut chars = text.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return None;
+            };
+            // Some platforms give Ctrl+Z as the control character U+001A.
+            match u8::try_from(c) {
+                Ok(code @ 1..=26) => Bound::Char(char::from(b'a' + code - 1)),
+                _ => Bound::Char(c),
+            }
+        }
+        _ => return None,
+    })
 }
 
 /// Writes a message to the language server.
@@ -748,7 +742,7 @@ impl ApplicationHandler<UserEvent> for App {
                     MouseButton::Right => Button::Right,
                     _ => return,
                 };
-                let chord = self.chord(Input::Mouse(button));
+                let chord = self.chord(Bound::Click);
                 if let Some(action) = keys::action_for(self.session.bindings(), chord) {
                     let at = self.cell_under_mouse();
                     self.act(action, button, at);

@@ -1,55 +1,20 @@
 //! The editor mode of the window, without the window: the [`Editor`], its file (when
 //! it edits one standalone), its zoom and pan, and what its keys do. `app.rs` turns
-//! window events into [`Key`]s and pointer calls and carries out the [`Effects`].
+//! window events into the editor's bound actions (`keys::editor::Action`), prompt keys
+//! and pointer calls, and carries out the [`Effects`].
 
 use std::path::Path;
 use std::time::Instant;
 
 use hexcells_core::Pos;
 
-use crate::bindings::Table;
 use crate::editor::document::Link;
 use crate::editor::prompt::PromptKey;
 use crate::editor::{Button, Command, Editor, Mods, Outcome};
+use crate::keys::editor::Action;
 use crate::render::Layout;
 use crate::save::{DiskChange, LevelFile, Saved};
 use crate::view::{View, STEP};
-
-/// The keys of the editor mode, after the bindings.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Key {
-    /// Ctrl+Z.
-    Undo,
-    /// Ctrl+Y, Ctrl+Shift+Z.
-    Redo,
-    /// Delete: the selection.
-    Delete,
-    /// Ctrl+S.
-    Save,
-    /// Ctrl+D: the level information prompt.
-    Information,
-    /// Tab (`restart`: Ctrl+Tab): play the level.
-    Playtest {
-        /// From the start.
-        restart: bool,
-    },
-    /// `+`.
-    ZoomIn,
-    /// `-`.
-    ZoomOut,
-    /// `0`.
-    ZoomReset,
-    /// N (+1), P (-1): another level of a pack.
-    Level(isize),
-    /// Esc: clear the selection.
-    ClearSelection,
-    /// A key for the open prompt.
-    Prompt(PromptKey),
-    /// Ctrl+C: the level's text to the clipboard (the window does it).
-    Copy,
-    /// Ctrl+V: the clipboard's level replaces the one shown (the window reads it).
-    Paste,
-}
 
 /// What the window must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -98,53 +63,6 @@ fn frame_of(level: &hexcells_core::Level) -> Option<(Pos, Pos)> {
     Some((lo, hi))
 }
 
-/// The mouse's part of the help line (the keys come from the bindings in force).
-pub const MOUSE_HELP: &str = "left: blue · cycle · drag column · right: black · delete · double-click flip · Alt revealed · Shift select · middle pan · wheel zoom";
-
-/// The editor's key bindings: `[editor]` of `keys.toml`.
-pub const KEYS: Table = Table {
-    section: "editor",
-    actions: &[
-        ("undo", &["Ctrl+Z"], "undo"),
-        ("redo", &["Ctrl+Y", "Ctrl+Shift+Z"], "redo"),
-        ("delete-selection", &["Delete"], "delete"),
-        ("clear-selection", &["Esc"], "deselect"),
-        ("information", &["Ctrl+D"], "info"),
-        ("save", &["Ctrl+S"], "save"),
-        ("playtest", &["Tab"], "play"),
-        ("playtest-from-start", &["Ctrl+Tab", "Shift+Tab"], "replay"),
-        ("zoom-in", &["+", "="], "zoom in"),
-        ("zoom-out", &["-"], "zoom out"),
-        ("zoom-reset", &["0"], "fit"),
-        ("next-level", &["N"], "next"),
-        ("previous-level", &["P"], "previous"),
-        ("copy-level", &["Ctrl+C"], "copy"),
-        ("paste-level", &["Ctrl+V"], "paste"),
-    ],
-};
-
-/// The editor's key for a bound action id of [`KEYS`].
-pub fn key_for(action: &str) -> Option<Key> {
-    Some(match action {
-        "undo" => Key::Undo,
-        "redo" => Key::Redo,
-        "delete-selection" => Key::Delete,
-        "clear-selection" => Key::ClearSelection,
-        "information" => Key::Information,
-        "save" => Key::Save,
-        "playtest" => Key::Playtest { restart: false },
-        "playtest-from-start" => Key::Playtest { restart: true },
-        "zoom-in" => Key::ZoomIn,
-        "zoom-out" => Key::ZoomOut,
-        "zoom-reset" => Key::ZoomReset,
-        "next-level" => Key::Level(1),
-        "previous-level" => Key::Level(-1),
-        "copy-level" => Key::Copy,
-        "paste-level" => Key::Paste,
-        _ => return None,
-    })
-}
-
 impl EditMode {
     /// The editor mode on `text`; `file` when it edits a file standalone.
     pub fn new(text: String, link: Link, level_idx: usize, file: Option<LevelFile>) -> EditMode {
@@ -189,56 +107,63 @@ impl EditMode {
         format!("{name}{star} - hexcells-view (editor)")
     }
 
-    /// A key.
-    pub fn key(&mut self, key: Key, width: u32, height: u32) -> Effects {
+    /// A key for the open prompt.
+    pub fn prompt_key(&mut self, key: PromptKey) -> Outcome {
+        self.close_asked = false;
+        self.editor.prompt_key(key)
+    }
+
+    /// A bound key's action, in a `width` x `height` window (the clicks' actions are
+    /// the pointer's: nothing happens here).
+    pub fn key(&mut self, action: Action, width: u32, height: u32) -> Effects {
         self.close_asked = false;
         let centre = (width as f32 / 2.0, height as f32 / 2.0);
-        let outcome = match key {
-            Key::Prompt(key) => self.editor.prompt_key(key),
-            Key::Undo => self.editor.command(Command::Undo),
-            Key::Redo => self.editor.command(Command::Redo),
-            Key::Delete => self.editor.command(Command::DeleteSelection),
-            Key::Information => self.editor.command(Command::OpenPrompt),
-            Key::Level(step) => {
-                let outcome = self.editor.command(Command::Step(step));
-                self.reframe();
-                outcome
-            }
-            Key::ClearSelection => self.editor.clear_selection(),
-            Key::Save => self.save(),
-            Key::Playtest { restart } => {
-                return Effects {
-                    playtest: Some(restart),
-                    ..Effects::default()
-                }
-            }
-            Key::Copy => {
-                return Effects {
-                    copy: Some(self.editor.level_text()),
-                    ..Effects::default()
-                }
-            }
-            Key::Paste => {
-                return Effects {
-                    paste: true,
-                    ..Effects::default()
-                }
-            }
-            Key::ZoomIn | Key::ZoomOut | Key::ZoomReset => {
-                match key {
-                    Key::ZoomIn => self.view.zoom_at(STEP, centre),
-                    Key::ZoomOut => self.view.zoom_at(1.0 / STEP, centre),
-                    _ => self.view.reset(),
-                }
-                Outcome {
-                    redraw: true,
-                    ..Outcome::default()
-                }
-            }
-        };
-        Effects {
+        let only = |outcome| Effects {
             outcome,
             ..Effects::default()
+        };
+        let redraw = Outcome {
+            redraw: true,
+            ..Outcome::default()
+        };
+        match action {
+            Action::Undo => only(self.editor.command(Command::Undo)),
+            Action::Redo => only(self.editor.command(Command::Redo)),
+            Action::DeleteSelection => only(self.editor.command(Command::DeleteSelection)),
+            Action::Information => only(self.editor.command(Command::OpenPrompt)),
+            Action::NextLevel | Action::PreviousLevel => {
+                let step = if action == Action::NextLevel { 1 } else { -1 };
+                let outcome = self.editor.command(Command::Step(step));
+                self.reframe();
+                only(outcome)
+            }
+            Action::ClearSelection => only(self.editor.clear_selection()),
+            Action::Save => only(self.save()),
+            Action::Playtest | Action::PlaytestFromStart => Effects {
+                playtest: Some(action == Action::PlaytestFromStart),
+                ..Effects::default()
+            },
+            Action::CopyLevel => Effects {
+                copy: Some(self.editor.level_text()),
+                ..Effects::default()
+            },
+            Action::PasteLevel => Effects {
+                paste: true,
+                ..Effects::default()
+            },
+            Action::ZoomIn => {
+                self.view.zoom_at(STEP, centre);
+                only(redraw)
+            }
+            Action::ZoomOut => {
+                self.view.zoom_at(1.0 / STEP, centre);
+                only(redraw)
+            }
+            Action::ZoomReset => {
+                self.view.reset();
+                only(redraw)
+            }
+            Action::Select | Action::ToggleRevealed => Effects::default(),
         }
     }
 
@@ -369,19 +294,6 @@ mod tests {
     use hexcells_core::Level;
 
     #[test]
-    fn every_editor_action_has_a_key_and_a_default() {
-        for (id, defaults, _) in KEYS.actions {
-            assert!(key_for(id).is_some(), "{id}");
-            assert!(!defaults.is_empty(), "{id}");
-        }
-        let (bindings, warnings) = crate::bindings::bindings(&KEYS, None);
-        assert!(warnings.is_empty(), "{warnings:?}");
-        assert!(bindings
-            .help()
-            .starts_with("Ctrl+Z undo · Ctrl+Y/Ctrl+Shift+Z redo"));
-    }
-
-    #[test]
     fn a_paste_replaces_the_level_and_a_bad_clipboard_changes_nothing() {
         let text = print(&Level::new());
         let mut mode = EditMode::new(text.clone(), Link::Standalone, 0, None);
@@ -402,9 +314,9 @@ mod tests {
         let pasted = crate::clipboard::read_level(&print(&level));
         assert!(mode.paste(pasted).text_changed);
         assert_eq!(mode.editor.level(), &level);
-        let effects = mode.key(Key::Copy, 1280, 800);
+        let effects = mode.key(Action::CopyLevel, 1280, 800);
         assert_eq!(effects.copy.as_deref(), Some(mode.editor.text()));
-        mode.key(Key::Undo, 1280, 800);
+        mode.key(Action::Undo, 1280, 800);
         assert_eq!(mode.editor.text(), text, "one undoable edit");
     }
 
@@ -424,7 +336,7 @@ mod tests {
         assert!(!path.exists(), "nothing is written before Ctrl+S");
         assert!(!mode.close_requested(), "unsaved edits: asked first");
         assert!(mode.close_requested(), "closing again discards");
-        mode.key(Key::Save, 1280, 800);
+        mode.key(Action::Save, 1280, 800);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), mode.editor.text());
         assert!(!mode.is_modified());
         assert!(mode.close_requested());

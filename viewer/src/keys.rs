@@ -1,351 +1,274 @@
-//! The player's bindings, in one table: keys and mouse buttons (with Ctrl and Shift)
-//! to named actions. `app.rs` turns window events into [`Chord`]s and looks them up
-//! here; the help line and the help panel are written from the same table, so they
-//! show the bindings in force. Each action has a stable id (`confirm-guesses`), for a
-//! configuration file of bindings.
+//! The bindings of every mode, in one model: a [`Chord`] (a key, or a click, with Ctrl,
+//! Shift and Alt) does an action of the mode's table ([`player::Action`],
+//! [`editor::Action`]). Each action has a stable id (`confirm-guesses`) and default
+//! chords written as `keys.toml` writes them (`"Shift+S"`, `"Click"`); [`file`] reads
+//! the user's `keys.toml` over the defaults. `app.rs` turns window events into chords
+//! and looks them up; the help line and the help panel are written from the bindings in
+//! force, so they show the keys the user set. Which mouse button makes blue is not a
+//! chord: [`color_of`] applies the swap (`--swap-buttons`, `[mouse]` in `keys.toml`).
 
-use crate::session::{Button, Command};
+pub mod editor;
+pub mod file;
+pub mod player;
 
-/// A key or mouse button, before modifiers.
+use hexcells_core::Color;
+
+pub use crate::session::Button;
+pub use player::Action;
+
+/// A key or a click, before modifiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Input {
-    /// A character key; letters in lower case.
+pub enum Key {
+    /// A character key; letters in lower case, Space as `' '`.
     Char(char),
-    /// The Tab key.
+    /// Tab.
     Tab,
-    /// The F1 key.
-    F1,
-    /// A mouse button (before the swap-buttons option).
-    Mouse(Button),
+    /// Enter.
+    Enter,
+    /// Escape.
+    Escape,
+    /// Backspace.
+    Backspace,
+    /// Delete.
+    Delete,
+    /// Insert.
+    Insert,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
+    /// The up arrow.
+    Up,
+    /// The down arrow.
+    Down,
+    /// The left arrow.
+    Left,
+    /// The right arrow.
+    Right,
+    /// A function key, F1 to F24.
+    F(u8),
+    /// A click of either mouse button on the board (the button picks the colour).
+    Click,
 }
 
-/// An input with the modifiers held.
+/// The named keys: what `keys.toml` calls them (first name: how the help shows them).
+const NAMES: [(&[&str], Key); 15] = [
+    (&["Tab"], Key::Tab),
+    (&["Enter", "Return"], Key::Enter),
+    (&["Esc", "Escape"], Key::Escape),
+    (&["Backspace"], Key::Backspace),
+    (&["Delete", "Del"], Key::Delete),
+    (&["Insert", "Ins"], Key::Insert),
+    (&["Home"], Key::Home),
+    (&["End"], Key::End),
+    (&["PageUp", "PgUp"], Key::PageUp),
+    (&["PageDown", "PgDn"], Key::PageDown),
+    (&["Up", "ArrowUp"], Key::Up),
+    (&["Down", "ArrowDown"], Key::Down),
+    (&["Left", "ArrowLeft"], Key::Left),
+    (&["Right", "ArrowRight"], Key::Right),
+    (&["Click"], Key::Click),
+];
+
+/// A key or a click with the modifiers held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Chord {
-    /// The key or button.
-    pub input: Input,
+    /// The key.
+    pub key: Key,
     /// Ctrl held.
     pub ctrl: bool,
-    /// Shift held (only kept for letters, Tab, F1 and the mouse: `?` is `?` whatever
-    /// the keyboard needs to type it).
+    /// Shift held (kept for letters, named keys and clicks only: `?` and `+` are what
+    /// they are however the keyboard types them).
     pub shift: bool,
+    /// Alt held.
+    pub alt: bool,
 }
 
 impl Chord {
     /// A chord, normalised: letters in lower case, Shift dropped for other characters.
-    pub fn new(input: Input, ctrl: bool, shift: bool) -> Chord {
-        let (input, shift) = match input {
-            Input::Char(c) if c.is_alphabetic() => (Input::Char(lower(c)), shift),
-            Input::Char(c) => (Input::Char(c), false),
+    pub fn new(key: Key, ctrl: bool, shift: bool, alt: bool) -> Chord {
+        let (key, shift) = match key {
+            Key::Char(c) if c.is_alphabetic() => (Key::Char(c.to_lowercase().next().unwrap_or(c)), shift),
+            Key::Char(c) => (Key::Char(c), false),
             other => (other, shift),
         };
-        Chord { input, ctrl, shift }
+        Chord {
+            key,
+            ctrl,
+            shift,
+            alt,
+        }
     }
 
     /// A key without modifiers.
-    pub fn key(c: char) -> Chord {
-        Chord::new(Input::Char(c), false, false)
+    pub fn key(key: Key) -> Chord {
+        Chord::new(key, false, false, false)
     }
 
-    /// How the help shows it: `Shift+S`, `Ctrl+C`, `Tab`, `right click`.
-    pub fn label(&self) -> String {
-        let mut out = self.modifiers_label();
-        match self.input {
-            Input::Char(c) => out.extend(c.to_uppercase()),
-            Input::Tab => out.push_str("Tab"),
-            Input::F1 => out.push_str("F1"),
-            Input::Mouse(Button::Left) => out.push_str("left click"),
-            Input::Mouse(Button::Right) => out.push_str("right click"),
-        }
-        out
-    }
-}
-
-impl Chord {
-    /// `Ctrl+`, `Shift+`, both or nothing.
-    fn modifiers_label(&self) -> String {
-        let mut out = String::new();
-        if self.ctrl {
-            out.push_str("Ctrl+");
-        }
-        if self.shift {
-            out.push_str("Shift+");
-        }
-        out
-    }
-}
-
-fn lower(c: char) -> char {
-    c.to_lowercase().next().unwrap_or(c)
-}
-
-/// Everything a binding can do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Mouse: uncover a hidden cell (left blue, right black); on a number, show its
-    /// flower or beam (left) or dim it (right).
-    Uncover,
-    /// Mouse: mark a guess on a hidden cell (left blue, right black), or clear it.
-    Guess,
-    /// Confirm every guess.
-    ConfirmGuesses,
-    /// Confirm the opposite of every guess.
-    DenyGuesses,
-    /// Clear every guess.
-    ClearGuesses,
-    /// Show every flower and beam, or clear them.
-    HighlightAll,
-    /// The next deducible cell and why.
-    Hint,
-    /// The engine's next round, as guesses.
-    SolveRound,
-    /// Uncover everything deducible.
-    SolveAll,
-    /// Take back the last uncovering.
-    Undo,
-    /// Clear this level's progress (asks first).
-    ClearProgress,
-    /// Export the play record.
-    ExportRecord,
-    /// Copy the level with the progress.
-    CopyLevel,
-    /// Play the level on the clipboard.
-    PasteLevel,
-    /// Show the solution.
-    ToggleSolution,
-    /// The next level.
-    NextLevel,
-    /// The previous level.
-    PreviousLevel,
-    /// Show every binding.
-    ToggleHelp,
-    /// Open the level editor on the level shown (from the editor's playtest: back to it).
-    Editor,
-}
-
-/// Every action, in the order the help lists them.
-pub const ACTIONS: [Action; 19] = [
-    Action::Uncover,
-    Action::Guess,
-    Action::ConfirmGuesses,
-    Action::DenyGuesses,
-    Action::ClearGuesses,
-    Action::HighlightAll,
-    Action::Hint,
-    Action::SolveRound,
-    Action::SolveAll,
-    Action::Undo,
-    Action::ClearProgress,
-    Action::ExportRecord,
-    Action::CopyLevel,
-    Action::PasteLevel,
-    Action::ToggleSolution,
-    Action::NextLevel,
-    Action::PreviousLevel,
-    Action::ToggleHelp,
-    Action::Editor,
-];
-
-impl Action {
-    /// The stable id, for a bindings file.
-    pub fn id(self) -> &'static str {
-        match self {
-            Action::Uncover => "uncover",
-            Action::Guess => "guess",
-            Action::ConfirmGuesses => "confirm-guesses",
-            Action::DenyGuesses => "deny-guesses",
-            Action::ClearGuesses => "clear-guesses",
-            Action::HighlightAll => "highlight-all",
-            Action::Hint => "hint",
-            Action::SolveRound => "solve-round",
-            Action::SolveAll => "solve-all",
-            Action::Undo => "undo",
-            Action::ClearProgress => "clear-progress",
-            Action::ExportRecord => "export-record",
-            Action::CopyLevel => "copy-level",
-            Action::PasteLevel => "paste-level",
-            Action::ToggleSolution => "show-solution",
-            Action::NextLevel => "next-level",
-            Action::PreviousLevel => "previous-level",
-            Action::ToggleHelp => "help",
-            Action::Editor => "editor",
-        }
-    }
-
-    /// What it does, for the help panel.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Action::Uncover => "uncover blue / black; on a number: flower or beam / dim it",
-            Action::Guess => "mark a guess blue / black (again: clear it)",
-            Action::ConfirmGuesses => "confirm every guess (a wrong one is a mistake)",
-            Action::DenyGuesses => "confirm the opposite of every guess",
-            Action::ClearGuesses => "clear every guess",
-            Action::HighlightAll => "show every flower and beam (again: clear them)",
-            Action::Hint => "hint: the next deducible cell and why",
-            Action::SolveRound => "the engine's next round, marked as guesses",
-            Action::SolveAll => "uncover everything deducible",
-            Action::Undo => "undo the last uncovering (a confirm is one step)",
-            Action::ClearProgress => "clear this level's progress (asks first)",
-            Action::ExportRecord => "export the play record",
-            Action::CopyLevel => "copy the level, uncovered cells revealed",
-            Action::PasteLevel => "play the level on the clipboard",
-            Action::ToggleSolution => "show the solution",
-            Action::NextLevel => "next level (or file)",
-            Action::PreviousLevel => "previous level (or file)",
-            Action::ToggleHelp => "show or hide every key",
-            Action::Editor => "edit the level (docs/editor.md); in the editor, Tab plays it",
-        }
-    }
-
-    /// Its word in the one-line help, for the actions the line shows.
-    fn short(self) -> Option<&'static str> {
-        Some(match self {
-            Action::Uncover => "blue / black",
-            Action::Guess => "guess",
-            Action::ConfirmGuesses => "confirm",
-            Action::DenyGuesses => "deny",
-            Action::ClearGuesses => "clear",
-            Action::Hint => "hint",
-            Action::SolveRound => "solve",
-            Action::Undo => "undo",
-            Action::ToggleHelp => "all keys",
-            _ => return None,
-        })
-    }
-
-    /// The session command of a key action; `None` for the mouse actions (they need a
-    /// cell) and for the clipboard (the app reads and writes it).
-    pub fn command(self) -> Option<Command> {
-        Some(match self {
-            Action::ConfirmGuesses => Command::ConfirmGuesses,
-            Action::DenyGuesses => Command::DenyGuesses,
-            Action::ClearGuesses => Command::ClearGuesses,
-            Action::HighlightAll => Command::HighlightAll,
-            Action::Hint => Command::Hint,
-            Action::SolveRound => Command::SolveRound,
-            Action::SolveAll => Command::SolveAll,
-            Action::Undo => Command::Undo,
-            Action::ClearProgress => Command::ClearProgress,
-            Action::ExportRecord => Command::ExportRecord,
-            Action::ToggleSolution => Command::ToggleSolution,
-            Action::NextLevel => Command::Step(1),
-            Action::PreviousLevel => Command::Step(-1),
-            Action::ToggleHelp => Command::ToggleHelp,
-            Action::Uncover | Action::Guess | Action::CopyLevel | Action::PasteLevel | Action::Editor => {
-                return None
+    /// Reads `Ctrl+Shift+Z`, `Tab`, `+`, `Ctrl++`, `F1`, `Up`, `Shift+Click`
+    /// (names and modifiers in any case).
+    pub fn parse(text: &str) -> Option<Chord> {
+        let text = text.trim();
+        // `+` alone, or a chord ending in `+` (`Ctrl++`).
+        let (mods, key) = match text.strip_suffix("++") {
+            Some(mods) => (mods, "+"),
+            None if text == "+" => ("", "+"),
+            None => text.rsplit_once('+').unwrap_or(("", text)),
+        };
+        let (mut ctrl, mut shift, mut alt) = (false, false, false);
+        for m in mods.split('+').filter(|m| !m.is_empty()) {
+            match m.to_ascii_lowercase().as_str() {
+                "ctrl" | "control" => ctrl = true,
+                "shift" => shift = true,
+                "alt" => alt = true,
+                _ => return None,
             }
-        })
+        }
+        Some(Chord::new(parse_key(key)?, ctrl, shift, alt))
     }
+
+    /// How the help and `keys.toml` write it: `Ctrl+Shift+Z`, `Tab`, `+`, `Shift+Click`.
+    pub fn label(&self) -> String {
+        let mut out = String::new();
+        for (on, name) in [(self.ctrl, "Ctrl+"), (self.alt, "Alt+"), (self.shift, "Shift+")] {
+            if on {
+                out.push_str(name);
+            }
+        }
+        match self.key {
+            Key::Char(' ') => out.push_str("Space"),
+            Key::Char(c) => out.extend(c.to_uppercase()),
+            Key::F(n) => out.push_str(&format!("F{n}")),
+            named => {
+                let name = NAMES.iter().find(|(_, k)| *k == named).map_or("?", |(n, _)| n[0]);
+                out.push_str(name);
+            }
+        }
+        out
+    }
+
+    /// Whether it is a click (for the mouse's actions) rather than a key.
+    pub fn is_click(&self) -> bool {
+        self.key == Key::Click
+    }
+}
+
+fn parse_key(key: &str) -> Option<Key> {
+    if key.eq_ignore_ascii_case("space") {
+        return Some(Key::Char(' '));
+    }
+    if let Some((_, named)) = NAMES
+        .iter()
+        .find(|(names, _)| names.iter().any(|n| n.eq_ignore_ascii_case(key)))
+    {
+        return Some(*named);
+    }
+    if let Some(n) = key.strip_prefix(['F', 'f']).filter(|n| !n.is_empty()) {
+        if let Ok(n) = n.parse::<u8>() {
+            return (1..=24).contains(&n).then_some(Key::F(n));
+        }
+    }
+    let mut chars = key.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_control() => Some(Key::Char(c)),
+        _ => None,
+    }
+}
+
+/// The actions of one mode: the player's or the editor's table.
+pub trait Bindable: Copy + Eq + std::fmt::Debug + 'static {
+    /// The mode's table in `keys.toml`.
+    const SECTION: &'static str;
+    /// Every action, in the order the help panel lists them.
+    const ALL: &'static [Self];
+    /// The actions of the one-line help, in its order.
+    const LINE: &'static [Self];
+    /// The stable id, for `keys.toml`.
+    fn id(self) -> &'static str;
+    /// The default chords, as `keys.toml` writes them.
+    fn defaults(self) -> &'static [&'static str];
+    /// Whether clicks (rather than keys) do it.
+    fn on_click(self) -> bool;
+    /// What it does, for the help panel.
+    fn describe(self) -> &'static str;
+    /// Its word in the one-line help.
+    fn short(self) -> &'static str;
 }
 
 /// One binding: this chord does this action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Binding {
-    /// The key or button with its modifiers.
+pub struct Binding<A = Action> {
+    /// The key or click with its modifiers.
     pub chord: Chord,
     /// What it does.
-    pub action: Action,
+    pub action: A,
 }
 
-/// The default bindings (SixCells' player's where it has one).
-pub fn defaults() -> Vec<Binding> {
-    let mouse = |button, shift| Chord::new(Input::Mouse(button), false, shift);
-    let ctrl = |c| Chord::new(Input::Char(c), true, false);
-    let shift = |c| Chord::new(Input::Char(c), false, true);
-    [
-        (mouse(Button::Left, false), Action::Uncover),
-        (mouse(Button::Right, false), Action::Uncover),
-        (mouse(Button::Left, true), Action::Guess),
-        (mouse(Button::Right, true), Action::Guess),
-        (Chord::key('c'), Action::ConfirmGuesses),
-        (Chord::key('d'), Action::DenyGuesses),
-        (Chord::key('x'), Action::ClearGuesses),
-        (Chord::key('a'), Action::HighlightAll),
-        (Chord::key('h'), Action::Hint),
-        (Chord::key('s'), Action::SolveRound),
-        (shift('s'), Action::SolveAll),
-        (Chord::key('z'), Action::Undo),
-        (Chord::key('r'), Action::ClearProgress),
-        (Chord::key('e'), Action::ExportRecord),
-        (ctrl('c'), Action::CopyLevel),
-        (ctrl('v'), Action::PasteLevel),
-        (Chord::key('v'), Action::ToggleSolution),
-        (Chord::new(Input::Tab, false, false), Action::Editor),
-        (Chord::key('n'), Action::NextLevel),
-        (Chord::key('p'), Action::PreviousLevel),
-        (Chord::key('?'), Action::ToggleHelp),
-        (Chord::new(Input::F1, false, false), Action::ToggleHelp),
-    ]
-    .into_iter()
-    .map(|(chord, action)| Binding { chord, action })
-    .collect()
+/// The default bindings of a mode.
+pub fn defaults<A: Bindable>() -> Vec<Binding<A>> {
+    A::ALL
+        .iter()
+        .flat_map(|action| {
+            action.defaults().iter().filter_map(move |text| {
+                Some(Binding {
+                    chord: Chord::parse(text)?,
+                    action: *action,
+                })
+            })
+        })
+        .collect()
 }
 
 /// The action bound to `chord`, if any.
-pub fn action_for(bindings: &[Binding], chord: Chord) -> Option<Action> {
+pub fn action_for<A: Bindable>(bindings: &[Binding<A>], chord: Chord) -> Option<A> {
     bindings.iter().find(|b| b.chord == chord).map(|b| b.action)
 }
 
-/// The chords bound to `action`, as the help shows them: `C`, `Shift+S`, `? / F1`; a
-/// left and a right click with the same modifiers read `click`.
-pub fn keys_for(bindings: &[Binding], action: Action) -> String {
-    let chords: Vec<Chord> = bindings
+/// The chords bound to `action`, as the help shows them: `C`, `Shift+S`, `? / F1`.
+pub fn keys_for<A: Bindable>(bindings: &[Binding<A>], action: A) -> String {
+    bindings
         .iter()
         .filter(|b| b.action == action)
-        .map(|b| b.chord)
-        .collect();
-    let mut labels: Vec<String> = Vec::new();
-    for chord in &chords {
-        let pair = match chord.input {
-            Input::Mouse(Button::Left) => Some(Input::Mouse(Button::Right)),
-            Input::Mouse(Button::Right) => Some(Input::Mouse(Button::Left)),
-            _ => None,
-        };
-        let both = pair.is_some_and(|other| {
-            chords.contains(&Chord {
-                input: other,
-                ..*chord
-            })
-        });
-        let label = if both {
-            format!("{}click", chord.modifiers_label())
-        } else {
-            chord.label()
-        };
-        if !labels.contains(&label) {
-            labels.push(label);
-        }
-    }
-    labels.join(" / ")
+        .map(|b| b.chord.label())
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 /// Every bound action with its keys, in the help's order: the rows of the help panel.
-pub fn help_rows(bindings: &[Binding]) -> Vec<(String, String)> {
-    ACTIONS
+pub fn help_rows<A: Bindable>(bindings: &[Binding<A>]) -> Vec<(String, String)> {
+    A::ALL
         .iter()
         .map(|a| (keys_for(bindings, *a), a.describe().to_string()))
         .filter(|(keys, _)| !keys.is_empty())
         .collect()
 }
 
-/// The one-line help at the bottom of the window: the key to every key first (the
-/// line is cut short in a narrow window), then the most used actions.
-pub fn help_line(bindings: &[Binding]) -> String {
-    let help = [Action::ToggleHelp];
-    help.iter()
-        .chain(ACTIONS.iter().filter(|a| **a != Action::ToggleHelp))
+/// The one-line help at the bottom of the window, from the bindings in force:
+/// `? / F1 all keys · Click: blue / black · ...` (cut short in a narrow window, so the
+/// key to every key comes first).
+pub fn help_line<A: Bindable>(bindings: &[Binding<A>]) -> String {
+    A::LINE
+        .iter()
         .filter_map(|a| {
-            let short = a.short()?;
             let keys = keys_for(bindings, *a);
-            let sep = if matches!(a, Action::Uncover | Action::Guess) {
-                ": "
-            } else {
-                " "
-            };
-            (!keys.is_empty()).then(|| format!("{keys}{sep}{short}"))
+            let sep = if a.on_click() { ": " } else { " " };
+            (!keys.is_empty()).then(|| format!("{keys}{sep}{}", a.short()))
         })
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// The colour a button uncovers, guesses or creates: left blue and right black, or
+/// the other way round with `swap_buttons`.
+pub fn color_of(button: Button, swap_buttons: bool) -> Color {
+    match (button, swap_buttons) {
+        (Button::Left, false) | (Button::Right, true) => Color::Blue,
+        (Button::Right, false) | (Button::Left, true) => Color::Black,
+    }
 }
 
 #[cfg(test)]
@@ -353,85 +276,77 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chords_are_normalised_and_found() {
-        let table = defaults();
-        assert_eq!(
-            action_for(&table, Chord::new(Input::Char('S'), false, true)),
-            Some(Action::SolveAll)
-        );
-        assert_eq!(action_for(&table, Chord::key('s')), Some(Action::SolveRound));
-        assert_eq!(
-            action_for(&table, Chord::new(Input::Char('?'), false, true)),
-            Some(Action::ToggleHelp),
-            "Shift is how `?` is typed"
-        );
-        assert_eq!(
-            action_for(&table, Chord::new(Input::Char('c'), true, false)),
-            Some(Action::CopyLevel)
-        );
-        assert_eq!(
-            action_for(&table, Chord::new(Input::Char('h'), false, true)),
-            None
-        );
-        assert_eq!(
-            action_for(&table, Chord::new(Input::Mouse(Button::Right), false, true)),
-            Some(Action::Guess)
-        );
+    fn chords_read_and_print_back() {
+        for text in [
+            "Ctrl+Shift+Z",
+            "Tab",
+            "+",
+            "Ctrl++",
+            "-",
+            "0",
+            "F1",
+            "F24",
+            "Alt+X",
+            "Delete",
+            "Esc",
+            "Space",
+            "Up",
+            "Ctrl+Left",
+            "PageDown",
+            "Shift+Click",
+            "Alt+Click",
+        ] {
+            let chord = Chord::parse(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(Chord::parse(&chord.label()), Some(chord), "{text}");
+            assert_eq!(chord.label(), text, "{text} is written as it is read");
+        }
+        assert_eq!(Chord::parse("ctrl+z"), Chord::parse("Ctrl+Z"));
+        assert_eq!(Chord::parse("escape"), Chord::parse("Esc"));
+        assert_eq!(Chord::parse("ArrowUp"), Chord::parse("Up"));
+        assert_eq!(Chord::parse("Shift+?"), Chord::parse("?"), "`?` is `?`");
+        assert!(Chord::parse("Click").is_some_and(|c| c.is_click()));
+        for bad in ["", "Hyper+Z", "F25", "F0", "Ctrl+", "zz", "Ctrl+Shift"] {
+            assert_eq!(Chord::parse(bad), None, "{bad}");
+        }
     }
 
     #[test]
-    fn every_action_is_bound_once_per_chord_and_has_an_id() {
-        let table = defaults();
-        for (k, a) in table.iter().enumerate() {
-            assert!(
-                !table[k + 1..].iter().any(|b| b.chord == a.chord),
-                "{:?} bound twice",
-                a.chord
-            );
-        }
-        for action in ACTIONS {
-            assert!(table.iter().any(|b| b.action == action), "{action:?} unbound");
-            assert!(
-                action.command().is_some()
-                    || matches!(
-                        action,
-                        Action::Uncover
-                            | Action::Guess
-                            | Action::CopyLevel
-                            | Action::PasteLevel
-                            | Action::Editor
-                    )
-            );
-        }
-        let mut ids: Vec<&str> = ACTIONS.iter().map(|a| a.id()).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), ACTIONS.len());
-    }
-
-    #[test]
-    fn the_help_is_written_from_the_table() {
-        let mut table = defaults();
-        assert_eq!(keys_for(&table, Action::Uncover), "click");
-        assert_eq!(keys_for(&table, Action::Guess), "Shift+click");
-        assert_eq!(keys_for(&table, Action::SolveAll), "Shift+S");
+    fn lookups_and_help_follow_the_bindings() {
+        let table = defaults::<Action>();
+        let shift_s = Chord::new(Key::Char('S'), false, true, false);
+        assert_eq!(action_for(&table, shift_s), Some(Action::SolveAll));
+        assert_eq!(
+            action_for(&table, Chord::key(Key::Char('s'))),
+            Some(Action::SolveRound)
+        );
+        let shift_click = Chord::new(Key::Click, false, true, false);
+        assert_eq!(action_for(&table, shift_click), Some(Action::Guess));
+        assert_eq!(
+            action_for(&table, Chord::key(Key::Char('+'))),
+            Some(Action::ZoomIn)
+        );
         assert_eq!(keys_for(&table, Action::ToggleHelp), "? / F1");
-        let line = help_line(&table);
         assert!(
-            line.starts_with(
-                "? / F1 all keys · click: blue / black · Shift+click: guess · C confirm · D deny · X clear"
-            ),
-            "{line}"
+            help_line(&table).starts_with("? / F1 all keys · Click: blue / black · Shift+Click: guess"),
+            "{}",
+            help_line(&table)
         );
-        // Another key shows in the help at once.
-        table.retain(|b| b.action != Action::Undo);
-        table.push(Binding {
-            chord: Chord::new(Input::Char('u'), true, false),
+        let rows = help_rows(&table);
+        assert_eq!(rows.len(), Action::ALL.len());
+        let mut moved = table.clone();
+        moved.retain(|b| b.action != Action::Undo);
+        moved.push(Binding {
+            chord: Chord::parse("Ctrl+U").unwrap(),
             action: Action::Undo,
         });
-        assert!(help_line(&table).contains("Ctrl+U undo"));
-        let rows = help_rows(&table);
-        assert_eq!(rows.len(), ACTIONS.len());
-        assert!(rows.contains(&("Ctrl+C".to_string(), Action::CopyLevel.describe().to_string())));
+        assert!(help_line(&moved).contains("Ctrl+U undo"));
+    }
+
+    #[test]
+    fn the_swap_changes_colours_only() {
+        assert_eq!(color_of(Button::Left, false), Color::Blue);
+        assert_eq!(color_of(Button::Right, false), Color::Black);
+        assert_eq!(color_of(Button::Left, true), Color::Black);
+        assert_eq!(color_of(Button::Right, true), Color::Blue);
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! The renderer ([`render`]) draws a [`render::Scene`] into a pixel buffer without a
 //! window; [`session`], [`player`] and [`clue_marks`] hold the game as plain state;
-//! [`keys`] is the table of bindings; [`clipboard`] copies and reads pasted levels;
+//! [`keys`] holds the bindings of every mode (and reads `keys.toml`); [`clipboard`] copies and reads pasted levels;
 //! [`watch`] follows the level file; [`app`] is the only module that touches winit and
 //! softbuffer.
 //!
@@ -14,7 +14,6 @@
 //! editor saves (Ctrl+S), atomically and never over a change made elsewhere.
 
 pub mod app;
-pub mod bindings;
 pub mod clipboard;
 pub mod clue_marks;
 pub mod editing;

@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use hexcells_core::format::parse;
 use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
-use hexcells_viewer::editing::{EditMode, KEYS, MOUSE_HELP};
+use hexcells_viewer::editing::EditMode;
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::progress::state_dir;
 use hexcells_viewer::render::{render, render_editor};
@@ -27,18 +27,21 @@ const USAGE: &str =
   --png OUT.png   render one frame to OUT.png and exit (no window)
   --size WxH      frame size for --png (default 1280x800)
   --level N       start at level N of a pack (from 1)
-  --swap-buttons  right button uncovers blue, left button black
+  --swap-buttons  the right button uncovers, guesses and creates blue, the left
+                  black (also [mouse] blue = \"right\" in keys.toml)
   --stdin         take document snapshots on stdin, report clicks on stdout
                   (used by the language server)
   --export-record OUT.record
                   write the saved play record of the level to OUT.record
                   (`-` for stdout) and exit (no window)
 
-in the window, ? or F1 lists every key (see also docs/viewer.md): click uncovers
-(left blue, right black), Shift+click marks a guess, C / D / X confirm / deny / clear
-the guesses, H hint, S the next round as guesses, Shift+S solve all, Z undo,
-R clear progress, E export the play record, Ctrl+C / Ctrl+V copy / paste a level,
-V show solution, Tab the level editor (docs/editor.md), wheel or + - 0 zoom,
+in the window, ? or F1 lists every key of the player, and the line at the bottom the
+editor's. docs/viewer.md has every key and click of both, and how keys.toml in your
+config directory (~/.config/hexcells/keys.toml on Linux) changes them. The default
+player keys: click uncovers (left blue, right black), Shift+click marks a guess,
+C / D / X confirm / deny / clear the guesses, H hint, S the next round as guesses,
+Shift+S solve all, Z undo, R clear progress, E export the play record, Ctrl+C / Ctrl+V
+copy / paste a level, V show solution, Tab the level editor, wheel or + - 0 zoom,
 middle drag pan";
 
 /// Validated command-line options.
@@ -197,10 +200,7 @@ fn run() -> anyhow::Result<()> {
             let mut mode = EditMode::new(text.clone(), Link::Standalone, args.level - 1, None);
             let layout = mode.layout(args.size.0, args.size.1, 1.0);
             mode.editor.check_now(&hexcells_core::solve::Budget::default());
-            let help = format!(
-                "{MOUSE_HELP} · {}",
-                hexcells_viewer::bindings::bindings(&KEYS, None).0.help()
-            );
+            let help = hexcells_viewer::keys::editor::help(&hexcells_viewer::keys::defaults(), false);
             mode.editor.with_scene(layout, None, None, &help, |scene| {
                 render_editor(scene, &mut pixmap.as_mut())
             });

@@ -31,24 +31,16 @@ use prompt::{Prompt, PromptKey, PromptResult};
 /// Two clicks on one item closer than this make a double-click.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(400);
 
-/// A mouse button, as the editor sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Button {
-    /// Create blue, cycle, drag, select.
-    Left,
-    /// Create black, delete.
-    Right,
-}
+pub use crate::keys::Button;
 
-/// Modifier keys held during a press.
+/// What the modifiers held during a press mean, after the bindings (`select` and
+/// `toggle-revealed` of `[editor]` in `keys.toml`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mods {
-    /// Shift: select.
-    pub shift: bool,
-    /// Ctrl: as Alt (SixCells takes either for "revealed").
-    pub ctrl: bool,
-    /// Alt: toggle revealed.
-    pub alt: bool,
+    /// Select (Shift by default): an item, or a freehand loop on empty space.
+    pub select: bool,
+    /// Toggle revealed at start (Alt or Ctrl by default, as in SixCells).
+    pub revealed: bool,
 }
 
 /// What the app must do after an editor event.
@@ -173,6 +165,9 @@ pub struct Editor {
     checked: Option<Checked>,
     /// Whether a check of the current text is running.
     checking: bool,
+    /// The right button creates blue cells and the left black (`--swap-buttons`,
+    /// `[mouse]` in `keys.toml`), as in the player.
+    pub swap_buttons: bool,
 }
 
 impl Editor {
@@ -193,6 +188,7 @@ impl Editor {
             checker: Checker::default(),
             checked: None,
             checking: false,
+            swap_buttons: false,
         };
         editor.reread();
         editor
@@ -316,14 +312,14 @@ impl Editor {
     pub fn press(&mut self, layout: &Layout, at: (f32, f32), button: Button, mods: Mods) -> Outcome {
         let hit = layout.cell_at(&self.level, at.0, at.1);
         self.gesture = match (hit, button) {
-            (Some(pos), Button::Left) if mods.shift => {
+            (Some(pos), Button::Left) if mods.select => {
                 if !self.selection.remove(&pos) {
                     self.selection.insert(pos);
                 }
                 Gesture::Void
             }
-            (None, Button::Left) if mods.shift => Gesture::Lasso { points: vec![at] },
-            (Some(pos), Button::Left) if mods.alt || mods.ctrl => {
+            (None, Button::Left) if mods.select => Gesture::Lasso { points: vec![at] },
+            (Some(pos), Button::Left) if mods.revealed => {
                 self.gesture = Gesture::Void;
                 return self.request(Request::Op(Op::ToggleRevealed { pos }, Kind::Edit));
             }
@@ -333,10 +329,7 @@ impl Editor {
                 start: at,
             },
             (None, button) => {
-                let color = match button {
-                    Button::Left => Color::Blue,
-                    Button::Right => Color::Black,
-                };
+                let color = crate::keys::color_of(button, self.swap_buttons);
                 let cells = geometry::nearest_free(&self.level, layout, at.0, at.1, &[])
                     .into_iter()
                     .collect();

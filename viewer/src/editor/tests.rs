@@ -94,6 +94,21 @@ fn clicks_on_empty_places_create_cells_and_undo_restores_the_bytes() {
 }
 
 #[test]
+fn swapped_buttons_create_the_other_colour_and_keep_their_other_roles() {
+    let mut d = Driver::new(fixture::text("T", &[]), Link::Standalone);
+    d.editor.swap_buttons = true;
+    d.click(pos(4, 4), Button::Right);
+    d.click(pos(6, 4), Button::Left);
+    assert!(matches!(d.item(pos(4, 4)), Some(Item::Cell(c)) if c.color == Color::Blue));
+    assert!(matches!(d.item(pos(6, 4)), Some(Item::Cell(c)) if c.color == Color::Black));
+    // The right button still deletes, the left one still cycles.
+    d.click(pos(6, 4), Button::Left);
+    assert!(matches!(d.item(pos(6, 4)), Some(Item::Cell(c)) if c.hint != Hint::Plain));
+    d.click(pos(4, 4), Button::Right);
+    assert_eq!(d.item(pos(4, 4)), None);
+}
+
+#[test]
 fn a_click_cycles_a_double_click_flips_and_right_click_deletes() {
     let original = fixture::text("T", &["", "", "", "", "....o."]);
     let mut d = Driver::new(original.clone(), Link::Standalone);
@@ -120,7 +135,7 @@ fn a_click_cycles_a_double_click_flips_and_right_click_deletes() {
         at,
         Button::Left,
         Mods {
-            alt: true,
+            revealed: true,
             ..Mods::default()
         },
     );
@@ -165,7 +180,7 @@ fn a_selection_moves_by_lattice_steps_and_refuses_overlaps() {
         Link::Standalone,
     );
     let shift = Mods {
-        shift: true,
+        select: true,
         ..Mods::default()
     };
     d.click_with(d.at(pos(2, 4)), Button::Left, shift);
@@ -212,7 +227,7 @@ fn a_freehand_loop_selects_and_a_shift_click_on_empty_space_clears() {
         Link::Standalone,
     );
     let shift = Mods {
-        shift: true,
+        select: true,
         ..Mods::default()
     };
     let r = d.layout.radius;

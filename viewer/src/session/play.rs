@@ -100,10 +100,7 @@ impl Session {
 
     /// The colour a button uncovers or guesses, after the swap-buttons option.
     fn color_of(&self, button: Button) -> Color {
-        match (button, self.swap_buttons) {
-            (Button::Left, false) | (Button::Right, true) => Color::Blue,
-            (Button::Right, false) | (Button::Left, true) => Color::Black,
-        }
+        crate::keys::color_of(button, self.swap_buttons)
     }
 
     fn report_click(&self, pos: Pos) -> Option<FromViewer> {
