@@ -3,17 +3,19 @@
 //! number dragged out of a cell, select and move, undo and redo, zoom, and Ctrl+S. The
 //! file does not change before Ctrl+S; the saved file parses and holds exactly the
 //! items expected; a file changed on disk meanwhile is not overwritten; a key added in
-//! the author's `keys.toml` works. Prints
+//! the author's `keys.toml` works, and one that rebinds the buttons, keys and clicks of
+//! the editor and the player (a bad entry named on stderr) is followed in both. Prints
 //! `skipped: ...` and returns when Xvfb (or xdotool / import) is not installed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hexcells_core::fixture::pos;
+use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Pos};
-use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool, Guard};
+use hexcells_e2e::screen::{tools_present, wait_for, Board};
+use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
 use hexcells_viewer::editing::EditMode;
 use hexcells_viewer::editor::document::Link;
@@ -23,53 +25,20 @@ use hexcells_viewer::view::{View, STEP};
 
 const SCREEN: (u32, u32) = (1024, 768);
 
-fn tools_present() -> bool {
-    if !on_path("Xvfb") {
-        hexcells_e2e::skip("Xvfb not found (Debian: xvfb xdotool imagemagick)");
-        return false;
-    }
-    assert!(
-        on_path("xdotool") && on_path("import"),
-        "xdotool and ImageMagick's import are needed beside Xvfb"
-    );
-    true
-}
-
-/// The screen as raw RGB bytes.
-fn screenshot(display: &str, dir: &Path) -> Vec<u8> {
-    let out = dir.join("screen.rgb");
-    let status = Command::new("import")
-        .args(["-window", "root", "-depth", "8"])
-        .arg(format!("rgb:{}", out.display()))
-        .env("DISPLAY", display)
-        .status()
-        .expect("run import");
-    assert!(status.success(), "import failed");
-    std::fs::read(out).expect("read screenshot")
-}
-
-fn pixel(screen: &[u8], (x, y): (i32, i32)) -> Rgb {
-    let i = (y as usize * SCREEN.0 as usize + x as usize) * 3;
-    match screen.get(i..i + 3) {
-        Some(p) => Rgb(p[0], p[1], p[2]),
-        None => Rgb(0, 0, 0),
-    }
-}
-
 /// A running editor window and how to reach its places.
 struct Window {
     display: String,
-    dir: std::path::PathBuf,
-    id: String,
-    origin: (i32, i32),
-    layout: Layout,
+    dir: PathBuf,
+    board: Board,
 }
 
 impl Window {
-    /// Starts `hexcells-view --edit path` and waits for its window.
+    /// Starts `hexcells-view --edit path` (its config directory in `dir`, its stderr
+    /// in `dir/stderr.txt`) and waits for its window.
     fn open(display: &str, dir: &Path, path: &Path) -> (Guard, Window) {
         // The editor frames the level as it reads when opened (an empty level: the grid).
         let text = std::fs::read_to_string(path).unwrap_or_default();
+        let stderr = std::fs::File::create(dir.join("stderr.txt")).expect("stderr file");
         let viewer = Guard(
             Command::new(bin("hexcells-view"))
                 .arg("--edit")
@@ -79,34 +48,26 @@ impl Window {
                 .env("XDG_STATE_HOME", dir.join("state"))
                 .env("XDG_CONFIG_HOME", dir.join("config"))
                 .stdout(Stdio::null())
+                .stderr(stderr)
                 .spawn()
                 .expect("start hexcells-view --edit"),
         );
-        let id = wait_for_window(display, "hexcells-view", Duration::from_secs(60))
-            .expect("the editor's window did not appear");
-        let (x, y, w, h) = geometry(display, &id);
-        // Keys go to the focused window; without a window manager activate may complain.
-        xdotool(display, &["windowfocus", "--sync", &id]);
+        let board = Board::find_with(display, |w, h| {
+            EditMode::new(text.to_string(), Link::Standalone, 0, None).layout(w, h, 1.0)
+        });
+        // Keys go to the focused window; Xvfb has no window manager to do it.
+        board.focus(display);
         let window = Window {
             display: display.to_string(),
             dir: dir.to_path_buf(),
-            id,
-            origin: (x as i32, y as i32),
-            layout: EditMode::new(text.to_string(), Link::Standalone, 0, None).layout(w, h, 1.0),
+            board,
         };
         (viewer, window)
     }
 
-    /// Screen coordinates of a pixel of the window's frame.
-    fn screen(&self, (x, y): (f32, f32)) -> (i32, i32) {
-        (self.origin.0 + x.round() as i32, self.origin.1 + y.round() as i32)
-    }
-
     /// The centre of `p` on screen, moved by `(dx, dy)` hexagon radii.
     fn at(&self, p: Pos, dx: f32, dy: f32) -> (i32, i32) {
-        let (cx, cy) = self.layout.cell_centre(p);
-        let r = self.layout.radius;
-        self.screen((cx + dx * r, cy + dy * r))
+        self.board.near(p, dx, dy)
     }
 
     fn run(&self, args: &[&str]) {
@@ -114,7 +75,10 @@ impl Window {
     }
 
     fn click(&self, p: Pos, button: &str, modifier: Option<&str>) {
-        let (x, y) = self.at(p, 0.0, 0.0);
+        self.click_at(self.at(p, 0.0, 0.0), button, modifier);
+    }
+
+    fn click_at(&self, (x, y): (i32, i32), button: &str, modifier: Option<&str>) {
         let (x, y) = (x.to_string(), y.to_string());
         let mut args = vec!["mousemove", "--sync", &x, &y];
         if let Some(m) = modifier {
@@ -149,30 +113,31 @@ impl Window {
     }
 
     fn key(&self, key: &str) {
-        self.run(&["key", "--window", &self.id, key]);
+        self.run(&["key", "--window", &self.board.window, key]);
     }
 
     /// Waits until every probe shows its colour.
     fn wait_for(&self, what: &str, probes: &[((i32, i32), Rgb)]) {
-        let deadline = Instant::now() + Duration::from_secs(15);
-        loop {
-            let screen = screenshot(&self.display, &self.dir);
-            let seen: Vec<Rgb> = probes.iter().map(|(at, _)| pixel(&screen, *at)).collect();
-            if probes.iter().zip(&seen).all(|((_, want), got)| want == got) {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{what}: expected {probes:?}, saw {seen:?}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        wait_for(&self.display, &self.dir, what, probes);
     }
 
     fn title(&self) -> String {
-        xdotool(&self.display, &["getwindowname", &self.id])
+        xdotool(&self.display, &["getwindowname", &self.board.window])
             .trim()
             .to_string()
+    }
+
+    /// Waits until the title satisfies `done`.
+    fn wait_for_title(&self, what: &str, done: impl Fn(&str) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while !done(&self.title()) {
+            assert!(
+                Instant::now() < deadline,
+                "{what}: the title is {:?}",
+                self.title()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 }
 
@@ -194,7 +159,7 @@ const BG: Rgb = palette::BACKGROUND;
 
 #[test]
 fn the_editor_builds_a_level_that_is_written_only_on_ctrl_s() {
-    if !tools_present() {
+    if !tools_present(&[]) {
         return;
     }
     let dir = temp_dir();
@@ -273,12 +238,12 @@ fn the_editor_builds_a_level_that_is_written_only_on_ctrl_s() {
     w.wait_for("the move redone", &[(fill(a2), palette::BLUE), (fill(a), BG)]);
     // Zoom around the window's centre, then back.
     let mut view = View::default();
-    let (ww, wh) = (w.layout.width, w.layout.height);
+    let (ww, wh) = (w.board.layout.width, w.board.layout.height);
     view.zoom_at(STEP, (ww / 2.0, wh / 2.0));
-    let zoomed = view.apply(w.layout);
+    let zoomed = view.apply(w.board.layout);
     let zoomed_fill = {
         let (cx, cy) = zoomed.cell_centre(a2);
-        w.screen((cx, cy + 0.5 * zoomed.radius))
+        w.board.screen((cx, cy + 0.5 * zoomed.radius))
     };
     w.key("plus");
     w.wait_for("zoomed in", &[(zoomed_fill, palette::BLUE)]);
@@ -318,20 +283,12 @@ fn the_editor_builds_a_level_that_is_written_only_on_ctrl_s() {
     ];
     assert_eq!(items, expected, "saved:\n{text}");
     w.wait_for("still showing", &[(fill(a2), palette::BLUE)]);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while w.title().contains('*') {
-        assert!(
-            Instant::now() < deadline,
-            "the title keeps its `*`: {}",
-            w.title()
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    w.wait_for_title("the title loses its `*`", |t| !t.contains('*'));
 }
 
 #[test]
 fn a_file_changed_on_disk_is_never_overwritten() {
-    if !tools_present() {
+    if !tools_present(&[]) {
         return;
     }
     let dir = temp_dir();
@@ -364,4 +321,89 @@ fn a_file_changed_on_disk_is_never_overwritten() {
         theirs,
         "never overwritten"
     );
+}
+
+#[test]
+fn keys_toml_rebinds_the_buttons_keys_and_clicks_of_the_editor_and_the_player() {
+    if !tools_present(&[]) {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
+    let config = dir.path().join("config").join("hexcells");
+    std::fs::create_dir_all(&config).expect("config directory");
+    let keys = "[mouse]\nblue = \"right\"\n\n\
+                [editor]\ntoggle-revealed = \"Ctrl+Click\"\nplaytest = \"F6\"\n\n\
+                [player]\neditor = \"F7\"\nzoom-in = \"Up\"\nfly = \"F8\"\n";
+    std::fs::write(config.join("keys.toml"), keys).expect("write keys.toml");
+    let path = dir.path().join("keys.hexcells");
+    let (_viewer, w) = Window::open(&display, dir.path(), &path);
+    let (a, b) = (pos(10, 10), pos(12, 10));
+    let fill = |p: Pos| w.at(p, 0.0, 0.5);
+    let rim = |p: Pos| w.at(p, 0.86, 0.0);
+    w.wait_for("the empty grid", &[(fill(a), BG)]);
+    // The bad entry is named at start, and the good ones are in force.
+    let stderr = wait_for_file(&dir.path().join("stderr.txt"), "the keys.toml message", |t| {
+        t.contains("no action `fly`")
+    });
+    assert!(stderr.contains("keys.toml: [player]"), "{stderr}");
+
+    // The right button makes blue and the left black; Ctrl+click marks revealed.
+    w.click(a, "3", None);
+    w.click(b, "1", None);
+    w.wait_for(
+        "right blue, left black",
+        &[(fill(a), palette::BLUE), (fill(b), palette::BLACK)],
+    );
+    w.click(a, "1", Some("ctrl"));
+    w.wait_for("revealed: no orange rim", &[(rim(a), palette::BLUE_RIM)]);
+
+    // F6 playtests; in the player too the left button uncovers black.
+    w.key("F6");
+    w.wait_for_title("the playtest", |t| !t.contains("(editor)"));
+    let level = fixture::level(&[
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "....................X...o+",
+    ]);
+    let (width, height) = (w.board.layout.width, w.board.layout.height);
+    let play = Board {
+        window: w.board.window.clone(),
+        origin: w.board.origin,
+        layout: Layout::new(&level, width as u32, height as u32, 1.0),
+    };
+    let play_fill = |p: Pos| play.near(p, 0.0, 0.5);
+    w.wait_for(
+        "the level in the player",
+        &[(play_fill(a), palette::BLUE), (play_fill(b), palette::HIDDEN)],
+    );
+    w.click_at(play.at(b), "1", None);
+    w.wait_for("uncovered black", &[(play_fill(b), palette::BLACK)]);
+    // Up zooms the player in around the window's centre.
+    let mut view = View::default();
+    view.zoom_at(STEP, (width / 2.0, height / 2.0));
+    let zoomed = view.apply(play.layout);
+    let (cx, cy) = zoomed.cell_centre(b);
+    w.key("Up");
+    w.wait_for(
+        "the player zoomed in",
+        &[(play.screen((cx, cy + 0.5 * zoomed.radius)), palette::BLACK)],
+    );
+
+    // F7 goes back to the editor, which still shows the level as it was.
+    w.key("F7");
+    w.wait_for_title("back in the editor", |t| t.contains("(editor)"));
+    w.wait_for(
+        "the editor's frame",
+        &[(fill(b), palette::BLACK), (rim(a), palette::BLUE_RIM)],
+    );
+    assert!(!path.exists(), "nothing is written before Ctrl+S");
 }

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::{Color, Level, Pos};
-use hexcells_e2e::screen::{wait_for, wait_until, Board, Screen};
-use hexcells_e2e::xvfb::{on_path, start_xvfb, xdotool, Guard};
+use hexcells_e2e::screen::{tools_present, wait_for, wait_until, Board, Screen};
+use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
 use hexcells_viewer::progress::level_key;
 use hexcells_viewer::render::board::palette::{self, Rgb};
@@ -124,20 +124,6 @@ impl Viewer {
         ok.then_some(())
             .ok_or_else(|| format!("numbers not {what}: {column} and {number} pixels"))
     }
-}
-
-fn tools_present(also: &[&str]) -> bool {
-    for tool in ["Xvfb"].iter().chain(also) {
-        if !on_path(tool) {
-            hexcells_e2e::skip(&format!("{tool} not found (Debian: xvfb xclip)"));
-            return false;
-        }
-    }
-    assert!(
-        on_path("xdotool") && on_path("import"),
-        "xdotool and ImageMagick's import are needed beside Xvfb"
-    );
-    true
 }
 
 /// Waits until `path` holds text for which `check` is true.

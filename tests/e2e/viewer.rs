@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::{Level, Pos};
-use hexcells_e2e::screen::{wait_for, Board};
-use hexcells_e2e::xvfb::{on_path, start_xvfb, xdotool, Guard};
+use hexcells_e2e::screen::{tools_present, wait_for, Board};
+use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
 use hexcells_viewer::render::board::palette;
 
@@ -41,21 +41,9 @@ fn atomic_write(path: &Path, text: &str) {
     std::fs::rename(&tmp, path).expect("rename over the level");
 }
 
-fn tools_present() -> bool {
-    if !on_path("Xvfb") {
-        hexcells_e2e::skip("Xvfb not found (Debian: xvfb xdotool imagemagick)");
-        return false;
-    }
-    assert!(
-        on_path("xdotool") && on_path("import"),
-        "xdotool and ImageMagick's import are needed beside Xvfb"
-    );
-    true
-}
-
 #[test]
 fn the_window_plays_a_click_and_follows_two_atomic_saves() {
-    if !tools_present() {
+    if !tools_present(&[]) {
         return;
     }
     let dir = temp_dir();
@@ -156,7 +144,7 @@ fn the_editor_protocol_shows_snapshots_and_reports_clicks() {
     use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
     use std::io::{BufRead, BufReader, Write};
 
-    if !tools_present() {
+    if !tools_present(&[]) {
         return;
     }
     let dir = temp_dir();

@@ -1,7 +1,7 @@
-//! Looking at a viewer window under Xvfb: find the window, map grid positions to
-//! screen pixels with the viewer's own layout, take screenshots with ImageMagick's
-//! `import`, and wait (with a deadline, never a fixed sleep) until pixels show what a
-//! test expects.
+//! Looking at a viewer window under Xvfb: check the tools are there, find the window,
+//! map grid positions to screen pixels with the viewer's own layout (the player's or the
+//! editor's), take screenshots with ImageMagick's `import`, and wait (with a deadline,
+//! never a fixed sleep) until pixels show what a test expects.
 
 use std::path::Path;
 use std::process::Command;
@@ -11,7 +11,25 @@ use hexcells_core::{Level, Pos};
 use hexcells_viewer::render::board::palette::Rgb;
 use hexcells_viewer::render::Layout;
 
-use crate::xvfb::{geometry, wait_for_window, xdotool};
+use crate::xvfb::{geometry, on_path, wait_for_window, xdotool};
+
+/// Whether Xvfb and the programs in `also` are installed (a test that needs them
+/// reports itself skipped when not); xdotool and ImageMagick's `import` must be too.
+pub fn tools_present(also: &[&str]) -> bool {
+    for tool in ["Xvfb"].iter().chain(also) {
+        if !on_path(tool) {
+            crate::skip(&format!(
+                "{tool} not found (Debian: xvfb xdotool imagemagick xclip)"
+            ));
+            return false;
+        }
+    }
+    assert!(
+        on_path("xdotool") && on_path("import"),
+        "xdotool and ImageMagick's import are needed beside Xvfb"
+    );
+    true
+}
 
 /// The viewer's window on the screen, with the layout the viewer uses for `level`.
 pub struct Board {
@@ -24,25 +42,40 @@ pub struct Board {
 }
 
 impl Board {
-    /// Waits for the viewer's window on `display` and lays `level` out in it.
+    /// Waits for the viewer's window on `display` and lays `level` out in it, as the
+    /// player does.
     pub fn find(display: &str, level: &Level) -> Board {
+        Board::find_with(display, |w, h| Layout::new(level, w, h, 1.0))
+    }
+
+    /// Waits for the viewer's window on `display`, with the layout `layout` gives for
+    /// its inner size (the editor's frame, say).
+    pub fn find_with(display: &str, layout: impl FnOnce(u32, u32) -> Layout) -> Board {
         let window = wait_for_window(display, "hexcells-view", Duration::from_secs(60))
             .expect("the viewer's window did not appear");
         let (x, y, w, h) = geometry(display, &window);
         Board {
             window,
             origin: (x as i32, y as i32),
-            layout: Layout::new(level, w, h, 1.0),
+            layout: layout(w, h),
         }
     }
 
     /// The screen pixel at the centre of `pos`.
     pub fn at(&self, pos: Pos) -> (i32, i32) {
+        self.near(pos, 0.0, 0.0)
+    }
+
+    /// The screen pixel `(dx, dy)` hexagon radii from the centre of `pos`.
+    pub fn near(&self, pos: Pos, dx: f32, dy: f32) -> (i32, i32) {
         let (cx, cy) = self.layout.cell_centre(pos);
-        (
-            self.origin.0 + cx.round() as i32,
-            self.origin.1 + cy.round() as i32,
-        )
+        let r = self.layout.radius;
+        self.screen((cx + dx * r, cy + dy * r))
+    }
+
+    /// The screen pixel of a pixel of the window's frame.
+    pub fn screen(&self, (x, y): (f32, f32)) -> (i32, i32) {
+        (self.origin.0 + x.round() as i32, self.origin.1 + y.round() as i32)
     }
 
     /// Gives the window the keyboard focus, so that keys and modifiers reach it (Xvfb
