@@ -5,7 +5,7 @@
 
 use hexcells_core::format::decode_entities;
 use hexcells_core::model::{name, Clue};
-use hexcells_core::{Color as CellColor, Item, Pos};
+use hexcells_core::{Color as CellColor, Item, Level, Pos};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -85,7 +85,6 @@ fn is_uncovered(scene: &Scene, pos: Pos) -> bool {
 
 fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     let r = layout.radius;
-    let number_size = r * 0.8;
     for (pos, item) in scene.level.items() {
         let (cx, cy) = layout.cell_centre(pos);
         let dimmed = scene.dimmed.contains(&pos);
@@ -113,22 +112,13 @@ fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
                 };
                 with_tile(r, tile, |tile| blit(pixmap, tile, cx, cy));
                 if shown && cell.hint.shows_number() {
-                    if let Some(clue) = Clue::at(scene.level, pos) {
-                        let label = cell.hint.display(clue.count(scene.level));
-                        let size = fitted_size(&label, number_size, 1.3 * r);
-                        let style = centred(size, faded(palette::CELL_TEXT, dimmed), 0.0);
-                        text::draw(pixmap, &label, cx, cy, style);
-                    }
+                    let color = faded(palette::CELL_TEXT, dimmed);
+                    draw_number(pixmap, scene.level, pos, (cx, cy), r, color);
                 }
             }
-            Item::Column(column) => {
-                if let Some(clue) = Clue::at(scene.level, pos) {
-                    let label = clue.hint.display(clue.count(scene.level));
-                    let rotation = column.direction.angle() as f32;
-                    let size = fitted_size(&label, number_size, 1.6 * r);
-                    let style = centred(size, faded(palette::TEXT, dimmed), rotation);
-                    text::draw(pixmap, &label, cx, cy, style);
-                }
+            Item::Column(_) => {
+                let color = faded(palette::TEXT, dimmed);
+                draw_number(pixmap, scene.level, pos, (cx, cy), r, color);
             }
         }
     }
@@ -190,23 +180,7 @@ fn draw_header(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     let counters_w = 2.0 * 96.0 * s + 8.0 * s;
     let text_w = (layout.width - counters_w - 24.0 * s).max(10.0);
     let title = decode_entities(&scene.level.title);
-    let author = decode_entities(&scene.level.author);
-    let title = text::fit(&title, 22.0 * s, text_w);
-    text::draw(
-        pixmap,
-        &title,
-        12.0 * s,
-        8.0 * s,
-        left(22.0 * s, palette::TEXT.color()),
-    );
-    let author = text::fit(&author, 14.0 * s, text_w);
-    text::draw(
-        pixmap,
-        &author,
-        12.0 * s,
-        38.0 * s,
-        left(14.0 * s, palette::SOFT_TEXT.color()),
-    );
+    draw_title(pixmap, s, &title, &decode_entities(&scene.level.author), text_w);
     let counters = [
         ("REMAINING", scene.remaining.to_string()),
         ("MISTAKES", scene.mistakes.to_string()),
@@ -268,20 +242,61 @@ fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     };
     text::draw(pixmap, &hover, layout.width - 12.0 * s, status_y, hover_style);
     if let Some(banner) = &scene.banner {
-        let h = 24.0 * s;
-        if let Some(rect) = Rect::from_xywh(0.0, layout.height - h, layout.width, h) {
-            pixmap.fill_rect(rect, &paint(palette::BANNER.color()), Transform::identity(), None);
-        }
-        let banner = text::fit(banner, 13.0 * s, layout.width - 24.0 * s);
-        let y = layout.height - h + 4.0 * s;
-        text::draw(
-            pixmap,
-            &banner,
-            12.0 * s,
-            y,
-            left(13.0 * s, palette::CELL_TEXT.color()),
-        );
+        draw_banner(pixmap, layout, banner);
     }
+}
+
+/// The number of the clue at `pos` (a numbered cell or a column number), centred on
+/// `centre` and turned along a column number's direction, in a cell of radius `r`.
+pub(super) fn draw_number(
+    pixmap: &mut PixmapMut,
+    level: &Level,
+    pos: Pos,
+    centre: (f32, f32),
+    r: f32,
+    color: Color,
+) {
+    let Some(clue) = Clue::at(level, pos) else { return };
+    let label = clue.hint.display(clue.count(level));
+    let (max_width, rotation) = match level.get(pos) {
+        Some(Item::Column(column)) => (1.6 * r, column.direction.angle() as f32),
+        _ => (1.3 * r, 0.0),
+    };
+    let size = fitted_size(&label, 0.8 * r, max_width);
+    text::draw(pixmap, &label, centre.0, centre.1, centred(size, color, rotation));
+}
+
+/// The level's title and author at the top left, each cut to `width` (`s`: the scale).
+pub(super) fn draw_title(pixmap: &mut PixmapMut, s: f32, title: &str, author: &str, width: f32) {
+    let title = text::fit(title, 22.0 * s, width);
+    text::draw(
+        pixmap,
+        &title,
+        12.0 * s,
+        8.0 * s,
+        left(22.0 * s, palette::TEXT.color()),
+    );
+    let author = text::fit(author, 14.0 * s, width);
+    let style = left(14.0 * s, palette::SOFT_TEXT.color());
+    text::draw(pixmap, &author, 12.0 * s, 38.0 * s, style);
+}
+
+/// The red band at the bottom that names the text's first error.
+pub(super) fn draw_banner(pixmap: &mut PixmapMut, layout: &Layout, banner: &str) {
+    let s = layout.scale;
+    let h = 24.0 * s;
+    if let Some(rect) = Rect::from_xywh(0.0, layout.height - h, layout.width, h) {
+        pixmap.fill_rect(rect, &paint(palette::BANNER.color()), Transform::identity(), None);
+    }
+    let banner = text::fit(banner, 13.0 * s, layout.width - 24.0 * s);
+    let y = layout.height - h + 4.0 * s;
+    text::draw(
+        pixmap,
+        &banner,
+        12.0 * s,
+        y,
+        left(13.0 * s, palette::CELL_TEXT.color()),
+    );
 }
 
 use palette::Rgb;

@@ -8,12 +8,13 @@ use std::collections::BTreeSet;
 
 use hexcells_core::edit::lattice_parity;
 use hexcells_core::format::decode_entities;
-use hexcells_core::model::{name, Clue};
+use hexcells_core::model::name;
 use hexcells_core::{Color as CellColor, Direction, Item, Level, Pos};
 use tiny_skia::{Color, PixmapMut, Rect, Transform};
 
 use super::board::{
-    blit, centred, fill_polygon, fitted_size, left, paint, palette, stroke_polygon, with_tile, Tile,
+    blit, centred, draw_banner, draw_number, draw_title, fill_polygon, left, paint, palette, stroke_polygon,
+    with_tile, Tile,
 };
 use super::layout::Layout;
 use super::text::{self, Anchor, TextStyle};
@@ -114,7 +115,6 @@ fn draw_items(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
 
 /// One item, true colour and number, centred on `(cx, cy)`.
 fn draw_item(level: &Level, pos: Pos, item: Item, cx: f32, cy: f32, r: f32, pixmap: &mut PixmapMut) {
-    let number_size = r * 0.8;
     match item {
         Item::Cell(cell) => {
             let (rim, fill) = match cell.color {
@@ -123,43 +123,17 @@ fn draw_item(level: &Level, pos: Pos, item: Item, cx: f32, cy: f32, r: f32, pixm
             };
             // Hidden at start: the game's orange rim around the true colour.
             let rim = if cell.revealed { rim } else { palette::HIDDEN };
-            with_tile(
-                r,
-                Tile::Cell {
-                    rim,
-                    fill,
-                    core: None,
-                },
-                |tile| blit(pixmap, tile, cx, cy),
-            );
+            let tile = Tile::Cell {
+                rim,
+                fill,
+                core: None,
+            };
+            with_tile(r, tile, |tile| blit(pixmap, tile, cx, cy));
             if cell.hint.shows_number() {
-                if let Some(clue) = Clue::at(level, pos) {
-                    let label = cell.hint.display(clue.count(level));
-                    let size = fitted_size(&label, number_size, 1.3 * r);
-                    text::draw(
-                        pixmap,
-                        &label,
-                        cx,
-                        cy,
-                        centred(size, palette::CELL_TEXT.color(), 0.0),
-                    );
-                }
+                draw_number(pixmap, level, pos, (cx, cy), r, palette::CELL_TEXT.color());
             }
         }
-        Item::Column(column) => {
-            if let Some(clue) = Clue::at(level, pos) {
-                let label = clue.hint.display(clue.count(level));
-                let rotation = column.direction.angle() as f32;
-                let size = fitted_size(&label, number_size, 1.6 * r);
-                text::draw(
-                    pixmap,
-                    &label,
-                    cx,
-                    cy,
-                    centred(size, palette::TEXT.color(), rotation),
-                );
-            }
-        }
+        Item::Column(_) => draw_number(pixmap, level, pos, (cx, cy), r, palette::TEXT.color()),
     }
 }
 
@@ -266,22 +240,7 @@ fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
     } else {
         title
     };
-    let title = text::fit(&title, 22.0 * s, text_w);
-    text::draw(
-        pixmap,
-        &title,
-        12.0 * s,
-        8.0 * s,
-        left(22.0 * s, palette::TEXT.color()),
-    );
-    let author = text::fit(&decode_entities(&scene.level.author), 14.0 * s, text_w);
-    text::draw(
-        pixmap,
-        &author,
-        12.0 * s,
-        38.0 * s,
-        left(14.0 * s, palette::SOFT_TEXT.color()),
-    );
+    draw_title(pixmap, s, &title, &decode_entities(&scene.level.author), text_w);
     let n_blue = scene.level.n_blue_remaining_at_start();
     let right = TextStyle {
         anchor: Anchor::TopRight,
@@ -384,18 +343,7 @@ fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
         );
     }
     if let Some(banner) = scene.banner {
-        let h = 24.0 * s;
-        if let Some(rect) = Rect::from_xywh(0.0, layout.height - h, layout.width, h) {
-            pixmap.fill_rect(rect, &paint(palette::BANNER.color()), Transform::identity(), None);
-        }
-        let banner = text::fit(banner, 13.0 * s, layout.width - 24.0 * s);
-        text::draw(
-            pixmap,
-            &banner,
-            12.0 * s,
-            layout.height - h + 4.0 * s,
-            left(13.0 * s, palette::CELL_TEXT.color()),
-        );
+        draw_banner(pixmap, layout, banner);
     }
 }
 
