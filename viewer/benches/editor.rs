@@ -7,96 +7,31 @@
 //!   after it, for a click that creates a cell, one that cycles a number, and the
 //!   undo of each (goal: under 16 ms).
 //! - The longest frame rendered while the level's check (problems and verdict) runs
-//!   on its own thread, as the window does (goal: under 16 ms).
+//!   on its own thread, as the window does (goal: under 16 ms), beside the same frames
+//!   with no check running. Each long frame is split, from the scheduler's statistics
+//!   of the render thread (`/proc/thread-self/schedstat`), into its time on a core (the
+//!   frame's own work) and its time waiting for a core (other threads had them: the
+//!   check, or other jobs on the machine).
 //!
 //! Each figure is the median and the slowest of many runs, release build, with the
-//! thread's CPU time from `/proc/thread-self/schedstat` beside it when the system has
-//! it (the steadier figure when other jobs share the cores).
+//! thread's CPU time beside it when the system has it (the steadier figure when other
+//! jobs share the cores).
 
-use std::path::{Path, PathBuf};
+mod support;
+
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use hexcells_core::edit::{blocker, lattice_parity};
-use hexcells_core::format::{parse, print};
-use hexcells_core::{Cell, Color, Hint, Item, Level, Pos};
+use hexcells_core::{Color, Pos};
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::{Button, Command, Editor, Mods};
 use hexcells_viewer::render::{render_editor, Layout};
+use support::{largest_level, ms, Sched};
 use tiny_skia::Pixmap;
 
 const RUNS: usize = 200;
 const SIZE: (u32, u32) = (1280, 800);
-
-fn corpus_levels() -> Option<PathBuf> {
-    let dir = match std::env::var_os("HEXCELLS_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-    };
-    let levels = dir.join("levels");
-    levels.is_dir().then_some(levels)
-}
-
-fn level_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            level_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "hexcells") {
-            out.push(path);
-        }
-    }
-}
-
-/// The largest level (most items) and where it came from.
-fn largest_level() -> (String, String) {
-    if let Some(dir) = corpus_levels() {
-        let mut files = Vec::new();
-        level_files(&dir, &mut files);
-        let best = files
-            .iter()
-            .filter_map(|f| {
-                let text = std::fs::read_to_string(f).ok()?;
-                let parsed = parse(&text);
-                let level = parsed.levels.first()?;
-                if parsed.levels.len() != 1 || hexcells_core::edit::syntax_error(level).is_some() {
-                    return None;
-                }
-                Some((level.level.items().count(), f.clone(), text))
-            })
-            .max_by_key(|(n, _, _)| *n);
-        if let Some((n, file, text)) = best {
-            return (text, format!("{} ({n} items)", file.display()));
-        }
-    }
-    println!("skipped: corpus not found; using a generated level");
-    let mut level = Level::new();
-    level.title = "A large generated level".to_string();
-    for pos in Pos::all().filter(|p| p.parity() == 0 && p.y() > 0 && p.x() % 4 != 3) {
-        let color = if pos.index() % 3 == 0 {
-            Color::Blue
-        } else {
-            Color::Black
-        };
-        let hint = if color == Color::Black {
-            Hint::Plain
-        } else {
-            Hint::None
-        };
-        level.set(
-            pos,
-            Some(Item::Cell(Cell {
-                color,
-                revealed: false,
-                hint,
-            })),
-        );
-    }
-    (print(&level), "a generated level".to_string())
-}
 
 fn main() {
     let (text, what) = largest_level();
@@ -130,7 +65,7 @@ fn main() {
         let (cx, cy) = layout.cell_centre(target);
         let mut click = Vec::with_capacity(RUNS);
         let mut undo = Vec::with_capacity(RUNS);
-        let cpu_start = thread_cpu();
+        let cpu_start = Sched::now();
         for _ in 0..RUNS {
             // Far apart in time: never a double-click.
             now += Duration::from_secs(1);
@@ -151,10 +86,13 @@ fn main() {
         println!("  CPU per edit and frame: {cpu}");
     }
 
+    // The same frames with no check running: what the frame itself costs here, now.
+    let alone: Vec<Frame> = (0..200).map(|_| timed(|| frame(&editor, &mut pixmap))).collect();
+    println!("\nframes with no check running (200; each: wall / on a core / waiting for one)");
+    describe(&alone);
+
     println!("\nframes while the level is checked on another thread");
-    let mut longest = Duration::ZERO;
-    let mut longest_cpu = Duration::ZERO;
-    let mut n_frames = 0usize;
+    let mut during = Vec::new();
     let mut check_times = Vec::new();
     for _ in 0..20 {
         let (tx, rx) = mpsc::channel();
@@ -163,13 +101,7 @@ fn main() {
             let _ = tx.send(checked);
         });
         let checked = loop {
-            let (t, cpu) = (Instant::now(), thread_cpu());
-            frame(&editor, &mut pixmap);
-            longest = longest.max(t.elapsed());
-            if let (Some(after), Some(before)) = (thread_cpu(), cpu) {
-                longest_cpu = longest_cpu.max(after - before);
-            }
-            n_frames += 1;
+            during.push(timed(|| frame(&editor, &mut pixmap)));
             if let Ok(checked) = rx.try_recv() {
                 break checked;
             }
@@ -179,12 +111,65 @@ fn main() {
     }
     check_times.sort();
     println!(
-        "  {n_frames} frames during 20 checks (median check {:.1} ms): longest frame {:.2} ms wall, {:.2} ms CPU",
-        ms(check_times[check_times.len() / 2]),
-        ms(longest),
-        ms(longest_cpu)
+        "  {} frames during 20 checks (median check {:.1} ms)",
+        during.len(),
+        ms(check_times[check_times.len() / 2])
     );
+    describe(&during);
     println!("  verdict: {}", editor.verdict());
+}
+
+/// One frame: wall-clock time, and the render thread's time on a core and waiting
+/// for one meanwhile.
+#[derive(Clone, Copy, Debug, Default)]
+struct Frame {
+    wall: Duration,
+    sched: Option<Sched>,
+}
+
+fn timed(f: impl FnOnce()) -> Frame {
+    let (start, before) = (Instant::now(), Sched::now());
+    f();
+    let wall = start.elapsed();
+    let sched = before.zip(Sched::now()).map(|(b, a)| b.until(a));
+    Frame { wall, sched }
+}
+
+/// The longest frame and what it was made of; the frame that ran longest on a core;
+/// how many went over 16 ms, and whether they ran or waited.
+fn describe(frames: &[Frame]) {
+    let split = |f: &Frame| match f.sched {
+        Some(s) => format!(
+            "{:.2} ms wall = {:.2} ms on a core + {:.2} ms waiting for a core + {:.2} ms other",
+            ms(f.wall),
+            ms(s.cpu),
+            ms(s.waiting),
+            ms(f.wall.saturating_sub(s.cpu + s.waiting))
+        ),
+        None => format!("{:.2} ms wall", ms(f.wall)),
+    };
+    let mut walls: Vec<Duration> = frames.iter().map(|f| f.wall).collect();
+    walls.sort();
+    println!("  median {:.2} ms wall", ms(walls[walls.len() / 2]));
+    if let Some(longest) = frames.iter().max_by_key(|f| f.wall) {
+        println!("  longest:          {}", split(longest));
+    }
+    if let Some(busiest) = frames.iter().max_by_key(|f| f.sched.map(|s| s.cpu)) {
+        println!("  most time on a core: {}", split(busiest));
+    }
+    let over: Vec<&Frame> = frames.iter().filter(|f| f.wall > Duration::from_millis(16)).collect();
+    let cpu_over = frames
+        .iter()
+        .filter(|f| f.sched.is_some_and(|s| s.cpu > Duration::from_millis(16)))
+        .count();
+    let waited: Duration = over.iter().filter_map(|f| f.sched.map(|s| s.waiting)).sum();
+    println!(
+        "  over 16 ms wall: {} of {} ({} of them over 16 ms on a core; {:.1} ms waiting for a core in all)",
+        over.len(),
+        frames.len(),
+        cpu_over,
+        ms(waited)
+    );
 }
 
 fn report(label: &str, times: &mut [Duration], cpu: Option<Duration>) {
@@ -198,20 +183,9 @@ fn report(label: &str, times: &mut [Duration], cpu: Option<Duration>) {
     );
 }
 
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
-fn cpu_per(start: Option<Duration>, n: usize) -> String {
-    match (thread_cpu(), start) {
-        (Some(end), Some(start)) => format!("{:.2} ms", ms((end - start) / n as u32)),
+fn cpu_per(start: Option<Sched>, n: usize) -> String {
+    match (Sched::now(), start) {
+        (Some(end), Some(start)) => format!("{:.2} ms", ms(start.until(end).cpu / n as u32)),
         _ => "n/a".to_string(),
     }
-}
-
-/// CPU time this thread has run, from the scheduler's statistics (Linux).
-fn thread_cpu() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
 }

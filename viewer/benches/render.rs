@@ -7,71 +7,21 @@
 //! - Idle: the real window under Xvfb (when installed) following a file, left alone
 //!   for three seconds: thread wake-ups (context switches) and CPU time, target zero.
 
-use std::path::{Path, PathBuf};
+#[allow(dead_code)] // the scheduler's figures are the editor bench's
+mod support;
+
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use hexcells_core::format::{parse, print};
-use hexcells_core::{Cell, Color, Hint, Item, Level, Pos};
+use hexcells_core::Pos;
 use hexcells_viewer::render::render;
 use hexcells_viewer::session::{Origin, Session};
 use hexcells_viewer::watch::watch;
+use support::{largest_level, ms};
 use tiny_skia::Pixmap;
-
-fn corpus_levels() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/levels");
-    dir.is_dir().then_some(dir)
-}
-
-fn level_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            level_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "hexcells") {
-            out.push(path);
-        }
-    }
-}
-
-/// The largest level (most items) and where it came from.
-fn largest_level() -> (String, String) {
-    if let Some(dir) = corpus_levels() {
-        let mut files = Vec::new();
-        level_files(&dir, &mut files);
-        let best = files
-            .iter()
-            .filter_map(|f| {
-                let text = std::fs::read_to_string(f).ok()?;
-                let n = parse(&text).levels.first()?.level.items().count();
-                Some((n, f.clone(), text))
-            })
-            .max_by_key(|(n, _, _)| *n);
-        if let Some((n, file, text)) = best {
-            return (text, format!("{} ({n} items)", file.display()));
-        }
-    }
-    eprintln!("skipped: corpus not found; using a generated level");
-    let mut level = Level::new();
-    level.title = "A large generated level".to_string();
-    for pos in Pos::all().filter(|p| p.parity() == 0 && p.y() > 0) {
-        let k = pos.index();
-        let cell = Cell {
-            color: if k % 3 == 0 { Color::Blue } else { Color::Black },
-            revealed: k % 2 == 0,
-            hint: if k % 5 == 0 { Hint::Together } else { Hint::Plain },
-        };
-        level.set(pos, Some(Item::Cell(cell)));
-    }
-    (print(&level), "generated full-grid level".to_string())
-}
 
 fn stats(mut samples: Vec<Duration>) -> String {
     samples.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let mean = samples.iter().map(|d| ms(*d)).sum::<f64>() / samples.len().max(1) as f64;
     let median = samples.get(samples.len() / 2).copied().unwrap_or_default();
     let p95 = samples.get(samples.len() * 95 / 100).copied().unwrap_or_default();
