@@ -5,43 +5,17 @@
 //! byte-identical; every rewritten group really changed; the inverse changes restore
 //! the bytes; and a level whose grid does not parse is refused.
 
+mod support;
+
 use hexcells_core::edit::{self, apply, apply_op, inverse, EditError, Op, TextChange};
 use hexcells_core::format::{parse, print, HeaderField};
-use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Level, Pos};
+use hexcells_core::{Level, Pos};
 use proptest::prelude::*;
+use support::strategies::{self, color, direction};
 
 /// Items stay in a small corner so that operations often meet them and their clues.
 const AREA_W: i32 = 10;
 const AREA_H: i32 = 16;
-
-fn hint() -> impl Strategy<Value = Hint> {
-    prop_oneof![
-        Just(Hint::None),
-        Just(Hint::Plain),
-        Just(Hint::Together),
-        Just(Hint::Apart)
-    ]
-}
-
-fn direction() -> impl Strategy<Value = Direction> {
-    prop_oneof![
-        Just(Direction::DownRight),
-        Just(Direction::Down),
-        Just(Direction::DownLeft)
-    ]
-}
-
-fn color() -> impl Strategy<Value = Color> {
-    prop_oneof![Just(Color::Blue), Just(Color::Black)]
-}
-
-fn item() -> impl Strategy<Value = Item> {
-    prop_oneof![
-        4 => (color(), any::<bool>(), hint())
-            .prop_map(|(color, revealed, hint)| Item::Cell(Cell { color, revealed, hint })),
-        1 => (direction(), hint()).prop_map(|(direction, hint)| Item::Column(Column { direction, hint })),
-    ]
-}
 
 fn pos() -> impl Strategy<Value = Pos> {
     (0..AREA_W, 0..AREA_H).prop_map(|(x, y)| Pos::new(x, y).expect("inside the grid"))
@@ -53,23 +27,7 @@ fn header_text() -> impl Strategy<Value = String> {
 }
 
 fn level() -> impl Strategy<Value = Level> {
-    (
-        header_text(),
-        header_text(),
-        header_text(),
-        header_text(),
-        proptest::collection::vec((pos(), item()), 0..40),
-    )
-        .prop_map(|(title, author, c1, c2, items)| {
-            let mut level = Level::new();
-            level.title = title;
-            level.author = author;
-            level.custom_text = [c1, c2];
-            for (pos, item) in items {
-                level.set(pos, Some(item));
-            }
-            level
-        })
+    strategies::level(header_text, pos(), 0..40)
 }
 
 fn positions() -> impl Strategy<Value = Vec<Pos>> {

@@ -5,32 +5,13 @@
 
 mod support;
 
+use support::strategies;
+
 use std::sync::OnceLock;
 
 use hexcells_core::format::{format, parse, print, print_pack, sixcells, Parse, MAGIC};
-use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Level, Pos, Severity};
+use hexcells_core::{Column, Hint, Item, Level, Pos, Severity};
 use proptest::prelude::*;
-
-fn hint() -> impl Strategy<Value = Hint> {
-    prop_oneof![
-        Just(Hint::None),
-        Just(Hint::Plain),
-        Just(Hint::Together),
-        Just(Hint::Apart)
-    ]
-}
-
-fn item() -> impl Strategy<Value = Item> {
-    prop_oneof![
-        3 => (any::<bool>(), any::<bool>(), hint()).prop_map(|(blue, revealed, hint)| Item::Cell(Cell {
-            color: if blue { Color::Blue } else { Color::Black },
-            revealed,
-            hint,
-        })),
-        1 => (prop_oneof![Just(Direction::DownRight), Just(Direction::Down), Just(Direction::DownLeft)], hint())
-            .prop_map(|(direction, hint)| Item::Column(Column { direction, hint })),
-    ]
-}
 
 /// Header text: anything without a line break that does not read as the magic line.
 fn header_text() -> impl Strategy<Value = String> {
@@ -38,25 +19,8 @@ fn header_text() -> impl Strategy<Value = String> {
 }
 
 fn level() -> impl Strategy<Value = Level> {
-    (
-        header_text(),
-        header_text(),
-        header_text(),
-        header_text(),
-        proptest::collection::vec((0..33i32, 0..33i32, item()), 0..80),
-    )
-        .prop_map(|(title, author, c1, c2, items)| {
-            let mut level = Level::new();
-            level.title = title;
-            level.author = author;
-            level.custom_text = [c1, c2];
-            for (x, y, item) in items {
-                if let Some(pos) = Pos::new(x, y) {
-                    level.set(pos, Some(item));
-                }
-            }
-            level
-        })
+    let anywhere = (0..33i32, 0..33i32).prop_filter_map("on the grid", |(x, y)| Pos::new(x, y));
+    strategies::level(header_text, anywhere, 0..80)
 }
 
 /// Text made of lines in the format's own alphabet, with magic lines now and then, to

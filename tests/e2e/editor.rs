@@ -361,19 +361,10 @@ fn keys_toml_rebinds_the_buttons_keys_and_clicks_of_the_editor_and_the_player() 
     // F6 playtests; in the player too the left button uncovers black.
     w.key("F6");
     w.wait_for_title("the playtest", |t| !t.contains("(editor)"));
-    let level = fixture::level(&[
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "",
-        "....................X...o+",
-    ]);
+    // Grid line 11 (y = 10) holds a at group 10 and b at group 12.
+    let mut rows = vec![""; 10];
+    rows.push("....................X...o+");
+    let level = fixture::level(&rows);
     let (width, height) = (w.board.layout.width, w.board.layout.height);
     let play = Board {
         window: w.board.window.clone(),

@@ -1,10 +1,12 @@
 //! Shared helpers of core's integration tests: the shared level corpus, read from
-//! `../shared/corpus` beside the project (or `HEXCELLS_CORPUS`), never copied into it.
+//! `../shared/corpus` beside the project (or `HEXCELLS_CORPUS`), never copied into it,
+//! and the proptest strategies for levels ([`strategies`]).
 
 #![allow(dead_code)]
 
 #[path = "../../../tests/e2e/support/skip.rs"]
 mod skip;
+pub mod strategies;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
