@@ -160,8 +160,14 @@ fn describe(frames: &[Frame]) {
     if let Some(longest) = frames.iter().max_by_key(|f| f.wall) {
         println!("  longest frame: {}", split(longest));
     }
-    let over: Vec<&Frame> = frames.iter().filter(|f| f.wall > Duration::from_millis(16)).collect();
-    let running_over = over.iter().filter(|f| running(f) > Duration::from_millis(16)).count();
+    let over: Vec<&Frame> = frames
+        .iter()
+        .filter(|f| f.wall > Duration::from_millis(16))
+        .collect();
+    let running_over = over
+        .iter()
+        .filter(|f| running(f) > Duration::from_millis(16))
+        .count();
     println!(
         "  over 16 ms wall: {} of {} ({running_over} of them running over 16 ms; {:.1} ms waiting for a core in all)",
         over.len(),
