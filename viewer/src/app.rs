@@ -203,6 +203,7 @@ impl App {
         };
         let mut mode = mode;
         mode.editor.swap_buttons = self.session.swap_buttons;
+        mode.editor.keys = self.edit_keys.clone();
         if let Some(warnings) = self.key_warnings.take() {
             mode.editor.say(warnings);
         }

@@ -12,6 +12,7 @@ use crate::editor::document::Link;
 use crate::editor::prompt::PromptKey;
 use crate::editor::{Button, Command, Editor, Mods, Outcome};
 use crate::keys::editor::Action;
+use crate::keys::keys_for;
 use crate::render::Layout;
 use crate::save::{DiskChange, LevelFile, Saved};
 use crate::view::{View, STEP};
@@ -240,8 +241,9 @@ impl EditMode {
             DiskChange::Kept => {
                 let name = display_name(file.path());
                 let conflict = display_name(&file.conflict_path());
+                let save = keys_for(&self.editor.keys, Action::Save);
                 self.editor.say(format!(
-                    "{name} changed on disk; your edits are kept (Ctrl+S saves them to {conflict}, the file stays as it is)"
+                    "{name} changed on disk; your edits are kept ({save} saves them to {conflict}, the file stays as it is)"
                 ));
                 Outcome {
                     redraw: true,
@@ -258,8 +260,10 @@ impl EditMode {
             return true;
         }
         self.close_asked = true;
-        self.editor
-            .say("unsaved edits: Ctrl+S saves them; close again to discard them");
+        let save = keys_for(&self.editor.keys, Action::Save);
+        self.editor.say(format!(
+            "unsaved edits: {save} saves them; close again to discard them"
+        ));
         false
     }
 
@@ -334,7 +338,12 @@ mod tests {
         assert!(mode.is_modified());
         assert_eq!(mode.title("x"), "new.hexcells* - hexcells-view (editor)");
         assert!(!path.exists(), "nothing is written before Ctrl+S");
+        // The message names the save key in force (here from a keys.toml).
+        let (keys, _) = crate::keys::file::read(Some("[editor]\nsave = \"F5\"\n"));
+        mode.editor.keys = keys.editor;
         assert!(!mode.close_requested(), "unsaved edits: asked first");
+        let said = mode.editor.message().unwrap_or_default().to_string();
+        assert!(said.contains("F5 saves them"), "{said}");
         assert!(mode.close_requested(), "closing again discards");
         mode.key(Action::Save, 1280, 800);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), mode.editor.text());

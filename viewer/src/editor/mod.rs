@@ -22,6 +22,8 @@ use hexcells_core::model::name;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Direction, Item, Level, Pos};
 
+use crate::keys::editor::Action as KeyAction;
+use crate::keys::{self, Binding};
 use crate::render::{EditorScene, Layout};
 use check::{Checked, Checker};
 use document::{Document, Kind, Link};
@@ -168,6 +170,8 @@ pub struct Editor {
     /// The right button creates blue cells and the left black (`--swap-buttons`,
     /// `[mouse]` in `keys.toml`), as in the player.
     pub swap_buttons: bool,
+    /// The editor's bindings in force, for the messages that name keys.
+    pub keys: Vec<Binding<KeyAction>>,
 }
 
 impl Editor {
@@ -189,6 +193,7 @@ impl Editor {
             checked: None,
             checking: false,
             swap_buttons: false,
+            keys: keys::defaults(),
         };
         editor.reread();
         editor
@@ -469,7 +474,8 @@ impl Editor {
             Command::Redo => self.request(Request::History(Way::Redo)),
             Command::DeleteSelection => {
                 if self.selection.is_empty() {
-                    self.message = Some("nothing selected (Shift+click selects)".into());
+                    let select = keys::keys_for(&self.keys, KeyAction::Select);
+                    self.message = Some(format!("nothing selected ({select} selects)"));
                     return Outcome::redraw();
                 }
                 let items = std::mem::take(&mut self.selection).into_iter().collect();
@@ -679,6 +685,10 @@ impl Editor {
         let verdict = self.verdict();
         let status = self.message.clone().unwrap_or_default();
         let prompt = self.prompt_line();
+        let untitled = format!(
+            "(no title: {})",
+            keys::keys_for(&self.keys, KeyAction::Information)
+        );
         let scene = EditorScene {
             level: &self.level,
             layout,
@@ -695,6 +705,7 @@ impl Editor {
             status: &status,
             help,
             prompt: prompt.as_deref(),
+            untitled: &untitled,
             banner: self.banner.as_deref(),
             scale: layout.scale,
         };

@@ -52,6 +52,8 @@ pub struct EditorScene<'a> {
     pub help: &'a str,
     /// The open level information prompt.
     pub prompt: Option<&'a str>,
+    /// What stands for a missing title: `(no title: Ctrl+D)`, with the keys in force.
+    pub untitled: &'a str,
     /// The first syntax error of the level, while it has one.
     pub banner: Option<&'a str>,
     /// Interface scale (HiDPI).
@@ -236,7 +238,7 @@ fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
     let text_w = (layout.width - 260.0 * s).max(10.0);
     let title = decode_entities(&scene.level.title);
     let title = if title.is_empty() {
-        "(no title: Ctrl+D)".into()
+        scene.untitled.into()
     } else {
         title
     };
@@ -350,7 +352,7 @@ fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexcells_core::fixture::level;
+    use hexcells_core::fixture::{level, pos};
     use tiny_skia::Pixmap;
 
     fn pixel(pixmap: &Pixmap, (x, y): (f32, f32)) -> (u8, u8, u8) {
@@ -379,12 +381,13 @@ mod tests {
             status: "",
             help: "",
             prompt: None,
+            untitled: "",
             banner: None,
             scale: 1.0,
         };
         let mut pixmap = Pixmap::new(1280, 800).unwrap();
         render_editor(&scene, &mut pixmap.as_mut());
-        let at = |x| layout.cell_centre(Pos::new(x, 4).unwrap());
+        let at = |x| layout.cell_centre(pos(x, 4));
         let rim = |x| {
             let (cx, cy) = at(x);
             (cx + 0.86 * layout.radius, cy)
