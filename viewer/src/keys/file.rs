@@ -105,7 +105,8 @@ fn bindings<A: Bindable>(section: &toml::Table, warnings: &mut Vec<String>) -> V
             )),
         }
     }
-    // A chord given to two actions: the second entry (in the table's order) is bad.
+    // A chord given to two actions: the entry whose id sorts later is bad (toml's
+    // tables iterate in key order).
     let mut kept: Vec<(A, Vec<Chord>)> = Vec::new();
     for (action, chords) in entries {
         let taken = chords
