@@ -121,3 +121,70 @@ fn language_server_never_prints_to_stdout() {
         offenders.join("\n")
     );
 }
+
+/// The sibling modules a file names as `super::name` (outside its tests), among
+/// `siblings`.
+fn sibling_uses(text: &str, siblings: &[String]) -> Vec<String> {
+    let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+    let mut out: Vec<String> = code
+        .match_indices("super::")
+        .filter_map(|(at, _)| {
+            let rest = &code[at + "super::".len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let name = &rest[..end];
+            siblings.iter().any(|s| s == name).then(|| name.to_string())
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn no_two_sibling_modules_import_each_other() {
+    let mut circles = Vec::new();
+    let mut dirs: Vec<PathBuf> = ["core/src", "server/src", "viewer/src"]
+        .iter()
+        .flat_map(|d| rust_files(&root().join(d)))
+        .filter_map(|f| f.parent().map(Path::to_path_buf))
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    for dir in dirs {
+        let files: Vec<PathBuf> = rust_files(&dir)
+            .into_iter()
+            .filter(|f| f.parent() == Some(dir.as_path()))
+            .collect();
+        let name = |f: &Path| {
+            f.file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        };
+        let siblings: Vec<String> = files.iter().map(|f| name(f)).filter(|n| n != "mod").collect();
+        let uses: Vec<(String, Vec<String>)> = files
+            .iter()
+            .map(|f| {
+                (
+                    name(f),
+                    sibling_uses(&fs::read_to_string(f).unwrap_or_default(), &siblings),
+                )
+            })
+            .collect();
+        for (a, a_uses) in &uses {
+            for b in a_uses {
+                let back = uses.iter().any(|(n, u)| n == b && u.contains(a));
+                if a < b && back {
+                    let rel = dir.strip_prefix(root()).unwrap_or(&dir).display().to_string();
+                    circles.push(format!("{rel}: {a}.rs <-> {b}.rs"));
+                }
+            }
+        }
+    }
+    assert!(
+        circles.is_empty(),
+        "sibling modules that import each other (move what they share into a third):\n{}",
+        circles.join("\n")
+    );
+}

@@ -14,8 +14,7 @@
 //! refutation needs, usually far fewer than were asked about. A node limit keeps it
 //! cheap: past it the answer is unknown and the caller asks the LP or SAT solver.
 
-use super::local::Values;
-use super::puzzle::{Puzzle, Shape};
+use super::puzzle::{Puzzle, Shape, Values};
 use super::search::pick_least;
 
 /// The checker's answer.

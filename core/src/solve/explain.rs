@@ -11,9 +11,8 @@
 use super::budget::{Clock, Stop};
 use super::check::{Check, Checker};
 use super::encode::Lit;
-use super::local::Values;
 use super::lp;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, Values};
 use super::rotate::{Colouring, Explained, Rotator};
 use super::round::{Cand, RoundSolver};
 use super::sat::{Backend, SatResult};

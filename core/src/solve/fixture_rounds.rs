@@ -2,8 +2,7 @@
 //! engine plays it, for the tests that ask the engine's parts questions about a
 //! real round.
 
-use super::local::Values;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, Values};
 use super::{analyze, step, Budget, Report};
 use crate::format::parse;
 

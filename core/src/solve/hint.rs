@@ -7,8 +7,7 @@
 
 use super::budget::{Clock, Stop};
 use super::explain;
-use super::local::Values;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, Values};
 use super::round::RoundSolver;
 use super::sat::Backend;
 use super::step;

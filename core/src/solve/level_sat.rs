@@ -9,9 +9,8 @@
 
 use super::budget::{Clock, Stop};
 use super::encode::{Cnf, Lit};
-use super::local::Values;
 use super::lp;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, Values};
 use super::round::Cand;
 use super::sat::{Backend, SatBackend, SatResult};
 

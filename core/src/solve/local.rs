@@ -3,13 +3,10 @@
 //! remaining-blue counter at 0 or at the number of hidden cells. Applied to a fixpoint,
 //! they settle most cells before any solver call.
 
-use super::puzzle::{Puzzle, Shape};
+use super::puzzle::{Puzzle, Shape, Values};
 
 /// Largest number of patterns enumerated for one clue.
 const MAX_PATTERNS: u64 = 4096;
-
-/// Values known in a round: `Some(blue)` for uncovered cells and cells forced so far.
-pub(crate) type Values = Vec<Option<bool>>;
 
 /// Propagates the visible clues (and the counter) over `values` to a fixpoint,
 /// returning the newly forced cells.

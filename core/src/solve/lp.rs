@@ -6,8 +6,7 @@
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions};
 
 use super::budget::Clock;
-use super::local::Values;
-use super::puzzle::{ClueInfo, Puzzle, Shape};
+use super::puzzle::{ClueInfo, Puzzle, Shape, Values};
 use super::round::Cand;
 
 /// A row: `lo <= sum(cells) <= hi`.

@@ -21,6 +21,8 @@ mod puzzle;
 mod rotate;
 mod round;
 mod sat;
+mod sat_backend;
+mod sat_cadical;
 #[cfg(feature = "minisat")]
 mod sat_minisat;
 mod search;
@@ -35,7 +37,7 @@ use std::time::Duration;
 use crate::model::{Color, Direction, Hint, Level, Pos};
 
 use budget::{Clock, Stop};
-use puzzle::Puzzle;
+use puzzle::{Puzzle, Values};
 use round::Cand;
 pub use sat::Backend;
 pub use verify::{check_explanation, ExplanationCheck};
@@ -250,7 +252,7 @@ pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
 fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool, deduced: &[Pos]) -> Report {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
-    let mut known: local::Values = (0..puzzle.cells.len())
+    let mut known: Values = (0..puzzle.cells.len())
         .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
         .collect();
     for &pos in deduced {
@@ -320,7 +322,7 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
 /// The deductions of one round (empty when nothing is forced).
 fn one_round(
     puzzle: &Puzzle,
-    known: &local::Values,
+    known: &Values,
     backend: Backend,
     clock: &Clock,
     with_explanations: bool,
@@ -349,7 +351,7 @@ fn one_round(
 /// An explanation for each of the `forced` cells of the round that starts with `known`.
 pub(crate) fn explain_all<'p>(
     puzzle: &'p Puzzle,
-    known: &local::Values,
+    known: &Values,
     backend: Backend,
     clock: &Clock,
     forced: &[usize],

@@ -1,8 +1,10 @@
 //! The level as the engine sees it: cells by index, the solution, and every clue the
 //! level can show, with the exact count and togetherness it states.
 
-use super::local::Values;
 use crate::model::{Clue, ClueKind, Color, Layout, Level, Pos, GRID_SIZE};
+
+/// Values known in a round: `Some(blue)` for uncovered cells and cells forced so far.
+pub(crate) type Values = Vec<Option<bool>>;
 
 /// A clue with its members as cell indices.
 #[derive(Clone, Debug)]

@@ -14,8 +14,7 @@
 //! shows needed each clue `d` whose lone cell, flipped, brings the count right.
 //! The unit test below checks every clue so marked against the SAT solver.
 
-use super::local::Values;
-use super::puzzle::{Puzzle, Shape};
+use super::puzzle::{Puzzle, Shape, Values};
 
 /// A colouring that leaves the explained cell wrong: the colour of each cell (`-1`
 /// for a hidden cell it leaves open, which only the counter sees), how many hidden

@@ -4,8 +4,7 @@
 //! Explanations and hints ask it about subsets of the clues.
 
 use super::encode::{Cnf, Lit};
-use super::local::Values;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, Values};
 use super::sat::{Backend, SatBackend};
 
 /// A cell (or the group of untouched cells) that might be forced.

@@ -7,7 +7,7 @@
 use minisat::{Bool, Solver};
 
 use super::budget::Clock;
-use super::sat::{SatBackend, SatResult};
+use super::sat_backend::{SatBackend, SatResult};
 
 /// The MiniSat backend.
 pub(crate) struct MinisatBackend {

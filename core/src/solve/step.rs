@@ -18,9 +18,9 @@
 use super::budget::{Clock, Stop};
 use super::check::{Check, Checker};
 use super::level_sat::LevelSat;
-use super::local::{self, Values};
+use super::local;
 use super::lp;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, Values};
 use super::round::Cand;
 use super::sat::Backend;
 use super::search::Search;

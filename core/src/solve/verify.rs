@@ -8,9 +8,8 @@
 
 use super::budget::Clock;
 use super::encode::{Cnf, Lit};
-use super::local::Values;
 use super::lp::Relaxation;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, Values};
 use super::round::Cand;
 use super::sat::{Backend, SatResult};
 use super::{Budget, ClueRef, Report};
