@@ -646,8 +646,10 @@ impl<'p> Explainer<'p> {
         }
         clues.sort();
         Explanation {
+            reasoning: Reasoning::of(&clues),
+            clues,
             minimal,
-            ..make(clues)
+            ..Explanation::default()
         }
     }
 }
@@ -756,19 +758,4 @@ pub(crate) fn clue_refs(round: &RoundSolver<'_>, sels: &[i32]) -> Vec<ClueRef> {
     }
     clues.sort();
     clues
-}
-
-fn make(clues: Vec<ClueRef>) -> Explanation {
-    let reasoning = if clues.contains(&ClueRef::RemainingCounter) {
-        Reasoning::RemainingCounter
-    } else if clues.len() == 1 {
-        Reasoning::SingleClue
-    } else {
-        Reasoning::SeveralClues
-    };
-    Explanation {
-        clues,
-        reasoning,
-        minimal: true,
-    }
 }

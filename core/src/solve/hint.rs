@@ -40,7 +40,8 @@ pub(crate) fn hint(level: &Level, state: &PlayState, budget: &Budget) -> HintRes
     result.unwrap_or(HintResult::GaveUp)
 }
 
-/// The forced cell with the simplest explanation.
+/// The forced cell with the simplest explanation: the rule of least effort, then
+/// the fewest clues.
 fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResult, Stop> {
     if known.iter().all(Option::is_some) {
         return Ok(HintResult::Nothing);
@@ -51,7 +52,13 @@ fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResul
     let best = forced
         .iter()
         .zip(explanations)
-        .min_by_key(|(_, e)| (e.clues.len(), e.reasoning as u8))
+        .min_by_key(|(_, e)| {
+            (
+                e.rule.map(|r| r.effort(e.clues.len())),
+                e.clues.len(),
+                e.reasoning as u8,
+            )
+        })
         .map(|(&i, explanation)| Deduction {
             pos: puzzle.cells[i],
             color: puzzle.color(i),

@@ -65,19 +65,27 @@ pub(crate) fn propagate(puzzle: &Puzzle, visible: &[usize], values: &mut Values)
 
 /// Cells that clue `c` alone forces given `values`.
 pub(crate) fn single_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(usize, bool)> {
+    forced_by_clue(puzzle, c, values).unwrap_or_default()
+}
+
+/// Cells that clue `c` alone forces given `values`, or `None` when no colouring of
+/// its hidden members meets it (too many blue, too few cells, or its shape). A clue
+/// with too many patterns to enumerate forces nothing and is not refuted.
+pub(crate) fn forced_by_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Option<Vec<(usize, bool)>> {
     let clue = &puzzle.clues[c];
     let (open, need) = open_and_need(puzzle, c, values);
-    let Some(need) = need.filter(|_| !open.is_empty()) else {
-        return Vec::new();
-    };
+    let need = need?;
     if need == 0 || need == open.len() {
-        return open.into_iter().map(|m| (m, need > 0)).collect();
+        // One way to finish it, which its shape must allow.
+        let blue = need > 0;
+        let holds = clue.holds(|m| values[m].unwrap_or(blue));
+        return holds.then(|| open.into_iter().map(|m| (m, blue)).collect());
     }
     if let Shape::Line { together } = clue.shape {
         return line_forced(&clue.members, clue.count, together, values);
     }
     if matches!(clue.shape, Shape::Count) || binomial(open.len() as u64, need as u64) > MAX_PATTERNS {
-        return Vec::new();
+        return Some(Vec::new());
     }
     // Enumerate the ways to place `need` blues among `open`.
     let mut can_blue = vec![false; open.len()];
@@ -104,19 +112,30 @@ pub(crate) fn single_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(us
             break;
         }
     }
-    open.iter()
+    if !can_blue[0] && !can_black[0] {
+        return None;
+    }
+    let forced = open
+        .iter()
         .enumerate()
         .filter_map(|(i, &m)| match (can_blue[i], can_black[i]) {
             (true, false) => Some((m, true)),
             (false, true) => Some((m, false)),
             _ => None,
         })
-        .collect()
+        .collect();
+    Some(forced)
 }
 
 /// Cells of a line forced by its count and togetherness, exactly, by a forward and
-/// backward pass over states (blues so far, runs so far up to 2, last one blue).
-fn line_forced(members: &[usize], count: usize, together: bool, values: &Values) -> Vec<(usize, bool)> {
+/// backward pass over states (blues so far, runs so far up to 2, last one blue);
+/// `None` when no colouring meets it.
+fn line_forced(
+    members: &[usize],
+    count: usize,
+    together: bool,
+    values: &Values,
+) -> Option<Vec<(usize, bool)>> {
     let n = members.len();
     let n_states = (count + 1) * 6;
     let index = |k: usize, runs: usize, prev: bool| (k * 3 + runs) * 2 + usize::from(prev);
@@ -183,14 +202,19 @@ fn line_forced(members: &[usize], count: usize, together: bool, values: &Values)
             }
         });
     }
-    (0..n)
+    // A colouring that meets the line gives every member a colour.
+    if can.first().is_some_and(|c| *c == [false, false]) {
+        return None;
+    }
+    let forced = (0..n)
         .filter(|&i| values[members[i]].is_none())
         .filter_map(|i| match can[i] {
             [false, true] => Some((members[i], true)),
             [true, false] => Some((members[i], false)),
             _ => None,
         })
-        .collect()
+        .collect();
+    Some(forced)
 }
 
 /// Cells that two overlapping clues force by their counts alone: the blue cells in

@@ -20,6 +20,7 @@ mod lp;
 mod puzzle;
 mod rotate;
 mod round;
+mod rules;
 mod sat;
 mod sat_backend;
 mod sat_cadical;
@@ -39,8 +40,9 @@ use crate::model::{Color, Direction, Hint, Level, Pos};
 use budget::{Clock, Stop};
 use puzzle::{Puzzle, Values};
 use round::Cand;
+pub use rules::{Rule, RuleInfo};
 pub use sat::Backend;
-pub use verify::{check_explanation, ExplanationCheck};
+pub use verify::{check_explanation, rederive, ExplanationCheck};
 
 /// Limits for one engine call. Checked between solver calls and inside the SAT
 /// backend through its terminate hook.
@@ -107,7 +109,7 @@ pub struct Deduction {
     pub explanation: Explanation,
 }
 
-/// A set of visible clues that together force a cell.
+/// A set of visible clues that together force a cell, and the rule that reads them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Explanation {
     /// The clues used; no clue can be dropped when `minimal`.
@@ -117,6 +119,12 @@ pub struct Explanation {
     /// Whether every clue was shown to be needed (false when the budget cut the
     /// check short: the clues still force the cell).
     pub minimal: bool,
+    /// The most specific named rule that proves the cell with these clues
+    /// ([`Rule::Contradiction`] when no other does); `None` without explanations.
+    pub rule: Option<Rule>,
+    /// The deduction in words, with the values the player sees:
+    /// `S13 = 0 has its 0 blue`, `if Q19 were black, R16 = 2 could get at most 1 blue`.
+    pub text: String,
 }
 
 /// A visible clue.
@@ -149,6 +157,19 @@ pub struct Difficulty {
     pub largest_explanation: usize,
     /// Deductions that needed the remaining counter.
     pub counter_uses: usize,
+}
+
+impl Reasoning {
+    /// The kind of reasoning behind `clues`.
+    pub(crate) fn of(clues: &[ClueRef]) -> Reasoning {
+        if clues.contains(&ClueRef::RemainingCounter) {
+            Reasoning::RemainingCounter
+        } else if clues.len() == 1 {
+            Reasoning::SingleClue
+        } else {
+            Reasoning::SeveralClues
+        }
+    }
 }
 
 impl Report {
@@ -319,6 +340,28 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
     }
 }
 
+/// The explanation a named rule gives.
+fn named(puzzle: &Puzzle, found: rules::Found) -> Explanation {
+    let mut clues: Vec<ClueRef> = found
+        .clues
+        .iter()
+        .map(|&c| ClueRef::Clue(puzzle.clues[c].at))
+        .collect();
+    if found.counter {
+        clues.push(ClueRef::RemainingCounter);
+    }
+    clues.sort();
+    Explanation {
+        reasoning: Reasoning::of(&clues),
+        clues,
+        // Each rule keeps only clues it needs, and is tried after every rule with
+        // fewer clues: none can be dropped.
+        minimal: true,
+        rule: Some(found.rule),
+        text: found.text,
+    }
+}
+
 /// The deductions of one round (empty when nothing is forced).
 fn one_round(
     puzzle: &Puzzle,
@@ -357,42 +400,23 @@ pub(crate) fn explain_all<'p>(
     forced: &[usize],
     solver: Option<round::RoundSolver<'p>>,
 ) -> Result<Vec<Explanation>, Stop> {
-    // What one clue (or the counter) forces alone needs no solver to explain.
     let visible = step::visible_clues(puzzle, known);
-    let mut alone: Vec<Option<ClueRef>> = vec![None; puzzle.cells.len()];
-    let mut is_forced = vec![false; puzzle.cells.len()];
-    for &i in forced {
-        is_forced[i] = true;
-    }
-    // Only clues that hold a cell to explain can explain one alone.
-    let holds_forced = |c: usize| puzzle.clues[c].members.iter().any(|&m| is_forced[m]);
-    for &c in visible.iter().filter(|&&c| holds_forced(c)) {
-        for (cell, _) in local::single_clue(puzzle, c, known) {
-            alone[cell].get_or_insert(ClueRef::Clue(puzzle.clues[c].at));
-        }
-    }
-    for (cell, _) in local::counter_rule(puzzle, known) {
-        alone[cell].get_or_insert(ClueRef::RemainingCounter);
-    }
+    let view = rules::View::new(puzzle, known, &visible);
     let visible_at: std::collections::HashMap<Pos, usize> =
         visible.iter().map(|&c| (puzzle.clues[c].at, c)).collect();
     let mut twins = twin::Twins::default();
     let mut explainer = explain::Explainer::new(puzzle, known, backend, visible, solver);
     let mut untouched_explanation: Option<Explanation> = None;
+    let mut chains: std::collections::HashMap<(Vec<usize>, bool), rules::Chain> = Default::default();
     let mut out = Vec::with_capacity(forced.len());
     for &i in forced {
         clock.check()?;
-        let explanation = if let Some(clue) = alone[i] {
-            Explanation {
-                reasoning: if clue == ClueRef::RemainingCounter {
-                    Reasoning::RemainingCounter
-                } else {
-                    Reasoning::SingleClue
-                },
-                clues: vec![clue],
-                minimal: true,
-            }
-        } else if !explainer.touches(i) {
+        // A named rule first: it needs no solver.
+        if let Some(found) = rules::name(&view, i) {
+            out.push(named(puzzle, found));
+            continue;
+        }
+        let mut explanation = if !explainer.touches(i) {
             if untouched_explanation.is_none() {
                 untouched_explanation = Some(explainer.explain(Cand::Untouched, clock)?);
             }
@@ -404,6 +428,38 @@ pub(crate) fn explain_all<'p>(
             twins.add(puzzle, &visible_at, &explanation, i);
             explanation
         };
+        let clues: Vec<usize> = explanation
+            .clues
+            .iter()
+            .filter_map(|clue| match clue {
+                ClueRef::Clue(at) => visible_at.get(at).copied(),
+                ClueRef::RemainingCounter => None,
+            })
+            .collect();
+        let counter = explanation.clues.contains(&ClueRef::RemainingCounter);
+        // The search's clues, read as named rules one after the other, or else as
+        // a contradiction.
+        // Cells of a round often share their clues: the chain is followed once.
+        let key = (clues.clone(), counter);
+        let chain = if clues.len() + usize::from(counter) > rules::MAX_CHAIN_CLUES {
+            None
+        } else {
+            chains
+                .entry(key)
+                .or_insert_with(|| rules::follow(puzzle, known, &clues, counter))
+                .explain(puzzle, known, i)
+        };
+        match chain {
+            Some(found) => {
+                let minimal = explanation.minimal;
+                explanation = named(puzzle, found);
+                explanation.minimal &= minimal;
+            }
+            None => {
+                explanation.rule = Some(Rule::Contradiction);
+                explanation.text = rules::describe_contradiction(&view, i, &clues, counter);
+            }
+        }
         out.push(explanation);
     }
     Ok(out)

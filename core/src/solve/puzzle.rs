@@ -1,7 +1,7 @@
 //! The level as the engine sees it: cells by index, the solution, and every clue the
 //! level can show, with the exact count and togetherness it states.
 
-use crate::model::{Clue, ClueKind, Color, Layout, Level, Pos, GRID_SIZE};
+use crate::model::{Clue, ClueKind, Color, Hint, Layout, Level, Pos, GRID_SIZE};
 
 /// Values known in a round: `Some(blue)` for uncovered cells and cells forced so far.
 pub(crate) type Values = Vec<Option<bool>>;
@@ -19,6 +19,10 @@ pub(crate) struct ClueInfo {
     pub(crate) count: usize,
     /// What else it states.
     pub(crate) shape: Shape,
+    /// What it counts (for messages).
+    pub(crate) kind: ClueKind,
+    /// How it shows its number (for messages).
+    pub(crate) hint: Hint,
 }
 
 /// What a clue states besides its count.
@@ -131,10 +135,7 @@ impl Puzzle {
         let count = clue.count(level);
         // Togetherness comes from the layout (the level's own colours): a letter that
         // contradicts it is a validation error, not a different puzzle.
-        let shaped = matches!(
-            clue.hint,
-            crate::model::Hint::Together | crate::model::Hint::Apart
-        );
+        let shaped = matches!(clue.hint, Hint::Together | Hint::Apart);
         let shape = match (&clue.layout, clue.together(level)) {
             (Layout::Line, Some(together)) if shaped => Shape::Line { together },
             (Layout::Ring(ring), Some(together)) if shaped => Shape::Ring {
@@ -152,6 +153,8 @@ impl Puzzle {
             members,
             count,
             shape,
+            kind: clue.kind,
+            hint: clue.hint,
         }
     }
 }

@@ -133,6 +133,7 @@ mod tests {
             clues: vec![ClueRef::Clue(puzzle.clues[c].at), ClueRef::RemainingCounter],
             reasoning: Reasoning::RemainingCounter,
             minimal: true,
+            ..Explanation::default()
         }
     }
 

@@ -4,9 +4,11 @@
 //! and without any one of its clues, it must not. Where the SAT solver runs out of
 //! conflicts on a counting argument, the LP relaxation of the same clues, then its
 //! integral version, may refute the colour instead (both are sound for that). Meant for tests and for tools that
-//! want to trust an explanation without trusting the engine's search.
+//! want to trust an explanation without trusting the engine's search. [`rederive`]
+//! asks the exact checker instead, which is what the named rules are held to.
 
 use super::budget::Clock;
+use super::check::{Check, Checker};
 use super::encode::{Cnf, Lit};
 use super::lp::Relaxation;
 use super::puzzle::{Puzzle, Values};
@@ -32,23 +34,9 @@ pub fn check_explanation(level: &Level, report: &Report, k: usize) -> Option<Exp
     let puzzle = Puzzle::new(level);
     let cell = puzzle.cell_at(deduction.pos)?;
     // What the player knows at the start of the deduction's round.
-    let mut known: Values = (0..puzzle.cells.len())
-        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
-        .collect();
-    for d in report.deductions.iter().filter(|d| d.round < deduction.round) {
-        let i = puzzle.cell_at(d.pos)?;
-        known[i] = Some(puzzle.blue[i]);
-    }
+    let known = known_before(&puzzle, report, deduction.round)?;
     let counter = deduction.explanation.clues.contains(&ClueRef::RemainingCounter);
-    let mut clues = Vec::new();
-    for clue in &deduction.explanation.clues {
-        let ClueRef::Clue(at) = *clue else { continue };
-        let c = (0..puzzle.clues.len()).find(|&c| {
-            let info = &puzzle.clues[c];
-            info.at == at && info.owner.is_none_or(|o| known[o].is_some())
-        })?;
-        clues.push(c);
-    }
+    let clues = listed_clues(&puzzle, &known, &deduction.explanation.clues)?;
     let forces = refutes(&puzzle, &known, &clues, counter, cell) == Some(true)
         || refutes_linear(&puzzle, &known, &clues, counter, cell);
     // Minimal: without any one clue (or the counter) a colouring with the cell wrong
@@ -65,6 +53,62 @@ pub fn check_explanation(level: &Level, report: &Report, k: usize) -> Option<Exp
         })
         && (!counter || clues.is_empty() || refutes(&puzzle, &known, &clues, false, cell) == Some(false));
     Some(ExplanationCheck { forces, minimal })
+}
+
+/// Decisions the exact checker may take to re-derive one cell.
+const REDERIVE_NODES: usize = 1_000_000;
+
+/// Re-derives the cell of `report.deductions[k]` from its listed clues alone with
+/// the exact checker (`check.rs`): those clues' cells and the colours known before
+/// the deduction's round, and the counter when it is listed, nothing else.
+/// `Some(true)` when they force the cell's colour, `Some(false)` when a colouring
+/// meets them with the cell's other colour; `None` when `k` is out of range, a
+/// listed clue is not visible in that round, or the checker stops at its limit.
+/// Independent of the rule that named the deduction, so a test can hold every
+/// named rule to it.
+pub fn rederive(level: &Level, report: &Report, k: usize) -> Option<bool> {
+    let deduction = report.deductions.get(k)?;
+    let puzzle = Puzzle::new(level);
+    let cell = puzzle.cell_at(deduction.pos)?;
+    let known = known_before(&puzzle, report, deduction.round)?;
+    let counter = deduction.explanation.clues.contains(&ClueRef::RemainingCounter);
+    let clues = listed_clues(&puzzle, &known, &deduction.explanation.clues)?;
+    let visible: Vec<usize> = (0..puzzle.clues.len())
+        .filter(|&c| puzzle.clues[c].owner.is_none_or(|o| known[o].is_some()))
+        .collect();
+    let mut checker = Checker::new(&puzzle, &known, &visible);
+    match checker.check(&clues, counter, Some(cell), REDERIVE_NODES) {
+        Check::Forced { .. } => Some(true),
+        Check::Free => Some(false),
+        Check::Unknown => None,
+    }
+}
+
+/// What the player knows at the start of round `round` of `report`.
+fn known_before(puzzle: &Puzzle, report: &Report, round: usize) -> Option<Values> {
+    let mut known: Values = (0..puzzle.cells.len())
+        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
+        .collect();
+    for d in report.deductions.iter().filter(|d| d.round < round) {
+        let i = puzzle.cell_at(d.pos)?;
+        known[i] = Some(puzzle.blue[i]);
+    }
+    Some(known)
+}
+
+/// The puzzle clues behind `listed` (the counter left out), each visible with
+/// `known`; `None` when one is not.
+fn listed_clues(puzzle: &Puzzle, known: &Values, listed: &[ClueRef]) -> Option<Vec<usize>> {
+    let mut clues = Vec::new();
+    for clue in listed {
+        let ClueRef::Clue(at) = *clue else { continue };
+        let c = (0..puzzle.clues.len()).find(|&c| {
+            let info = &puzzle.clues[c];
+            info.at == at && info.owner.is_none_or(|o| known[o].is_some())
+        })?;
+        clues.push(c);
+    }
+    Some(clues)
 }
 
 /// Whether the LP relaxation of `clues` (and the counter), or its integral version,

@@ -1,0 +1,131 @@
+//! Named rules one after the other: within a round, a cell one rule settles can be
+//! the missing piece for the next, so the player uncovers the cell in a few easy
+//! steps ("L18 blue (finish-blue), then L20 black (finish-black), so K21 = 2 needs 1
+//! more blue and has 1 cell hidden"). Read off the clues the general search found.
+
+use super::super::puzzle::{Puzzle, Values};
+use super::view::View;
+use super::{name, Found, Rule, RuleInfo};
+
+pub(super) static CHAIN: RuleInfo = RuleInfo {
+    id: "chain",
+    name: "Chain",
+    sentence: "Cells that other rules settle from the same clues complete what the last clue needs: follow the steps in order.",
+    effort: 3,
+};
+
+/// Waves of named rules tried before giving up on a chain.
+const MAX_WAVES: usize = 6;
+
+/// Steps named in full before the rest are counted.
+const MAX_NAMED: usize = 4;
+
+/// The cells named rules settle one after the other from a few clues.
+pub(crate) struct Chain {
+    /// Each settled cell and its rule, in the order settled.
+    steps: Vec<(usize, Found)>,
+}
+
+/// Follows the named rules over `clues` (and the counter when `counter`) from the
+/// round that starts with `known`, wave after wave, until they settle nothing more.
+pub(crate) fn follow(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool) -> Chain {
+    let mut values = known.clone();
+    let mut steps: Vec<(usize, Found)> = Vec::new();
+    for _ in 0..MAX_WAVES {
+        let view = View::within(puzzle, &values, clues, counter, false);
+        let settled: Vec<(usize, Found)> = view
+            .scope()
+            .into_iter()
+            .filter_map(|m| Some((m, name(&view, m)?)))
+            .collect();
+        if settled.is_empty() {
+            break;
+        }
+        for (m, found) in settled {
+            values[m] = Some(found.blue);
+            steps.push((m, found));
+        }
+    }
+    Chain { steps }
+}
+
+impl Chain {
+    /// The chain that settles hidden cell `i`: the clues it reads (a part of the
+    /// clues followed) and the steps in words; `None` when the rules stall before.
+    pub(crate) fn explain(&self, puzzle: &Puzzle, known: &Values, i: usize) -> Option<Found> {
+        self.steps
+            .iter()
+            .any(|(m, _)| *m == i)
+            .then(|| read(puzzle, known, i, &self.steps))
+    }
+}
+
+/// The finding for cell `i` (settled by one of `steps`): the steps it rests on, in
+/// order, and their clues.
+fn read(puzzle: &Puzzle, known: &Values, i: usize, steps: &[(usize, Found)]) -> Found {
+    let at = |cell: usize| steps.iter().position(|(m, _)| *m == cell);
+    let mut needed = vec![false; steps.len()];
+    let mut stack: Vec<usize> = at(i).into_iter().collect();
+    while let Some(k) = stack.pop() {
+        if needed[k] {
+            continue;
+        }
+        needed[k] = true;
+        let found = &steps[k].1;
+        let mut members: Vec<usize> = found
+            .clues
+            .iter()
+            .flat_map(|&c| puzzle.clues[c].members.iter().copied())
+            .collect();
+        if found.counter {
+            members.extend((0..known.len()).filter(|&m| known[m].is_none()));
+        }
+        // Cells settled before this step that its clues read.
+        stack.extend(
+            members
+                .into_iter()
+                .filter(|&m| known[m].is_none())
+                .filter_map(at)
+                .filter(|&j| j < k && !needed[j]),
+        );
+    }
+    let used: Vec<&(usize, Found)> = steps
+        .iter()
+        .zip(&needed)
+        .filter(|(_, n)| **n)
+        .map(|(s, _)| s)
+        .collect();
+    let mut clues: Vec<usize> = used.iter().flat_map(|(_, f)| f.clues.iter().copied()).collect();
+    clues.sort_unstable();
+    clues.dedup();
+    let counter = used.iter().any(|(_, f)| f.counter);
+    let Some(((_, last), before)) = used.split_last() else {
+        return steps[steps.len() - 1].1.clone();
+    };
+    if before.is_empty() {
+        // One rule from these clues alone.
+        return last.clone();
+    }
+    let mut named: Vec<String> = before
+        .iter()
+        .take(MAX_NAMED)
+        .map(|(m, f)| {
+            let colour = if f.blue { "blue" } else { "black" };
+            format!(
+                "{} {colour} ({})",
+                crate::model::name(puzzle.cells[*m]),
+                f.rule.id()
+            )
+        })
+        .collect();
+    if before.len() > MAX_NAMED {
+        named.push(format!("{} more", before.len() - MAX_NAMED));
+    }
+    Found {
+        rule: Rule::Chain,
+        clues,
+        counter,
+        blue: puzzle.blue[i],
+        text: format!("{}, so {}", named.join(", then "), last.text),
+    }
+}

@@ -1,0 +1,105 @@
+//! The remaining-blue counter: alone (no blue left, or as many blue as hidden
+//! cells), or against clues that share no hidden cell, whose needs leave the cells
+//! outside them no blue at all or nothing but blue.
+
+use super::parts::{pack, Part};
+use super::view::{and_list, cells, View};
+use super::{Found, Rule, RuleInfo};
+
+pub(super) static REMAINING: RuleInfo = RuleInfo {
+    id: "remaining",
+    name: "Remaining",
+    sentence: "The counter shows the blue still hidden: when clues that share no cell need all of it, every other hidden cell is black; when they leave exactly the cells outside them, those are blue (with no clue: 0 left means all black, as many as hidden cells means all blue).",
+    effort: 3,
+};
+
+/// `remaining` alone: no blue left, or as many as hidden cells.
+pub(super) fn alone(view: &View<'_>, _i: usize) -> Option<Found> {
+    if !view.counter {
+        return None;
+    }
+    let (remaining, n_hidden) = (view.remaining, view.hidden.len());
+    let (blue, text) = if remaining == 0 {
+        (
+            false,
+            view.say(|| format!("{}: every hidden cell is black", view.counter_label())),
+        )
+    } else if remaining == n_hidden {
+        let text = view.say(|| {
+            format!(
+                "{} with {} hidden: all are blue",
+                view.counter_label(),
+                cells(n_hidden)
+            )
+        });
+        (true, text)
+    } else {
+        return None;
+    };
+    Some(Found {
+        rule: Rule::Remaining,
+        clues: Vec::new(),
+        counter: true,
+        blue,
+        text,
+    })
+}
+
+/// `remaining` against clues: visible clues that share no hidden cell and do not
+/// hold cell `i`, whose needs settle every hidden cell outside them. Only clues that
+/// count are kept (each is then needed): for black, clues that need blue; for blue,
+/// clues with black cells left.
+pub(super) fn against_clues(view: &View<'_>, i: usize) -> Option<Found> {
+    if !view.counter {
+        return None;
+    }
+    let parts: Vec<Part> = view
+        .parts_everywhere()
+        .iter()
+        .filter(|p| !view.clues_of[i].contains(&p.clue))
+        .cloned()
+        .collect();
+    let n_black = view.hidden.len().saturating_sub(view.remaining);
+    [(false, view.remaining), (true, n_black)]
+        .into_iter()
+        .find_map(|(blue, goal)| {
+            Some(found(
+                view,
+                pack(&parts, view.puzzle.cells.len(), goal, blue)?,
+                blue,
+            ))
+        })
+}
+
+fn found(view: &View<'_>, packed: Vec<Part>, blue: bool) -> Found {
+    let mut packed: Vec<usize> = packed.into_iter().map(|p| p.clue).collect();
+    packed.sort_unstable();
+    Found {
+        rule: Rule::Remaining,
+        text: view.say(|| text(view, &packed, blue)),
+        clues: packed,
+        counter: true,
+        blue,
+    }
+}
+
+/// The words for the counter against the clues `packed`, and the colour of the rest.
+fn text(view: &View<'_>, packed: &[usize], blue: bool) -> String {
+    let labels: Vec<String> = packed.iter().map(|&c| view.label(c)).collect();
+    let needs: usize = packed.iter().map(|&c| view.need(c)).sum();
+    let counter = view.counter_label();
+    let (verb, apart) = if packed.len() == 1 {
+        ("needs", String::new())
+    } else {
+        ("need", ", sharing no cell,".to_string())
+    };
+    let clues = and_list(&labels);
+    if blue {
+        format!(
+            "{counter}, and {clues}{apart} {verb} only {needs} of them: the other {}, all outside, are blue",
+            view.remaining.saturating_sub(needs)
+        )
+    } else {
+        format!("{counter}, and {clues}{apart} {verb} all of them: every other hidden cell is black")
+    }
+}

@@ -1,0 +1,227 @@
+//! The round as the rules see it: each visible clue's hidden members and the blue
+//! it still needs, the remaining counter, and how clues read in messages.
+
+use std::cell::{OnceCell, RefCell};
+
+use super::super::check::{Check, Checker};
+use super::super::local;
+use super::super::puzzle::{Puzzle, Shape, Values};
+use super::parts::{part, Part};
+use crate::model::{name, ClueKind};
+
+/// One round's visible information, for matching rules: every visible clue and the
+/// counter, or (for following a chain or an assumption) a few of them.
+pub(crate) struct View<'p> {
+    pub(crate) puzzle: &'p Puzzle,
+    pub(crate) known: &'p Values,
+    /// Whether the rules may read the remaining counter.
+    pub(crate) counter: bool,
+    /// Whether the rules put their findings in words.
+    pub(crate) texts: bool,
+    /// Whether `known` holds an assumption, so that colours may differ from the
+    /// solution's (the exact checker, which proves solution colours, is not asked).
+    pub(crate) assumed: bool,
+    /// Per clue: its hidden members (empty for clues the player does not see).
+    pub(crate) open: Vec<Vec<usize>>,
+    /// Per clue: how many of its hidden members are blue (`None` for clues the
+    /// player does not see).
+    pub(crate) need: Vec<Option<usize>>,
+    /// Per cell: the visible clues it is a hidden member of.
+    pub(crate) clues_of: Vec<Vec<usize>>,
+    /// Blue cells among the hidden ones: what the counter shows.
+    pub(crate) remaining: usize,
+    /// Hidden cells.
+    pub(crate) hidden: Vec<usize>,
+    /// Per clue: what it forces alone, computed on first need.
+    alone: Vec<OnceCell<Vec<(usize, bool)>>>,
+    /// The visible clues.
+    pub(crate) visible: Vec<usize>,
+    /// The exact checker for questions about a few clues, built on first need.
+    checker: RefCell<Option<Checker<'p>>>,
+    /// Per clue: the parts of the clues that share its hidden cells, on first need.
+    parts_in: Vec<OnceCell<Vec<Part>>>,
+    /// The visible clues as parts of all hidden cells, on first need.
+    parts_everywhere: OnceCell<Vec<Part>>,
+}
+
+/// Decisions the exact checker may take on a question of two clues.
+const PAIR_NODES: usize = 500;
+
+impl<'p> View<'p> {
+    /// The round that starts with `known` uncovered and shows the clues `visible`.
+    pub(crate) fn new(puzzle: &'p Puzzle, known: &'p Values, visible: &[usize]) -> View<'p> {
+        View::within(puzzle, known, visible, true, false)
+    }
+
+    /// Only the clues `clues` (and the counter when `counter`) with `known`
+    /// uncovered; `assumed` when `known` holds an assumption.
+    pub(crate) fn within(
+        puzzle: &'p Puzzle,
+        known: &'p Values,
+        clues: &[usize],
+        counter: bool,
+        assumed: bool,
+    ) -> View<'p> {
+        let visible = clues;
+        let n_clues = puzzle.clues.len();
+        let mut open = vec![Vec::new(); n_clues];
+        let mut need = vec![None; n_clues];
+        let mut clues_of = vec![Vec::new(); puzzle.cells.len()];
+        for &c in visible {
+            let clue = &puzzle.clues[c];
+            open[c] = clue
+                .members
+                .iter()
+                .copied()
+                .filter(|&m| known[m].is_none())
+                .collect();
+            let n_blue = clue.members.iter().filter(|&&m| known[m] == Some(true)).count();
+            need[c] = clue.count.checked_sub(n_blue);
+            for &m in &open[c] {
+                clues_of[m].push(c);
+            }
+        }
+        View {
+            puzzle,
+            known,
+            counter,
+            assumed,
+            texts: true,
+            open,
+            need,
+            clues_of,
+            remaining: puzzle.remaining(known),
+            hidden: (0..puzzle.cells.len()).filter(|&i| known[i].is_none()).collect(),
+            alone: (0..n_clues).map(|_| OnceCell::new()).collect(),
+            visible: visible.to_vec(),
+            checker: RefCell::new(None),
+            parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
+            parts_everywhere: OnceCell::new(),
+        }
+    }
+
+    /// The blue clue `c` still needs among its hidden members (0 for a clue the
+    /// player does not see).
+    pub(crate) fn need(&self, c: usize) -> usize {
+        self.need[c].unwrap_or(0)
+    }
+
+    /// What clue `c` forces alone.
+    pub(crate) fn alone(&self, c: usize) -> &[(usize, bool)] {
+        self.alone[c].get_or_init(|| local::single_clue(self.puzzle, c, self.known))
+    }
+
+    /// Whether clues `a` and `b` together force hidden cell `i` to its solution
+    /// colour and each is needed for it (the exact checker, within a small limit).
+    pub(crate) fn pair_forces(&self, a: usize, b: usize, i: usize) -> bool {
+        if self.assumed {
+            return false;
+        }
+        let mut checker = self.checker.borrow_mut();
+        let checker = checker.get_or_insert_with(|| Checker::new(self.puzzle, self.known, &self.visible));
+        matches!(checker.check(&[a, b], false, Some(i), PAIR_NODES), Check::Forced { used, .. } if used.len() == 2)
+    }
+
+    /// The hidden members of the clues seen, each once, in cell order.
+    pub(crate) fn scope(&self) -> Vec<usize> {
+        (0..self.clues_of.len())
+            .filter(|&m| !self.clues_of[m].is_empty())
+            .collect()
+    }
+
+    /// The parts inside clue `a`'s hidden cells of the visible clues that share
+    /// some of them.
+    pub(super) fn parts_in(&self, a: usize) -> &[Part] {
+        self.parts_in[a].get_or_init(|| {
+            let mut outer = vec![false; self.puzzle.cells.len()];
+            for &m in &self.open[a] {
+                outer[m] = true;
+            }
+            self.neighbours(a)
+                .into_iter()
+                .filter_map(|b| part(b, &self.open[b], self.need[b], &outer))
+                .collect()
+        })
+    }
+
+    /// Every visible clue with hidden cells as a part of all hidden cells.
+    pub(super) fn parts_everywhere(&self) -> &[Part] {
+        self.parts_everywhere.get_or_init(|| {
+            let everywhere = vec![true; self.puzzle.cells.len()];
+            self.visible
+                .iter()
+                .filter_map(|&c| part(c, &self.open[c], self.need[c], &everywhere))
+                .collect()
+        })
+    }
+
+    /// The visible clues that share a hidden cell with clue `c`, each once.
+    pub(crate) fn neighbours(&self, c: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = self.open[c]
+            .iter()
+            .flat_map(|&m| self.clues_of[m].iter().copied())
+            .filter(|&d| d != c)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// `words()` when the rules put their findings in words, else nothing.
+    pub(crate) fn say(&self, words: impl FnOnce() -> String) -> String {
+        if self.texts {
+            words()
+        } else {
+            String::new()
+        }
+    }
+
+    /// How clue `c` reads on screen: `S13 = 0`, `flower O13 = 4`, `column K7 = {3}`.
+    pub(crate) fn label(&self, c: usize) -> String {
+        let clue = &self.puzzle.clues[c];
+        let shown = clue.hint.display(clue.count);
+        let at = name(clue.at);
+        match clue.kind {
+            ClueKind::Neighbours => format!("{at} = {shown}"),
+            ClueKind::Flower => format!("flower {at} = {shown}"),
+            ClueKind::Column => format!("column {at} = {shown}"),
+        }
+    }
+
+    /// How the counter reads on screen: `remaining = 4`.
+    pub(crate) fn counter_label(&self) -> String {
+        format!("remaining = {}", self.remaining)
+    }
+
+    /// The Hexix name of cell `i`.
+    pub(crate) fn cell(&self, i: usize) -> String {
+        name(self.puzzle.cells[i])
+    }
+
+    /// Whether clue `c` states that its blue cells are together (`Some(true)`) or
+    /// not (`Some(false)`); `None` for a plain count.
+    pub(crate) fn together(&self, c: usize) -> Option<bool> {
+        match self.puzzle.clues[c].shape {
+            Shape::Count => None,
+            Shape::Line { together } | Shape::Ring { together, .. } => Some(together),
+        }
+    }
+}
+
+/// `A`, `A and B`, `A, B and C`.
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// `1 blue`, `2 blue`; `1 cell`, `2 cells`.
+pub(crate) fn cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{n} cells")
+    }
+}
