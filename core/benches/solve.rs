@@ -1,6 +1,8 @@
 //! Times the deduction engine on every level of the shared corpus (`../shared/corpus`
 //! beside the project, or `HEXCELLS_CORPUS`): verdicts alone, then the full analysis
-//! with minimal explanations. Prints totals and the slowest levels; asserts nothing.
+//! with minimal explanations. Prints totals and the slowest levels, the share of
+//! deductions each named rule explains, the difficulty grades, and how the grades
+//! compare with the difficulty that some titles name; asserts nothing.
 //!
 //! Run with `cargo bench -p hexcells-core --bench solve`.
 
@@ -10,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
-use hexcells_core::solve::{self, Budget, Report};
+use hexcells_core::solve::{self, Budget, Grade, Report, Rule};
 use hexcells_core::Level;
 
 fn main() {
@@ -61,7 +63,9 @@ fn main() {
         return;
     }
     if wanted("analysis") {
-        measure("analysis with minimal explanations", &levels, solve::analyze);
+        let reports = measure("analysis with minimal explanations", &levels, solve::analyze);
+        rule_shares(&reports);
+        grades(&levels, &reports);
     }
     if wanted("fixes") {
         measure_fixes(&levels);
@@ -187,10 +191,113 @@ fn measure_fixes(levels: &[(String, Level)]) {
     }
 }
 
-fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> Report) {
+/// The share of the deductions each rule explains.
+fn rule_shares(reports: &[Report]) {
+    let mut counts = [0usize; Rule::ALL.len()];
+    for report in reports {
+        for (k, n) in report.difficulty.rule_counts.iter().enumerate() {
+            counts[k] += n;
+        }
+    }
+    let total: usize = counts.iter().sum();
+    println!("deductions by rule ({total} in all):");
+    for (rule, n) in Rule::ALL.iter().zip(counts) {
+        println!(
+            "  {:<14} {n:>6}  {:5.1}%",
+            rule.id(),
+            100.0 * n as f64 / total.max(1) as f64
+        );
+    }
+}
+
+/// The grade distribution, and the grades of the levels whose title names a
+/// difficulty beside that difficulty.
+fn grades(levels: &[(String, Level)], reports: &[Report]) {
+    let mut counts = [0usize; 6];
+    for report in reports {
+        counts[report.difficulty.grade.map_or(0, |g| usize::from(g.number()))] += 1;
+    }
+    println!("grades:");
+    for g in Grade::ALL {
+        println!(
+            "  {} {:<12} {:>4}",
+            g.number(),
+            g.name(),
+            counts[usize::from(g.number())]
+        );
+    }
+    println!("  - {:<12} {:>4}", "none", counts[0]);
+    let mut pairs = Vec::new();
+    for ((name, level), report) in levels.iter().zip(reports) {
+        let (Some(named), Some(grade)) = (named_difficulty(&level.title), report.difficulty.grade) else {
+            continue;
+        };
+        println!(
+            "  titled {:<12} graded {:<12} {:?}  {name}",
+            named.name(),
+            grade.name(),
+            report.difficulty.steps_by_effort
+        );
+        pairs.push((named.number() as i32, grade.number() as i32));
+    }
+    let same = pairs.iter().filter(|(a, b)| a == b).count();
+    let near = pairs.iter().filter(|(a, b)| (a - b).abs() <= 1).count();
+    println!(
+        "  {} titled levels with a grade: {same} graded as titled, {near} within one grade, rank correlation {:.2}",
+        pairs.len(),
+        spearman(&pairs)
+    );
+}
+
+/// The difficulty a level's title names, if any: `Bugs (Easy) 1-1`, `NO.4(hard)`.
+fn named_difficulty(title: &str) -> Option<Grade> {
+    let t = title.to_lowercase();
+    let word = |w: &str| t.contains(w);
+    Some(if word("medium-hard") || word("medium/hard") {
+        Grade::MediumHard
+    } else if word("easy-medium") {
+        Grade::EasyMedium
+    } else if word("easy") {
+        Grade::Easy
+    } else if word("medium") {
+        Grade::Medium
+    } else if word("hard") {
+        Grade::Hard
+    } else {
+        return None;
+    })
+}
+
+/// Spearman's rank correlation of the pairs (ties share their mean rank).
+fn spearman(pairs: &[(i32, i32)]) -> f64 {
+    let ranks = |values: Vec<i32>| -> Vec<f64> {
+        values
+            .iter()
+            .map(|v| {
+                let below = values.iter().filter(|w| *w < v).count() as f64;
+                let equal = values.iter().filter(|w| *w == v).count() as f64;
+                below + (equal + 1.0) / 2.0
+            })
+            .collect()
+    };
+    let a = ranks(pairs.iter().map(|p| p.0).collect());
+    let b = ranks(pairs.iter().map(|p| p.1).collect());
+    let n = a.len() as f64;
+    if n < 2.0 {
+        return 0.0;
+    }
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let cov: f64 = a.iter().zip(&b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt().max(f64::MIN_POSITIVE)
+}
+
+fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> Report) -> Vec<Report> {
     let budget = Budget::default();
     let mut times: Vec<(Duration, &str, String)> = Vec::new();
     let mut not_minimal: Vec<(usize, &str)> = Vec::new();
+    let mut reports = Vec::with_capacity(levels.len());
     let cpu_before = cpu_seconds();
     let started = Instant::now();
     for (name, level) in levels {
@@ -209,6 +316,7 @@ fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> R
             name,
             format!("{:?}, {} rounds", report.verdict, report.rounds()),
         ));
+        reports.push(report);
     }
     let total = started.elapsed();
     let cpu = cpu_seconds()
@@ -235,6 +343,7 @@ fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> R
     for (n, name) in not_minimal.iter().take(5) {
         println!("  {n:>9}     {name}");
     }
+    reports
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -2,7 +2,8 @@
 //! `fixtures/rules/NNN_<rule-id>.hexcells` is solved with explanations, and its
 //! steps, printed as `solve --explain` prints them (`K9 black · finish-black · K11 =
 //! 0 has its 0 blue`), are compared with `NNN_<rule-id>.expected` beside it. Each
-//! fixture must earn the rule it is named after, every rule of the catalogue needs a
+//! fixture must earn the rule it is named after (the expected files end with the
+//! level's difficulty grade), every rule of the catalogue needs a
 //! fixture, every named deduction re-derives from its listed clues with the exact
 //! checker, and `docs/rules.md` lists every rule with its name and sentence.
 //!
@@ -65,6 +66,14 @@ fn render(report: &Report) -> String {
         Verdict::Solvable => writeln!(out, "solvable in {} round(s)", report.rounds()),
         other => writeln!(out, "{other:?}"),
     };
+    let d = &report.difficulty;
+    let _ = writeln!(
+        out,
+        "grade {}, replay steps by effort {:?}",
+        d.grade
+            .map_or("none".to_string(), |g| format!("{} ({})", g.number(), g.name())),
+        d.steps_by_effort
+    );
     out
 }
 

@@ -190,6 +190,7 @@ pub(super) fn reveal_until_easy_enough(
                     rounds: 0,
                     largest_explanation: d.explanation.clues.len(),
                     counter_uses: usize::from(d.explanation.clues.contains(&ClueRef::RemainingCounter)),
+                    ..Difficulty::default()
                 };
                 Target::of(&step) > target
             })

@@ -8,6 +8,7 @@
 
 mod budget;
 mod check;
+mod difficulty;
 mod encode;
 mod explain;
 mod fix;
@@ -38,6 +39,7 @@ use std::time::Duration;
 use crate::model::{Color, Direction, Hint, Level, Pos};
 
 use budget::{Clock, Stop};
+pub use difficulty::{Difficulty, Grade};
 use puzzle::{Puzzle, Values};
 use round::Cand;
 pub use rules::{Rule, RuleInfo};
@@ -146,17 +148,6 @@ pub enum Reasoning {
     SeveralClues,
     /// The remaining-blue counter is needed.
     RemainingCounter,
-}
-
-/// A difficulty summary.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Difficulty {
-    /// Rounds that uncovered at least one cell.
-    pub rounds: usize,
-    /// Clues in the largest explanation.
-    pub largest_explanation: usize,
-    /// Deductions that needed the remaining counter.
-    pub counter_uses: usize,
 }
 
 impl Reasoning {
@@ -320,18 +311,16 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
         .filter(|i| known[*i].is_none())
         .map(|i| puzzle.cells[i])
         .collect();
-    let difficulty = Difficulty {
-        rounds: round,
-        largest_explanation: deductions
-            .iter()
-            .map(|d| d.explanation.clues.len())
-            .max()
-            .unwrap_or(0),
-        counter_uses: deductions
-            .iter()
-            .filter(|d| d.explanation.clues.contains(&ClueRef::RemainingCounter))
-            .count(),
-    };
+    let initial: Values = (0..puzzle.cells.len())
+        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
+        .collect();
+    // The grade replays the solution from the start, with explanations.
+    let graded = with_explanations && verdict == Verdict::Solvable && deduced.is_empty();
+    let engine = graded.then_some(difficulty::Engine {
+        backend,
+        clock: &clock,
+    });
+    let difficulty = difficulty::summarise(&puzzle, &initial, &deductions, engine);
     Report {
         verdict,
         deductions,

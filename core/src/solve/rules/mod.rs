@@ -165,6 +165,19 @@ pub(crate) fn name(view: &View<'_>, i: usize) -> Option<Found> {
         .find(|found| found.blue == blue)
 }
 
+/// The rules of effort 1 (a clue finished, the counter alone), which are cheap to
+/// match: a replay tries them first.
+const QUICK: [Matcher; 2] = [finish::finish, counter::alone];
+
+/// [`name`] with only the rules of effort 1.
+pub(crate) fn name_quick(view: &View<'_>, i: usize) -> Option<Found> {
+    let blue = view.puzzle.blue[i];
+    QUICK
+        .iter()
+        .filter_map(|matcher| matcher(view, i))
+        .find(|found| found.blue == blue)
+}
+
 /// The first named rule that settles hidden cell `i` in `view`, whatever colour it
 /// gives (under an assumption, not the solution's).
 fn first_match(view: &View<'_>, i: usize) -> Option<Found> {

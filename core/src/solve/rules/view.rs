@@ -16,7 +16,7 @@ pub(crate) struct View<'p> {
     pub(crate) known: &'p Values,
     /// Whether the rules may read the remaining counter.
     pub(crate) counter: bool,
-    /// Whether the rules put their findings in words.
+    /// Whether the rules put their findings in words (a replay needs no words).
     pub(crate) texts: bool,
     /// Whether `known` holds an assumption, so that colours may differ from the
     /// solution's (the exact checker, which proves solution colours, is not asked).
