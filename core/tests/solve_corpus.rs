@@ -2,7 +2,9 @@
 //! `HEXCELLS_CORPUS`): every level listed in `expected-verdicts.tsv` gets its verdict,
 //! and no level of the corpus panics or makes the engine give up; on a sample of the
 //! corpus, every explanation is re-checked independently (it forces its cell, and is
-//! minimal when it says so).
+//! minimal when it says so), and every deduction a named rule explains re-derives
+//! from its listed clues alone with the exact checker (a sample in the default
+//! test run; all of the corpus with `HEXCELLS_CORPUS_FULL=1`).
 //!
 //! Skips with a printed notice when the corpus is absent. With `--features minisat`,
 //! both SAT backends must give identical verdicts and stuck cells on every level.
@@ -11,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use hexcells_core::format::parse;
-use hexcells_core::solve::{self, Backend, Budget, Report, Verdict};
+use hexcells_core::solve::{self, Backend, Budget, Report, Rule, Verdict};
 use hexcells_core::Level;
 
 mod support;
@@ -143,6 +145,57 @@ fn explanations_on_a_sample_of_the_corpus_force_their_cells_and_are_minimal() {
     assert!(
         bad.is_empty(),
         "{} explanations fail the re-check:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// Levels re-derived by default: every `RULE_SAMPLE`th corpus file (the analysis
+/// of all 443 takes minutes in a debug build); `HEXCELLS_CORPUS_FULL=1` takes all.
+const RULE_SAMPLE: usize = 4;
+
+#[test]
+fn every_named_rule_deduction_re_derives_from_its_clues_with_the_exact_checker() {
+    let Some(levels) = corpus_levels() else { return };
+    let step = if std::env::var_os("HEXCELLS_CORPUS_FULL").is_some() {
+        1
+    } else {
+        RULE_SAMPLE
+    };
+    let budget = Budget::default();
+    let mut bad = Vec::new();
+    let mut by_rule: BTreeMap<&str, usize> = BTreeMap::new();
+    let (mut n_levels, mut n_named) = (0, 0);
+    for (name, level) in levels.iter().step_by(step) {
+        n_levels += 1;
+        let report = solve::analyze(level, &budget);
+        for (k, d) in report.deductions.iter().enumerate() {
+            let Some(rule) = d.explanation.rule else {
+                bad.push(format!("{name}: {:?} has no rule", d.pos));
+                continue;
+            };
+            *by_rule.entry(rule.id()).or_default() += 1;
+            if rule == Rule::Contradiction {
+                continue;
+            }
+            n_named += 1;
+            let again = solve::rederive(level, &report, k);
+            if again != Some(true) {
+                bad.push(format!(
+                    "{name}: {:?} round {} by {}: {:?} -> {again:?}",
+                    d.pos,
+                    d.round,
+                    rule.id(),
+                    d.explanation.clues
+                ));
+            }
+        }
+    }
+    println!("{n_levels} levels: {n_named} named-rule deductions re-derived; by rule {by_rule:?}");
+    assert!(n_named > 1000, "the levels have named-rule deductions: {n_named}");
+    assert!(
+        bad.is_empty(),
+        "{} named-rule deductions do not re-derive:\n{}",
         bad.len(),
         bad.join("\n")
     );
