@@ -722,9 +722,10 @@ fn check_gives_each_level_its_verdict() {
         "{}",
         lines[0]
     );
+    assert!(lines[0].contains("; difficulty "), "{}", lines[0]);
     assert_eq!(
         lines[1],
-        "counter.hexcells: solvable in 1 round (hardest step uses 1 clue)"
+        "counter.hexcells: solvable in 1 round (hardest step uses 1 clue); difficulty easy (1 of 5)"
     );
 
     write(dir.path(), "stuck.hexcells", stuck_level());
@@ -757,6 +758,67 @@ fn check_json_carries_verdicts_rounds_and_stuck_cells() {
     assert_eq!(lines[1]["stuck_cells"], serde_json::json!(["K11", "L12"]));
     assert_eq!(lines[1]["diagnostics"][0]["code"], "HC0301");
     assert_eq!(lines[1]["diagnostics"][0]["line"], 38 + 16);
+    // The difficulty grade: a number and a name for a solvable level, null for a
+    // stuck one.
+    let grade = &lines[0]["difficulty"];
+    assert!((1..=5).contains(&grade["grade"].as_u64().unwrap_or(0)), "{grade}");
+    assert!(grade["name"].is_string(), "{grade}");
+    assert_eq!(grade["steps_by_effort"].as_array().map(Vec::len), Some(5));
+    assert_eq!(lines[1]["difficulty"]["grade"], Value::Null);
+    assert_eq!(lines[1]["difficulty"]["name"], Value::Null);
+    // Without explanations there is no grade either.
+    let run = hexcells(dir.path(), &["check", "--json", "--fast", "pack.hexcells"]);
+    assert_eq!(json_lines(&run.stdout)[0]["difficulty"]["grade"], Value::Null);
+}
+
+#[test]
+fn solve_json_gives_each_step_its_rule_clues_and_text() {
+    let dir = temp_dir();
+    write(
+        dir.path(),
+        "pack.hexcells",
+        format!("{}{}{}", two_round_level(), counter_level(), stuck_level()),
+    );
+    let run = hexcells(dir.path(), &["solve", "--explain", "--json", "pack.hexcells"]);
+    assert_eq!(run.code, 1, "the stuck level is a finding: {}", run.stderr);
+    let lines = json_lines(&run.stdout);
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    let keys = |v: &Value| -> Vec<String> {
+        v.as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default()
+    };
+    let mut level_keys = keys(&lines[0]);
+    level_keys.sort();
+    assert_eq!(
+        level_keys,
+        ["difficulty", "level", "rounds", "steps", "title", "verdict"]
+    );
+    assert_eq!(lines[0]["level"], 0);
+    assert_eq!(lines[0]["title"], "Two rounds");
+    assert_eq!(lines[0]["verdict"], "solvable");
+    assert_eq!(lines[0]["rounds"], 2);
+    let steps = lines[0]["steps"].as_array().cloned().unwrap_or_default();
+    assert_eq!(steps.len(), 6, "every uncovered cell is a step");
+    let mut step_keys = keys(&steps[0]);
+    step_keys.sort();
+    assert_eq!(step_keys, ["cell", "clues", "colour", "round", "rule", "text"]);
+    let k9 = steps.iter().find(|s| s["cell"] == "K9").expect("K9 is a step");
+    assert_eq!(k9["round"], 2);
+    assert_eq!(k9["colour"], "blue");
+    assert_eq!(k9["rule"], "finish-blue");
+    assert_eq!(k9["clues"], serde_json::json!(["L10"]));
+    assert_eq!(k9["text"], "L10 = 1 needs 1 blue and has 1 cell hidden");
+    // The counter is named `remaining`.
+    let counter = &lines[1]["steps"][0];
+    assert_eq!(counter["rule"], "remaining");
+    assert_eq!(counter["clues"], serde_json::json!(["remaining"]));
+    assert_eq!(lines[1]["difficulty"]["grade"], 1);
+    assert_eq!(lines[1]["difficulty"]["name"], "easy");
+    // A stuck level: no grade, and its stuck cells are not steps.
+    assert_eq!(lines[2]["verdict"], "stuck");
+    assert_eq!(lines[2]["steps"], Value::Array(Vec::new()));
+    assert_eq!(lines[2]["difficulty"]["grade"], Value::Null);
 }
 
 #[test]
@@ -767,13 +829,14 @@ fn solve_prints_one_line_per_round() {
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert_eq!(
         run.stdout,
-        "round 1: K11 blue\nsolvable in 1 round (hardest step uses 1 clue); the remaining counter is needed 1 time\n"
+        "round 1: K11 blue\nsolvable in 1 round (hardest step uses 1 clue); difficulty easy (1 of 5); the remaining counter is needed 1 time\n"
     );
     let run = hexcells(dir.path(), &["solve", "--explain", "counter.hexcells"]);
     assert_eq!(run.code, 0);
     assert!(
-        run.stdout
-            .starts_with("round 1:\n  K11 blue: remaining = 1 (with the remaining counter)\n"),
+        run.stdout.starts_with(
+            "round 1:\n  K11 blue · remaining · remaining = 1 with 1 cell hidden: all are blue\n"
+        ),
         "{}",
         run.stdout
     );

@@ -126,7 +126,7 @@ pub struct SolveArgs {
     /// The level file (`-` for stdin).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Show, for each cell, the clues that force it.
+    /// Show, for each cell, the rule that proves it and the deduction in words.
     #[arg(long)]
     pub explain: bool,
     /// Which level of a level pack to solve (from 1); all of them when absent.
@@ -136,8 +136,12 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 60_000)]
     pub budget_ms: u64,
     /// Print the solution as a play record (`1. F7b`, one move a line) for `hexcells replay`.
-    #[arg(long, conflicts_with = "explain")]
+    #[arg(long, conflicts_with_all = ["explain", "json"])]
     pub record: bool,
+    /// Print one JSON object per level and line: verdict, rounds, difficulty grade,
+    /// and every step with its rule, clues and text (implies the explanations).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `hexcells replay`.

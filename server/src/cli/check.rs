@@ -17,6 +17,7 @@ use super::input;
 use super::parallel;
 use super::phrases::{describe_stuck, plural};
 use super::progress::Progress;
+use super::difficulty::{self, JsonDifficulty};
 use super::{report_error, Status};
 
 /// Checked options of `hexcells check`.
@@ -391,11 +392,15 @@ fn write_text(out: &mut dyn Write, file: &str, is_pack: bool, check: &LevelCheck
         (LevelVerdict::Solvable, Some(report)) => {
             let rounds = plural(report.difficulty.rounds, "round", "rounds");
             let hardest = report.difficulty.largest_explanation;
+            let grade = difficulty::describe(&report.difficulty).map_or(String::new(), |g| format!("; {g}"));
             if hardest > 0 {
                 let clues = plural(hardest, "clue", "clues");
-                writeln!(out, "{label}: solvable in {rounds} (hardest step uses {clues})")
+                writeln!(
+                    out,
+                    "{label}: solvable in {rounds} (hardest step uses {clues}){grade}"
+                )
             } else {
-                writeln!(out, "{label}: solvable in {rounds}")
+                writeln!(out, "{label}: solvable in {rounds}{grade}")
             }
         }
         (LevelVerdict::Invalid, _) => {
@@ -453,6 +458,8 @@ struct JsonLevel<'a> {
     largest_explanation: usize,
     /// Deductions that needed the remaining-blue counter.
     counter_uses: usize,
+    /// The difficulty grade and its figures; `null` when the engine did not run.
+    difficulty: Option<JsonDifficulty>,
     cells: usize,
     diagnostics: Vec<JsonDiagnostic<'a>>,
     /// Time the deduction engine took, in milliseconds.
@@ -497,6 +504,7 @@ fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow
         stuck_cells: report.map_or_else(Vec::new, |r| r.stuck.iter().map(|&p| name(p)).collect()),
         largest_explanation: report.map_or(0, |r| r.difficulty.largest_explanation),
         counter_uses: report.map_or(0, |r| r.difficulty.counter_uses),
+        difficulty: report.map(|r| JsonDifficulty::new(&r.difficulty)),
         cells: check.cells,
         diagnostics: check
             .diagnostics

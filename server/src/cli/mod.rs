@@ -9,6 +9,7 @@
 pub mod args;
 mod check;
 mod convert;
+mod difficulty;
 mod fmt;
 mod generate;
 mod input;

@@ -1,14 +1,17 @@
 //! `hexcells solve`: the solution a perfect player finds, one line per round, each
-//! cell with its name and colour; `--explain` adds the clues that force each cell.
+//! cell with its name and colour; `--explain` adds the rule that proves each cell
+//! and the deduction in words; `--json` prints one JSON object per level.
 
 use hexcells_core::format::{parse, ParsedLevel};
-use hexcells_core::model::{name, ClueKind};
-use hexcells_core::solve::{ClueRef, Deduction, Reasoning, Report, Verdict};
-use hexcells_core::{Clue, Color, Level, Severity};
+use hexcells_core::model::name;
+use hexcells_core::solve::{ClueRef, Deduction, Report, Verdict};
+use hexcells_core::Severity;
+use serde::Serialize;
 use std::io::Write;
 
 use super::args::SolveArgs;
 use super::check::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, write_diagnostic};
+use super::difficulty::{self, JsonDifficulty};
 use super::input::{self, Source};
 use super::phrases::{describe_stuck, plural};
 use super::{pack, Status};
@@ -19,8 +22,11 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let text = input::read_text(&source)?;
     let file = source.to_string();
     let parse = parse(&text);
+    // With --json, stdout holds the JSON lines only: problems go to stderr.
+    let mut stderr = std::io::stderr();
+    let notes: &mut dyn Write = if args.json { &mut stderr } else { &mut *out };
     for d in &parse.diagnostics {
-        write_diagnostic(out, &file, d)?;
+        write_diagnostic(notes, &file, d)?;
     }
     if parse.levels.is_empty() {
         return Ok(Status::Findings);
@@ -32,6 +38,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let is_pack = parse.levels.len() > 1;
     let mut status = Status::Clean;
     for (index, parsed) in chosen {
+        if args.json {
+            status = status.max(json_level(out, &file, index, parsed, args)?);
+            continue;
+        }
         if is_pack {
             // A comment in a play record, so that `replay` reads the record as printed.
             let comment = if args.record { "# " } else { "" };
@@ -75,7 +85,7 @@ fn solve_level(
     if args.record {
         return super::replay::write_solution_record(out, &report);
     }
-    write_rounds(out, level, &report, args.explain)?;
+    write_rounds(out, &report, args.explain)?;
     let difficulty = &report.difficulty;
     let status = match report.verdict {
         Verdict::Solvable => {
@@ -83,6 +93,9 @@ fn solve_level(
             if difficulty.largest_explanation > 0 {
                 let clues = plural(difficulty.largest_explanation, "clue", "clues");
                 summary.push_str(&format!(" (hardest step uses {clues})"));
+            }
+            if let Some(grade) = difficulty::describe(difficulty) {
+                summary.push_str(&format!("; {grade}"));
             }
             if difficulty.counter_uses > 0 {
                 let uses = plural(difficulty.counter_uses, "time", "times");
@@ -117,8 +130,7 @@ fn solve_level(
     })
 }
 
-fn write_rounds(out: &mut dyn Write, level: &Level, report: &Report, explain: bool) -> std::io::Result<()> {
-    let mut remaining = level.n_blue_remaining_at_start();
+fn write_rounds(out: &mut dyn Write, report: &Report, explain: bool) -> std::io::Result<()> {
     let mut deductions = report.deductions.iter().peekable();
     while let Some(first) = deductions.peek() {
         let round = first.round;
@@ -131,10 +143,10 @@ fn write_rounds(out: &mut dyn Write, level: &Level, report: &Report, explain: bo
             for d in &this_round {
                 writeln!(
                     out,
-                    "  {} {}: {}",
+                    "  {} {} · {}",
                     name(d.pos),
                     d.color.as_str(),
-                    explain_deduction(level, d, remaining)
+                    explain_deduction(d)
                 )?;
             }
         } else {
@@ -144,49 +156,114 @@ fn write_rounds(out: &mut dyn Write, level: &Level, report: &Report, explain: bo
                 .collect();
             writeln!(out, "round {round}: {}", cells.join(", "))?;
         }
-        remaining -= this_round
-            .iter()
-            .filter(|d| d.color == Color::Blue)
-            .count()
-            .min(remaining);
     }
     Ok(())
 }
 
-/// `E6 = 2, column C1 = {3} (several clues together)`.
-fn explain_deduction(level: &Level, deduction: &Deduction, remaining: usize) -> String {
+/// `finish-black · S13 = 0 has its 0 blue`: the rule's id and the deduction in words.
+fn explain_deduction(deduction: &Deduction) -> String {
     let explanation = &deduction.explanation;
-    if explanation.clues.is_empty() {
-        return "(no explanation recorded)".to_string();
+    match explanation.rule {
+        Some(rule) => format!("{} · {}", rule.id(), explanation.text),
+        None => "(no explanation recorded)".to_string(),
     }
-    let clues: Vec<String> = explanation
-        .clues
-        .iter()
-        .map(|clue| describe_clue(level, *clue, remaining))
-        .collect();
-    let kind = match explanation.reasoning {
-        Reasoning::SingleClue => "one clue",
-        Reasoning::SeveralClues => "several clues together",
-        Reasoning::RemainingCounter => "with the remaining counter",
-    };
-    format!("{} ({kind})", clues.join(", "))
 }
 
-/// How a clue reads on screen: `E6 = 2`, `flower D4 = 5`, `column B1 = {3}`,
-/// `remaining = 4`.
-fn describe_clue(level: &Level, clue: ClueRef, remaining: usize) -> String {
-    match clue {
-        ClueRef::RemainingCounter => format!("remaining = {remaining}"),
-        ClueRef::Clue(pos) => match Clue::at(level, pos) {
-            Some(clue) => {
-                let shown = clue.hint.display(clue.count(level));
-                match clue.kind {
-                    ClueKind::Neighbours => format!("{} = {shown}", name(pos)),
-                    ClueKind::Flower => format!("flower {} = {shown}", name(pos)),
-                    ClueKind::Column => format!("column {} = {shown}", name(pos)),
-                }
-            }
-            None => name(pos),
-        },
+/// One line of `solve --json`.
+#[derive(Serialize)]
+struct JsonLevel<'a> {
+    /// Index of the level in its file, from 0.
+    level: usize,
+    title: &'a str,
+    /// `solvable`, `stuck`, `gave-up`, or `invalid` (not analysed: errors to fix first).
+    verdict: &'static str,
+    /// Rounds that uncovered at least one cell.
+    rounds: usize,
+    /// `null` for a level that was not analysed.
+    difficulty: Option<JsonDifficulty>,
+    /// Every cell a perfect player uncovers, in order.
+    steps: Vec<JsonStep<'a>>,
+}
+
+/// One uncovered cell in `solve --json`.
+#[derive(Serialize)]
+struct JsonStep<'a> {
+    round: usize,
+    cell: String,
+    colour: &'static str,
+    /// The rule's id (docs/rules.md).
+    rule: &'static str,
+    /// The clues the rule reads: Hexix names, and `remaining` for the counter.
+    clues: Vec<String>,
+    /// The deduction in words.
+    text: &'a str,
+}
+
+/// `solve --json` for one level: the problems go to stderr, the line to `out`.
+fn json_level(
+    out: &mut dyn Write,
+    file: &str,
+    index: usize,
+    parsed: &ParsedLevel,
+    args: &SolveArgs,
+) -> anyhow::Result<Status> {
+    let errors: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    let mut stderr = std::io::stderr();
+    for d in &errors {
+        write_diagnostic(&mut stderr, file, d)?;
     }
+    let level = &parsed.level;
+    let analysed = !errors.iter().any(|d| blocks_analysis(d));
+    let report = if analysed {
+        let (report, _) = run_engine(level, &engine_budget(args.budget_ms), true);
+        Some(report.ok_or_else(|| {
+            anyhow::anyhow!(
+                "the deduction engine failed; this is a bug in hexcells, please report it with the level"
+            )
+        })?)
+    } else {
+        None
+    };
+    let verdict = match report.as_ref().map(|r| r.verdict) {
+        None => "invalid",
+        Some(Verdict::Solvable) => "solvable",
+        Some(Verdict::Stuck { .. }) => "stuck",
+        Some(Verdict::GaveUp | Verdict::Cancelled) => "gave-up",
+    };
+    let line = JsonLevel {
+        // Numbered from 1, as `--level` and `check --json` count.
+        level: index + 1,
+        title: &level.title,
+        verdict,
+        rounds: report.as_ref().map_or(0, Report::rounds),
+        difficulty: report.as_ref().map(|r| JsonDifficulty::new(&r.difficulty)),
+        steps: report.as_ref().map_or_else(Vec::new, |r| {
+            r.deductions
+                .iter()
+                .map(|d| JsonStep {
+                    round: d.round,
+                    cell: name(d.pos),
+                    colour: d.color.as_str(),
+                    rule: d.explanation.rule.map_or("", |r| r.id()),
+                    clues: d
+                        .explanation
+                        .clues
+                        .iter()
+                        .map(|c| match c {
+                            ClueRef::Clue(pos) => name(*pos),
+                            ClueRef::RemainingCounter => "remaining".to_string(),
+                        })
+                        .collect(),
+                    text: &d.explanation.text,
+                })
+                .collect()
+        }),
+    };
+    writeln!(out, "{}", serde_json::to_string(&line)?)?;
+    let clean = verdict == "solvable" && errors.is_empty();
+    Ok(if clean { Status::Clean } else { Status::Findings })
 }

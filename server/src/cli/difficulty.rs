@@ -1,0 +1,53 @@
+//! The difficulty grade as `check` and `solve` print it: `difficulty medium (3 of
+//! 5)` in text, and the `"difficulty"` object of their `--json` output.
+
+use std::collections::BTreeMap;
+
+use hexcells_core::solve::{Difficulty, Rule};
+use serde::Serialize;
+
+/// The `"difficulty"` object of `check --json` and `solve --json`.
+#[derive(Serialize)]
+pub struct JsonDifficulty {
+    /// 1 (easy) to 5 (hard); `null` for a stuck level, one the engine gave up on,
+    /// or without explanations (`check --fast`).
+    grade: Option<u8>,
+    /// `easy`, `easy-medium`, `medium`, `medium-hard` or `hard`; `null` with `grade`.
+    name: Option<&'static str>,
+    /// Steps of the easiest-first replay at each effort, 1 to 5.
+    steps_by_effort: [usize; 5],
+    /// Deductions of the solution per rule id (rules that explain none left out).
+    rules: BTreeMap<&'static str, usize>,
+    /// Clues in the largest explanation.
+    largest_explanation: usize,
+    /// Deductions that needed the remaining-blue counter.
+    counter_uses: usize,
+    /// Cells uncovered by the round that uncovers the fewest.
+    narrowest_round: usize,
+}
+
+impl JsonDifficulty {
+    /// The object for `difficulty`.
+    pub fn new(difficulty: &Difficulty) -> JsonDifficulty {
+        JsonDifficulty {
+            grade: difficulty.grade.map(|g| g.number()),
+            name: difficulty.grade.map(|g| g.name()),
+            steps_by_effort: difficulty.steps_by_effort,
+            rules: Rule::ALL
+                .iter()
+                .zip(difficulty.rule_counts)
+                .filter(|(_, n)| *n > 0)
+                .map(|(r, n)| (r.id(), n))
+                .collect(),
+            largest_explanation: difficulty.largest_explanation,
+            counter_uses: difficulty.counter_uses,
+            narrowest_round: difficulty.narrowest_round,
+        }
+    }
+}
+
+/// `difficulty medium (3 of 5)`, or `None` without a grade.
+pub fn describe(difficulty: &Difficulty) -> Option<String> {
+    let grade = difficulty.grade?;
+    Some(format!("difficulty {} ({} of 5)", grade.name(), grade.number()))
+}
