@@ -439,7 +439,16 @@ fn solvability_verdicts_reach_diagnostics_lenses_hover_and_commands() {
     let hover = client.result("textDocument/hover", at(URI, 13, 22));
     let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(
-        markdown.ends_with("Uncovered in round 1 as blue, forced by L11"),
+        markdown.contains("Uncovered in round 1 as blue, forced by L11"),
+        "{markdown}"
+    );
+    // The rule's name and sentence, then the deduction in words.
+    assert!(
+        markdown.contains("**Finish with blue** (`finish-blue`): A clue whose hidden cells"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.ends_with("L11 = 6 needs 6 blue and has 6 cells hidden"),
         "{markdown}"
     );
     let steps = client.result(

@@ -93,7 +93,8 @@ pub fn note_at(parse: &Parse, line: u32, column: u32, reports: &[Option<Report>]
     }
 }
 
-/// The hover note for the item at `pos`: when a player uncovers it and why.
+/// The hover note for the item at `pos`: when a player uncovers it and why (the
+/// clues, the rule's name and sentence, and the deduction in words).
 pub fn hover_note(parsed: &ParsedLevel, pos: Pos, report: &Report) -> Option<String> {
     let cell = match parsed.level.get(pos)? {
         Item::Cell(cell) => cell,
@@ -109,11 +110,16 @@ pub fn hover_note(parsed: &ParsedLevel, pos: Pos, report: &Report) -> Option<Str
         } else {
             format!(", forced by {clues}")
         };
-        return Some(format!(
-            "Uncovered in round {} as {}{why}",
-            d.round,
-            d.color.as_str()
-        ));
+        let mut note = format!("Uncovered in round {} as {}{why}", d.round, d.color.as_str());
+        // The rule: its name and sentence, then the deduction in words.
+        if let Some(rule) = d.explanation.rule {
+            let info = rule.info();
+            note.push_str(&format!(
+                "\n\n**{}** (`{}`): {}\n\n{}",
+                info.name, info.id, info.sentence, d.explanation.text
+            ));
+        }
+        return Some(note);
     }
     match report.verdict {
         Verdict::Stuck { after_round } if report.stuck.contains(&pos) => Some(format!(
@@ -234,7 +240,9 @@ mod tests {
         );
         assert_eq!(
             hover_note(parsed, above, &report).as_deref(),
-            Some("Uncovered in round 1 as blue, forced by L11")
+            Some(
+                "Uncovered in round 1 as blue, forced by L11\n\n**Finish with blue** (`finish-blue`): A clue whose hidden cells are exactly as many as the blue it still needs has only blue hidden cells left.\n\nL11 = 6 needs 6 blue and has 6 cells hidden"
+            )
         );
         assert_eq!(steps(&report).len(), 6);
         let parse = parse(&text);
