@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use hexcells_core::generate::{generate, Limits, Options, Shape, Target};
+use hexcells_core::generate::{generate, Grade, Limits, Options, Shape};
 
 fn main() {
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
@@ -16,7 +16,7 @@ fn main() {
                 width: 10,
                 height: 10,
             },
-            Target::Hard,
+            Grade::Hard,
         ),
         (
             "hexagon 11x13 (100 cells)",
@@ -24,7 +24,7 @@ fn main() {
                 width: 11,
                 height: 13,
             },
-            Target::Hard,
+            Grade::Hard,
         ),
         (
             "hexagon 11x13 (100 cells)",
@@ -32,7 +32,7 @@ fn main() {
                 width: 11,
                 height: 13,
             },
-            Target::Medium,
+            Grade::Medium,
         ),
         (
             "hexagon 11x13 (100 cells)",
@@ -40,14 +40,10 @@ fn main() {
                 width: 11,
                 height: 13,
             },
-            Target::Easy,
+            Grade::Easy,
         ),
-        ("hexagon 7", Shape::Hexagon { width: 7, height: 7 }, Target::Easy),
-        (
-            "diamond 9",
-            Shape::Diamond { width: 9, height: 9 },
-            Target::Medium,
-        ),
+        ("hexagon 7", Shape::Hexagon { width: 7, height: 7 }, Grade::Easy),
+        ("diamond 9", Shape::Diamond { width: 9, height: 9 }, Grade::Medium),
     ];
     let seeds = [
         "gargamel",
@@ -110,7 +106,7 @@ fn main() {
             "{what}, {} ({n_cells} cells): wall mean {:.3} s, median {:.3} s, max {:.3} s; \
              CPU median {:.2} s, max {:.2} s; over {} seeds; \
              {} attempts, {} engine calls in all; {failures} failed",
-            target.as_str(),
+            target.name(),
             mean,
             times[times.len() / 2],
             times[times.len() - 1],

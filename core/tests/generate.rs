@@ -9,12 +9,12 @@
 use std::path::PathBuf;
 
 use hexcells_core::format::{parse, print};
-use hexcells_core::generate::{generate, GenerateError, Limits, Options, Shape, Target};
+use hexcells_core::generate::{generate, GenerateError, Grade, Limits, Options, Shape};
 use hexcells_core::model::{Hint, Item};
 use hexcells_core::solve::{analyze, verdict, Budget, Verdict};
 use hexcells_core::Level;
 
-fn options(shape: Shape, target: Target, seed: &str) -> Options {
+fn options(shape: Shape, target: Grade, seed: &str) -> Options {
     Options {
         shape,
         blue_per_mille: 350,
@@ -29,7 +29,7 @@ fn run(options: &Options) -> Result<Level, GenerateError> {
 
 /// The level parses back without a single diagnostic, is solvable, and meets `target`.
 #[track_caller]
-fn check_sound(level: &Level, target: Target) {
+fn check_sound(level: &Level, target: Grade) {
     let text = print(level);
     let parsed = parse(&text);
     let diagnostics: Vec<String> = parsed
@@ -46,8 +46,8 @@ fn check_sound(level: &Level, target: Target) {
     let report = analyze(level, &Budget::default());
     assert_eq!(report.verdict, Verdict::Solvable, "{text}");
     assert_eq!(
-        Target::of(&report.difficulty),
-        target,
+        report.difficulty.grade,
+        Some(target),
         "{:?}\n{text}",
         report.difficulty
     );
@@ -62,26 +62,38 @@ fn fixed_seeds_give_the_expected_levels() {
         (
             "001_hexagon_7_easy",
             Shape::Hexagon { width: 7, height: 7 },
-            Target::Easy,
+            Grade::Easy,
             "gargamel",
         ),
         (
             "002_hexagon_7_medium",
             Shape::Hexagon { width: 7, height: 7 },
-            Target::Medium,
+            Grade::Medium,
             "gargamel",
         ),
         (
             "003_rectangle_8x6_hard",
             Shape::Rectangle { width: 8, height: 6 },
-            Target::Hard,
+            Grade::Hard,
             "azrael",
         ),
         (
             "004_diamond_9_medium",
             Shape::Diamond { width: 9, height: 9 },
-            Target::Medium,
+            Grade::Medium,
             "smurfette",
+        ),
+        (
+            "006_hexagon_7_easy-medium",
+            Shape::Hexagon { width: 7, height: 7 },
+            Grade::EasyMedium,
+            "gargamel",
+        ),
+        (
+            "007_rectangle_8x6_medium-hard",
+            Shape::Rectangle { width: 8, height: 6 },
+            Grade::MediumHard,
+            "azrael",
         ),
         (
             "005_hexagon_11x13_hard",
@@ -89,7 +101,7 @@ fn fixed_seeds_give_the_expected_levels() {
                 width: 11,
                 height: 13,
             },
-            Target::Hard,
+            Grade::Hard,
             "gargamel",
         ),
     ];
@@ -118,7 +130,7 @@ fn fixed_seeds_give_the_expected_levels() {
 
 #[test]
 fn the_same_options_give_the_same_level_and_other_seeds_differ() {
-    let a = options(Shape::Rectangle { width: 6, height: 4 }, Target::Medium, "brainy");
+    let a = options(Shape::Rectangle { width: 6, height: 4 }, Grade::Medium, "brainy");
     let first = run(&a).expect("generates");
     assert_eq!(run(&a).expect("generates"), first);
     let b = Options {
@@ -132,11 +144,11 @@ fn the_same_options_give_the_same_level_and_other_seeds_differ() {
 fn generated_levels_are_lean() {
     let level = run(&options(
         Shape::Hexagon { width: 7, height: 7 },
-        Target::Hard,
+        Grade::Hard,
         "hefty",
     ))
     .expect("generates");
-    check_sound(&level, Target::Hard);
+    check_sound(&level, Grade::Hard);
     let budget = Budget::default();
     let mut removable = Vec::new();
     for (pos, item) in level.items() {
@@ -199,11 +211,11 @@ fn generated_levels_are_lean() {
 
 #[test]
 fn impossible_options_give_a_clear_error() {
-    let mut o = options(Shape::Hexagon { width: 7, height: 7 }, Target::Easy, "x");
+    let mut o = options(Shape::Hexagon { width: 7, height: 7 }, Grade::Easy, "x");
     o.blue_per_mille = 990;
     let error = run(&o).expect_err("0.99 blue is refused");
     assert!(error.to_string().contains("0.990"), "{error}");
-    let o = options(Shape::Rectangle { width: 40, height: 3 }, Target::Easy, "x");
+    let o = options(Shape::Rectangle { width: 40, height: 3 }, Grade::Easy, "x");
     let error = run(&o).expect_err("too wide");
     assert!(error.to_string().contains("does not fit"), "{error}");
 }
@@ -216,7 +228,7 @@ fn a_sweep_of_200_seeds_gives_only_sound_levels() {
         Shape::Diamond { width: 7, height: 7 },
         Shape::Hexagon { width: 7, height: 6 },
     ];
-    let targets = [Target::Easy, Target::Medium, Target::Hard];
+    let targets = Grade::ALL;
     let mut failures = Vec::new();
     let mut n_generated = 0;
     for i in 0..200usize {

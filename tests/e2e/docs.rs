@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use hexcells_core::generate::Target;
+use hexcells_core::generate::Grade;
 use hexcells_e2e::{bin, levels_dir, repo_root, temp_dir};
 
 const BLESS_VAR: &str = "HEXCELLS_BLESS";
@@ -136,14 +136,14 @@ fn difficulty_levels_read_the_same_in_help_and_docs() {
     let docs = std::fs::read_to_string(repo_root().join("docs").join("record-notation.md"))
         .expect("read docs/record-notation.md");
     let docs = squeeze(&docs);
-    for target in [Target::Easy, Target::Medium, Target::Hard] {
-        let definition = target.definition();
+    for grade in Grade::ALL {
+        let definition = grade.definition();
         assert!(
-            help.contains(&format!("{}: {definition}", target.as_str())),
+            help.contains(&format!("{}: {definition}", grade.name())),
             "generate --help lacks {definition:?}:\n{help}"
         );
         assert!(
-            docs.contains(&format!("*{}*: {definition}", target.as_str())),
+            docs.contains(&format!("*{}*: {definition}", grade.name())),
             "docs/record-notation.md lacks {definition:?}"
         );
     }

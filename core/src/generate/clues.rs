@@ -4,8 +4,7 @@
 use crate::model::{Cell, Clue, Color, Column, Direction, Hint, Item, Level, Pos};
 
 use super::rng::Rng;
-use super::{special_hint, Engine, Stop, Target};
-use crate::solve::{ClueRef, Difficulty};
+use super::{special_hint, Engine, Grade, Stop};
 
 /// One chance in this many that a clue shows `{n}` / `-n-` when it may.
 const SPECIAL_ONE_IN: usize = 3;
@@ -163,41 +162,38 @@ pub(super) fn reveal_until_solvable(
     Ok(false)
 }
 
-/// Reveals cells whose deduction is harder than `target` allows (so no player needs
-/// that step) until the level is no harder than `target`. `Ok(false)` when the
-/// engine gives up on the candidate.
+/// Reveals cells whose deduction is harder than grade `target` allows (their
+/// rule's effort is above it, so no player needs that step) until the level's
+/// grade is no higher than `target`. `Ok(false)` when the engine gives up on the
+/// candidate.
 pub(super) fn reveal_until_easy_enough(
     draft: &mut Draft,
-    target: Target,
+    target: Grade,
     rng: &mut Rng,
     engine: &mut Engine,
 ) -> Result<bool, Stop> {
-    if target == Target::Hard {
+    if target == Grade::Hard {
         return Ok(true);
     }
     for _ in 0..draft.cells.len() {
         let Some(report) = engine.analyze(&draft.level())? else {
             return Ok(false);
         };
-        if Target::of(&report.difficulty) <= target {
+        if report.difficulty.grade.is_some_and(|g| g <= target) {
             return Ok(true);
         }
         let mut too_hard: Vec<Pos> = report
             .deductions
             .iter()
             .filter(|d| {
-                let step = Difficulty {
-                    rounds: 0,
-                    largest_explanation: d.explanation.clues.len(),
-                    counter_uses: usize::from(d.explanation.clues.contains(&ClueRef::RemainingCounter)),
-                    ..Difficulty::default()
-                };
-                Target::of(&step) > target
+                let x = &d.explanation;
+                x.rule.is_some_and(|r| r.effort(x.clues.len()) > target.number())
             })
             .map(|d| d.pos)
             .collect();
         if too_hard.is_empty() {
-            // Hard through its length alone: reveal any covered cell.
+            // Hard only for a player who follows the steps easiest first: reveal
+            // any covered cell.
             too_hard = report.deductions.iter().map(|d| d.pos).collect();
         }
         too_hard.sort();

@@ -3,8 +3,9 @@
 //! [`generate`] lays out a [`Shape`], colours its cells, gives every cell and line
 //! the clue it could show, reveals cells until the engine says `solvable`, then
 //! removes every clue and revealed cell the level does not need (it stays
-//! solvable, so the level is lean) and checks the engine's difficulty summary
-//! against the requested [`Target`]. When a candidate misses, the next one is drawn.
+//! solvable, so the level is lean) and checks the engine's difficulty grade
+//! ([`Grade`], see docs/rules.md) against the one requested. When a candidate
+//! misses, the next one is drawn.
 //!
 //! **Reproducibility promise.** The same [`Options`] (shape, blue ratio, target,
 //! seed word) give a byte-identical level on every machine and every version of
@@ -25,62 +26,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::model::{Hint, Level};
+pub use crate::solve::Grade;
 use crate::solve::{self, Budget, Difficulty, Verdict};
 
 use clues::Draft;
 use rng::Rng;
 pub use shape::{Shape, ShapeError};
-
-/// How hard the generated level must be, judged by the engine's [`Difficulty`]; each
-/// is defined by [`Target::definition`], which `hexcells generate --help` and
-/// `docs/record-notation.md` repeat word for word, and decided by [`Target::of`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Target {
-    /// At most two clues a step, never the counter.
-    Easy,
-    /// Three or four clues a step, or the counter.
-    Medium,
-    /// Five or more clues a step, or four with the counter or in a long level.
-    Hard,
-}
-
-impl Target {
-    /// `"easy"`, `"medium"` or `"hard"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Target::Easy => "easy",
-            Target::Medium => "medium",
-            Target::Hard => "hard",
-        }
-    }
-
-    /// What the target means, in the words of `--help` and the docs.
-    pub fn definition(self) -> &'static str {
-        match self {
-            Target::Easy => "every step needs at most two clues together, and never the remaining counter",
-            Target::Medium => {
-                "some step needs three or four clues together, or the remaining counter (and the level is not hard)"
-            }
-            Target::Hard => {
-                "some step needs five or more clues together, or four with the remaining counter, \
-                 or four in a level of eight or more rounds"
-            }
-        }
-    }
-
-    /// Which target a difficulty summary meets (see [`Target::definition`]).
-    pub fn of(difficulty: &Difficulty) -> Target {
-        let largest = difficulty.largest_explanation;
-        let counter = difficulty.counter_uses;
-        if largest >= 5 || (largest >= 4 && counter > 0) || (largest >= 4 && difficulty.rounds >= 8) {
-            Target::Hard
-        } else if largest >= 3 || counter > 0 {
-            Target::Medium
-        } else {
-            Target::Easy
-        }
-    }
-}
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,8 +40,8 @@ pub struct Options {
     pub shape: Shape,
     /// The share of blue cells, in thousandths (350 for 0.35).
     pub blue_per_mille: u16,
-    /// How hard the level must be.
-    pub target: Target,
+    /// How hard the level must be: its difficulty grade.
+    pub target: Grade,
     /// The seed word: the same word gives the same level.
     pub seed: String,
 }
@@ -124,8 +75,8 @@ pub enum Phase {
         /// Clues and revealed cells to try.
         total: usize,
     },
-    /// The candidate was finished but missed the target difficulty.
-    Missed(Target),
+    /// The candidate was finished but got another grade.
+    Missed(Grade),
 }
 
 /// A generated level and what the engine says of it.
@@ -193,7 +144,7 @@ pub fn generate(
         },
         calls: 0,
     };
-    let mut missed = [0usize; 3];
+    let mut missed = [0usize; Grade::ALL.len()];
     let mut not_solvable = 0;
     for attempt in 1..=MAX_ATTEMPTS {
         let mut report = |phase| progress(Progress { attempt, phase });
@@ -224,7 +175,8 @@ pub fn generate(
             Ok(None) => not_solvable += 1,
             Ok(Some(None)) => not_solvable += 1,
             Ok(Some(Some(difficulty))) => {
-                let got = Target::of(&difficulty);
+                // A solvable level with explanations always has a grade.
+                let got = difficulty.grade.unwrap_or(Grade::Hard);
                 if got == options.target {
                     let mut level = draft.level();
                     level.title = format!(
@@ -236,7 +188,7 @@ pub fn generate(
                     level.custom_text = [
                         format!(
                             "{}, blue {}.{:03}",
-                            options.target.as_str(),
+                            options.target.name(),
                             options.blue_per_mille / 1000,
                             options.blue_per_mille % 1000
                         ),
@@ -249,7 +201,7 @@ pub fn generate(
                         engine_calls: engine.calls,
                     });
                 }
-                missed[got as usize] += 1;
+                missed[usize::from(got.number()) - 1] += 1;
                 progress(Progress {
                     attempt,
                     phase: Phase::Missed(got),
@@ -260,14 +212,14 @@ pub fn generate(
     let why = if not_solvable * 2 > MAX_ATTEMPTS {
         "the engine could not solve the candidates within its budget".to_string()
     } else {
-        let (most, _) = [Target::Easy, Target::Medium, Target::Hard]
+        let (most, _) = Grade::ALL
             .iter()
-            .map(|t| (*t, missed[*t as usize]))
-            .fold((Target::Easy, 0), |best, t| if t.1 > best.1 { t } else { best });
-        format!("they came out {} most often", most.as_str())
+            .map(|g| (*g, missed[usize::from(g.number()) - 1]))
+            .fold((Grade::Easy, 0), |best, g| if g.1 > best.1 { g } else { best });
+        format!("they came out {} most often", most.name())
     };
     Err(GenerateError::Unsatisfiable {
-        target: options.target.as_str(),
+        target: options.target.name(),
         attempts: MAX_ATTEMPTS,
         why,
     })
@@ -323,34 +275,5 @@ fn special_hint(count: usize, n_members: usize, together: Option<bool>) -> Optio
     match together? {
         true => Some(Hint::Together),
         false => Some(Hint::Apart),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// [`Target::of`] on the boundaries each [`Target::definition`] names.
-    #[test]
-    fn targets_follow_their_definitions() {
-        let of = |largest_explanation, counter_uses, rounds| {
-            Target::of(&Difficulty {
-                rounds,
-                largest_explanation,
-                counter_uses,
-            })
-        };
-        // Easy: at most two clues, never the counter.
-        assert_eq!(of(1, 0, 3), Target::Easy);
-        assert_eq!(of(2, 0, 12), Target::Easy);
-        // Medium: three or four clues, or the counter.
-        assert_eq!(of(2, 1, 3), Target::Medium);
-        assert_eq!(of(3, 0, 3), Target::Medium);
-        assert_eq!(of(4, 0, 7), Target::Medium);
-        assert_eq!(of(3, 2, 12), Target::Medium);
-        // Hard: five or more; four with the counter; four in eight or more rounds.
-        assert_eq!(of(5, 0, 2), Target::Hard);
-        assert_eq!(of(4, 1, 2), Target::Hard);
-        assert_eq!(of(4, 0, 8), Target::Hard);
     }
 }

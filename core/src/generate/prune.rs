@@ -10,7 +10,7 @@ use crate::model::Hint;
 
 use super::clues::Draft;
 use super::rng::Rng;
-use super::{Engine, Stop, Target};
+use super::{Engine, Grade, Stop};
 
 /// Something the level shows that might not be needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ enum Piece {
 /// Removes what the level does not need; `report(done, total)` follows the work.
 pub(super) fn prune(
     draft: &mut Draft,
-    target: Target,
+    target: Grade,
     rng: &mut Rng,
     engine: &mut Engine,
     report: &mut dyn FnMut(usize, usize),
@@ -114,17 +114,17 @@ fn remove(draft: &mut Draft, piece: Piece) -> bool {
 }
 
 /// Whether the level is still solvable and no harder than `target`.
-fn acceptable(draft: &Draft, target: Target, engine: &mut Engine) -> Result<bool, Stop> {
+fn acceptable(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<bool, Stop> {
     let level = draft.level();
     // The fast verdict first: most refusals end here, without explanations.
     if !engine.verdict(&level)?.0 {
         return Ok(false);
     }
-    if target == Target::Hard {
+    if target == Grade::Hard {
         return Ok(true);
     }
     Ok(match engine.difficulty(&level)? {
-        Some(difficulty) => Target::of(&difficulty) <= target,
+        Some(difficulty) => difficulty.grade.is_some_and(|g| g <= target),
         None => false,
     })
 }

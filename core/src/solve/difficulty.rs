@@ -74,6 +74,18 @@ impl Grade {
         }
     }
 
+    /// What the grade asks of a player, in the words of `hexcells generate --help`,
+    /// `docs/record-notation.md` and `docs/rules.md`.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Grade::Easy => "one clue at a time (finish a clue, or the remaining counter alone)",
+            Grade::EasyMedium => "also a clue's shape ({n}, -n-) or a simple subset",
+            Grade::Medium => "clues that overlap, or the remaining counter against clues",
+            Grade::MediumHard => "a contradiction over two or three clues, or an overlap of several clues",
+            Grade::Hard => "contradictions over four or more clues",
+        }
+    }
+
     /// The grade with this name.
     pub fn from_name(name: &str) -> Option<Grade> {
         Grade::ALL.into_iter().find(|g| g.name() == name)

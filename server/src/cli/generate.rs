@@ -8,7 +8,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::{anyhow, bail, Context};
 use clap::{Args, ValueEnum};
 use hexcells_core::format::{parse, print};
-use hexcells_core::generate::{generate, Limits, Options, Phase, Progress, Shape, Target};
+use hexcells_core::generate::{generate, Grade, Limits, Options, Phase, Progress, Shape};
 
 use super::input::{self, Source};
 use super::output::write_atomic;
@@ -31,7 +31,8 @@ pub struct GenerateArgs {
     /// The share of blue cells, from 0.1 to 0.7.
     #[arg(long, value_name = "RATIO", default_value = "0.35")]
     pub blue: String,
-    /// How hard the level must be, judged by the deduction engine.
+    /// The difficulty grade the level must have (docs/rules.md): the reasoning a
+    /// player needs, judged by the deduction engine's named rules.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
     pub difficulty: DifficultyArg,
     /// The seed word; the same word and options give the same level. A new word is
@@ -43,14 +44,19 @@ pub struct GenerateArgs {
     pub output: Option<PathBuf>,
 }
 
-/// `--difficulty`: the help text of each value is the generator's own definition.
+/// `--difficulty`: the grades of docs/rules.md; the help text of each value is the
+/// grade's own definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DifficultyArg {
-    #[value(help = Target::Easy.definition())]
+    #[value(help = Grade::Easy.definition())]
     Easy,
-    #[value(help = Target::Medium.definition())]
+    #[value(help = Grade::EasyMedium.definition())]
+    EasyMedium,
+    #[value(help = Grade::Medium.definition())]
     Medium,
-    #[value(help = Target::Hard.definition())]
+    #[value(help = Grade::MediumHard.definition())]
+    MediumHard,
+    #[value(help = Grade::Hard.definition())]
     Hard,
 }
 
@@ -73,7 +79,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         let what = match p.phase {
             Phase::Revealing => "revealing cells".to_string(),
             Phase::Pruning { done, total } => format!("removing clues not needed ({done}/{total})"),
-            Phase::Missed(got) => format!("came out {}, trying another", got.as_str()),
+            Phase::Missed(got) => format!("came out {}, trying another", got.name()),
         };
         let end = if terminal { "\x1b[K\r" } else { "\n" };
         eprint!("hexcells: generating: candidate {}: {what}{end}", p.attempt);
@@ -90,14 +96,14 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     }
     let d = &generated.difficulty;
     eprintln!(
-        "hexcells: {} cells, {} blue, {}: {} rounds, hardest step {} clues, counter needed {} times \
+        "hexcells: {} cells, {} blue, difficulty {} ({} of 5): {} rounds, replay steps by effort {:?} \
          ({} candidates, {} engine calls, {:.2} s)",
         generated.level.n_cells(),
         generated.level.n_blue(),
-        options.target.as_str(),
+        options.target.name(),
+        options.target.number(),
         d.rounds,
-        d.largest_explanation,
-        d.counter_uses,
+        d.steps_by_effort,
         generated.attempts,
         generated.engine_calls,
         started.elapsed().as_secs_f64()
@@ -136,9 +142,11 @@ fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
     };
     let blue_per_mille = parse_ratio(&args.blue)?;
     let target = match args.difficulty {
-        DifficultyArg::Easy => Target::Easy,
-        DifficultyArg::Medium => Target::Medium,
-        DifficultyArg::Hard => Target::Hard,
+        DifficultyArg::Easy => Grade::Easy,
+        DifficultyArg::EasyMedium => Grade::EasyMedium,
+        DifficultyArg::Medium => Grade::Medium,
+        DifficultyArg::MediumHard => Grade::MediumHard,
+        DifficultyArg::Hard => Grade::Hard,
     };
     let seed = args.seed.clone().unwrap_or_else(new_seed_word);
     if seed.trim().is_empty() || seed.chars().any(char::is_control) {
