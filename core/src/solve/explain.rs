@@ -16,6 +16,7 @@ use super::puzzle::{Puzzle, Values};
 use super::rotate::{Colouring, Explained, Rotator};
 use super::round::{Cand, RoundSolver};
 use super::sat::{Backend, SatResult};
+use super::witness::Witnesses;
 use super::{ClueRef, Explanation, Reasoning};
 
 /// Conflicts per SAT call while explaining (the last to answer a question).
@@ -364,7 +365,7 @@ impl<'p> Explainer<'p> {
                 }
             }
             FreeColouring::Witness(w) => {
-                let (blue, _) = &self.witnesses.kept[w];
+                let blue = self.witnesses.colouring(w);
                 for m in (0..puzzle.cells.len()).filter(|&m| self.touched[m]) {
                     colouring.set(m, blue[m]);
                 }
@@ -654,48 +655,6 @@ impl<'p> Explainer<'p> {
     }
 }
 
-/// Colourings found by the SAT solver, each meeting some of the round's clues.
-#[derive(Default)]
-struct Witnesses {
-    /// Each colouring (blue is `true`) and how many touched hidden cells it makes
-    /// blue; the newest last.
-    kept: Vec<(Vec<bool>, usize)>,
-}
-
-/// Colourings kept per round (the oldest go first).
-const MAX_WITNESSES: usize = 32;
-
-impl Witnesses {
-    /// Keeps `model`; its index.
-    fn keep(&mut self, model: (Vec<bool>, usize)) -> usize {
-        if self.kept.len() == MAX_WITNESSES {
-            self.kept.remove(0);
-        }
-        self.kept.push(model);
-        self.kept.len() - 1
-    }
-
-    /// A kept colouring (its index) that meets the puzzle clues `clues` (and the
-    /// counter of `remaining` hidden blue cells, for which the `n_untouched` hidden
-    /// cells in no clue fill up the count) with `cell` at its wrong colour, if any:
-    /// then they do not force it.
-    fn answer(
-        &self,
-        puzzle: &Puzzle,
-        clues: &[usize],
-        counter: bool,
-        cell: usize,
-        remaining: usize,
-        n_untouched: usize,
-    ) -> Option<usize> {
-        self.kept.iter().rposition(|(blue, n_blue)| {
-            blue[cell] != puzzle.blue[cell]
-                && (!counter || (*n_blue <= remaining && remaining - n_blue <= n_untouched))
-                && clues.iter().all(|&c| puzzle.clues[c].holds(|m| blue[m]))
-        })
-    }
-}
-
 /// Whether a clue set forces a cell.
 enum Outcome {
     /// It does; the clues a refutation used, in the set's order, and whether it used
@@ -705,57 +664,4 @@ enum Outcome {
     Free,
     /// Not decided within the limits.
     Unknown,
-}
-
-/// A minimal subset of the selectors `set` that is unsatisfiable together with
-/// `extra`, tried in the order given; `None` when `set` is satisfiable.
-pub(crate) fn minimal_core(
-    round: &mut RoundSolver<'_>,
-    mut set: Vec<i32>,
-    extra: &[i32],
-    clock: &Clock,
-) -> Result<Option<Vec<i32>>, Stop> {
-    let mut assumptions = set.clone();
-    assumptions.extend_from_slice(extra);
-    match round.sat.solve(&assumptions, clock) {
-        SatResult::Unsat => set.retain(|s| round.sat.failed(*s)),
-        SatResult::Sat => return Ok(None),
-        SatResult::Unknown => return Err(clock.stop_reason()),
-    }
-    let mut i = 0;
-    while i < set.len() {
-        clock.check()?;
-        let trial: Vec<i32> = set.iter().copied().filter(|s| *s != set[i]).collect();
-        let mut assumptions = trial.clone();
-        assumptions.extend_from_slice(extra);
-        match round.sat.solve(&assumptions, clock) {
-            SatResult::Unsat => {
-                // Elements before `i` were each needed in a superset, so they stay
-                // needed: continue after those of them that are still in the core.
-                let kept_before: Vec<i32> = set[..i].to_vec();
-                set = trial.into_iter().filter(|s| round.sat.failed(*s)).collect();
-                i = set.iter().filter(|s| kept_before.contains(s)).count();
-            }
-            SatResult::Sat => i += 1,
-            SatResult::Unknown => {
-                clock.check()?;
-                i += 1;
-            }
-        }
-    }
-    Ok(Some(set))
-}
-
-/// The clues (and the counter) behind a set of selectors, sorted.
-pub(crate) fn clue_refs(round: &RoundSolver<'_>, sels: &[i32]) -> Vec<ClueRef> {
-    let mut clues: Vec<ClueRef> = Vec::new();
-    for &s in sels {
-        if Some(s) == round.counter_sel() {
-            clues.push(ClueRef::RemainingCounter);
-        } else if let Some((c, _)) = round.selectors.iter().find(|(_, sel)| *sel == s) {
-            clues.push(ClueRef::Clue(round.puzzle.clues[*c].at));
-        }
-    }
-    clues.sort();
-    clues
 }

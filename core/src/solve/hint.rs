@@ -6,9 +6,8 @@
 //! have accepted the mark, so there is no number to read).
 
 use super::budget::{Clock, Stop};
-use super::explain;
 use super::puzzle::{Puzzle, Values};
-use super::round::RoundSolver;
+use super::round::{self, RoundSolver};
 use super::sat::Backend;
 use super::step;
 use super::{Budget, Deduction, HintResult, PlayState};
@@ -88,8 +87,8 @@ fn contradiction(
     let mut round = RoundSolver::new(puzzle, known, Backend::default(), visible.clone(), &visible);
     let mut set = vec![round.counter().0];
     set.extend(round.selectors.iter().map(|(_, s)| *s));
-    let clues = match explain::minimal_core(&mut round, set, &[], clock)? {
-        Some(core) => explain::clue_refs(&round, &core),
+    let clues = match round::minimal_core(&mut round, set, &[], clock)? {
+        Some(core) => round::clue_refs(&round, &core),
         None => Vec::new(),
     };
     Ok(HintResult::Contradiction { wrong_marks, clues })

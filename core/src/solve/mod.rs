@@ -31,6 +31,7 @@ mod search;
 mod step;
 mod twin;
 mod verify;
+mod witness;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

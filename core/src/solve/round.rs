@@ -1,11 +1,14 @@
 //! The SAT encoding of one round's visible information, with a selector literal per
 //! clue: it answers "is there a colouring that meets these clues (and maybe the
 //! remaining-blue counter) and gives these cells other colours than the solution?".
-//! Explanations and hints ask it about subsets of the clues.
+//! Explanations and hints ask it about subsets of the clues, and a minimal core of
+//! them names the clues a refutation needs.
 
+use super::budget::{Clock, Stop};
 use super::encode::{Cnf, Lit};
 use super::puzzle::{Puzzle, Values};
-use super::sat::{Backend, SatBackend};
+use super::sat::{Backend, SatBackend, SatResult};
+use super::ClueRef;
 
 /// A cell (or the group of untouched cells) that might be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,4 +145,57 @@ impl<'p> RoundSolver<'p> {
     pub(crate) fn counter_sel(&self) -> Option<i32> {
         self.counter.map(|c| c.0)
     }
+}
+
+/// A minimal subset of the selectors `set` that is unsatisfiable together with
+/// `extra`, tried in the order given; `None` when `set` is satisfiable.
+pub(crate) fn minimal_core(
+    round: &mut RoundSolver<'_>,
+    mut set: Vec<i32>,
+    extra: &[i32],
+    clock: &Clock,
+) -> Result<Option<Vec<i32>>, Stop> {
+    let mut assumptions = set.clone();
+    assumptions.extend_from_slice(extra);
+    match round.sat.solve(&assumptions, clock) {
+        SatResult::Unsat => set.retain(|s| round.sat.failed(*s)),
+        SatResult::Sat => return Ok(None),
+        SatResult::Unknown => return Err(clock.stop_reason()),
+    }
+    let mut i = 0;
+    while i < set.len() {
+        clock.check()?;
+        let trial: Vec<i32> = set.iter().copied().filter(|s| *s != set[i]).collect();
+        let mut assumptions = trial.clone();
+        assumptions.extend_from_slice(extra);
+        match round.sat.solve(&assumptions, clock) {
+            SatResult::Unsat => {
+                // Elements before `i` were each needed in a superset, so they stay
+                // needed: continue after those of them that are still in the core.
+                let kept_before: Vec<i32> = set[..i].to_vec();
+                set = trial.into_iter().filter(|s| round.sat.failed(*s)).collect();
+                i = set.iter().filter(|s| kept_before.contains(s)).count();
+            }
+            SatResult::Sat => i += 1,
+            SatResult::Unknown => {
+                clock.check()?;
+                i += 1;
+            }
+        }
+    }
+    Ok(Some(set))
+}
+
+/// The clues (and the counter) behind a set of selectors, sorted.
+pub(crate) fn clue_refs(round: &RoundSolver<'_>, sels: &[i32]) -> Vec<ClueRef> {
+    let mut clues: Vec<ClueRef> = Vec::new();
+    for &s in sels {
+        if Some(s) == round.counter_sel() {
+            clues.push(ClueRef::RemainingCounter);
+        } else if let Some((c, _)) = round.selectors.iter().find(|(_, sel)| *sel == s) {
+            clues.push(ClueRef::Clue(round.puzzle.clues[*c].at));
+        }
+    }
+    clues.sort();
+    clues
 }
