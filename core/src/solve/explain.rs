@@ -1,7 +1,7 @@
 //! Minimal explanations: which visible clues force a cell.
 //!
 //! Each question "do these clues (and maybe the counter) force the cell?" goes to
-//! the small checker of `check.rs` first, which answers most of them in microseconds;
+//! the small checker of `check/` first, which answers most of them in microseconds;
 //! counting questions it cannot settle go to the LP relaxation (sound for "forced"),
 //! the rest to the round's SAT solver under selector literals. A forced answer names
 //! the clues its refutation used; a deletion pass then drops every clue that is not

@@ -9,7 +9,7 @@
 //! 3. the level's SAT solver (`level_sat.rs`) without the counter: a "differs
 //!    somewhere" query proves the rest forced at once, or finds a colouring;
 //! 4. for what needs the counter: a longer local search, the exact checker
-//!    (`check.rs`), the LP relaxation (`lp.rs`), and last the SAT solver with the
+//!    (`check/`), the LP relaxation (`lp.rs`), and last the SAT solver with the
 //!    counter, complete within its budget.
 //!
 //! Hidden cells no visible clue touches only count for the counter and are decided

@@ -59,7 +59,7 @@ pub fn check_explanation(level: &Level, report: &Report, k: usize) -> Option<Exp
 const REDERIVE_NODES: usize = 1_000_000;
 
 /// Re-derives the cell of `report.deductions[k]` from its listed clues alone with
-/// the exact checker (`check.rs`): those clues' cells and the colours known before
+/// the exact checker (`check/`): those clues' cells and the colours known before
 /// the deduction's round, and the counter when it is listed, nothing else.
 /// `Some(true)` when they force the cell's colour, `Some(false)` when a colouring
 /// meets them with the cell's other colour; `None` when `k` is out of range, a

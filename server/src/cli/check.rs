@@ -13,11 +13,11 @@ use hexcells_core::{Code, Diagnostic, Level, Severity};
 use serde::Serialize;
 
 use super::args::CheckArgs;
+use super::difficulty::{self, JsonDifficulty};
 use super::input;
 use super::parallel;
 use super::phrases::{describe_stuck, plural};
 use super::progress::Progress;
-use super::difficulty::{self, JsonDifficulty};
 use super::{report_error, Status};
 
 /// Checked options of `hexcells check`.

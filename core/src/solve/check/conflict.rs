@@ -1,0 +1,97 @@
+//! The checker's conflict analysis: which constraints and decisions a conflict
+//! rests on, so the search jumps back over decisions that do not matter and a
+//! refutation names only the clues it used.
+
+use super::{has, set, Checker, DECISION, PREMISE};
+
+impl Checker<'_> {
+    /// The constraints and the decisions the last conflict rests on, following the
+    /// reasons of the assignments back from the conflict's constraints.
+    pub(super) fn analyze(&mut self) -> (Vec<u64>, Vec<u64>) {
+        let mut cons = vec![0u64; self.cons.len().div_ceil(64)];
+        let mut decisions = vec![0u64; self.vars.len().div_ceil(64)];
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        if self
+            .conflict
+            .iter()
+            .any(|&j| Some(j as usize) == self.counter_con)
+        {
+            for &j in &self.conflict {
+                set(&mut cons, j as usize);
+            }
+            self.reach_all(&mut cons, &mut decisions);
+            self.stack = stack;
+            return (cons, decisions);
+        }
+        for &j in &self.conflict {
+            set(&mut cons, j as usize);
+            let c = &self.cons[j as usize];
+            for &m in &self.members[c.start as usize..c.end as usize] {
+                if self.value[m as usize] >= 0 && self.seen[m as usize] != stamp {
+                    self.seen[m as usize] = stamp;
+                    stack.push(m);
+                }
+            }
+        }
+        while let Some(v) = stack.pop() {
+            let v = v as usize;
+            match self.reason[v] {
+                PREMISE => {}
+                DECISION => set(&mut decisions, v),
+                r => {
+                    if Some(r as usize) == self.counter_con {
+                        // The counter spans every variable: take all its colours at
+                        // once (a coarser but still valid reason) instead of once per
+                        // cell it coloured.
+                        if has(&cons, r as usize) {
+                            continue;
+                        }
+                        set(&mut cons, r as usize);
+                        self.reach_all(&mut cons, &mut decisions);
+                        stack.clear();
+                        break;
+                    }
+                    set(&mut cons, r as usize);
+                    let at = self.tpos[v];
+                    // A clue colours several cells at once: its members coloured
+                    // before the latest of them cover the earlier ones.
+                    let r = r as usize;
+                    if self.expanded[r].0 == stamp && self.expanded[r].1 >= at {
+                        continue;
+                    }
+                    self.expanded[r] = (stamp, at);
+                    let c = &self.cons[r];
+                    for &m in &self.members[c.start as usize..c.end as usize] {
+                        let m = m as usize;
+                        if self.value[m] >= 0 && self.tpos[m] < at && self.seen[m] != stamp {
+                            self.seen[m] = stamp;
+                            stack.push(m as u32);
+                        }
+                    }
+                }
+            }
+        }
+        self.stack = stack;
+        (cons, decisions)
+    }
+
+    /// Adds to `cons` and `decisions` what a conflict that reaches every coloured
+    /// cell rests on (once the counter, which spans them all, is among its reasons):
+    /// the reason of each coloured cell, and each decision. The same answer as
+    /// following every reason's members back, in one pass.
+    fn reach_all(&self, cons: &mut [u64], decisions: &mut [u64]) {
+        for m in 0..self.vars.len() {
+            if self.value[m] < 0 {
+                continue;
+            }
+            match self.reason[m] {
+                PREMISE => {}
+                DECISION => set(decisions, m),
+                r => set(cons, r as usize),
+            }
+        }
+    }
+}

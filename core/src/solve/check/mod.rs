@@ -1,0 +1,525 @@
+//! A small exact checker for "do these few clues force this cell?", asked many times
+//! while an explanation is built and minimised.
+//!
+//! It searches colourings of only the hidden cells in the clues' scopes (the cell's
+//! connected part of them, or all of them with the remaining-blue counter), depth
+//! first from the solution's colours, with propagation: a clue needs between its
+//! blue and its blue-or-open members, a line's togetherness places its blues, every
+//! shape is checked once a clue is full, and with the counter a packing of clues that
+//! share no open cell bounds the blues left. A colouring with the cell wrong proves
+//! the clues do not force it (a short local search looks for one when the search
+//! stops early). An exhausted search proves they do; each conflict is traced back
+//! through the reasons of its assignments to the clues and decisions it rests on, so
+//! the search jumps back over decisions that do not matter and names the clues the
+//! refutation needs, usually far fewer than were asked about. A node limit keeps it
+//! cheap: past it the answer is unknown and the caller asks the LP or SAT solver.
+
+use super::puzzle::{Puzzle, Shape, Values};
+
+mod conflict;
+mod propagate;
+mod repair;
+
+/// The checker's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// The clues force the cell. The positions (in the given clue list) of the clues
+    /// the refutation used, in order, and whether it used the counter.
+    Forced { used: Vec<usize>, counter: bool },
+    /// A colouring meets the clues (and the counter if asked) with the cell wrong.
+    Free,
+    /// The node limit was reached first.
+    Unknown,
+}
+
+/// Flips the local search may make.
+const REPAIR_STEPS: usize = 1000;
+
+/// No local index.
+const NONE: u32 = u32::MAX;
+
+/// A constraint of one query: between `lo` and `hi` of its members are blue.
+#[derive(Clone, Debug)]
+struct Con {
+    /// Position of the clue in the query's list (`None` for the counter).
+    at: Option<usize>,
+    /// The puzzle clue, when its togetherness must be checked once it is full.
+    shaped: Option<usize>,
+    lo: i32,
+    hi: i32,
+    blue: i32,
+    open: i32,
+    /// Members as local indices: `members[start..end]`.
+    start: u32,
+    end: u32,
+}
+
+/// One round's clues, ready for many small queries.
+pub(crate) struct Checker<'p> {
+    puzzle: &'p Puzzle,
+    known: Values,
+    /// Blue cells among the hidden ones.
+    remaining: i32,
+    n_hidden: i32,
+    /// Hidden cells in no visible clue, and how many of them are blue.
+    n_untouched: i32,
+    n_untouched_blue: i32,
+    /// Blue members a clue still needs among its hidden ones.
+    need: Vec<i32>,
+    // Scratch space for one query, reused.
+    local: Vec<u32>,
+    clue_pos: Vec<u32>,
+    vars: Vec<usize>,
+    value: Vec<i8>,
+    cons: Vec<Con>,
+    members: Vec<u32>,
+    occ_start: Vec<u32>,
+    occ: Vec<u32>,
+    trail: Vec<u32>,
+    queue: Vec<u32>,
+    /// Marks of the counting bound: cells already in a chosen constraint.
+    packed: Vec<u32>,
+    stamp: u32,
+    chosen: Vec<u32>,
+    /// Per variable: why it has its colour, and where on the trail.
+    reason: Vec<u32>,
+    tpos: Vec<u32>,
+    seen: Vec<u32>,
+    /// Per variable: the colour it had last, tried first when it is decided again
+    /// (the solution's at the start).
+    phase: Vec<bool>,
+    /// Per constraint: the analysis (stamp) that last took its members as a reason,
+    /// and up to which trail position.
+    expanded: Vec<(u32, u32)>,
+    /// Work list of the conflict analysis.
+    stack: Vec<u32>,
+    /// The constraints of the last conflict.
+    conflict: Vec<u32>,
+    /// The constraints of the last refutation, as a bit set.
+    core: Vec<u64>,
+    /// Assignments a line rule found, before they are made.
+    scratch: Vec<(u32, bool)>,
+    /// Position of the counter constraint in `cons`, if asked.
+    counter_con: Option<usize>,
+    /// Whether the query is about a cell (variable 0) rather than the untouched cells.
+    seeded: bool,
+}
+
+/// A decision of the search: the variable, the value tried first, the trail length
+/// before it, whether its second value is being tried, and what the first value's failure rested on
+/// (constraints and decisions, as bit sets).
+struct Frame {
+    var: u32,
+    first: bool,
+    trail: u32,
+    second: bool,
+    cons: Vec<u64>,
+    decisions: Vec<u64>,
+}
+
+/// The reason of a decision's variable.
+const DECISION: u32 = u32::MAX - 1;
+
+/// The reason of the cell's wrong colour, given by the question.
+const PREMISE: u32 = u32::MAX;
+
+fn set(bits: &mut [u64], i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+
+fn unset(bits: &mut [u64], i: usize) {
+    bits[i / 64] &= !(1 << (i % 64));
+}
+
+fn has(bits: &[u64], i: usize) -> bool {
+    bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+}
+
+fn union(bits: &mut [u64], other: &[u64]) {
+    for (a, b) in bits.iter_mut().zip(other) {
+        *a |= b;
+    }
+}
+
+impl<'p> Checker<'p> {
+    /// A checker for the round that starts with `known` uncovered and shows the
+    /// clues `visible`.
+    pub(crate) fn new(puzzle: &'p Puzzle, known: &Values, visible: &[usize]) -> Checker<'p> {
+        let in_clue = puzzle.held_by(visible);
+        let untouched: Vec<usize> = (0..puzzle.cells.len())
+            .filter(|&i| known[i].is_none() && !in_clue[i])
+            .collect();
+        let n_untouched_blue = untouched.iter().filter(|&&i| puzzle.blue[i]).count() as i32;
+        let need = puzzle
+            .clues
+            .iter()
+            .map(|c| c.count as i32 - c.members.iter().filter(|m| known[**m] == Some(true)).count() as i32)
+            .collect();
+        Checker {
+            puzzle,
+            known: known.clone(),
+            remaining: puzzle.remaining(known) as i32,
+            n_hidden: known.iter().filter(|v| v.is_none()).count() as i32,
+            n_untouched: untouched.len() as i32,
+            n_untouched_blue,
+            need,
+            local: vec![NONE; puzzle.cells.len()],
+            clue_pos: vec![NONE; puzzle.clues.len()],
+            vars: Vec::new(),
+            value: Vec::new(),
+            cons: Vec::new(),
+            members: Vec::new(),
+            occ_start: Vec::new(),
+            occ: Vec::new(),
+            trail: Vec::new(),
+            queue: Vec::new(),
+            packed: Vec::new(),
+            stamp: 0,
+            chosen: Vec::new(),
+            scratch: Vec::new(),
+            reason: Vec::new(),
+            tpos: Vec::new(),
+            seen: Vec::new(),
+            conflict: Vec::new(),
+            stack: Vec::new(),
+            expanded: Vec::new(),
+            phase: Vec::new(),
+            core: Vec::new(),
+            counter_con: None,
+            seeded: false,
+        }
+    }
+
+    /// Whether the puzzle clues `clues` (visible ones), with the counter when
+    /// `counter`, force hidden `cell` to its solution colour (`None`: the hidden
+    /// cells no visible clue touches, which only the counter can force, all to the
+    /// colour they share in the solution), searching at most `max_nodes` decisions.
+    pub(crate) fn check(
+        &mut self,
+        clues: &[usize],
+        counter: bool,
+        cell: Option<usize>,
+        max_nodes: usize,
+    ) -> Check {
+        if cell.is_none() && !counter {
+            return Check::Free;
+        }
+        if cell.is_none() && self.n_untouched == 0 {
+            // No such cell: nothing can differ.
+            return Check::Forced {
+                used: Vec::new(),
+                counter: true,
+            };
+        }
+        if cell.is_none() && self.n_untouched_blue != 0 && self.n_untouched_blue != self.n_untouched {
+            // The untouched cells do not share a colour: not a question for here.
+            return Check::Unknown;
+        }
+        self.build(clues, counter, cell);
+        let answer = self.search(max_nodes);
+        let answer = match answer {
+            Some(true) => {
+                let mut used: Vec<usize> = Vec::new();
+                let mut counter = false;
+                for (j, c) in self.cons.iter().enumerate() {
+                    if has(&self.core, j) {
+                        match c.at {
+                            Some(k) => used.push(k),
+                            None => counter = true,
+                        }
+                    }
+                }
+                used.sort_unstable();
+                Check::Forced { used, counter }
+            }
+            Some(false) => Check::Free,
+            None if cell.is_some() && self.repair() => Check::Free,
+            None => Check::Unknown,
+        };
+        self.clear(clues);
+        answer
+    }
+
+    /// The colouring behind the last [`Check::Free`] answer: the cell and colour of
+    /// each variable (every hidden cell the question's clues reach).
+    pub(crate) fn model(&self) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.vars
+            .iter()
+            .zip(&self.value)
+            .filter(|(_, v)| **v >= 0)
+            .map(|(&m, &v)| (m, v == 1))
+    }
+
+    /// Sets up the variables (in breadth-first order from `cell`), the constraints
+    /// and the search state for one question.
+    fn build(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) {
+        for (k, &c) in clues.iter().enumerate() {
+            self.clue_pos[c] = k as u32;
+        }
+        self.seeded = cell.is_some();
+        let reached = self.scope(clues, counter, cell);
+        self.add_constraints(&reached, counter);
+        self.index_occurrences();
+        self.reset_search();
+    }
+
+    /// Numbers the hidden cells of the clues reached from `cell` through shared
+    /// hidden cells (of every clue, with the counter) as variables, breadth first,
+    /// and gives the clues reached, in that order.
+    fn scope(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) -> Vec<usize> {
+        let puzzle = self.puzzle;
+        self.vars.clear();
+        if let Some(cell) = cell {
+            self.local[cell] = 0;
+            self.vars.push(cell);
+        }
+        let mut reached: Vec<usize> = Vec::new();
+        let mut next = 0;
+        let add_clue = |this: &mut Self, c: usize, reached: &mut Vec<usize>| {
+            reached.push(c);
+            for &m in &puzzle.clues[c].members {
+                if this.known[m].is_none() && this.local[m] == NONE {
+                    this.local[m] = this.vars.len() as u32;
+                    this.vars.push(m);
+                }
+            }
+        };
+        let mut taken = vec![false; clues.len()];
+        loop {
+            while next < self.vars.len() {
+                let m = self.vars[next];
+                next += 1;
+                for &c in &puzzle.clues_of_cell[m] {
+                    let k = self.clue_pos[c];
+                    if k != NONE && !taken[k as usize] {
+                        taken[k as usize] = true;
+                        add_clue(self, c, &mut reached);
+                    }
+                }
+            }
+            // With the counter, the clues out of the cell's reach count too.
+            if !counter {
+                break;
+            }
+            match (0..clues.len()).find(|&k| !taken[k]) {
+                Some(k) => {
+                    taken[k] = true;
+                    add_clue(self, clues[k], &mut reached);
+                }
+                None => break,
+            }
+        }
+        reached
+    }
+
+    /// One constraint per reached clue (over its hidden members), and the counter's
+    /// over every variable when asked.
+    fn add_constraints(&mut self, reached: &[usize], counter: bool) {
+        let puzzle = self.puzzle;
+        self.cons.clear();
+        self.members.clear();
+        for &c in reached {
+            let clue = &puzzle.clues[c];
+            let start = self.members.len() as u32;
+            for &m in &clue.members {
+                if self.known[m].is_none() {
+                    self.members.push(self.local[m]);
+                }
+            }
+            let end = self.members.len() as u32;
+            let shaped = match clue.shape {
+                Shape::Count => None,
+                _ => Some(c),
+            };
+            self.cons.push(Con {
+                at: Some(self.clue_pos[c] as usize),
+                shaped,
+                lo: self.need[c],
+                hi: self.need[c],
+                blue: 0,
+                open: (end - start) as i32,
+                start,
+                end,
+            });
+        }
+        let n = self.vars.len() as u32;
+        self.counter_con = counter.then_some(self.cons.len());
+        if counter {
+            let start = self.members.len() as u32;
+            self.members.extend(0..n);
+            let outside = self.n_hidden - n as i32;
+            let (mut lo, mut hi) = (self.remaining - outside, self.remaining);
+            if !self.seeded {
+                // Some untouched cell differs: one blue more or one black more there.
+                if self.n_untouched_blue == 0 {
+                    hi -= 1;
+                } else {
+                    lo += 1;
+                }
+            }
+            self.cons.push(Con {
+                at: None,
+                shaped: None,
+                lo,
+                hi,
+                blue: 0,
+                open: n as i32,
+                start,
+                end: start + n,
+            });
+        }
+    }
+
+    /// The constraints of each variable, as one flat list.
+    fn index_occurrences(&mut self) {
+        let n = self.vars.len();
+        self.occ_start.clear();
+        self.occ_start.resize(n + 1, 0);
+        for &m in &self.members {
+            self.occ_start[m as usize + 1] += 1;
+        }
+        for v in 0..n {
+            self.occ_start[v + 1] += self.occ_start[v];
+        }
+        self.occ.clear();
+        self.occ.resize(self.members.len(), 0);
+        let mut fill = self.occ_start.clone();
+        for (j, con) in self.cons.iter().enumerate() {
+            for &m in &self.members[con.start as usize..con.end as usize] {
+                self.occ[fill[m as usize] as usize] = j as u32;
+                fill[m as usize] += 1;
+            }
+        }
+    }
+
+    /// Every variable open, with the solution's colour to try first.
+    fn reset_search(&mut self) {
+        let n = self.vars.len();
+        self.value.clear();
+        self.value.resize(n, -1);
+        self.trail.clear();
+        self.queue.clear();
+        self.packed.clear();
+        self.packed.resize(n, 0);
+        self.seen.clear();
+        self.seen.resize(n, 0);
+        self.reason.clear();
+        self.reason.resize(n, DECISION);
+        self.tpos.clear();
+        self.tpos.resize(n, 0);
+        self.expanded.clear();
+        self.expanded.resize(self.cons.len(), (0, 0));
+        self.phase.clear();
+        let puzzle = self.puzzle;
+        self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));
+        self.stamp = 0;
+    }
+
+    /// Resets the per-cell and per-clue marks of the last query.
+    fn clear(&mut self, clues: &[usize]) {
+        for &m in &self.vars {
+            self.local[m] = NONE;
+        }
+        for &c in clues {
+            self.clue_pos[c] = NONE;
+        }
+    }
+
+    /// `Some(true)` when no colouring has the cell wrong, `Some(false)` when one does,
+    /// `None` past `max_nodes` decisions.
+    fn search(&mut self, max_nodes: usize) -> Option<bool> {
+        if self.seeded {
+            let wrong = !self.puzzle.blue[self.vars[0]];
+            self.assign(0, wrong, PREMISE);
+        } else {
+            self.queue.extend(0..self.cons.len() as u32);
+        }
+        let mut frames: Vec<Frame> = Vec::new();
+        // Every variable before `open` has a colour.
+        let mut open = 0usize;
+        let mut nodes = 0usize;
+        let mut ok = self.propagate();
+        loop {
+            if ok {
+                while open < self.vars.len() && self.value[open] >= 0 {
+                    open += 1;
+                }
+                if open == self.vars.len() {
+                    return Some(false);
+                }
+                let pos = self.most_constrained().unwrap_or(open);
+                nodes += 1;
+                if nodes > max_nodes {
+                    return None;
+                }
+                frames.push(Frame {
+                    first: self.phase[pos],
+                    var: pos as u32,
+                    trail: self.trail.len() as u32,
+                    second: false,
+                    cons: Vec::new(),
+                    decisions: Vec::new(),
+                });
+                let first = self.phase[pos];
+                self.assign(pos, first, DECISION);
+                ok = self.propagate();
+                continue;
+            }
+            // What the conflict rests on, then back to the deepest decision in it.
+            let (mut cons, mut decisions) = self.analyze();
+            loop {
+                while frames.last().is_some_and(|f| !has(&decisions, f.var as usize)) {
+                    frames.pop();
+                }
+                let Some(f) = frames.last_mut() else {
+                    self.core = cons;
+                    return Some(true);
+                };
+                let var = f.var as usize;
+                self.undo(f.trail as usize);
+                if f.second {
+                    // Both values fail: the node fails for both reasons.
+                    union(&mut cons, &f.cons);
+                    union(&mut decisions, &f.decisions);
+                    unset(&mut decisions, var);
+                    frames.pop();
+                    continue;
+                }
+                unset(&mut decisions, var);
+                f.cons = cons;
+                f.decisions = decisions;
+                f.second = true;
+                open = 0;
+                let value = !f.first;
+                self.assign(var, value, DECISION);
+                nodes += 1;
+                ok = self.propagate();
+                break;
+            }
+        }
+    }
+
+    /// The variable to decide next: an open member of the clue with the fewest ways
+    /// left to meet its count (fail first); `None` when only the counter has open
+    /// members.
+    fn most_constrained(&self) -> Option<usize> {
+        let mut best: Option<(i32, i32, usize)> = None;
+        for c in &self.cons {
+            if c.at.is_none() || c.open == 0 {
+                continue;
+            }
+            let need = c.lo - c.blue;
+            let score = need.min(c.open - need);
+            if best.is_none_or(|(s, o, _)| (score, c.open) < (s, o)) {
+                let cells = &self.members[c.start as usize..c.end as usize];
+                if let Some(&m) = cells.iter().find(|&&m| self.value[m as usize] < 0) {
+                    best = Some((score, c.open, m as usize));
+                }
+            }
+        }
+        best.map(|b| b.2)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,88 @@
+//! The checker's short local search for a colouring with the cell wrong, tried when
+//! the exact search stops at its node limit.
+
+use super::super::search::pick_least;
+use super::{Checker, Con, REPAIR_STEPS};
+
+impl Checker<'_> {
+    /// A small local search for a colouring with the cell wrong that meets every
+    /// constraint: from the solution with the cell flipped, it flips the member of a
+    /// broken constraint that breaks the least (with a little noise and a short
+    /// tabu), at most [`REPAIR_STEPS`] times. Whether it found one (checked in full).
+    pub(super) fn repair(&mut self) -> bool {
+        let n = self.vars.len();
+        let mut blue: Vec<bool> = self.vars.iter().map(|&m| self.puzzle.blue[m]).collect();
+        blue[0] = !blue[0];
+        let mut count: Vec<i32> = self
+            .cons
+            .iter()
+            .map(|c| {
+                self.members[c.start as usize..c.end as usize]
+                    .iter()
+                    .filter(|&&m| blue[m as usize])
+                    .count() as i32
+            })
+            .collect();
+        let mut tabu = vec![0usize; n];
+        tabu[0] = usize::MAX;
+        let mut rng: u64 = 0x9E37_79B9_7F4A_7C15 ^ (n as u64);
+        let off = |c: &Con, k: i32| (c.lo - k).max(k - c.hi).max(0);
+        for step in 1..=REPAIR_STEPS {
+            // The first broken constraint (by count, then by shape).
+            let broken = (0..self.cons.len())
+                .find(|&j| off(&self.cons[j], count[j]) > 0)
+                .or_else(|| {
+                    (0..self.cons.len())
+                        .find(|&j| self.cons[j].shaped.is_some_and(|c| !self.holds_with(c, &blue)))
+                });
+            let Some(j) = broken else {
+                // Keep it as the search's colouring.
+                for (v, &b) in blue.iter().enumerate() {
+                    self.value[v] = i8::from(b);
+                }
+                return true;
+            };
+            let (start, end) = (self.cons[j].start as usize, self.cons[j].end as usize);
+            let want = if count[j] < self.cons[j].lo {
+                Some(true)
+            } else if count[j] > self.cons[j].hi {
+                Some(false)
+            } else {
+                None
+            };
+            let options: Vec<usize> = self.members[start..end]
+                .iter()
+                .map(|&m| m as usize)
+                .filter(|&m| tabu[m] < step && want.is_none_or(|w| blue[m] != w))
+                .collect();
+            if options.is_empty() {
+                return false;
+            }
+            let choice = pick_least(&mut rng, &options, |m| {
+                let delta = if blue[m] { -1 } else { 1 };
+                let mut score = 0;
+                for k in self.occ_start[m]..self.occ_start[m + 1] {
+                    let i = self.occ[k as usize] as usize;
+                    score += off(&self.cons[i], count[i] + delta) - off(&self.cons[i], count[i]);
+                }
+                score
+            });
+            blue[choice] = !blue[choice];
+            let delta = if blue[choice] { 1 } else { -1 };
+            for k in self.occ_start[choice]..self.occ_start[choice + 1] {
+                count[self.occ[k as usize] as usize] += delta;
+            }
+            tabu[choice] = step + 3;
+        }
+        false
+    }
+
+    /// Whether puzzle clue `c` holds with the local colouring `blue`.
+    pub(super) fn holds_with(&self, c: usize, blue: &[bool]) -> bool {
+        let is_blue = |m: usize| match self.known[m] {
+            Some(b) => b,
+            None => blue[self.local[m] as usize],
+        };
+        self.puzzle.clues[c].holds(is_blue)
+    }
+}

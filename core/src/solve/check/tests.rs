@@ -1,0 +1,109 @@
+//! The checker against the SAT solver on the fixture levels.
+
+use super::super::budget::Clock;
+use super::super::encode::Lit;
+use super::super::explain::Explainer;
+use super::super::fixture_rounds::{fixture_rounds, FixtureRound, SOLVE_FIXTURES};
+use super::super::round::{Cand, RoundSolver};
+use super::super::sat::{Backend, SatResult};
+use super::super::Budget;
+use super::*;
+
+/// Whether the SAT solver finds no colouring with `cand` wrong that meets the
+/// clues at positions `set` of the round's visible clues (and the counter).
+fn sat_forces(round: &mut RoundSolver<'_>, set: &[usize], counter: bool, cand: Cand) -> bool {
+    let counter_sel = round.counter().0;
+    let Lit::Var(wrong) = round.wrong(cand) else {
+        return round.wrong(cand) == Lit::Const(false);
+    };
+    let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
+    if counter {
+        assumptions.push(counter_sel);
+    }
+    assumptions.push(wrong);
+    let clock = Clock::start(&Budget::default());
+    round.sat.solve(&assumptions, &clock) == SatResult::Unsat
+}
+
+/// Clue sets to ask about: every prefix of the visible clues and a few mixes.
+fn subsets(n: usize) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = (0..=n).map(|k| (0..k).collect()).collect();
+    for step in 2..5 {
+        for offset in 0..step {
+            out.push((offset..n).step_by(step).collect());
+        }
+    }
+    out
+}
+
+/// The checker agrees with the SAT solver on every answer it gives, and the clues
+/// (and counter) it or an LP certificate names for a forced cell force it on
+/// their own.
+#[test]
+fn agrees_with_the_sat_solver_on_the_fixture_levels() {
+    let mut n_decided = 0;
+    let mut n_certificates = 0;
+    for round in fixture_rounds(&SOLVE_FIXTURES) {
+        let FixtureRound {
+            title,
+            puzzle,
+            known,
+            visible,
+            ..
+        } = round;
+        let mut checker = Checker::new(&puzzle, &known, &visible);
+        let explainer = Explainer::new(&puzzle, &known, Backend::default(), visible.clone(), None);
+        let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+        // The counter's literals, so that the untouched cells can be asked about.
+        round.counter();
+        let mut cands: Vec<Option<usize>> = vec![None];
+        cands.extend(
+            (0..puzzle.cells.len())
+                .filter(|&i| {
+                    known[i].is_none() && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))
+                })
+                .map(Some),
+        );
+        for cell in cands {
+            let cand = cell.map_or(Cand::Untouched, Cand::Cell);
+            for set in subsets(visible.len()) {
+                for counter in [false, true] {
+                    let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
+                    if let Some((used, c)) = explainer.lp_refutation(&clues, counter, cell, true) {
+                        // An LP certificate names clues that force the cell.
+                        n_certificates += 1;
+                        assert!(!c || counter);
+                        let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
+                        assert!(sat_forces(&mut round, &core, c, cand), "LP core {core:?}");
+                    }
+                    let answer = checker.check(&clues, counter, cell, 100_000);
+                    if answer == Check::Unknown || (cell.is_none() && !counter) {
+                        continue;
+                    }
+                    if cell.is_none() && round.wrong(cand) == Lit::Const(true) {
+                        continue;
+                    }
+                    n_decided += 1;
+                    let forced = sat_forces(&mut round, &set, counter, cand);
+                    match answer {
+                        Check::Forced { used, counter: c } => {
+                            assert!(forced, "{}: {cand:?} {set:?} {counter}", title);
+                            assert!(!c || counter);
+                            let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
+                            assert!(sat_forces(&mut round, &core, c, cand), "core {core:?}");
+                        }
+                        Check::Free => {
+                            assert!(!forced, "{}: {cand:?} {set:?} {counter}", title)
+                        }
+                        Check::Unknown => {}
+                    }
+                }
+            }
+        }
+    }
+    assert!(n_decided > 100, "only {n_decided} answers checked");
+    assert!(
+        n_certificates > 10,
+        "only {n_certificates} LP certificates checked"
+    );
+}
