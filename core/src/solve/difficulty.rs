@@ -160,8 +160,12 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
         .filter_map(|d| Some((puzzle.cell_at(d.pos)?, d.round)))
         .collect();
     let mut round = 1;
+    let mut tally = Tally::new(puzzle, &known);
     // The cells the last step uncovered (`None`: look everywhere).
     let mut last: Option<Vec<usize>> = None;
+    // Per cell: the effort of the rule that settles it without the counter (inner
+    // `None`: none does), kept until a clue near it changes.
+    let mut near: Vec<Option<Option<u8>>> = vec![None; puzzle.cells.len()];
     loop {
         let open: Vec<(usize, usize)> = cells
             .iter()
@@ -172,38 +176,41 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
             break;
         };
         round = round.max(first);
-        let visible = step::visible_clues(puzzle, &known);
-        let mut view = View::new(puzzle, &known, &visible);
-        view.texts = false;
-        // Effort 1 first, where the last step changed a clue (or the counter
-        // settles everything); the rest only when that finds nothing.
-        let near = near(puzzle, &view, last.as_deref());
-        let quick: Vec<usize> = open
-            .iter()
-            .map(|(i, _)| *i)
-            .filter(|&i| near[i] && rules::name_quick(&view, i).is_some())
-            .collect();
+        // Effort 1 first (a clue finished, the counter alone), where the last step
+        // changed a clue; the other rules only when that finds nothing.
+        let quick = tally.finished(puzzle, &known, last.as_deref());
         let settled = if quick.is_empty() {
+            let visible = step::visible_clues(puzzle, &known);
+            let mut view = View::new(puzzle, &known, &visible);
+            view.texts = false;
+            let mut named: Vec<(usize, u8)> = Vec::new();
             // A player looks at the cells of this round and the next.
-            let named: Vec<(usize, u8)> = open
-                .iter()
-                .filter(|(_, r)| *r <= round + 1)
-                .filter_map(|&(i, _)| {
-                    let found = rules::name(&view, i)?;
-                    Some((
-                        i,
-                        effort(found.rule, found.clues.len() + usize::from(found.counter)),
-                    ))
-                })
-                .collect();
+            for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {
+                let effort = *near[i].get_or_insert_with(|| {
+                    rules::name_near(&view, i).map(|f| effort(f.rule, f.clues.len() + usize::from(f.counter)))
+                });
+                named.extend(effort.map(|e| (i, e)));
+            }
+            let mut looked_at = vec![false; puzzle.cells.len()];
+            for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {
+                looked_at[i] = true;
+            }
+            for (i, f) in rules::counter_settles(&view) {
+                if looked_at[i] {
+                    named.push((i, effort(f.rule, f.clues.len() + 1)));
+                }
+            }
             match named.iter().map(|(_, e)| *e).min() {
                 Some(least) => {
                     steps[usize::from(least) - 1] += 1;
-                    named
+                    let mut cells: Vec<usize> = named
                         .iter()
                         .filter(|(_, e)| *e == least)
                         .map(|(i, _)| *i)
-                        .collect()
+                        .collect();
+                    cells.sort_unstable();
+                    cells.dedup();
+                    cells
                 }
                 None => {
                     // The engine's explanation of this round's easiest cell.
@@ -218,40 +225,126 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
         };
         for &i in &settled {
             known[i] = Some(puzzle.blue[i]);
+            tally.uncover(puzzle, i);
         }
+        forget_near(puzzle, &settled, &mut near);
         last = Some(settled);
     }
     steps
 }
 
-/// Per cell: whether a rule of effort 1 may settle it since the cells `last` were
-/// uncovered (all cells when `last` is `None`, or when the counter alone settles).
-fn near(puzzle: &Puzzle, view: &View<'_>, last: Option<&[usize]>) -> Vec<bool> {
-    let n = puzzle.cells.len();
-    let everything = view.remaining == 0 || view.remaining == view.hidden.len();
-    let Some(last) = last.filter(|_| !everything) else {
-        return vec![true; n];
-    };
-    let mut near = vec![false; n];
-    for &u in last {
-        // Clues that hold the uncovered cell, and the one it shows.
-        let shown = puzzle.clue_of_owner[u];
-        for &c in puzzle.clues_of_cell[u].iter().chain(shown.iter()) {
-            for &m in &view.open[c] {
-                near[m] = true;
-            }
+/// Forgets what the rules said of the cells near those `uncovered`: members of
+/// the clues that hold or show them, and of the clues that share a cell with
+/// those (what a pair or a group of clues reads).
+fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<u8>>]) {
+    let mut first: Vec<usize> = uncovered
+        .iter()
+        .flat_map(|&u| {
+            puzzle.clues_of_cell[u]
+                .iter()
+                .copied()
+                .chain(puzzle.clue_of_owner[u])
+        })
+        .collect();
+    first.sort_unstable();
+    first.dedup();
+    let mut second: Vec<usize> = first
+        .iter()
+        .flat_map(|&c| puzzle.clues[c].members.iter())
+        .flat_map(|&m| puzzle.clues_of_cell[m].iter().copied())
+        .collect();
+    second.sort_unstable();
+    second.dedup();
+    for c in second {
+        for &m in &puzzle.clues[c].members {
+            near[m] = None;
         }
     }
-    near
+}
+
+/// Each clue's hidden members and blue ones, kept up to date as the replay
+/// uncovers cells: what the rules of effort 1 need, without a [`View`] per step.
+struct Tally {
+    /// Per clue: hidden members.
+    open: Vec<usize>,
+    /// Per clue: blue members uncovered.
+    blue: Vec<usize>,
+    /// Hidden cells, and blue ones among them.
+    hidden: usize,
+    hidden_blue: usize,
+}
+
+impl Tally {
+    fn new(puzzle: &Puzzle, known: &Values) -> Tally {
+        let count = |c: usize, f: &dyn Fn(Option<bool>) -> bool| {
+            puzzle.clues[c].members.iter().filter(|&&m| f(known[m])).count()
+        };
+        let n_clues = puzzle.clues.len();
+        let hidden: Vec<usize> = (0..known.len()).filter(|&i| known[i].is_none()).collect();
+        Tally {
+            open: (0..n_clues).map(|c| count(c, &|v| v.is_none())).collect(),
+            blue: (0..n_clues).map(|c| count(c, &|v| v == Some(true))).collect(),
+            hidden: hidden.len(),
+            hidden_blue: hidden.iter().filter(|&&i| puzzle.blue[i]).count(),
+        }
+    }
+
+    /// Records that cell `i` was uncovered.
+    fn uncover(&mut self, puzzle: &Puzzle, i: usize) {
+        for &c in &puzzle.clues_of_cell[i] {
+            self.open[c] -= 1;
+            self.blue[c] += usize::from(puzzle.blue[i]);
+        }
+        self.hidden -= 1;
+        self.hidden_blue -= usize::from(puzzle.blue[i]);
+    }
+
+    /// The hidden cells a visible clue finishes (all its blue shown, or as many
+    /// hidden members as blue it needs), among the clues that hold or show a cell
+    /// of `last` (every clue when `None`); all hidden cells when the counter alone
+    /// settles them.
+    fn finished(&self, puzzle: &Puzzle, known: &Values, last: Option<&[usize]>) -> Vec<usize> {
+        if self.hidden_blue == 0 || self.hidden_blue == self.hidden {
+            return (0..known.len()).filter(|&i| known[i].is_none()).collect();
+        }
+        let mut clues: Vec<usize> = match last {
+            None => (0..puzzle.clues.len()).collect(),
+            Some(last) => last
+                .iter()
+                .flat_map(|&u| {
+                    puzzle.clues_of_cell[u]
+                        .iter()
+                        .copied()
+                        .chain(puzzle.clue_of_owner[u])
+                })
+                .collect(),
+        };
+        clues.sort_unstable();
+        clues.dedup();
+        let mut out: Vec<usize> = clues
+            .into_iter()
+            .filter(|&c| puzzle.clues[c].owner.is_none_or(|o| known[o].is_some()))
+            .filter(|&c| {
+                let need = puzzle.clues[c].count.saturating_sub(self.blue[c]);
+                self.open[c] > 0 && (need == 0 || need == self.open[c])
+            })
+            .flat_map(|c| puzzle.clues[c].members.iter().copied())
+            .filter(|&m| known[m].is_none())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
 }
 
 /// Cells of a round whose explanation the replay asks again with what it knows.
-const REEXPLAINED: usize = 4;
+const REEXPLAINED: usize = 3;
 
 /// The cell of round `round` still hidden in `known` whose explanation takes the
 /// least effort, and that effort. The engine's explanations are against what was
-/// known when the round began; the few easiest are asked again with what the
-/// replay knows now, which may take fewer clues.
+/// known when the round began; when the easiest is a contradiction over four or
+/// more clues, the few easiest are asked again with what the replay knows now,
+/// which may take fewer clues.
 fn easiest_fallback(
     puzzle: &Puzzle,
     deductions: &[Deduction],
@@ -274,6 +367,11 @@ fn easiest_fallback(
     let Some(&easiest) = pending.first() else {
         return (0, 4);
     };
+    // Only the hardest readings (contradictions over four or more clues) are worth
+    // the engine's time: what the replay knows more rarely helps the others.
+    if easiest.1 < 5 {
+        return easiest;
+    }
     let again: Vec<usize> = pending.iter().take(REEXPLAINED).map(|(i, _)| *i).collect();
     let Ok(explanations) = explain_all(puzzle, known, engine.backend, engine.clock, &again, None) else {
         return easiest;

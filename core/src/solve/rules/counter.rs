@@ -53,22 +53,52 @@ pub(super) fn against_clues(view: &View<'_>, i: usize) -> Option<Found> {
     if !view.counter {
         return None;
     }
-    let parts: Vec<Part> = view
-        .parts_everywhere()
-        .iter()
-        .filter(|p| !view.clues_of[i].contains(&p.clue))
-        .cloned()
-        .collect();
     let n_black = view.hidden.len().saturating_sub(view.remaining);
-    [(false, view.remaining), (true, n_black)]
-        .into_iter()
-        .find_map(|(blue, goal)| {
-            Some(found(
-                view,
-                pack(&parts, view.puzzle.cells.len(), goal, blue)?,
-                blue,
-            ))
-        })
+    let goals = [(false, view.remaining), (true, n_black)];
+    // A packing of every clue serves all the cells it leaves out.
+    let everywhere: Vec<&Part> = view.parts_everywhere().iter().collect();
+    let whole = view.counter_packs(|| goals.map(|(blue, goal)| pack(&everywhere, goal, blue)));
+    for (k, (blue, goal)) in goals.into_iter().enumerate() {
+        let packed = match &whole[k] {
+            Some(packed) if !packed.iter().any(|p| p.cells.contains(&i)) => Some(packed.clone()),
+            _ => {
+                let parts: Vec<&Part> = everywhere
+                    .iter()
+                    .copied()
+                    .filter(|p| !view.clues_of(i).contains(&p.clue))
+                    .collect();
+                pack(&parts, goal, blue)
+            }
+        };
+        if let Some(packed) = packed {
+            return Some(found(view, packed, blue));
+        }
+    }
+    None
+}
+
+/// The hidden cells out of the counter's packings of every visible clue, each with
+/// the finding that settles it.
+pub(super) fn settles(view: &View<'_>) -> Vec<(usize, Found)> {
+    if !view.counter {
+        return Vec::new();
+    }
+    let n_black = view.hidden.len().saturating_sub(view.remaining);
+    let goals = [(false, view.remaining), (true, n_black)];
+    let everywhere: Vec<&Part> = view.parts_everywhere().iter().collect();
+    let whole = view.counter_packs(|| goals.map(|(blue, goal)| pack(&everywhere, goal, blue)));
+    let mut out = Vec::new();
+    for (k, (blue, _)) in goals.into_iter().enumerate() {
+        let Some(packed) = &whole[k] else { continue };
+        let finding = found(view, packed.clone(), blue);
+        out.extend(
+            view.hidden
+                .iter()
+                .filter(|&&i| !packed.iter().any(|p| p.cells.contains(&i)))
+                .map(|&i| (i, finding.clone())),
+        );
+    }
+    out
 }
 
 fn found(view: &View<'_>, packed: Vec<Part>, blue: bool) -> Found {

@@ -20,9 +20,9 @@ pub(super) static FINISH_BLUE: RuleInfo = RuleInfo {
 
 /// `finish-black` or `finish-blue` by one of the cell's clues.
 pub(super) fn finish(view: &View<'_>, i: usize) -> Option<Found> {
-    view.clues_of[i].iter().find_map(|&c| {
+    view.clues_of(i).iter().find_map(|&c| {
         let need = view.need[c]?;
-        let n_open = view.open[c].len();
+        let n_open = view.open(c).len();
         let count = view.puzzle.clues[c].count;
         let (rule, blue, text) = if need == 0 {
             let text = view.say(|| format!("{} has its {count} blue", view.label(c)));

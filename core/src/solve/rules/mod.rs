@@ -165,17 +165,20 @@ pub(crate) fn name(view: &View<'_>, i: usize) -> Option<Found> {
         .find(|found| found.blue == blue)
 }
 
-/// The rules of effort 1 (a clue finished, the counter alone), which are cheap to
-/// match: a replay tries them first.
-const QUICK: [Matcher; 2] = [finish::finish, counter::alone];
-
-/// [`name`] with only the rules of effort 1.
-pub(crate) fn name_quick(view: &View<'_>, i: usize) -> Option<Found> {
+/// [`name`] without the counter against clues, which depends on every clue: what
+/// only changes when a clue near cell `i` does (a replay keeps it between steps).
+pub(crate) fn name_near(view: &View<'_>, i: usize) -> Option<Found> {
     let blue = view.puzzle.blue[i];
-    QUICK
+    MATCH_ORDER[..MATCH_ORDER.len() - 1]
         .iter()
         .filter_map(|matcher| matcher(view, i))
         .find(|found| found.blue == blue)
+}
+
+/// The hidden cells the counter against every visible clue settles at once (those
+/// out of the clues it packs), with the clues it reads.
+pub(crate) fn counter_settles(view: &View<'_>) -> Vec<(usize, Found)> {
+    counter::settles(view)
 }
 
 /// The first named rule that settles hidden cell `i` in `view`, whatever colour it

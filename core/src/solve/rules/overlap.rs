@@ -24,11 +24,10 @@ pub(super) static OVERLAP: RuleInfo = RuleInfo {
 
 /// The inner clues' parts of clue `a` around hidden cell `i` (which they do not
 /// hold).
-fn parts_of(view: &View<'_>, a: usize, i: usize) -> Vec<Part> {
+fn parts_of<'v>(view: &'v View<'_>, a: usize, i: usize) -> Vec<&'v Part> {
     view.parts_in(a)
         .iter()
-        .filter(|p| !view.clues_of[i].contains(&p.clue))
-        .cloned()
+        .filter(|p| !view.clues_of(i).contains(&p.clue))
         .collect()
 }
 
@@ -36,16 +35,16 @@ fn parts_of(view: &View<'_>, a: usize, i: usize) -> Vec<Part> {
 pub(super) fn pair(view: &View<'_>, i: usize) -> Option<Found> {
     // Subsets first, the simpler reading.
     for want_inside in [true, false] {
-        for &a in &view.clues_of[i] {
+        for &a in view.clues_of(i) {
             let Some(need_a) = view.need[a] else { continue };
-            let n_black = view.open[a].len() - need_a;
+            let n_black = view.open(a).len() - need_a;
             for p in parts_of(view, a, i) {
                 if p.sticks_out == want_inside {
                     continue;
                 }
                 for (blue, goal) in [(false, need_a), (true, n_black)] {
                     if goal > 0 && p.gain(blue) == goal {
-                        return Some(found(view, a, &[p], blue));
+                        return Some(found(view, a, std::slice::from_ref(p), blue));
                     }
                 }
             }
@@ -56,20 +55,13 @@ pub(super) fn pair(view: &View<'_>, i: usize) -> Option<Found> {
 
 /// `subset` or `overlap` with several inner clues that share no cell.
 pub(super) fn group(view: &View<'_>, i: usize) -> Option<Found> {
-    view.clues_of[i].iter().find_map(|&a| {
+    view.clues_of(i).iter().find_map(|&a| {
         let need_a = view.need[a]?;
-        let n_black = view.open[a].len() - need_a;
+        let n_black = view.open(a).len() - need_a;
         let parts = parts_of(view, a, i);
         [(false, need_a), (true, n_black)]
             .into_iter()
-            .find_map(|(blue, goal)| {
-                Some(found(
-                    view,
-                    a,
-                    &pack(&parts, view.puzzle.cells.len(), goal, blue)?,
-                    blue,
-                ))
-            })
+            .find_map(|(blue, goal)| Some(found(view, a, &pack(&parts, goal, blue)?, blue)))
     })
 }
 
@@ -97,7 +89,7 @@ fn text(view: &View<'_>, a: usize, parts: &[Part], inside: bool, blue: bool) -> 
     let labels: Vec<String> = parts.iter().map(|p| view.label(p.clue)).collect();
     let inner = and_list(&labels);
     let need_a = view.need(a);
-    let n_rest = view.open[a].len() - parts.iter().map(|p| p.cells.len()).sum::<usize>();
+    let n_rest = view.open(a).len() - parts.iter().map(|p| p.cells.len()).sum::<usize>();
     let several = parts.len() > 1;
     let apart = if several { ", which share none," } else { "" };
     let (put, allow) = if several {

@@ -46,11 +46,17 @@ pub(super) fn part(b: usize, open: &[usize], need: Option<usize>, outer: &[bool]
 
 /// Parts that share no cell, taken greedily from `parts` (two orders are tried),
 /// whose gains add up to `goal` exactly.
-pub(super) fn pack(parts: &[Part], n_cells: usize, goal: usize, blue: bool) -> Option<Vec<Part>> {
+pub(super) fn pack(parts: &[&Part], goal: usize, blue: bool) -> Option<Vec<Part>> {
     if goal == 0 {
         return None;
     }
-    let useful: Vec<&Part> = parts.iter().filter(|p| p.gain(blue) > 0).collect();
+    let useful: Vec<&Part> = parts.iter().copied().filter(|p| p.gain(blue) > 0).collect();
+    let n_cells = useful
+        .iter()
+        .flat_map(|p| p.cells.iter())
+        .max()
+        .map_or(0, |m| m + 1);
+    let mut taken = vec![false; n_cells];
     for by_gain in [true, false] {
         let mut sorted = useful.clone();
         if by_gain {
@@ -58,8 +64,8 @@ pub(super) fn pack(parts: &[Part], n_cells: usize, goal: usize, blue: bool) -> O
         } else {
             sorted.sort_by_key(|p| (p.cells.len(), usize::MAX - p.gain(blue), p.clue));
         }
-        let mut taken = vec![false; n_cells];
-        let mut packed: Vec<Part> = Vec::new();
+        taken.iter_mut().for_each(|t| *t = false);
+        let mut packed: Vec<&Part> = Vec::new();
         let mut total = 0;
         for p in sorted {
             if total + p.gain(blue) > goal || p.cells.iter().any(|&m| taken[m]) {
@@ -69,9 +75,9 @@ pub(super) fn pack(parts: &[Part], n_cells: usize, goal: usize, blue: bool) -> O
                 taken[m] = true;
             }
             total += p.gain(blue);
-            packed.push(p.clone());
+            packed.push(p);
             if total == goal {
-                return Some(packed);
+                return Some(packed.into_iter().cloned().collect());
             }
         }
     }

@@ -30,7 +30,7 @@ pub(super) static SHAPE_OVERLAP: RuleInfo = RuleInfo {
 /// `together` or `apart`: a cell one `{n}` or `-n-` clue forces alone (its count
 /// alone does not, or `finish` would have named it).
 pub(super) fn alone(view: &View<'_>, i: usize) -> Option<Found> {
-    view.clues_of[i].iter().find_map(|&c| {
+    view.clues_of(i).iter().find_map(|&c| {
         let together = view.together(c)?;
         let &(_, blue) = view.alone(c).iter().find(|(m, _)| *m == i)?;
         let count = view.puzzle.clues[c].count;
@@ -67,13 +67,13 @@ pub(super) fn alone(view: &View<'_>, i: usize) -> Option<Found> {
 /// with it force cell `i` together (asked to the exact checker; neither does alone,
 /// or an earlier rule would have named it).
 pub(super) fn pair(view: &View<'_>, i: usize) -> Option<Found> {
-    for &a in &view.clues_of[i] {
+    for &a in view.clues_of(i) {
         for b in view.neighbours(a) {
             if view.together(a).is_none() && view.together(b).is_none() {
                 continue;
             }
             // Pairs of two clues that both hold the cell, once.
-            if view.clues_of[i].contains(&b) && b < a {
+            if view.clues_of(i).contains(&b) && b < a {
                 continue;
             }
             if !view.pair_forces(a, b, i) {

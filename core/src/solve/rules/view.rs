@@ -21,13 +21,17 @@ pub(crate) struct View<'p> {
     /// Whether `known` holds an assumption, so that colours may differ from the
     /// solution's (the exact checker, which proves solution colours, is not asked).
     pub(crate) assumed: bool,
-    /// Per clue: its hidden members (empty for clues the player does not see).
-    pub(crate) open: Vec<Vec<usize>>,
+    /// Per clue: where its hidden members are in `open_cells` (none for clues the
+    /// player does not see).
+    open_at: Vec<(u32, u32)>,
+    open_cells: Vec<usize>,
     /// Per clue: how many of its hidden members are blue (`None` for clues the
     /// player does not see).
     pub(crate) need: Vec<Option<usize>>,
-    /// Per cell: the visible clues it is a hidden member of.
-    pub(crate) clues_of: Vec<Vec<usize>>,
+    /// Per cell: where the visible clues it is a hidden member of are in
+    /// `clue_list`.
+    clues_at: Vec<(u32, u32)>,
+    clue_list: Vec<usize>,
     /// Blue cells among the hidden ones: what the counter shows.
     pub(crate) remaining: usize,
     /// Hidden cells.
@@ -42,6 +46,9 @@ pub(crate) struct View<'p> {
     parts_in: Vec<OnceCell<Vec<Part>>>,
     /// The visible clues as parts of all hidden cells, on first need.
     parts_everywhere: OnceCell<Vec<Part>>,
+    /// The counter's packings of all visible clues (for black, for blue), on
+    /// first need.
+    counter_packs: OnceCell<[Option<Vec<Part>>; 2]>,
 }
 
 /// Decisions the exact checker may take on a question of two clues.
@@ -63,22 +70,43 @@ impl<'p> View<'p> {
         assumed: bool,
     ) -> View<'p> {
         let visible = clues;
-        let n_clues = puzzle.clues.len();
-        let mut open = vec![Vec::new(); n_clues];
+        let (n_clues, n_cells) = (puzzle.clues.len(), puzzle.cells.len());
+        // Flat lists with ranges: a view is made for every round, chain and
+        // assumption, and one vector per clue and cell would dominate its cost.
+        let mut open_at = vec![(0, 0); n_clues];
+        let mut open_cells = Vec::new();
         let mut need = vec![None; n_clues];
-        let mut clues_of = vec![Vec::new(); puzzle.cells.len()];
+        let mut n_clues_of = vec![0u32; n_cells];
         for &c in visible {
             let clue = &puzzle.clues[c];
-            open[c] = clue
-                .members
-                .iter()
-                .copied()
-                .filter(|&m| known[m].is_none())
-                .collect();
-            let n_blue = clue.members.iter().filter(|&&m| known[m] == Some(true)).count();
+            let start = open_cells.len() as u32;
+            let mut n_blue = 0;
+            for &m in &clue.members {
+                match known[m] {
+                    None => {
+                        open_cells.push(m);
+                        n_clues_of[m] += 1;
+                    }
+                    Some(true) => n_blue += 1,
+                    Some(false) => {}
+                }
+            }
+            open_at[c] = (start, open_cells.len() as u32);
             need[c] = clue.count.checked_sub(n_blue);
-            for &m in &open[c] {
-                clues_of[m].push(c);
+        }
+        let mut clues_at = vec![(0, 0); n_cells];
+        let mut next = 0;
+        for (m, n) in n_clues_of.iter().enumerate() {
+            clues_at[m] = (next, next);
+            next += n;
+        }
+        let mut clue_list = vec![0; next as usize];
+        for &c in visible {
+            let (start, end) = open_at[c];
+            for &m in &open_cells[start as usize..end as usize] {
+                let (_, fill) = &mut clues_at[m];
+                clue_list[*fill as usize] = c;
+                *fill += 1;
             }
         }
         View {
@@ -87,9 +115,11 @@ impl<'p> View<'p> {
             counter,
             assumed,
             texts: true,
-            open,
+            open_at,
+            open_cells,
             need,
-            clues_of,
+            clues_at,
+            clue_list,
             remaining: puzzle.remaining(known),
             hidden: (0..puzzle.cells.len()).filter(|&i| known[i].is_none()).collect(),
             alone: (0..n_clues).map(|_| OnceCell::new()).collect(),
@@ -97,7 +127,20 @@ impl<'p> View<'p> {
             checker: RefCell::new(None),
             parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_everywhere: OnceCell::new(),
+            counter_packs: OnceCell::new(),
         }
+    }
+
+    /// The hidden members of clue `c` (none for a clue the player does not see).
+    pub(crate) fn open(&self, c: usize) -> &[usize] {
+        let (start, end) = self.open_at[c];
+        &self.open_cells[start as usize..end as usize]
+    }
+
+    /// The visible clues hidden cell `i` is a member of.
+    pub(crate) fn clues_of(&self, i: usize) -> &[usize] {
+        let (start, end) = self.clues_at[i];
+        &self.clue_list[start as usize..end as usize]
     }
 
     /// The blue clue `c` still needs among its hidden members (0 for a clue the
@@ -124,8 +167,8 @@ impl<'p> View<'p> {
 
     /// The hidden members of the clues seen, each once, in cell order.
     pub(crate) fn scope(&self) -> Vec<usize> {
-        (0..self.clues_of.len())
-            .filter(|&m| !self.clues_of[m].is_empty())
+        (0..self.clues_at.len())
+            .filter(|&m| !self.clues_of(m).is_empty())
             .collect()
     }
 
@@ -134,12 +177,12 @@ impl<'p> View<'p> {
     pub(super) fn parts_in(&self, a: usize) -> &[Part] {
         self.parts_in[a].get_or_init(|| {
             let mut outer = vec![false; self.puzzle.cells.len()];
-            for &m in &self.open[a] {
+            for &m in self.open(a) {
                 outer[m] = true;
             }
             self.neighbours(a)
                 .into_iter()
-                .filter_map(|b| part(b, &self.open[b], self.need[b], &outer))
+                .filter_map(|b| part(b, self.open(b), self.need[b], &outer))
                 .collect()
         })
     }
@@ -150,16 +193,25 @@ impl<'p> View<'p> {
             let everywhere = vec![true; self.puzzle.cells.len()];
             self.visible
                 .iter()
-                .filter_map(|&c| part(c, &self.open[c], self.need[c], &everywhere))
+                .filter_map(|&c| part(c, self.open(c), self.need[c], &everywhere))
                 .collect()
         })
     }
 
+    /// The counter's packings of all visible clues, made by `make` on first need.
+    pub(super) fn counter_packs(
+        &self,
+        make: impl FnOnce() -> [Option<Vec<Part>>; 2],
+    ) -> &[Option<Vec<Part>>; 2] {
+        self.counter_packs.get_or_init(make)
+    }
+
     /// The visible clues that share a hidden cell with clue `c`, each once.
     pub(crate) fn neighbours(&self, c: usize) -> Vec<usize> {
-        let mut out: Vec<usize> = self.open[c]
+        let mut out: Vec<usize> = self
+            .open(c)
             .iter()
-            .flat_map(|&m| self.clues_of[m].iter().copied())
+            .flat_map(|&m| self.clues_of(m).iter().copied())
             .filter(|&d| d != c)
             .collect();
         out.sort_unstable();
