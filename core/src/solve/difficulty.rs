@@ -79,7 +79,7 @@ impl Grade {
     pub fn definition(self) -> &'static str {
         match self {
             Grade::Easy => "one clue at a time (finish a clue, or the remaining counter alone)",
-            Grade::EasyMedium => "also a clue's shape ({n}, -n-) or a simple subset",
+            Grade::EasyMedium => "also a clue's shape (together or apart) or a simple subset",
             Grade::Medium => "clues that overlap, or the remaining counter against clues",
             Grade::MediumHard => "a contradiction over two or three clues, or an overlap of several clues",
             Grade::Hard => "contradictions over four or more clues",

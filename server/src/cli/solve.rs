@@ -172,7 +172,7 @@ fn explain_deduction(deduction: &Deduction) -> String {
 /// One line of `solve --json`.
 #[derive(Serialize)]
 struct JsonLevel<'a> {
-    /// Index of the level in its file, from 0.
+    /// The level's number in its file, from 1.
     level: usize,
     title: &'a str,
     /// `solvable`, `stuck`, `gave-up`, or `invalid` (not analysed: errors to fix first).
@@ -235,7 +235,6 @@ fn json_level(
         Some(Verdict::GaveUp | Verdict::Cancelled) => "gave-up",
     };
     let line = JsonLevel {
-        // Numbered from 1, as `--level` and `check --json` count.
         level: index + 1,
         title: &level.title,
         verdict,
