@@ -14,7 +14,7 @@
 //! `docs/record-notation.md`): undo removes the moves that uncovered the cells, restart
 //! clears it, and [`Player::restore_record`] resumes a game from one, guesses included.
 
-use hexcells_core::model::{name, Clue};
+use hexcells_core::model::name;
 use hexcells_core::record::{self, Guess, Record};
 use hexcells_core::solve::{self, Budget, ClueRef, Deduction, HintResult, PlayState};
 use hexcells_core::{Color, Level, Pos};
@@ -472,15 +472,14 @@ impl Player {
         solve::hint(&self.level, &state, budget)
     }
 
-    /// The cells the engine deduces from here in the next round (in every round with
-    /// `to_end`), with their colours. Changes nothing.
-    pub fn deduce(&self, to_end: bool, budget: &Budget) -> Vec<(Pos, Color)> {
+    /// What the engine deduces from here in the next round (in every round with
+    /// `to_end`): each cell, its colour and why. Changes nothing.
+    pub fn deduce(&self, to_end: bool, budget: &Budget) -> Vec<Deduction> {
         let report = solve::analyze(&self.as_played(), budget);
         report
             .deductions
-            .iter()
+            .into_iter()
             .filter(|d| to_end || d.round == 1)
-            .map(|d| (d.pos, d.color))
             .collect()
     }
 
@@ -526,26 +525,30 @@ impl Player {
     }
 }
 
-/// A status line for a deduction: `F7 is blue: E6 shows 3, remaining counter`.
-pub fn explain(level: &Level, deduction: &Deduction) -> String {
-    let reasons: Vec<String> = deduction
-        .explanation
-        .clues
-        .iter()
-        .map(|clue| match clue {
-            ClueRef::RemainingCounter => "the remaining counter".to_string(),
-            ClueRef::Clue(pos) => match Clue::at(level, *pos) {
-                Some(clue) => format!("{} shows {}", name(*pos), clue.hint.display(clue.count(level))),
-                None => name(*pos),
-            },
-        })
-        .collect();
+/// A status line for a deduction: the cell, the rule's name and the deduction in
+/// words, then the rule's sentence (the footer wraps at ` · `):
+/// `F7 is blue · Finish with blue: E6 = 3 needs 1 more blue and has 1 cell hidden · ...`.
+pub fn explain(deduction: &Deduction) -> String {
     let head = format!("{} is {}", name(deduction.pos), deduction.color.as_str());
-    if reasons.is_empty() {
-        head
-    } else {
-        format!("{head}: {}", reasons.join(", "))
+    let x = &deduction.explanation;
+    match x.rule {
+        Some(rule) => {
+            let info = rule.info();
+            format!("{head} · {}: {} · {}", info.name, x.text, info.sentence)
+        }
+        None => head,
     }
+}
+
+/// Where the clues a deduction reads sit (the remaining counter has no place).
+pub fn clue_positions(clues: &[ClueRef]) -> Vec<Pos> {
+    clues
+        .iter()
+        .filter_map(|clue| match clue {
+            ClueRef::Clue(pos) => Some(*pos),
+            ClueRef::RemainingCounter => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

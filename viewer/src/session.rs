@@ -104,6 +104,9 @@ pub struct Session {
     banner: Option<String>,
     status: String,
     hint: Option<Pos>,
+    /// The clues a hint's (or S's hardest step's) rule reads, with the status line
+    /// they belong to: outlined while that line shows.
+    rule_clues: Option<(String, Vec<Pos>)>,
     /// The editor cursor: level index and cell.
     cursor: Option<(usize, Pos)>,
     /// The cell under the mouse.
@@ -145,6 +148,7 @@ impl Session {
             banner: None,
             status: String::new(),
             hint: None,
+            rule_clues: None,
             cursor: None,
             hover: None,
             show_solution: false,
@@ -449,6 +453,11 @@ impl Session {
         Some(next)
     }
 
+    /// Outlines `clues` while the status line just set shows.
+    fn show_clues(&mut self, clues: Vec<Pos>) {
+        self.rule_clues = Some((self.status.clone(), clues));
+    }
+
     /// The frame to draw, at interface scale `scale`.
     pub fn with_scene<R>(&self, scale: f32, f: impl FnOnce(&Scene) -> R) -> R {
         let uncovered = self.player.uncovered_mask();
@@ -459,6 +468,10 @@ impl Session {
         let marks = self.player.clue_marks();
         let (highlights, dimmed) = (marks.highlighted(), marks.dimmed());
         let help = self.show_help.then(|| keys::help_rows(&self.bindings));
+        let rule_clues = match &self.rule_clues {
+            Some((status, clues)) if *status == self.status => clues.as_slice(),
+            _ => &[],
+        };
         let scene = Scene {
             level: self.player.level(),
             uncovered: &uncovered,
@@ -468,6 +481,7 @@ impl Session {
             hint: self.hint,
             cursor,
             highlights: &highlights,
+            rule_clues,
             dimmed: &dimmed,
             help: help.as_deref(),
             remaining: self.player.remaining(),

@@ -245,3 +245,83 @@ fn highlight_all_outlines_every_beam_and_the_help_panel_covers_the_board() {
         "{before} -> {with_help}"
     );
 }
+
+/// Pixels of colour `colour` on the rim of the hexagon at `pos` (between 0.85 and
+/// 1.05 of the cell radius from its centre).
+fn count_on_rim(pixmap: &Pixmap, layout: &Layout, pos: Pos, colour: Rgb) -> usize {
+    let (cx, cy) = layout.cell_centre(pos);
+    let (inner, outer) = (layout.radius * 0.85, layout.radius * 1.05);
+    let mut n = 0;
+    for y in (cy - outer) as i32..=(cy + outer) as i32 {
+        for x in (cx - outer) as i32..=(cx + outer) as i32 {
+            let d = ((x as f32 - cx).powi(2) + (y as f32 - cy).powi(2)).sqrt();
+            if (inner..=outer).contains(&d) && pixel_at(pixmap, (x as f32, y as f32)) == colour {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn a_hint_names_its_rule_and_outlines_the_clues_it_reads() {
+    let mut session = Session::new(Origin::Tutorial, &small_level(), None);
+    let lay = layout(session.level());
+    session.apply(Command::Hint);
+    let status = session.status().to_string();
+    assert!(
+        status.matches(" · ").count() >= 2,
+        "rule name and sentence: {status}"
+    );
+    let clues = session.with_scene(1.0, |scene| scene.rule_clues.to_vec());
+    assert!(!clues.is_empty(), "{status}");
+    let with_hint = frame(&session);
+    for &clue in &clues {
+        assert!(
+            count_on_rim(&with_hint, &lay, clue, palette::HINT) > 10,
+            "{clue:?} is outlined: {status}"
+        );
+    }
+    // Once the status line moves on, the outlines go with it.
+    session.apply(Command::ClearProgress);
+    assert_ne!(session.status(), status);
+    assert!(session.with_scene(1.0, |scene| scene.rule_clues.is_empty()));
+    // (The hinted cell keeps its outline, which may touch a clue's rim.)
+    let plain = frame(&session);
+    for &clue in &clues {
+        let (before, after) = (
+            count_on_rim(&with_hint, &lay, clue, palette::HINT),
+            count_on_rim(&plain, &lay, clue, palette::HINT),
+        );
+        assert!(after < before / 2, "{clue:?}: {after} of {before} outline pixels left");
+    }
+}
+
+/// A level of two rounds: a column 1 and a black 1 share the cells around the
+/// 1, then the 1 above it finishes.
+fn two_round_level() -> String {
+    level_text(
+        "two rounds",
+        &[
+            (6, "....................|+"),
+            (8, "....................x."),
+            (9, "..................o...o+"),
+            (10, "....................O+"),
+            (11, "..................o...o."),
+            (12, "....................o."),
+        ],
+    )
+}
+
+#[test]
+fn solving_a_round_names_its_hardest_rule() {
+    let mut session = Session::new(Origin::Tutorial, &two_round_level(), None);
+    session.apply(Command::SolveRound);
+    let status = session.status().to_string();
+    assert!(status.contains("marked as guesses"), "{status}");
+    assert!(status.contains(" · hardest: "), "{status}");
+    assert!(
+        session.with_scene(1.0, |scene| !scene.rule_clues.is_empty()),
+        "{status}"
+    );
+}

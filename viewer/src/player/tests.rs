@@ -226,12 +226,12 @@ fn solving_from_the_engine_uses_only_right_deductions() {
     // A column number over two blue cells, and a black cell the counter settles.
     let mut player = Player::new(level(&["|+", "", "x.", "", "x.", "", "", "", "..o."]));
     let budget = Budget::default();
-    let cells = player.deduce(false, &budget);
+    let cells = cells(&player.deduce(false, &budget));
     assert!(!cells.is_empty());
     assert!(cells
         .iter()
         .all(|(p, c)| player.level().cell(*p).is_some_and(|cell| cell.color == *c)));
-    player.uncover_cells(&player.deduce(true, &budget));
+    player.uncover_cells(&self::cells(&player.deduce(true, &budget)));
     assert!(player.is_solved());
 }
 
@@ -333,4 +333,37 @@ fn clue_marks_follow_what_the_player_sees() {
     );
     player.restore_dimmed(&[pos(0, 0), pos(0, 2)]);
     assert_eq!(player.clue_marks().dimmed(), [pos(0, 0)]);
+}
+
+fn cells(deductions: &[Deduction]) -> Vec<(Pos, Color)> {
+    deductions.iter().map(|d| (d.pos, d.color)).collect()
+}
+
+#[test]
+fn a_deduction_names_its_rule_and_the_clues_it_reads() {
+    // A blue cell showing 0 beside a hidden black one (finish-black, from that clue),
+    // and a hidden blue cell far away that the counter settles once B2 is known.
+    let far = format!("X+{}x.", "..".repeat(9));
+    let player = Player::new(level(&[&far, "..o."]));
+    let deductions = player.deduce(true, &Budget::default());
+    let black = deductions
+        .iter()
+        .find(|d| d.pos == pos(1, 1))
+        .expect("B2 is deduced");
+    let rule = black.explanation.rule.expect("a named rule").info();
+    let line = explain(black);
+    assert!(
+        line.starts_with(&format!("B2 is black · {}: ", rule.name)),
+        "{line}"
+    );
+    assert!(line.ends_with(rule.sentence), "{line}");
+    assert_eq!(clue_positions(&black.explanation.clues), [pos(0, 0)]);
+    let blue = deductions
+        .iter()
+        .find(|d| d.pos == pos(10, 0))
+        .expect("K1 is deduced");
+    let clues = &blue.explanation.clues;
+    assert!(clues.contains(&ClueRef::RemainingCounter), "{clues:?}");
+    // The counter has no place on the board to outline.
+    assert_eq!(clue_positions(clues), [pos(0, 0)], "{clues:?}");
 }

@@ -51,7 +51,7 @@ pub mod palette {
     pub const SOFT_TEXT: Rgb = Rgb(120, 120, 120);
     /// The error banner.
     pub const BANNER: Rgb = Rgb(200, 40, 40);
-    /// The outline of the hinted cell.
+    /// The outline of the hinted cell, and (thinner) of the clues its rule reads.
     pub const HINT: Rgb = Rgb(40, 200, 90);
     /// The outline of the cell under the editor's cursor.
     pub const CURSOR: Rgb = Rgb(230, 40, 160);
@@ -162,6 +162,14 @@ fn draw_highlights(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
             pixmap,
             &layout.hexagon(pos, r * 0.98),
             palette::CURSOR.color(),
+            width,
+        );
+    }
+    for &pos in scene.rule_clues {
+        stroke_polygon(
+            pixmap,
+            &layout.hexagon(pos, r * 0.98),
+            palette::HINT.color(),
             width,
         );
     }

@@ -3,12 +3,11 @@
 //! [`Session::finish`], which drops it if the game moved on meanwhile.
 
 use hexcells_core::model::name;
-use hexcells_core::solve::{Budget, HintResult};
-use hexcells_core::{Color, Pos};
+use hexcells_core::solve::{Budget, Deduction, HintResult};
 
 use super::{Command, Session};
 use crate::keys::Action;
-use crate::player::{explain, Player};
+use crate::player::{clue_positions, explain, Player};
 
 /// Work for the deduction engine, taken from the session by [`Session::engine_job`].
 #[derive(Debug)]
@@ -28,10 +27,10 @@ pub struct EngineDone {
 #[derive(Debug)]
 enum Answer {
     Hint(HintResult),
-    /// The next round's cells, to mark as guesses.
-    Round(Vec<(Pos, Color)>),
-    /// Every deducible cell, to uncover.
-    All(Vec<(Pos, Color)>),
+    /// The next round's deductions: their cells are marked as guesses.
+    Round(Vec<Deduction>),
+    /// Every deduction to the end: their cells are uncovered.
+    All(Vec<Deduction>),
 }
 
 impl EngineJob {
@@ -76,8 +75,8 @@ impl Session {
         }
         match done.answer {
             Answer::Hint(result) => self.show_hint(result),
-            Answer::Round(cells) => {
-                self.status = match self.player.guess_cells(&cells) {
+            Answer::Round(deductions) => {
+                self.status = match self.player.guess_cells(&cells(&deductions)) {
                     0 if self.player.is_solved() => "solved".to_string(),
                     0 => "the deduction engine found nothing to uncover".to_string(),
                     n => format!(
@@ -87,10 +86,11 @@ impl Session {
                         self.keys(Action::ClearGuesses)
                     ),
                 };
+                self.show_hardest(&deductions);
                 self.save();
             }
-            Answer::All(cells) => {
-                let n = self.player.uncover_cells(&cells);
+            Answer::All(deductions) => {
+                let n = self.player.uncover_cells(&cells(&deductions));
                 self.hint = None;
                 self.status = match n {
                     0 => "the deduction engine found nothing to uncover".to_string(),
@@ -98,6 +98,7 @@ impl Session {
                     n => format!("uncovered {n} cells"),
                 };
                 self.after_move();
+                self.show_hardest(&deductions);
             }
         }
         true
@@ -107,15 +108,35 @@ impl Session {
         match result {
             HintResult::Next(deduction) => {
                 self.hint = Some(deduction.pos);
-                self.status = explain(self.player.level(), &deduction);
+                self.status = explain(&deduction);
+                self.show_clues(clue_positions(&deduction.explanation.clues));
             }
-            HintResult::Contradiction { wrong_marks, .. } => {
+            HintResult::Contradiction { wrong_marks, clues } => {
                 let names: Vec<String> = wrong_marks.iter().map(|p| name(*p)).collect();
                 self.status = format!("these cells contradict the clues: {}", names.join(", "));
+                self.show_clues(clue_positions(&clues));
             }
             HintResult::Nothing if self.player.is_solved() => self.status = "solved".to_string(),
             HintResult::Nothing => self.status = "no cell can be deduced from here".to_string(),
             HintResult::GaveUp => self.status = "the deduction engine gave up".to_string(),
         }
     }
+
+    /// After S or Shift+S: the status line goes on with the hardest step of what was
+    /// found (its rule and sentence), and that step's clues are outlined.
+    fn show_hardest(&mut self, deductions: &[Deduction]) {
+        let hardest = deductions.iter().max_by_key(|d| {
+            let x = &d.explanation;
+            x.rule.map(|rule| (rule.effort(x.clues.len()), x.clues.len()))
+        });
+        if let Some(d) = hardest.filter(|d| d.explanation.rule.is_some()) {
+            self.status = format!("{} · hardest: {}", self.status, explain(d));
+            self.show_clues(clue_positions(&d.explanation.clues));
+        }
+    }
+}
+
+/// The cells and colours of `deductions`.
+fn cells(deductions: &[Deduction]) -> Vec<(hexcells_core::Pos, hexcells_core::Color)> {
+    deductions.iter().map(|d| (d.pos, d.color)).collect()
 }
