@@ -293,22 +293,32 @@ fn a_hint_names_its_rule_and_outlines_the_clues_it_reads() {
             count_on_rim(&with_hint, &lay, clue, palette::HINT),
             count_on_rim(&plain, &lay, clue, palette::HINT),
         );
-        assert!(after < before / 2, "{clue:?}: {after} of {before} outline pixels left");
+        assert!(
+            after < before / 2,
+            "{clue:?}: {after} of {before} outline pixels left"
+        );
     }
 }
 
 /// A level of two rounds: a column 1 and a black 1 share the cells around the
 /// 1, then the 1 above it finishes.
 fn two_round_level() -> String {
-    level_text(
+    fixture::text(
         "two rounds",
         &[
-            (6, "....................|+"),
-            (8, "....................x."),
-            (9, "..................o...o+"),
-            (10, "....................O+"),
-            (11, "..................o...o."),
-            (12, "....................o."),
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "....................|+",
+            "",
+            "....................x.",
+            "..................o...o+",
+            "....................O+",
+            "..................o...o.",
+            "....................o.",
         ],
     )
 }
