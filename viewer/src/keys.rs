@@ -13,8 +13,16 @@ pub mod player;
 
 use hexcells_core::Color;
 
-pub use crate::session::Button;
 pub use player::Action;
+
+/// A mouse button, as pressed (the swap-buttons option applies to colours only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Button {
+    /// Uncover as blue; on a number, show its flower or beam.
+    Left,
+    /// Uncover as black; on a number, dim it.
+    Right,
+}
 
 /// A key or a click, before modifiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -10,6 +10,7 @@ use hexcells_core::solve::Budget;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Level, Pos, Severity};
 
+pub use crate::keys::Button;
 use crate::keys::{self, Action, Binding};
 use crate::player::Player;
 use crate::progress::{self, Best, Progress};
@@ -32,15 +33,6 @@ pub enum Origin {
     Editor,
     /// A level pasted from the clipboard.
     Pasted,
-}
-
-/// A mouse button, as pressed (the swap-buttons option applies to colours only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Button {
-    /// Uncover as blue; on a number, show its flower or beam.
-    Left,
-    /// Uncover as black; on a number, dim it.
-    Right,
 }
 
 /// Everything the player can ask for (the default keys are in `keys.rs`).
