@@ -19,7 +19,7 @@ use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
 use hexcells_viewer::editing::EditMode;
 use hexcells_viewer::editor::document::Link;
-use hexcells_viewer::render::board::palette::{self, Rgb};
+use hexcells_viewer::render::palette::{self, Rgb};
 use hexcells_viewer::render::Layout;
 use hexcells_viewer::view::{View, STEP};
 

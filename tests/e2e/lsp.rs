@@ -716,7 +716,7 @@ fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
     use hexcells_e2e::xvfb::{geometry, start_xvfb, tools_present, wait_for_window, xdotool};
     use hexcells_viewer::editing::EditMode;
     use hexcells_viewer::editor::document::Link;
-    use hexcells_viewer::render::board::palette::{self, Rgb};
+    use hexcells_viewer::render::palette::{self, Rgb};
 
     if !tools_present() {
         return;

@@ -14,7 +14,7 @@ use hexcells_core::{Level, Pos};
 use hexcells_e2e::screen::{tools_present, wait_for, Board};
 use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
-use hexcells_viewer::render::board::palette;
+use hexcells_viewer::render::palette;
 
 const SCREEN: (u32, u32) = (1024, 768);
 

@@ -5,7 +5,7 @@
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::{Color, Level, Pos};
 use hexcells_viewer::player::Player;
-use hexcells_viewer::render::board::palette::{self, Rgb};
+use hexcells_viewer::render::palette::{self, Rgb};
 use hexcells_viewer::render::{render, Layout};
 use hexcells_viewer::session::{Command, Origin, Session};
 use tiny_skia::Pixmap;

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use hexcells_core::{Level, Pos};
-use hexcells_viewer::render::board::palette::Rgb;
+use hexcells_viewer::render::palette::Rgb;
 use hexcells_viewer::render::Layout;
 
 use crate::xvfb::{geometry, on_path, wait_for_window, xdotool};

@@ -13,11 +13,11 @@ use hexcells_core::{Color as CellColor, Direction, Item, Level, Pos};
 use tiny_skia::{Color, PixmapMut, Rect, Transform};
 
 use super::board::{
-    blit, centred, draw_banner, draw_number, draw_title, fill_polygon, left, paint, palette, stroke_polygon,
-    with_tile, Tile,
+    blit, centred, draw_banner, draw_number, draw_title, fill_polygon, stroke_polygon, with_tile, Tile,
 };
 use super::layout::Layout;
-use super::text::{self, Anchor, TextStyle};
+use super::palette::{self, paint};
+use super::text::{self, left, Anchor, TextStyle};
 
 /// Everything one editor frame shows.
 #[derive(Clone, Debug)]

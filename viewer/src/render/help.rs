@@ -3,9 +3,9 @@
 
 use tiny_skia::{PixmapMut, Rect, Transform};
 
-use super::board::{left, paint, palette};
 use super::layout::Layout;
-use super::text;
+use super::palette::{self, paint};
+use super::text::{self, left};
 
 /// Draws `rows` (keys, description) on a panel in the middle of the frame.
 pub fn draw(rows: &[(String, String)], layout: &Layout, pixmap: &mut PixmapMut) {

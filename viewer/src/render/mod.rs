@@ -5,6 +5,7 @@ pub mod board;
 pub mod editor;
 pub mod help;
 pub mod layout;
+pub mod palette;
 pub mod text;
 
 use hexcells_core::{Color, Level, Pos};

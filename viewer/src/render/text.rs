@@ -192,6 +192,16 @@ pub fn wrap(text: &str, size: f32, max_width: f32, max_lines: usize) -> Vec<Stri
     lines
 }
 
+/// A style for text anchored at its top-left corner, not rotated.
+pub fn left(size: f32, color: Color) -> TextStyle {
+    TextStyle {
+        size,
+        color,
+        rotation: 0.0,
+        anchor: Anchor::TopLeft,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
