@@ -100,36 +100,16 @@ fn draw_highlights(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
         }
     }
     if let Some(pos) = scene.hover {
-        stroke_polygon(
-            pixmap,
-            &layout.hexagon(pos, r * 0.98),
-            palette::SOFT_TEXT.color(),
-            width * 0.6,
-        );
+        outline_cell(pixmap, layout, pos, palette::SOFT_TEXT.color(), width * 0.6);
     }
     if let Some(pos) = scene.cursor {
-        stroke_polygon(
-            pixmap,
-            &layout.hexagon(pos, r * 0.98),
-            palette::CURSOR.color(),
-            width,
-        );
+        outline_cell(pixmap, layout, pos, palette::CURSOR.color(), width);
     }
     for &pos in scene.rule_clues {
-        stroke_polygon(
-            pixmap,
-            &layout.hexagon(pos, r * 0.98),
-            palette::HINT.color(),
-            width,
-        );
+        outline_cell(pixmap, layout, pos, palette::HINT.color(), width);
     }
     if let Some(pos) = scene.hint {
-        stroke_polygon(
-            pixmap,
-            &layout.hexagon(pos, r * 0.98),
-            palette::HINT.color(),
-            width * 1.5,
-        );
+        outline_cell(pixmap, layout, pos, palette::HINT.color(), width * 1.5);
     }
 }
 
@@ -391,6 +371,11 @@ pub(super) fn fill_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color:
             None,
         );
     }
+}
+
+/// Outlines the hexagon at `pos`, just inside its edge: the cursor, the hover, a hint.
+pub(super) fn outline_cell(pixmap: &mut PixmapMut, layout: &Layout, pos: Pos, color: Color, width: f32) {
+    stroke_polygon(pixmap, &layout.hexagon(pos, layout.radius * 0.98), color, width);
 }
 
 pub(super) fn stroke_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color: Color, width: f32) {

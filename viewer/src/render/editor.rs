@@ -13,7 +13,8 @@ use hexcells_core::{Color as CellColor, Direction, Item, Level, Pos};
 use tiny_skia::{Color, PixmapMut, Rect, Transform};
 
 use super::board::{
-    blit, centred, draw_banner, draw_number, draw_title, fill_polygon, stroke_polygon, with_tile, Tile,
+    blit, centred, draw_banner, draw_number, draw_title, fill_polygon, outline_cell, stroke_polygon,
+    with_tile, Tile,
 };
 use super::layout::Layout;
 use super::palette::{self, paint};
@@ -150,20 +151,10 @@ fn draw_marks(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
         stroke_polygon(pixmap, &layout.hexagon(pos, r * 0.9), STUCK.color(), width * 1.3);
     }
     if let Some(pos) = scene.cursor {
-        stroke_polygon(
-            pixmap,
-            &layout.hexagon(pos, r * 0.98),
-            palette::CURSOR.color(),
-            width,
-        );
+        outline_cell(pixmap, layout, pos, palette::CURSOR.color(), width);
     }
     if let Some(pos) = scene.hover {
-        stroke_polygon(
-            pixmap,
-            &layout.hexagon(pos, r * 0.98),
-            palette::SOFT_TEXT.color(),
-            width * 0.6,
-        );
+        outline_cell(pixmap, layout, pos, palette::SOFT_TEXT.color(), width * 0.6);
     }
 }
 
