@@ -30,13 +30,13 @@ pub struct ExplanationCheck {
 /// about. `None` when `k` is out of range or a listed clue is not one of the level's
 /// clues visible in that round (the explanation is then plainly wrong).
 pub fn check_explanation(level: &Level, report: &Report, k: usize) -> Option<ExplanationCheck> {
-    let deduction = report.deductions.get(k)?;
-    let puzzle = Puzzle::new(level);
-    let cell = puzzle.cell_at(deduction.pos)?;
-    // What the player knows at the start of the deduction's round.
-    let known = known_before(&puzzle, report, deduction.round)?;
-    let counter = deduction.explanation.clues.contains(&ClueRef::RemainingCounter);
-    let clues = listed_clues(&puzzle, &known, &deduction.explanation.clues)?;
+    let Listed {
+        puzzle,
+        cell,
+        known,
+        counter,
+        clues,
+    } = Listed::of(level, report, k)?;
     let forces = refutes(&puzzle, &known, &clues, counter, cell) == Some(true)
         || refutes_linear(&puzzle, &known, &clues, counter, cell);
     // Minimal: without any one clue (or the counter) a colouring with the cell wrong
@@ -67,12 +67,13 @@ const REDERIVE_NODES: usize = 1_000_000;
 /// Independent of the rule that named the deduction, so a test can hold every
 /// named rule to it.
 pub fn rederive(level: &Level, report: &Report, k: usize) -> Option<bool> {
-    let deduction = report.deductions.get(k)?;
-    let puzzle = Puzzle::new(level);
-    let cell = puzzle.cell_at(deduction.pos)?;
-    let known = known_before(&puzzle, report, deduction.round)?;
-    let counter = deduction.explanation.clues.contains(&ClueRef::RemainingCounter);
-    let clues = listed_clues(&puzzle, &known, &deduction.explanation.clues)?;
+    let Listed {
+        puzzle,
+        cell,
+        known,
+        counter,
+        clues,
+    } = Listed::of(level, report, k)?;
     let visible: Vec<usize> = (0..puzzle.clues.len())
         .filter(|&c| puzzle.clues[c].owner.is_none_or(|o| known[o].is_some()))
         .collect();
@@ -81,6 +82,35 @@ pub fn rederive(level: &Level, report: &Report, k: usize) -> Option<bool> {
         Check::Forced { .. } => Some(true),
         Check::Free => Some(false),
         Check::Unknown => None,
+    }
+}
+
+/// One deduction's explanation, read against the level: the cell it uncovers, what
+/// the player knows at the start of its round, and the clues (and counter) it lists.
+struct Listed {
+    puzzle: Puzzle,
+    cell: usize,
+    known: Values,
+    counter: bool,
+    clues: Vec<usize>,
+}
+
+impl Listed {
+    /// `None` when `k` is out of range or a listed clue is not visible in its round.
+    fn of(level: &Level, report: &Report, k: usize) -> Option<Self> {
+        let deduction = report.deductions.get(k)?;
+        let puzzle = Puzzle::new(level);
+        let cell = puzzle.cell_at(deduction.pos)?;
+        let known = known_before(&puzzle, report, deduction.round)?;
+        let counter = deduction.explanation.clues.contains(&ClueRef::RemainingCounter);
+        let clues = listed_clues(&puzzle, &known, &deduction.explanation.clues)?;
+        Some(Listed {
+            puzzle,
+            cell,
+            known,
+            counter,
+            clues,
+        })
     }
 }
 
