@@ -5,7 +5,7 @@
 use hexcells_core::format::{parse, ParsedLevel};
 use hexcells_core::model::name;
 use hexcells_core::solve::{ClueRef, Deduction, Report, Verdict};
-use hexcells_core::Severity;
+use hexcells_core::{Diagnostic, Severity};
 use serde::Serialize;
 use std::io::Write;
 
@@ -57,17 +57,26 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     Ok(status)
 }
 
+/// What to say when the engine returns no report at all.
+const ENGINE_FAILED: &str =
+    "the deduction engine failed; this is a bug in hexcells, please report it with the level";
+
+/// The level's errors (warnings do not stop the solver).
+fn errors_of(parsed: &ParsedLevel) -> Vec<&Diagnostic> {
+    parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect()
+}
+
 fn solve_level(
     out: &mut dyn Write,
     file: &str,
     parsed: &ParsedLevel,
     args: &SolveArgs,
 ) -> anyhow::Result<Status> {
-    let errors: Vec<_> = parsed
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .collect();
+    let errors = errors_of(parsed);
     for d in &errors {
         write_diagnostic(out, file, d)?;
     }
@@ -78,9 +87,7 @@ fn solve_level(
     let level = &parsed.level;
     let (report, millis) = run_engine(level, &engine_budget(args.budget_ms), true);
     let Some(report) = report else {
-        anyhow::bail!(
-            "the deduction engine failed; this is a bug in hexcells, please report it with the level"
-        );
+        anyhow::bail!(ENGINE_FAILED);
     };
     if args.record {
         return super::replay::write_solution_record(out, &report);
@@ -207,11 +214,7 @@ fn json_level(
     parsed: &ParsedLevel,
     args: &SolveArgs,
 ) -> anyhow::Result<Status> {
-    let errors: Vec<_> = parsed
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .collect();
+    let errors = errors_of(parsed);
     let mut stderr = std::io::stderr();
     for d in &errors {
         write_diagnostic(&mut stderr, file, d)?;
@@ -220,11 +223,7 @@ fn json_level(
     let analysed = !errors.iter().any(|d| blocks_analysis(d));
     let report = if analysed {
         let (report, _) = run_engine(level, &engine_budget(args.budget_ms), true);
-        Some(report.ok_or_else(|| {
-            anyhow::anyhow!(
-                "the deduction engine failed; this is a bug in hexcells, please report it with the level"
-            )
-        })?)
+        Some(report.ok_or_else(|| anyhow::anyhow!(ENGINE_FAILED))?)
     } else {
         None
     };
