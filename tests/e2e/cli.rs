@@ -794,7 +794,7 @@ fn solve_json_gives_each_step_its_rule_clues_and_text() {
         level_keys,
         ["difficulty", "level", "rounds", "steps", "title", "verdict"]
     );
-    assert_eq!(lines[0]["level"], 0);
+    assert_eq!(lines[0]["level"], 1, "levels are numbered from 1");
     assert_eq!(lines[0]["title"], "Two rounds");
     assert_eq!(lines[0]["verdict"], "solvable");
     assert_eq!(lines[0]["rounds"], 2);

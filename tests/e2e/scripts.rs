@@ -179,7 +179,7 @@ fn the_test_command_lists_skipped_tests_and_parts_in_its_summary() {
     let (ok, out, calls) = run_test_script(false);
     assert!(ok, "skips alone do not fail a local run:\n{out}");
     assert!(
-        calls.starts_with("test --workspace --extra-arg\n"),
+        calls.starts_with("test --workspace --no-fail-fast --extra-arg\n"),
         "extra arguments go to cargo test: {calls:?}"
     );
     let listed: Vec<&str> = out.lines().filter(|l| l.starts_with("skipped test: ")).collect();
