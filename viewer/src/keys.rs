@@ -247,10 +247,15 @@ pub fn keys_for<A: Bindable>(bindings: &[Binding<A>], action: A) -> String {
 }
 
 /// Every bound action with its keys, in the help's order: the rows of the help panel.
-pub fn help_rows<A: Bindable>(bindings: &[Binding<A>]) -> Vec<(String, String)> {
+pub fn help_rows<A: Bindable>(bindings: &[Binding<A>], swap_buttons: bool) -> Vec<(String, String)> {
     A::ALL
         .iter()
-        .map(|a| (keys_for(bindings, *a), a.describe().to_string()))
+        .map(|a| {
+            (
+                keys_for(bindings, *a),
+                in_button_order(a.describe(), swap_buttons),
+            )
+        })
         .filter(|(keys, _)| !keys.is_empty())
         .collect()
 }
@@ -258,16 +263,27 @@ pub fn help_rows<A: Bindable>(bindings: &[Binding<A>]) -> Vec<(String, String)> 
 /// The one-line help at the bottom of the window, from the bindings in force:
 /// `? / F1 all keys · Click: blue / black · ...` (cut short in a narrow window, so the
 /// key to every key comes first).
-pub fn help_line<A: Bindable>(bindings: &[Binding<A>]) -> String {
+pub fn help_line<A: Bindable>(bindings: &[Binding<A>], swap_buttons: bool) -> String {
     A::LINE
         .iter()
         .filter_map(|a| {
             let keys = keys_for(bindings, *a);
             let sep = if a.on_click() { ": " } else { " " };
-            (!keys.is_empty()).then(|| format!("{keys}{sep}{}", a.short()))
+            let what = in_button_order(a.short(), swap_buttons);
+            (!keys.is_empty()).then(|| format!("{keys}{sep}{what}"))
         })
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// An action's text, where "blue / black" means "left button / right button": the
+/// other way round when the buttons are swapped.
+fn in_button_order(text: &str, swap_buttons: bool) -> String {
+    if swap_buttons {
+        text.replace("blue / black", "black / blue")
+    } else {
+        text.to_string()
+    }
 }
 
 /// The colour a button uncovers, guesses or creates: left blue and right black, or
@@ -335,11 +351,12 @@ mod tests {
         );
         assert_eq!(keys_for(&table, Action::ToggleHelp), "? / F1");
         assert!(
-            help_line(&table).starts_with("? / F1 all keys · Click: blue / black · Shift+Click: guess"),
+            help_line(&table, false)
+                .starts_with("? / F1 all keys · Click: blue / black · Shift+Click: guess"),
             "{}",
-            help_line(&table)
+            help_line(&table, false)
         );
-        let rows = help_rows(&table);
+        let rows = help_rows(&table, false);
         assert_eq!(rows.len(), Action::ALL.len());
         let mut moved = table.clone();
         moved.retain(|b| b.action != Action::Undo);
@@ -347,7 +364,19 @@ mod tests {
             chord: Chord::parse("Ctrl+U").unwrap(),
             action: Action::Undo,
         });
-        assert!(help_line(&moved).contains("Ctrl+U undo"));
+        assert!(help_line(&moved, false).contains("Ctrl+U undo"));
+    }
+
+    #[test]
+    fn the_help_names_the_colours_in_button_order() {
+        let table = defaults::<Action>();
+        assert!(help_line(&table, true).contains("Click: black / blue · Shift+Click: guess"));
+        let rows = help_rows(&table, true);
+        let uncover = rows
+            .iter()
+            .find(|(keys, _)| keys == "Click")
+            .expect("the click's row");
+        assert!(uncover.1.starts_with("uncover black / blue"), "{uncover:?}");
     }
 
     #[test]

@@ -296,7 +296,7 @@ impl Session {
     /// The help line, after the level's place in a pack.
     fn default_status(&self) -> String {
         let (idx, n) = self.position();
-        let help = keys::help_line(&self.bindings);
+        let help = keys::help_line(&self.bindings, self.swap_buttons);
         if n > 1 {
             format!(
                 "level {} of {} ({} / {}) · {help}",
@@ -459,7 +459,9 @@ impl Session {
             .map(|(_, pos)| pos);
         let marks = self.player.clue_marks();
         let (highlights, dimmed) = (marks.highlighted(), marks.dimmed());
-        let help = self.show_help.then(|| keys::help_rows(&self.bindings));
+        let help = self
+            .show_help
+            .then(|| keys::help_rows(&self.bindings, self.swap_buttons));
         let rule_clues = match &self.rule_clues {
             Some((status, clues)) if *status == self.status => clues.as_slice(),
             _ => &[],

@@ -171,7 +171,7 @@ pub fn help(bindings: &[Binding<Action>], swap_buttons: bool) -> String {
     };
     format!(
         "left: {left} · cycle · drag column · right: {right} · delete · double-click flip · middle pan · wheel zoom · {}",
-        super::help_line(bindings)
+        super::help_line(bindings, swap_buttons)
     )
 }
 

@@ -295,7 +295,7 @@ mod tests {
         assert_eq!(action_for(e, chord("Ctrl+Down")), Some(editor::Action::ZoomOut));
         assert_eq!(action_for(e, chord("-")), None);
         // The help line says the keys in force.
-        let help = crate::keys::help_line(p);
+        let help = crate::keys::help_line(p, false);
         assert!(
             help.contains("F2 hint") && help.contains("Ctrl+Click: guess"),
             "{help}"
