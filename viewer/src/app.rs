@@ -386,7 +386,7 @@ impl App {
             },
         };
         let title = match (&self.edit, self.editing) {
-            (Some(mode), true) => mode.title(&window_title(&self.session)),
+            (Some(mode), true) => mode.title(&window_name(&self.session).unwrap_or_default()),
             _ => window_title(&self.session),
         };
         if title != self.title {
@@ -755,12 +755,18 @@ impl ApplicationHandler<UserEvent> for App {
 }
 
 /// `level.hexcells - hexcells-view`, or the level's title without a file.
-fn window_title(session: &Session) -> String {
+/// What the window is named after: the file, or the level's title when there is no
+/// file; `None` when that is empty.
+fn window_name(session: &Session) -> Option<String> {
     let name = match session.origin() {
         Origin::File(path) => path.file_name().map(|n| n.to_string_lossy().into_owned()),
         Origin::Tutorial | Origin::Editor | Origin::Pasted => Some(session.level().title.clone()),
     };
-    match name.filter(|n| !n.is_empty()) {
+    name.filter(|n| !n.is_empty())
+}
+
+fn window_title(session: &Session) -> String {
+    match window_name(session) {
         Some(name) => format!("{name} - hexcells-view"),
         None => "hexcells-view".to_string(),
     }

@@ -105,6 +105,9 @@ impl EditMode {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| fallback.to_string());
         let star = if self.is_modified() { "*" } else { "" };
+        if name.is_empty() {
+            return format!("hexcells-view{star} (editor)");
+        }
         format!("{name}{star} - hexcells-view (editor)")
     }
 
@@ -322,6 +325,16 @@ mod tests {
         assert_eq!(effects.copy.as_deref(), Some(mode.editor.text()));
         mode.key(Action::Undo, 1280, 800);
         assert_eq!(mode.editor.text(), text, "one undoable edit");
+    }
+
+    #[test]
+    fn a_linked_editor_is_named_after_the_level_once() {
+        let mode = EditMode::new(print(&Level::new()), Link::Server, 0, None);
+        assert_eq!(
+            mode.title("Three and none"),
+            "Three and none - hexcells-view (editor)"
+        );
+        assert_eq!(mode.title(""), "hexcells-view (editor)");
     }
 
     #[test]
