@@ -4,13 +4,17 @@
 # through playwright-core (e2e.js) against the project's own levels in levels/.
 #
 # Usage: tests/vscode/run.sh [PATH_TO_HEXCELLS_BINARY]
-#   The binary defaults to $HEXCELLS_BIN, else ${CARGO_TARGET_DIR:-target}/debug/hexcells.
+#   The binary defaults to $HEXCELLS_BIN, else ${CARGO_TARGET_DIR:-target}/debug/hexcells;
+#   the viewer check needs hexcells-view beside it
+#   (`cargo build -p hexcells-server -p hexcells-viewer`).
 # Environment:
 #   HEXCELLS_VSCODE_CACHE  where npm tools live between runs (default ~/.cache/hexcells-vscode-e2e)
 #   HEXCELLS_VSCODE_OUT    screenshots and logs (default ${CARGO_TARGET_DIR:-target}/vscode-e2e)
 #   UPDATE_SCREENSHOT=1    also copy the screenshot to docs/images/vscode.png
-# Needs (Debian): chromium ripgrep libkrb5-dev g++ make python3, and Node 20 with npm.
-# Prints `N passed, M failed` last; exits 0 only when every check passed (2: cannot run).
+# Needs (Debian): chromium ripgrep libkrb5-dev g++ make python3, and Node 20 with npm;
+# xvfb and xdotool for the viewer check (without them it is reported skipped, in the file
+# $HEXCELLS_SKIPPED_LOG names when set, as scripts/test does).
+# Prints `N passed, M failed, K skipped` last; exits 0 only when no check failed (2: cannot run).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -67,6 +71,7 @@ export PATH="$CACHE/tools/node_modules/.bin:$PATH" NODE_PATH="$CACHE/tools/node_
 # 3. A fresh code-server home, all of it in one temporary folder.
 RUN=$(mktemp -d "${TMPDIR:-/tmp}/hexcells-vscode-e2e.XXXXXX")
 CS=""
+XVFB=""
 cleanup() {
   if [ -d "$RUN/user-data/logs" ]; then   # VS Code's logs, the Hexcells output channel among them
     rm -rf "$OUT/logs" && cp -r "$RUN/user-data/logs" "$OUT/logs" 2>/dev/null || true
@@ -77,6 +82,10 @@ cleanup() {
   if [ -n "$CS" ]; then
     kill -- "-$CS" 2>/dev/null || true   # the whole group: a plain kill leaves the file watcher behind
     wait "$CS" 2>/dev/null || true
+  fi
+  if [ -n "$XVFB" ]; then   # the viewer, if still open, goes with its display
+    kill "$XVFB" 2>/dev/null || true
+    wait "$XVFB" 2>/dev/null || true
   fi
   rm -rf "$RUN"
 }
@@ -99,7 +108,30 @@ lap "extension packaged ($(du -k "$RUN/hexcells.vsix" | cut -f1) KiB) and instal
 mkdir -p "$RUN/workspace" "$RUN/user-data/User"
 cp "$HERE"/levels/*.hexcells "$RUN/workspace/"
 
-# 6. Start code-server on loopback with the server path pointing at nothing (e2e.js checks the
+# 6. A private X display for the viewer that the server starts (hexcells.openViewer): Xvfb
+#    picks a free display number itself (-displayfd), so parallel runs and the cargo tests'
+#    displays never collide. Only code-server (and so the server and the viewer) gets it;
+#    without Xvfb, xdotool or the viewer binary, e2e.js reports the viewer check skipped.
+VIEWER_DISPLAY="" VIEWER_SKIP=""
+if [ ! -x "$(dirname "$BIN")/hexcells-view" ]; then
+  VIEWER_SKIP="no hexcells-view beside $BIN (cargo build -p hexcells-viewer)"
+elif ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
+  VIEWER_SKIP="Xvfb or xdotool not found (Debian: xvfb xdotool)"
+else
+  Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset 3>"$RUN/xvfb-display" \
+    >"$OUT/xvfb.log" 2>&1 &
+  XVFB=$!
+  deadline=$(( $(date +%s) + 30 ))
+  until [ -s "$RUN/xvfb-display" ] && DISPLAY=":$(tr -dc 0-9 <"$RUN/xvfb-display")" xdotool getdisplaygeometry >/dev/null 2>&1; do
+    kill -0 "$XVFB" 2>/dev/null || die "Xvfb stopped on start (log: $OUT/xvfb.log)"
+    [ "$(date +%s)" -lt "$deadline" ] || die "Xvfb did not start within 30 s (log: $OUT/xvfb.log)"
+    sleep 0.1
+  done
+  VIEWER_DISPLAY=":$(tr -dc 0-9 <"$RUN/xvfb-display")"
+  lap "Xvfb up on display $VIEWER_DISPLAY"
+fi
+
+# 7. Start code-server on loopback with the server path pointing at nothing (e2e.js checks the
 #    error first, then writes the real path into the settings and reloads).
 PORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 HEXCELLS_MISSING_BIN="$RUN/no-such-dir/hexcells"
@@ -110,7 +142,7 @@ printf '#!/bin/sh\necho started >>"%s"\necho "hexcells: simulated crash" >&2\nex
   >"$HEXCELLS_CRASHING_BIN"
 chmod +x "$HEXCELLS_CRASHING_BIN"
 node "$HERE/e2e.js" --write-settings "$RUN/user-data/User/settings.json" "$HEXCELLS_MISSING_BIN"
-setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
+DISPLAY=$VIEWER_DISPLAY setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
   --disable-update-check --disable-workspace-trust --disable-getting-started-override \
   >"$OUT/code-server.log" 2>&1 &
 CS=$!
@@ -121,7 +153,8 @@ node -e '
   poll();' "http://127.0.0.1:$PORT/healthz" || { cat "$OUT/code-server.log" >&2; die "code-server did not start"; }
 lap "code-server up on port $PORT"
 
-# 7. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
+# 8. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
 export PORT WORKSPACE="$RUN/workspace" USER_DATA="$RUN/user-data" HEXCELLS_BIN="$BIN" \
-  HEXCELLS_MISSING_BIN HEXCELLS_CRASHING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 ))
+  HEXCELLS_MISSING_BIN HEXCELLS_CRASHING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 )) \
+  VIEWER_DISPLAY VIEWER_SKIP
 node "$HERE/e2e.js"
