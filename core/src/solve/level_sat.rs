@@ -38,10 +38,12 @@ pub(crate) struct LevelSat<'p> {
     untouched: Vec<usize>,
     /// This round's counter selector and the literal "the untouched cells differ".
     counter: Option<(i32, Lit)>,
-    /// Colourings of every cell found by this round's queries that meet everything
-    /// visible, the counter included.
-    pub(crate) models: Vec<Vec<bool>>,
 }
+
+/// Told of each colouring of every cell a query finds that meets everything visible,
+/// the counter included, with the candidates still open; it may drop the candidates
+/// that other colourings it derives rule out.
+pub(crate) type OnModel<'a> = &'a mut dyn FnMut(&[bool], &mut Vec<Cand>);
 
 impl<'p> LevelSat<'p> {
     /// An empty solver for `puzzle`.
@@ -57,7 +59,6 @@ impl<'p> LevelSat<'p> {
             touched: Vec::new(),
             untouched: Vec::new(),
             counter: None,
-            models: Vec::new(),
         }
     }
 
@@ -68,7 +69,6 @@ impl<'p> LevelSat<'p> {
         if let Some((sel, _)) = self.counter.take() {
             self.sat.add_clause(&[-sel]);
         }
-        self.models.clear();
         for (i, value) in known.iter().enumerate() {
             if value.is_some() && !self.fixed[i] && self.var_of[i] != 0 {
                 self.fixed[i] = true;
@@ -196,8 +196,9 @@ impl<'p> LevelSat<'p> {
         facts: &[(usize, bool)],
         with_counter: bool,
         clock: &Clock,
+        on_model: OnModel<'_>,
     ) -> Result<Vec<Cand>, Stop> {
-        match self.backbone_within(cands, facts, with_counter, clock, None)? {
+        match self.backbone_within(cands, facts, with_counter, clock, None, on_model)? {
             Ok(forced) => Ok(forced),
             // Not returned without a limit.
             Err(_) => Err(Stop::GaveUp),
@@ -213,6 +214,7 @@ impl<'p> LevelSat<'p> {
         with_counter: bool,
         clock: &Clock,
         conflicts: Option<u64>,
+        on_model: OnModel<'_>,
     ) -> Result<Result<Vec<Cand>, Vec<Cand>>, Stop> {
         let mut base: Vec<i32> = Vec::new();
         if with_counter {
@@ -252,19 +254,20 @@ impl<'p> LevelSat<'p> {
                     return Ok(Ok(cands));
                 }
                 SatResult::Sat => {
-                    if let Some(model) = self.full_model() {
-                        self.models.push(model);
-                    }
                     let before = cands.len();
                     cands.retain(|c| match self.wrong(*c) {
                         Lit::Var(v) => !self.sat.value(v),
                         Lit::Const(b) => !b,
                     });
-                    retire(&mut self.sat);
                     if cands.len() == before {
                         // Cannot happen (the model flips a candidate); avoid looping.
+                        retire(&mut self.sat);
                         return Err(Stop::GaveUp);
                     }
+                    if let Some(model) = self.full_model() {
+                        on_model(&model, &mut cands);
+                    }
+                    retire(&mut self.sat);
                 }
                 SatResult::Unknown => {
                     retire(&mut self.sat);

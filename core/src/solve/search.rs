@@ -1,5 +1,6 @@
-//! Finding colourings fast: a small local search that starts from the solution with
-//! one cell flipped and repairs the broken clues by flipping other hidden cells.
+//! Finding colourings fast: a small local search that starts from the solution (or
+//! from a colouring the SAT solver found) with one cell flipped and repairs the
+//! broken clues by flipping other hidden cells.
 //! Every colouring it returns meets every visible clue and the counter, so each one
 //! proves that the cells it flips are not forced. It never proves a cell forced.
 
@@ -53,8 +54,16 @@ impl<'p> Search<'p> {
     }
 
     /// A colouring that meets everything visible and gives `cell` its wrong colour,
-    /// if the search finds one within `max_steps` repairs.
-    pub(crate) fn flip(&mut self, cell: usize, seed: u64, max_steps: usize) -> Option<Vec<bool>> {
+    /// if the search finds one within `max_steps` repairs. It starts from the
+    /// solution, or from `start` (a colouring that meets everything visible, the
+    /// counter included) with `cell` flipped.
+    pub(crate) fn flip(
+        &mut self,
+        start: Option<&[bool]>,
+        cell: usize,
+        seed: u64,
+        max_steps: usize,
+    ) -> Option<Vec<bool>> {
         if self.locked[cell] {
             return None;
         }
@@ -77,13 +86,23 @@ impl<'p> Search<'p> {
         }
         model.clear();
         model.extend_from_slice(&puzzle.blue);
+        let mut n_blue = puzzle.n_blue as i64;
+        if let Some(start) = start {
+            for (m, &blue) in start.iter().enumerate() {
+                if blue != model[m] {
+                    model[m] = blue;
+                    count_flip(around(m), blue, blues, changed);
+                    n_blue += if blue { 1 } else { -1 };
+                }
+            }
+        }
         model[cell] = !model[cell];
+        n_blue += if model[cell] { 1 } else { -1 };
         count_flip(around(cell), model[cell], blues, changed);
         tabu.clear();
         tabu.resize(model.len(), 0);
         tabu[cell] = usize::MAX;
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut n_blue = puzzle.n_blue as i64 + if model[cell] { 1 } else { -1 };
         let target = puzzle.n_blue as i64;
         broken.clear();
         update_broken(puzzle, around(cell), broken, model, blues);

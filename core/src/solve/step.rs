@@ -7,7 +7,8 @@
 //! 2. colourings kept from earlier rounds (most survive: only new clues can break
 //!    them), then a quick local search (`search.rs`);
 //! 3. the level's SAT solver (`level_sat.rs`) without the counter: a "differs
-//!    somewhere" query proves the rest forced at once, or finds a colouring;
+//!    somewhere" query proves the rest forced at once, or finds a colouring, from
+//!    whose first the local search finds more;
 //! 4. for what needs the counter: a longer local search, the exact checker
 //!    (`check/`), the LP relaxation (`lp.rs`), and last the SAT solver with the
 //!    counter, complete within its budget.
@@ -123,7 +124,7 @@ impl<'p> Deducer<'p> {
             is_visible: &self.is_visible,
             is_untouched: &is_untouched,
         };
-        models.search(&mut search, &mut cands, QUICK_SEARCH, &round);
+        models.search(&mut search, None, &mut cands, QUICK_SEARCH, &round);
         if cands.is_empty() {
             forced.sort_unstable();
             return Ok(forced);
@@ -141,18 +142,26 @@ impl<'p> Deducer<'p> {
         let cells: Vec<Cand> = cands.iter().copied().filter(|c| *c != Cand::Untouched).collect();
         let mut first = Vec::new();
         if !cells.is_empty() {
-            first = match sat.backbone_within(cells, &facts, false, clock, Some(QUICK_CONFLICTS))? {
+            let mut derive = true;
+            let mut on_model = |model: &[bool], open: &mut Vec<Cand>| {
+                models.found(&mut search, model, open, std::mem::take(&mut derive), &round);
+            };
+            first = match sat.backbone_within(
+                cells,
+                &facts,
+                false,
+                clock,
+                Some(QUICK_CONFLICTS),
+                &mut on_model,
+            )? {
                 Ok(forced) => forced,
                 Err(mut open) => {
                     let lp = lp::Relaxation::new(puzzle, known, &self.visible, &untouched, false);
                     lp_refute_cells(&lp, &mut open, &mut proved, clock);
                     integral_refute_cells(&lp, &mut open, &mut proved, clock)?;
-                    sat.backbone(open, &facts, false, clock)?
+                    sat.backbone(open, &facts, false, clock, &mut on_model)?
                 }
             };
-            for model in std::mem::take(&mut sat.models) {
-                models.add(&model, puzzle, known, &self.is_visible);
-            }
         }
         for c in first.iter().chain(&proved) {
             if let Cand::Cell(i) = c {
@@ -165,7 +174,7 @@ impl<'p> Deducer<'p> {
         // What is left needs the counter: a longer local search, the exact checker, the
         // LP (which proves counting arguments quickly), and last the solver with the
         // counter.
-        models.search(&mut search, &mut cands, THOROUGH_SEARCH, &round);
+        models.search(&mut search, None, &mut cands, THOROUGH_SEARCH, &round);
         if !cands.is_empty() {
             let mut checker = Checker::new(puzzle, known, &self.visible);
             let mut open = Vec::with_capacity(cands.len());
@@ -198,17 +207,25 @@ impl<'p> Deducer<'p> {
                 }
             });
             if !cands.is_empty() {
-                second = match sat.backbone_within(cands, &facts, true, clock, Some(QUICK_CONFLICTS))? {
+                let mut derive = true;
+                let mut on_model = |model: &[bool], open: &mut Vec<Cand>| {
+                    models.found(&mut search, model, open, std::mem::take(&mut derive), &round);
+                };
+                second = match sat.backbone_within(
+                    cands,
+                    &facts,
+                    true,
+                    clock,
+                    Some(QUICK_CONFLICTS),
+                    &mut on_model,
+                )? {
                     Ok(forced) => forced,
                     Err(mut open) => {
                         // The LP has had these; whole cells may still refute them.
                         integral_refute_cells(&lp, &mut open, &mut proved, clock)?;
-                        sat.backbone(open, &facts, true, clock)?
+                        sat.backbone(open, &facts, true, clock, &mut on_model)?
                     }
                 };
-            }
-            for model in std::mem::take(&mut sat.models) {
-                models.add(&model, puzzle, known, &self.is_visible);
             }
         }
         for c in first.into_iter().chain(second).chain(proved) {
@@ -240,6 +257,8 @@ struct Models {
 /// thorough before the counter is encoded.
 const QUICK_SEARCH: (u64, usize) = (1, 30);
 const THOROUGH_SEARCH: (u64, usize) = (3, 80);
+/// Seeds and steps per cell for a local search from a colouring the SAT solver found.
+const DERIVE_SEARCH: (u64, usize) = (1, 60);
 
 /// What a colouring must meet in the current round.
 struct RoundFacts<'a> {
@@ -315,11 +334,14 @@ impl Models {
         true
     }
 
-    /// Runs the local search (`effort`: seeds and steps) on each of `cands` not yet
-    /// ruled out, keeps the colourings found and drops the candidates they rule out.
+    /// Runs the local search (`effort`: seeds and steps), from the solution or from
+    /// `start` (a colouring that meets everything visible, the counter included), on
+    /// each of `cands` not yet ruled out, keeps the colourings found and drops the
+    /// candidates they rule out.
     fn search(
         &mut self,
         search: &mut Search<'_>,
+        start: Option<&[bool]>,
         cands: &mut Vec<Cand>,
         effort: (u64, usize),
         round: &RoundFacts<'_>,
@@ -333,7 +355,7 @@ impl Models {
             };
             let found = cell
                 .and_then(|cell| {
-                    (0..seeds).find_map(|seed| search.flip(cell, (cell as u64) << 2 | seed, steps))
+                    (0..seeds).find_map(|seed| search.flip(start, cell, (cell as u64) << 2 | seed, steps))
                 })
                 .is_some_and(|m| self.add(&m, round.puzzle, round.known, round.is_visible));
             if found {
@@ -341,6 +363,26 @@ impl Models {
             } else {
                 i += 1;
             }
+        }
+    }
+
+    /// Keeps `model`, a colouring the SAT solver found for the candidates `cands`,
+    /// and with `derive`, runs the local search from it on the candidates it leaves
+    /// open: the solver gives nearby colourings one by one, each ruling out a cell or
+    /// two, while the search finds many at a fraction of a query's cost. Only from a
+    /// stage's first colouring: from the later ones, close to it, the search mostly
+    /// fails again.
+    fn found(
+        &mut self,
+        search: &mut Search<'_>,
+        model: &[bool],
+        cands: &mut Vec<Cand>,
+        derive: bool,
+        round: &RoundFacts<'_>,
+    ) {
+        self.add(model, round.puzzle, round.known, round.is_visible);
+        if derive {
+            self.search(search, Some(model), cands, DERIVE_SEARCH, round);
         }
     }
 
