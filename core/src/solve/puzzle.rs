@@ -181,7 +181,7 @@ impl ClueInfo {
                 (n_runs <= 1) == *together
             }
             Shape::Ring { ring, together } => {
-                let blues: Vec<bool> = ring.iter().map(|p| p.is_some_and(&is_blue)).collect();
+                let blues: [bool; 6] = ring.map(|p| p.is_some_and(&is_blue));
                 let n_runs = if blues.iter().all(|b| *b) {
                     1
                 } else {

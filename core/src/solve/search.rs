@@ -4,7 +4,7 @@
 //! Every colouring it returns meets every visible clue and the counter, so each one
 //! proves that the cells it flips are not forced. It never proves a cell forced.
 
-use super::puzzle::{Puzzle, Values};
+use super::puzzle::{Puzzle, Shape, Values};
 
 /// What the search may use: the round's visible clues and fixed cells.
 pub(crate) struct Search<'p> {
@@ -219,13 +219,13 @@ fn score_flip(
 }
 
 /// How far clue `c` is from holding under `model`, where `count` of its members are
-/// blue (0 when it holds).
+/// blue (0 when it holds; a count-only clue holds once `count` is right).
 fn violation(puzzle: &Puzzle, c: usize, model: &[bool], count: i64) -> i64 {
     let clue = &puzzle.clues[c];
     let off = (count - clue.count as i64).abs();
     if off > 0 {
         off
-    } else if clue.holds(|i| model[i]) {
+    } else if matches!(clue.shape, Shape::Count) || clue.holds(|i| model[i]) {
         0
     } else {
         1
