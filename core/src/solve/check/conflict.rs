@@ -8,8 +8,8 @@ impl Checker<'_> {
     /// The constraints and the decisions the last conflict rests on, following the
     /// reasons of the assignments back from the conflict's constraints.
     pub(super) fn analyze(&mut self) -> (Vec<u64>, Vec<u64>) {
-        let mut cons = vec![0u64; self.cons.len().div_ceil(64)];
-        let mut decisions = vec![0u64; self.vars.len().div_ceil(64)];
+        let mut cons = self.bits(self.cons.len());
+        let mut decisions = self.bits(self.vars.len());
         self.stamp += 1;
         let stamp = self.stamp;
         let mut stack = std::mem::take(&mut self.stack);

@@ -15,10 +15,12 @@
 //! cheap: past it the answer is unknown and the caller asks the LP or SAT solver.
 
 use super::puzzle::{Puzzle, Shape, Values};
+use search::Frame;
 
 mod conflict;
 mod propagate;
 mod repair;
+mod search;
 
 /// The checker's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,24 +99,21 @@ pub(crate) struct Checker<'p> {
     conflict: Vec<u32>,
     /// The constraints of the last refutation, as a bit set.
     core: Vec<u64>,
+    /// The decision stack of the search, and bit sets to reuse (kept between
+    /// queries to save allocations).
+    frames: Vec<Frame>,
+    spare: Vec<Vec<u64>>,
+    /// Scratch of `scope` (the clues reached, and which of the question's clues
+    /// are) and of `index_occurrences` (where each variable's next occurrence goes).
+    reached: Vec<usize>,
+    taken: Vec<bool>,
+    fill: Vec<u32>,
     /// Assignments a line rule found, before they are made.
     scratch: Vec<(u32, bool)>,
     /// Position of the counter constraint in `cons`, if asked.
     counter_con: Option<usize>,
     /// Whether the query is about a cell (variable 0) rather than the untouched cells.
     seeded: bool,
-}
-
-/// A decision of the search: the variable, the value tried first, the trail length
-/// before it, whether its second value is being tried, and what the first value's failure rested on
-/// (constraints and decisions, as bit sets).
-struct Frame {
-    var: u32,
-    first: bool,
-    trail: u32,
-    second: bool,
-    cons: Vec<u64>,
-    decisions: Vec<u64>,
 }
 
 /// The reason of a decision's variable.
@@ -185,6 +184,11 @@ impl<'p> Checker<'p> {
             expanded: Vec::new(),
             phase: Vec::new(),
             core: Vec::new(),
+            frames: Vec::new(),
+            spare: Vec::new(),
+            reached: Vec::new(),
+            taken: Vec::new(),
+            fill: Vec::new(),
             counter_con: None,
             seeded: false,
         }
@@ -259,6 +263,7 @@ impl<'p> Checker<'p> {
         self.seeded = cell.is_some();
         let reached = self.scope(clues, counter, cell);
         self.add_constraints(&reached, counter);
+        self.reached = reached;
         self.index_occurrences();
         self.reset_search();
     }
@@ -273,7 +278,8 @@ impl<'p> Checker<'p> {
             self.local[cell] = 0;
             self.vars.push(cell);
         }
-        let mut reached: Vec<usize> = Vec::new();
+        let mut reached = std::mem::take(&mut self.reached);
+        reached.clear();
         let mut next = 0;
         let add_clue = |this: &mut Self, c: usize, reached: &mut Vec<usize>| {
             reached.push(c);
@@ -284,7 +290,11 @@ impl<'p> Checker<'p> {
                 }
             }
         };
-        let mut taken = vec![false; clues.len()];
+        let mut taken = std::mem::take(&mut self.taken);
+        taken.clear();
+        taken.resize(clues.len(), false);
+        // No clue before `untaken` is left out (`taken` only ever becomes true).
+        let mut untaken = 0;
         loop {
             while next < self.vars.len() {
                 let m = self.vars[next];
@@ -301,7 +311,10 @@ impl<'p> Checker<'p> {
             if !counter {
                 break;
             }
-            match (0..clues.len()).find(|&k| !taken[k]) {
+            while untaken < clues.len() && taken[untaken] {
+                untaken += 1;
+            }
+            match (untaken < clues.len()).then_some(untaken) {
                 Some(k) => {
                     taken[k] = true;
                     add_clue(self, clues[k], &mut reached);
@@ -309,6 +322,7 @@ impl<'p> Checker<'p> {
                 None => break,
             }
         }
+        self.taken = taken;
         reached
     }
 
@@ -383,13 +397,15 @@ impl<'p> Checker<'p> {
         }
         self.occ.clear();
         self.occ.resize(self.members.len(), 0);
-        let mut fill = self.occ_start.clone();
+        let mut fill = std::mem::take(&mut self.fill);
+        fill.clone_from(&self.occ_start);
         for (j, con) in self.cons.iter().enumerate() {
             for &m in &self.members[con.start as usize..con.end as usize] {
                 self.occ[fill[m as usize] as usize] = j as u32;
                 fill[m as usize] += 1;
             }
         }
+        self.fill = fill;
     }
 
     /// Every variable open, with the solution's colour to try first.
@@ -423,101 +439,6 @@ impl<'p> Checker<'p> {
         for &c in clues {
             self.clue_pos[c] = NONE;
         }
-    }
-
-    /// `Some(true)` when no colouring has the cell wrong, `Some(false)` when one does,
-    /// `None` past `max_nodes` decisions.
-    fn search(&mut self, max_nodes: usize) -> Option<bool> {
-        if self.seeded {
-            let wrong = !self.puzzle.blue[self.vars[0]];
-            self.assign(0, wrong, PREMISE);
-        } else {
-            self.queue.extend(0..self.cons.len() as u32);
-        }
-        let mut frames: Vec<Frame> = Vec::new();
-        // Every variable before `open` has a colour.
-        let mut open = 0usize;
-        let mut nodes = 0usize;
-        let mut ok = self.propagate();
-        loop {
-            if ok {
-                while open < self.vars.len() && self.value[open] >= 0 {
-                    open += 1;
-                }
-                if open == self.vars.len() {
-                    return Some(false);
-                }
-                let pos = self.most_constrained().unwrap_or(open);
-                nodes += 1;
-                if nodes > max_nodes {
-                    return None;
-                }
-                frames.push(Frame {
-                    first: self.phase[pos],
-                    var: pos as u32,
-                    trail: self.trail.len() as u32,
-                    second: false,
-                    cons: Vec::new(),
-                    decisions: Vec::new(),
-                });
-                let first = self.phase[pos];
-                self.assign(pos, first, DECISION);
-                ok = self.propagate();
-                continue;
-            }
-            // What the conflict rests on, then back to the deepest decision in it.
-            let (mut cons, mut decisions) = self.analyze();
-            loop {
-                while frames.last().is_some_and(|f| !has(&decisions, f.var as usize)) {
-                    frames.pop();
-                }
-                let Some(f) = frames.last_mut() else {
-                    self.core = cons;
-                    return Some(true);
-                };
-                let var = f.var as usize;
-                self.undo(f.trail as usize);
-                if f.second {
-                    // Both values fail: the node fails for both reasons.
-                    union(&mut cons, &f.cons);
-                    union(&mut decisions, &f.decisions);
-                    unset(&mut decisions, var);
-                    frames.pop();
-                    continue;
-                }
-                unset(&mut decisions, var);
-                f.cons = cons;
-                f.decisions = decisions;
-                f.second = true;
-                open = 0;
-                let value = !f.first;
-                self.assign(var, value, DECISION);
-                nodes += 1;
-                ok = self.propagate();
-                break;
-            }
-        }
-    }
-
-    /// The variable to decide next: an open member of the clue with the fewest ways
-    /// left to meet its count (fail first); `None` when only the counter has open
-    /// members.
-    fn most_constrained(&self) -> Option<usize> {
-        let mut best: Option<(i32, i32, usize)> = None;
-        for c in &self.cons {
-            if c.at.is_none() || c.open == 0 {
-                continue;
-            }
-            let need = c.lo - c.blue;
-            let score = need.min(c.open - need);
-            if best.is_none_or(|(s, o, _)| (score, c.open) < (s, o)) {
-                let cells = &self.members[c.start as usize..c.end as usize];
-                if let Some(&m) = cells.iter().find(|&&m| self.value[m as usize] < 0) {
-                    best = Some((score, c.open, m as usize));
-                }
-            }
-        }
-        best.map(|b| b.2)
     }
 }
 

@@ -1,0 +1,148 @@
+//! The checker's search: decisions depth first from the solution's colours, with
+//! propagation, conflict analysis and back-jumping, until the cell's wrong colour
+//! is refuted, a colouring is found or the node limit is reached.
+
+use super::{has, union, unset, Checker, DECISION, PREMISE};
+
+/// A decision of the search: the variable, the value tried first, the trail length
+/// before it, whether its second value is being tried, and what the first value's failure rested on
+/// (constraints and decisions, as bit sets).
+pub(super) struct Frame {
+    var: u32,
+    first: bool,
+    trail: u32,
+    second: bool,
+    cons: Vec<u64>,
+    decisions: Vec<u64>,
+}
+
+impl Checker<'_> {
+    /// `Some(true)` when no colouring has the cell wrong, `Some(false)` when one does,
+    /// `None` past `max_nodes` decisions.
+    pub(super) fn search(&mut self, max_nodes: usize) -> Option<bool> {
+        let mut frames = std::mem::take(&mut self.frames);
+        let answer = self.search_with(&mut frames, max_nodes);
+        for f in frames.drain(..) {
+            self.recycle(f.cons);
+            self.recycle(f.decisions);
+        }
+        self.frames = frames;
+        answer
+    }
+
+    /// [`Checker::search`] with the decision stack `frames` (empty at the start).
+    fn search_with(&mut self, frames: &mut Vec<Frame>, max_nodes: usize) -> Option<bool> {
+        if self.seeded {
+            let wrong = !self.puzzle.blue[self.vars[0]];
+            self.assign(0, wrong, PREMISE);
+        } else {
+            self.queue.extend(0..self.cons.len() as u32);
+        }
+        // Every variable before `open` has a colour.
+        let mut open = 0usize;
+        let mut nodes = 0usize;
+        let mut ok = self.propagate();
+        loop {
+            if ok {
+                while open < self.vars.len() && self.value[open] >= 0 {
+                    open += 1;
+                }
+                if open == self.vars.len() {
+                    return Some(false);
+                }
+                let pos = self.most_constrained().unwrap_or(open);
+                nodes += 1;
+                if nodes > max_nodes {
+                    return None;
+                }
+                frames.push(Frame {
+                    first: self.phase[pos],
+                    var: pos as u32,
+                    trail: self.trail.len() as u32,
+                    second: false,
+                    cons: Vec::new(),
+                    decisions: Vec::new(),
+                });
+                let first = self.phase[pos];
+                self.assign(pos, first, DECISION);
+                ok = self.propagate();
+                continue;
+            }
+            // What the conflict rests on, then back to the deepest decision in it.
+            let (mut cons, mut decisions) = self.analyze();
+            loop {
+                while frames.last().is_some_and(|f| !has(&decisions, f.var as usize)) {
+                    if let Some(f) = frames.pop() {
+                        self.recycle(f.cons);
+                        self.recycle(f.decisions);
+                    }
+                }
+                let Some(f) = frames.last_mut() else {
+                    let old = std::mem::replace(&mut self.core, cons);
+                    self.recycle(old);
+                    self.recycle(decisions);
+                    return Some(true);
+                };
+                let var = f.var as usize;
+                self.undo(f.trail as usize);
+                if f.second {
+                    // Both values fail: the node fails for both reasons.
+                    union(&mut cons, &f.cons);
+                    union(&mut decisions, &f.decisions);
+                    unset(&mut decisions, var);
+                    if let Some(f) = frames.pop() {
+                        self.recycle(f.cons);
+                        self.recycle(f.decisions);
+                    }
+                    continue;
+                }
+                unset(&mut decisions, var);
+                f.cons = cons;
+                f.decisions = decisions;
+                f.second = true;
+                open = 0;
+                let value = !f.first;
+                self.assign(var, value, DECISION);
+                nodes += 1;
+                ok = self.propagate();
+                break;
+            }
+        }
+    }
+
+    /// An empty bit set for `n` items, reusing a spare one.
+    pub(super) fn bits(&mut self, n: usize) -> Vec<u64> {
+        let mut bits = self.spare.pop().unwrap_or_default();
+        bits.clear();
+        bits.resize(n.div_ceil(64), 0);
+        bits
+    }
+
+    /// Keeps a bit set no longer needed for [`Checker::bits`].
+    fn recycle(&mut self, bits: Vec<u64>) {
+        if bits.capacity() > 0 {
+            self.spare.push(bits);
+        }
+    }
+
+    /// The variable to decide next: an open member of the clue with the fewest ways
+    /// left to meet its count (fail first); `None` when only the counter has open
+    /// members.
+    fn most_constrained(&self) -> Option<usize> {
+        let mut best: Option<(i32, i32, usize)> = None;
+        for c in &self.cons {
+            if c.at.is_none() || c.open == 0 {
+                continue;
+            }
+            let need = c.lo - c.blue;
+            let score = need.min(c.open - need);
+            if best.is_none_or(|(s, o, _)| (score, c.open) < (s, o)) {
+                let cells = &self.members[c.start as usize..c.end as usize];
+                if let Some(&m) = cells.iter().find(|&&m| self.value[m as usize] < 0) {
+                    best = Some((score, c.open, m as usize));
+                }
+            }
+        }
+        best.map(|b| b.2)
+    }
+}
