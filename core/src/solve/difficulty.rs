@@ -11,7 +11,7 @@ use super::budget::Clock;
 use super::puzzle::{Puzzle, Values};
 use super::rules::{self, Rule, View};
 use super::sat::Backend;
-use super::{explain_all, step, ClueRef, Deduction};
+use super::{explain_all_with, step, ClueRef, Deduction};
 
 /// A difficulty summary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -373,7 +373,8 @@ fn easiest_fallback(
         return easiest;
     }
     let again: Vec<usize> = pending.iter().take(REEXPLAINED).map(|(i, _)| *i).collect();
-    let Ok(explanations) = explain_all(puzzle, known, engine.backend, engine.clock, &again, None) else {
+    let Ok(explanations) = explain_all_with(puzzle, known, engine.backend, engine.clock, &again, None, false)
+    else {
         return easiest;
     };
     again

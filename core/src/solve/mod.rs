@@ -390,8 +390,23 @@ pub(crate) fn explain_all<'p>(
     forced: &[usize],
     solver: Option<round::RoundSolver<'p>>,
 ) -> Result<Vec<Explanation>, Stop> {
+    explain_all_with(puzzle, known, backend, clock, forced, solver, true)
+}
+
+/// [`explain_all`], with the explanations' words only when `texts` (the grade's
+/// replay reads only their rules and clues).
+pub(crate) fn explain_all_with<'p>(
+    puzzle: &'p Puzzle,
+    known: &Values,
+    backend: Backend,
+    clock: &Clock,
+    forced: &[usize],
+    solver: Option<round::RoundSolver<'p>>,
+    texts: bool,
+) -> Result<Vec<Explanation>, Stop> {
     let visible = step::visible_clues(puzzle, known);
-    let view = rules::View::new(puzzle, known, &visible);
+    let mut view = rules::View::new(puzzle, known, &visible);
+    view.texts = texts;
     let visible_at: std::collections::HashMap<Pos, usize> =
         visible.iter().map(|&c| (puzzle.clues[c].at, c)).collect();
     let mut twins = twin::Twins::default();
@@ -447,7 +462,9 @@ pub(crate) fn explain_all<'p>(
             }
             None => {
                 explanation.rule = Some(Rule::Contradiction);
-                explanation.text = rules::describe_contradiction(&view, i, &clues, counter);
+                if texts {
+                    explanation.text = rules::describe_contradiction(&view, i, &clues, counter);
+                }
             }
         }
         out.push(explanation);
