@@ -99,6 +99,32 @@ fn replay_and_convert_pick_a_level_from_1() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let converted = std::fs::read_to_string(dir.path().join("second.hexcells")).expect("converted");
     assert_eq!(converted, second);
+
+    // A SixCells file holds one level: --level 1 is it, --level 2 is an error, not ignored.
+    let out = run(
+        "hexcells",
+        dir.path(),
+        &["convert", "second.hexcells", "second.sixcells"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(
+        "hexcells",
+        dir.path(),
+        &["convert", "--level", "1", "second.sixcells", "back.hexcells"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(
+        "hexcells",
+        dir.path(),
+        &["convert", "--level", "2", "second.sixcells", "other.hexcells"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--level 2: second.sixcells has 1 level (--level 1)"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.path().join("other.hexcells").exists());
 }
 
 #[test]

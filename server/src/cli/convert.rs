@@ -39,7 +39,17 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             Some(level) => level,
             None => return Ok(Status::Findings),
         },
-        Format::Sixcells => read_sixcells(&source, &text)?,
+        Format::Sixcells => {
+            // A SixCells file holds one level: --level 1 picks it, another number is an
+            // error rather than silently ignored.
+            let level = read_sixcells(&source, &text)?;
+            match args.level {
+                Some(number) => {
+                    pack::pick(std::slice::from_ref(&level), number, &source.to_string())?.clone()
+                }
+                None => level,
+            }
+        }
     };
     let converted = match to {
         Format::Hexcells => print(&level),

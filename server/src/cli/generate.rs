@@ -12,6 +12,7 @@ use hexcells_core::generate::{generate, Grade, Limits, Options, Phase, Progress,
 
 use super::input::{self, Source};
 use super::output::write_atomic;
+use super::phrases::plural;
 use super::{pack, Status};
 
 /// `hexcells generate`.
@@ -96,13 +97,13 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     }
     let d = &generated.difficulty;
     eprintln!(
-        "hexcells: {} cells, {} blue, difficulty {} ({} of 5): {} rounds, replay steps by effort {:?} \
+        "hexcells: {} cells, {} blue, difficulty {} ({} of 5): {}, replay steps by effort {:?} \
          ({} candidates, {} engine calls, {:.2} s)",
         generated.level.n_cells(),
         generated.level.n_blue(),
         options.target.name(),
         options.target.number(),
-        d.rounds,
+        plural(d.rounds, "round", "rounds"),
         d.steps_by_effort,
         generated.attempts,
         generated.engine_calls,
