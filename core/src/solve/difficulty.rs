@@ -323,7 +323,7 @@ impl Tally {
         clues.dedup();
         let mut out: Vec<usize> = clues
             .into_iter()
-            .filter(|&c| puzzle.clues[c].owner.is_none_or(|o| known[o].is_some()))
+            .filter(|&c| puzzle.clue_visible(c, known))
             .filter(|&c| {
                 let need = puzzle.clues[c].count.saturating_sub(self.blue[c]);
                 self.open[c] > 0 && (need == 0 || need == self.open[c])

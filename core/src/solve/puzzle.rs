@@ -103,6 +103,12 @@ impl Puzzle {
         self.index.get(pos.index()).copied().flatten()
     }
 
+    /// Whether clue `c` is visible with `known`: a column number always, a cell's
+    /// number once the cell is uncovered.
+    pub(crate) fn clue_visible(&self, c: usize, known: &Values) -> bool {
+        self.clues[c].owner.is_none_or(|o| known[o].is_some())
+    }
+
     /// Blue cells that `values` does not fix yet: what the remaining-blue counter
     /// shows when they are the uncovered cells.
     pub(crate) fn remaining(&self, values: &Values) -> usize {

@@ -32,7 +32,7 @@ const QUICK_CONFLICTS: u64 = 300;
 /// Clues a player sees when `known` cells are uncovered.
 pub(crate) fn visible_clues(puzzle: &Puzzle, known: &Values) -> Vec<usize> {
     (0..puzzle.clues.len())
-        .filter(|&c| puzzle.clues[c].owner.is_none_or(|o| known[o].is_some()))
+        .filter(|&c| puzzle.clue_visible(c, known))
         .collect()
 }
 
@@ -73,7 +73,7 @@ impl<'p> Deducer<'p> {
     /// marks the newly shown ones in `fresh`.
     fn show_clues(&mut self, known: &Values, fresh: &mut [bool]) {
         for (c, clue) in self.puzzle.clues.iter().enumerate() {
-            if !self.is_visible[c] && clue.owner.is_none_or(|o| known[o].is_some()) {
+            if !self.is_visible[c] && self.puzzle.clue_visible(c, known) {
                 self.is_visible[c] = true;
                 fresh[c] = true;
                 self.visible.push(c);

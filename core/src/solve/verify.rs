@@ -14,7 +14,7 @@ use super::lp::Relaxation;
 use super::puzzle::{Puzzle, Values};
 use super::round::Cand;
 use super::sat::{Backend, SatResult};
-use super::{Budget, ClueRef, Report};
+use super::{step, Budget, ClueRef, Report};
 use crate::model::Level;
 
 /// What the re-check of one explanation found.
@@ -74,9 +74,7 @@ pub fn rederive(level: &Level, report: &Report, k: usize) -> Option<bool> {
         counter,
         clues,
     } = Listed::of(level, report, k)?;
-    let visible: Vec<usize> = (0..puzzle.clues.len())
-        .filter(|&c| puzzle.clues[c].owner.is_none_or(|o| known[o].is_some()))
-        .collect();
+    let visible = step::visible_clues(&puzzle, &known);
     let mut checker = Checker::new(&puzzle, &known, &visible);
     match checker.check(&clues, counter, Some(cell), REDERIVE_NODES) {
         Check::Forced { .. } => Some(true),
@@ -132,10 +130,8 @@ fn listed_clues(puzzle: &Puzzle, known: &Values, listed: &[ClueRef]) -> Option<V
     let mut clues = Vec::new();
     for clue in listed {
         let ClueRef::Clue(at) = *clue else { continue };
-        let c = (0..puzzle.clues.len()).find(|&c| {
-            let info = &puzzle.clues[c];
-            info.at == at && info.owner.is_none_or(|o| known[o].is_some())
-        })?;
+        let c =
+            (0..puzzle.clues.len()).find(|&c| puzzle.clues[c].at == at && puzzle.clue_visible(c, known))?;
         clues.push(c);
     }
     Some(clues)
