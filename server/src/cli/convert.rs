@@ -43,12 +43,10 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             // A SixCells file holds one level: --level 1 picks it, another number is an
             // error rather than silently ignored.
             let level = read_sixcells(&source, &text)?;
-            match args.level {
-                Some(number) => {
-                    pack::pick(std::slice::from_ref(&level), number, &source.to_string())?.clone()
-                }
-                None => level,
+            if let Some(number) = args.level {
+                pack::pick(std::slice::from_ref(&level), number, &source.to_string())?;
             }
+            level
         }
     };
     let converted = match to {
