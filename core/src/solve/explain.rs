@@ -47,6 +47,12 @@ const MAX_COUNTER_CALLS: usize = 100;
 /// (an explanation reaching farther is not one a player follows anyway).
 const MAX_LAYERS: usize = 4;
 
+/// Undecided questions with the counter asked again, with more room, per round.
+const MAX_RETRIES: usize = 8;
+
+/// Checker decisions for such a question asked again.
+const RETRY_NODES: usize = 40_000;
+
 /// Explains the forced cells of one round: the small checker answers most questions,
 /// the round's SAT solver (built on first need) the others.
 pub(crate) struct Explainer<'p> {
@@ -63,6 +69,11 @@ pub(crate) struct Explainer<'p> {
     hard: bool,
     /// Questions with the counter asked to the SAT solver.
     counter_calls: usize,
+    /// Undecided questions with the counter asked again with more room.
+    retries: usize,
+    /// Whether the question being asked leaves its explanation not shown minimal
+    /// when undecided (then it is worth asking again with more room).
+    settle: bool,
     /// Whether the current explanation already took an LP certificate (the first
     /// one shrinks the clue set most; later ones are not worth their time).
     lp_core_taken: bool,
@@ -132,6 +143,8 @@ impl<'p> Explainer<'p> {
             solver,
             hard: false,
             counter_calls: 0,
+            retries: 0,
+            settle: false,
             lp_core_taken: false,
             lp_irreducible: None,
             checker_stalled: false,
@@ -217,7 +230,7 @@ impl<'p> Explainer<'p> {
         let outcome = if self.hard {
             Outcome::Unknown
         } else {
-            self.forces(&all, true, cand, clock)?
+            self.settling(|me| me.forces(&all, true, cand, clock))?
         };
         match outcome {
             // The untouched cells' colours are tied to the counter itself: it always
@@ -276,7 +289,14 @@ impl<'p> Explainer<'p> {
                 }
                 continue;
             }
-            match self.forces(&trial, counter, q, clock)? {
+            // Only a one-clue question left undecided leaves the explanation not
+            // shown minimal: a wider one is split instead.
+            let outcome = if w == 1 {
+                self.settling(|me| me.forces(&trial, counter, q, clock))?
+            } else {
+                self.forces(&trial, counter, q, clock)?
+            };
+            match outcome {
                 Outcome::Forced(core, used) => {
                     // A core keeps the order of `trial` and every clue shown needed,
                     // so the clues still to check stay in front.
@@ -522,14 +542,30 @@ impl<'p> Explainer<'p> {
         let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
         assumptions.extend(counter_sel);
         assumptions.push(wrong);
-        let limited;
-        let clock = if counter {
-            limited = clock.with_conflicts(EXPLAIN_CONFLICTS_COUNTER);
-            &limited
+        let mut result = if counter {
+            round
+                .sat
+                .solve(&assumptions, &clock.with_conflicts(EXPLAIN_CONFLICTS_COUNTER))
         } else {
-            clock
+            round.sat.solve(&assumptions, clock)
         };
-        match round.sat.solve(&assumptions, clock) {
+        if counter && result == SatResult::Unknown && self.settle && self.retries < MAX_RETRIES {
+            // Left undecided, the question would leave its explanation not shown
+            // minimal: the checker with more nodes, then the SAT solver with the
+            // room a question without the counter has.
+            self.retries += 1;
+            if let Some(outcome) = self.check(set, &clues, counter, cell, RETRY_NODES) {
+                return Ok(outcome);
+            }
+            result = self.solver().sat.solve(&assumptions, clock);
+            if result == SatResult::Unknown {
+                // Too hard with more room as well: the round's other counter
+                // questions likely are too.
+                self.retries = MAX_RETRIES;
+            }
+        }
+        let round = self.solver();
+        match result {
             SatResult::Unsat => Ok(Outcome::Forced(
                 set.iter()
                     .copied()
@@ -554,6 +590,14 @@ impl<'p> Explainer<'p> {
                 })
             }
         }
+    }
+
+    /// `ask`'s answer, asked as a question worth settling (see `settle`).
+    fn settling<T>(&mut self, ask: impl FnOnce(&mut Self) -> T) -> T {
+        self.settle = true;
+        let answer = ask(self);
+        self.settle = false;
+        answer
     }
 
     /// The checker's answer for the clues at positions `set` (the puzzle clues
