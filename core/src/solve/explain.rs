@@ -482,12 +482,8 @@ impl<'p> Explainer<'p> {
             (true, false) => CHECK_NODES_COUNTER,
             (true, true) => CHECK_NODES_COUNTER_STALLED,
         };
-        if let Some(outcome) = self.check(set, &clues, counter, cell, nodes) {
-            if counter {
-                self.checker_stalled = false;
-            }
-            return Ok(outcome);
-        }
+        // A colouring kept from an earlier question answers "does not force" for
+        // less than the checker's search costs.
         if let Some(cell) = cell {
             let (remaining, n_untouched) = (self.remaining, self.untouched.0);
             if let Some(w) = self
@@ -497,6 +493,12 @@ impl<'p> Explainer<'p> {
                 self.last_free = Some(FreeColouring::Witness(w));
                 return Ok(Outcome::Free);
             }
+        }
+        if let Some(outcome) = self.check(set, &clues, counter, cell, nodes) {
+            if counter {
+                self.checker_stalled = false;
+            }
+            return Ok(outcome);
         }
         if counter {
             self.checker_stalled = true;
