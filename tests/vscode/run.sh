@@ -146,11 +146,22 @@ DISPLAY=$VIEWER_DISPLAY setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.
   --disable-update-check --disable-workspace-trust --disable-getting-started-override \
   >"$OUT/code-server.log" 2>&1 &
 CS=$!
+# Until /healthz says 200: a refused connection or another status (code-server still
+# starting) is asked again, up to 60 s.
 node -e '
   const deadline = Date.now() + 60000;
-  const poll = () => require("http").get(process.argv[1], (r) => process.exit(r.statusCode === 200 ? 0 : 1))
-    .on("error", () => Date.now() > deadline ? process.exit(1) : setTimeout(poll, 100));
-  poll();' "http://127.0.0.1:$PORT/healthz" || { cat "$OUT/code-server.log" >&2; die "code-server did not start"; }
+  let last = "no answer";
+  const again = () => Date.now() > deadline
+    ? (console.error(`/healthz: ${last}`), process.exit(1))
+    : setTimeout(poll, 100);
+  const poll = () => require("http").get(process.argv[1], (r) => {
+      r.resume();
+      if (r.statusCode === 200) process.exit(0);
+      last = `status ${r.statusCode}`;
+      again();
+    })
+    .on("error", (e) => { last = e.code || String(e); again(); });
+  poll();' "http://127.0.0.1:$PORT/healthz" || { cat "$OUT/code-server.log" >&2; die "code-server did not start within 60 s"; }
 lap "code-server up on port $PORT"
 
 # 8. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
