@@ -247,3 +247,26 @@ fn both_sat_backends_agree_on_every_corpus_level() {
 #[cfg(not(feature = "minisat"))]
 #[allow(dead_code)]
 fn backends_are_named(_: Backend, _: fn(&Report)) {}
+
+#[test]
+fn explaining_a_verdict_gives_the_analysis_on_a_sample_of_the_corpus() {
+    let Some(levels) = corpus_levels() else { return };
+    let step = if std::env::var_os("HEXCELLS_CORPUS_FULL").is_some() {
+        1
+    } else {
+        SAMPLE
+    };
+    let budget = Budget::default();
+    let mut n_levels = 0;
+    for (name, level) in levels.iter().step_by(step) {
+        let verdict = solve::verdict(level, &budget);
+        let analysis = solve::analyze(level, &budget);
+        assert_eq!(
+            solve::explain_verdict(level, &verdict, &budget),
+            analysis,
+            "{name}"
+        );
+        n_levels += 1;
+    }
+    println!("{n_levels} levels: explain_verdict gives analyze's report");
+}

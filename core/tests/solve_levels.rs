@@ -477,3 +477,41 @@ fn a_set_cancel_flag_stops_the_engine() {
     };
     assert_eq!(solve::verdict(&level, &budget).verdict, Verdict::GaveUp);
 }
+
+#[test]
+fn explaining_a_verdict_gives_the_analysis() {
+    let budget = Budget::default();
+    let mut rng = Rng(0x5eed_1234_abcd_0002);
+    let mut levels = fixtures();
+    levels.extend((0..100).map(|i| (format!("random level {i}"), random_level(&mut rng))));
+    let mut n_deductions = 0;
+    for (name, level) in &levels {
+        let verdict = solve::verdict(level, &budget);
+        let analysis = solve::analyze(level, &budget);
+        n_deductions += analysis.deductions.len();
+        assert_eq!(
+            solve::explain_verdict(level, &verdict, &budget),
+            analysis,
+            "{name}"
+        );
+    }
+    assert!(n_deductions > 200, "the levels have deductions: {n_deductions}");
+}
+
+#[test]
+fn a_cancelled_explanation_of_a_verdict_says_so() {
+    let (_, level) = fixtures()
+        .into_iter()
+        .max_by_key(|(_, l)| l.n_cells())
+        .expect("fixtures exist");
+    let verdict = solve::verdict(&level, &Budget::default());
+    assert_eq!(verdict.verdict, Verdict::Solvable);
+    let cancel = Arc::new(AtomicBool::new(true));
+    let budget = Budget {
+        cancel: Some(cancel),
+        ..Budget::default()
+    };
+    let report = solve::explain_verdict(&level, &verdict, &budget);
+    assert_eq!(report.verdict, Verdict::Cancelled);
+    assert!(report.deductions.is_empty(), "{:?}", report.deductions);
+}

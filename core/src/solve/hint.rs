@@ -19,9 +19,7 @@ const MAX_EXPLAINED: usize = 12;
 pub(crate) fn hint(level: &Level, state: &PlayState, budget: &Budget) -> HintResult {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
-    let mut known: Values = (0..puzzle.cells.len())
-        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
-        .collect();
+    let mut known = puzzle.initial_values();
     let mut wrong_marks = Vec::new();
     for (&pos, &color) in &state.marks {
         if let Some(i) = puzzle.cell_at(pos) {

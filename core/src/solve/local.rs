@@ -407,9 +407,7 @@ mod tests {
     fn first_round(text: &str) -> (Puzzle, Values, Vec<usize>) {
         let parsed = parse(text).levels.remove(0).level;
         let puzzle = Puzzle::new(&parsed);
-        let known: Values = (0..puzzle.cells.len())
-            .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
-            .collect();
+        let known = puzzle.initial_values();
         let visible: Vec<usize> = (0..puzzle.clues.len()).collect();
         (puzzle, known, visible)
     }

@@ -242,6 +242,45 @@ pub fn verdict_with(level: &Level, budget: &Budget, backend: Backend) -> Report 
     run(level, budget, backend, false, &[])
 }
 
+/// The report [`analyze`] gives, from the report [`verdict`] gave for the same
+/// level: the rounds are not worked out again, only explained (what a language
+/// server that published the verdict first needs next). A verdict that gave up or
+/// was cancelled has no rounds to start from: the level is analysed from scratch.
+pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Report {
+    if matches!(verdict.verdict, Verdict::GaveUp | Verdict::Cancelled) {
+        return analyze(level, budget);
+    }
+    let backend = Backend::default();
+    let clock = Clock::start(budget);
+    let puzzle = Puzzle::new(level);
+    let mut known = puzzle.initial_values();
+    let mut deductions: Vec<Deduction> = Vec::with_capacity(verdict.deductions.len());
+    let mut outcome = verdict.verdict;
+    for round in verdict.deductions.chunk_by(|a, b| a.round == b.round) {
+        let forced: Vec<usize> = round.iter().filter_map(|d| puzzle.cell_at(d.pos)).collect();
+        let explained = clock
+            .check()
+            .and_then(|()| explain_all(&puzzle, &known, backend, &clock, &forced, None));
+        let explanations = match explained {
+            Ok(explanations) => explanations,
+            Err(stop) => {
+                outcome = stopped(stop);
+                break;
+            }
+        };
+        for (d, explanation) in round.iter().zip(explanations) {
+            deductions.push(Deduction {
+                explanation,
+                ..d.clone()
+            });
+        }
+        for &i in &forced {
+            known[i] = Some(puzzle.blue[i]);
+        }
+    }
+    finish(&puzzle, outcome, deductions, &known, Some((backend, &clock)))
+}
+
 /// [`verdict`] with the cells `deduced` uncovered from the start, as a player who
 /// already deduced them has them. For a level edited only by adding information
 /// (a reveal, a number, a column, `{}` or `-n-`), the cells the unedited level
@@ -265,9 +304,7 @@ pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
 fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool, deduced: &[Pos]) -> Report {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
-    let mut known: Values = (0..puzzle.cells.len())
-        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
-        .collect();
+    let mut known = puzzle.initial_values();
     for &pos in deduced {
         if let Some(i) = puzzle.cell_at(pos) {
             known[i] = Some(puzzle.blue[i]);
@@ -280,10 +317,8 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
         if known.iter().all(Option::is_some) {
             break Verdict::Solvable;
         }
-        match clock.check() {
-            Ok(()) => {}
-            Err(Stop::GaveUp) => break Verdict::GaveUp,
-            Err(Stop::Cancelled) => break Verdict::Cancelled,
+        if let Err(stop) = clock.check() {
+            break stopped(stop);
         }
         match one_round(
             &puzzle,
@@ -304,29 +339,45 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
                 }
                 deductions.extend(found);
             }
-            Err(Stop::GaveUp) => break Verdict::GaveUp,
-            Err(Stop::Cancelled) => break Verdict::Cancelled,
+            Err(stop) => break stopped(stop),
         }
     };
+    // The grade replays the solution from the start, with explanations.
+    let grader = (with_explanations && deduced.is_empty()).then_some((backend, &clock));
+    finish(&puzzle, verdict, deductions, &known, grader)
+}
+
+/// The report of a run that ended with `verdict` after `deductions`, with `known`
+/// uncovered: graded by `grader` (a replay with the engine) when it is given and
+/// the level is solvable.
+fn finish(
+    puzzle: &Puzzle,
+    verdict: Verdict,
+    deductions: Vec<Deduction>,
+    known: &Values,
+    grader: Option<(Backend, &Clock)>,
+) -> Report {
     let stuck = (0..puzzle.cells.len())
         .filter(|i| known[*i].is_none())
         .map(|i| puzzle.cells[i])
         .collect();
-    let initial: Values = (0..puzzle.cells.len())
-        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
-        .collect();
-    // The grade replays the solution from the start, with explanations.
-    let graded = with_explanations && verdict == Verdict::Solvable && deduced.is_empty();
-    let engine = graded.then_some(difficulty::Engine {
-        backend,
-        clock: &clock,
-    });
-    let difficulty = difficulty::summarise(&puzzle, &initial, &deductions, engine);
+    let engine = grader
+        .filter(|_| verdict == Verdict::Solvable)
+        .map(|(backend, clock)| difficulty::Engine { backend, clock });
+    let difficulty = difficulty::summarise(puzzle, &puzzle.initial_values(), &deductions, engine);
     Report {
         verdict,
         deductions,
         stuck,
         difficulty,
+    }
+}
+
+/// The verdict of a run that `stop` ended.
+fn stopped(stop: Stop) -> Verdict {
+    match stop {
+        Stop::GaveUp => Verdict::GaveUp,
+        Stop::Cancelled => Verdict::Cancelled,
     }
 }
 

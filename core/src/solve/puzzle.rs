@@ -109,6 +109,13 @@ impl Puzzle {
         self.clues[c].owner.is_none_or(|o| known[o].is_some())
     }
 
+    /// The level's own start: its revealed cells uncovered, the others hidden.
+    pub(crate) fn initial_values(&self) -> Values {
+        (0..self.cells.len())
+            .map(|i| self.revealed[i].then_some(self.blue[i]))
+            .collect()
+    }
+
     /// Blue cells that `values` does not fix yet: what the remaining-blue counter
     /// shows when they are the uncovered cells.
     pub(crate) fn remaining(&self, values: &Values) -> usize {

@@ -114,9 +114,7 @@ impl Listed {
 
 /// What the player knows at the start of round `round` of `report`.
 fn known_before(puzzle: &Puzzle, report: &Report, round: usize) -> Option<Values> {
-    let mut known: Values = (0..puzzle.cells.len())
-        .map(|i| puzzle.revealed[i].then_some(puzzle.blue[i]))
-        .collect();
+    let mut known = puzzle.initial_values();
     for d in report.deductions.iter().filter(|d| d.round < round) {
         let i = puzzle.cell_at(d.pos)?;
         known[i] = Some(puzzle.blue[i]);
