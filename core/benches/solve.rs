@@ -49,7 +49,8 @@ fn main() {
         });
         return;
     }
-    // `HEXCELLS_BENCH_ONLY=verdicts,analysis,fixes,cancellation` picks parts (all by default).
+    // `HEXCELLS_BENCH_ONLY=verdicts,analysis,fixes,explain_verdict,cancellation` picks parts
+    // (all by default).
     let only = std::env::var("HEXCELLS_BENCH_ONLY").ok();
     let wanted = |part: &str| {
         only.as_deref()
@@ -69,6 +70,9 @@ fn main() {
     }
     if wanted("fixes") {
         measure_fixes(&levels);
+    }
+    if wanted("explain_verdict") {
+        measure_explain_verdict(&levels);
     }
     if wanted("cancellation") {
         measure_cancellation(&levels);
@@ -189,6 +193,35 @@ fn measure_fixes(levels: &[(String, Level)]) {
     for (t, name, n) in times.iter().take(3) {
         println!("  {:>9.2} ms  {name}  ({n} fixes)", t.as_secs_f64() * 1000.0);
     }
+}
+
+/// What a language server spends after publishing a verdict: `analyze` (the rounds
+/// found again) against `explain_verdict` (the verdict's rounds explained), CPU time
+/// over every level, the three runs of each level one after the other.
+fn measure_explain_verdict(levels: &[(String, Level)]) {
+    let budget = Budget::default();
+    let (mut verdict, mut analyze, mut explain) = (0.0, 0.0, 0.0);
+    let timed = |total: &mut f64, run: &mut dyn FnMut() -> Report| {
+        let before = cpu_seconds();
+        let report = run();
+        if let (Some(after), Some(before)) = (cpu_seconds(), before) {
+            *total += after - before;
+        }
+        report
+    };
+    for (_, level) in levels {
+        let first = timed(&mut verdict, &mut || solve::verdict(level, &budget));
+        timed(&mut analyze, &mut || solve::analyze(level, &budget));
+        timed(&mut explain, &mut || {
+            solve::explain_verdict(level, &first, &budget)
+        });
+    }
+    println!(
+        "after the verdict ({verdict:.3} s cpu for {} levels):",
+        levels.len()
+    );
+    println!("  analyze          {analyze:.3} s cpu");
+    println!("  explain_verdict  {explain:.3} s cpu");
 }
 
 /// The share of the deductions each rule explains.

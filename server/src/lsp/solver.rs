@@ -95,8 +95,13 @@ pub async fn run(backend: Backend, job: Job) {
         let (levels, budget) = (Arc::clone(&levels), budget.clone());
         tokio::task::spawn_blocking(move || verdicts(&levels, &budget, version)).await
     };
-    match first {
-        Ok(first) if !cancelled() => backend.solved(&job.uri, first).await,
+    // The explanations start from the verdicts' rounds rather than finding them again.
+    let verdict_reports = match first {
+        Ok(first) if !cancelled() => {
+            let reports = first.reports.clone();
+            backend.solved(&job.uri, first).await;
+            reports
+        }
         Ok(_) => {
             debug!(uri = job.uri.as_str(), version, "verdicts cancelled");
             return;
@@ -105,7 +110,7 @@ pub async fn run(backend: Backend, job: Job) {
             error!("solvability verdicts failed: {e}");
             return;
         }
-    }
+    };
     // Explanations and fixes: one document at a time, so that a core stays free for
     // the verdicts of the next change, which cancels this work.
     let Ok(_permit) = backend.explanations.acquire().await else {
@@ -114,7 +119,8 @@ pub async fn run(backend: Backend, job: Job) {
     if cancelled() {
         return;
     }
-    let mut handle = tokio::task::spawn_blocking(move || analyse(&levels, &budget, version));
+    let mut handle =
+        tokio::task::spawn_blocking(move || analyse(&levels, &verdict_reports, &budget, version));
     let result = match tokio::time::timeout(PROGRESS_AFTER, &mut handle).await {
         Ok(result) => result,
         Err(_) if job.progress => {
@@ -166,17 +172,26 @@ pub fn verdicts(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solv
     }
 }
 
-/// Runs the engine on each level; a panic in the engine reads as "gave up".
-pub fn analyse(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solved {
+/// Runs the engine on each level, from its verdict in `verdicts` when there is one
+/// (see [`verdicts`]); a panic in the engine reads as "gave up".
+pub fn analyse(
+    levels: &[Option<Level>],
+    verdicts: &[Option<Report>],
+    budget: &Budget,
+    version: i32,
+) -> Solved {
     let mut reports = Vec::new();
     let mut fixes = Vec::new();
-    for level in levels {
+    for (k, level) in levels.iter().enumerate() {
         let Some(level) = level else {
             reports.push(None);
             fixes.push(Vec::new());
             continue;
         };
-        let report = guarded(|| solve::analyze(level, budget));
+        let report = guarded(|| match verdicts.get(k).and_then(Option::as_ref) {
+            Some(verdict) => solve::explain_verdict(level, verdict, budget),
+            None => solve::analyze(level, budget),
+        });
         let level_fixes = if matches!(report.verdict, Verdict::Stuck { .. }) {
             catch_unwind(AssertUnwindSafe(|| solve::suggest_fixes(level, budget))).unwrap_or_default()
         } else {
