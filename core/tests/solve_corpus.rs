@@ -44,6 +44,15 @@ fn corpus_levels() -> Option<Vec<(String, Level)>> {
     Some(out)
 }
 
+/// Every `default`th corpus level, or every one with `HEXCELLS_CORPUS_FULL=1`.
+fn sample_step(default: usize) -> usize {
+    if std::env::var_os("HEXCELLS_CORPUS_FULL").is_some() {
+        1
+    } else {
+        default
+    }
+}
+
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -122,11 +131,7 @@ const SAMPLE: usize = 7;
 #[test]
 fn explanations_on_a_sample_of_the_corpus_force_their_cells_and_are_minimal() {
     let Some(levels) = corpus_levels() else { return };
-    let step = if std::env::var_os("HEXCELLS_CORPUS_FULL").is_some() {
-        1
-    } else {
-        SAMPLE
-    };
+    let step = sample_step(SAMPLE);
     let budget = Budget::default();
     let mut bad = Vec::new();
     let (mut n_checked, mut n_minimal) = (0, 0);
@@ -163,11 +168,7 @@ const RULE_SAMPLE: usize = 4;
 #[test]
 fn every_named_rule_deduction_re_derives_from_its_clues_and_every_explanation_is_shown_minimal() {
     let Some(levels) = corpus_levels() else { return };
-    let step = if std::env::var_os("HEXCELLS_CORPUS_FULL").is_some() {
-        1
-    } else {
-        RULE_SAMPLE
-    };
+    let step = sample_step(RULE_SAMPLE);
     let budget = Budget::default();
     let mut bad = Vec::new();
     let mut by_rule: BTreeMap<&str, usize> = BTreeMap::new();
@@ -251,11 +252,7 @@ fn backends_are_named(_: Backend, _: fn(&Report)) {}
 #[test]
 fn explaining_a_verdict_gives_the_analysis_on_a_sample_of_the_corpus() {
     let Some(levels) = corpus_levels() else { return };
-    let step = if std::env::var_os("HEXCELLS_CORPUS_FULL").is_some() {
-        1
-    } else {
-        SAMPLE
-    };
+    let step = sample_step(SAMPLE);
     let budget = Budget::default();
     let mut n_levels = 0;
     for (name, level) in levels.iter().step_by(step) {
