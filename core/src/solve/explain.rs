@@ -71,9 +71,6 @@ pub(crate) struct Explainer<'p> {
     counter_calls: usize,
     /// Undecided questions with the counter asked again with more room.
     retries: usize,
-    /// Whether the question being asked leaves its explanation not shown minimal
-    /// when undecided (then it is worth asking again with more room).
-    settle: bool,
     /// Whether the current explanation already took an LP certificate (the first
     /// one shrinks the clue set most; later ones are not worth their time).
     lp_core_taken: bool,
@@ -144,7 +141,6 @@ impl<'p> Explainer<'p> {
             hard: false,
             counter_calls: 0,
             retries: 0,
-            settle: false,
             lp_core_taken: false,
             lp_irreducible: None,
             checker_stalled: false,
@@ -207,7 +203,7 @@ impl<'p> Explainer<'p> {
             let mut set = Vec::new();
             for layer in layers.into_iter().take(MAX_LAYERS) {
                 set.extend(layer);
-                match self.forces(&set, false, cand, clock)? {
+                match self.forces(&set, false, cand, false, clock)? {
                     Outcome::Forced(core, _) => return Ok(Ok((core, false))),
                     Outcome::Free => {}
                     Outcome::Unknown => *n_unknown += 1,
@@ -219,7 +215,7 @@ impl<'p> Explainer<'p> {
                 // Minimal for another cell already: a certificate would shrink it
                 // little, and the deletion pass does that as well.
                 self.lp_core_taken = true;
-                let outcome = self.forces(&last, true, cand, clock)?;
+                let outcome = self.forces(&last, true, cand, false, clock)?;
                 self.lp_core_taken = false;
                 if let Outcome::Forced(core, used) = outcome {
                     return Ok(Ok((core, used)));
@@ -230,7 +226,7 @@ impl<'p> Explainer<'p> {
         let outcome = if self.hard {
             Outcome::Unknown
         } else {
-            self.settling(|me| me.forces(&all, true, cand, clock))?
+            self.forces(&all, true, cand, true, clock)?
         };
         match outcome {
             // The untouched cells' colours are tied to the counter itself: it always
@@ -263,7 +259,7 @@ impl<'p> Explainer<'p> {
         let counter_always = q == Cand::Untouched;
         let mut needed = vec![false; self.puzzle.clues.len()];
         if counter && !counter_always {
-            match self.forces(&set, false, q, clock)? {
+            match self.forces(&set, false, q, false, clock)? {
                 Outcome::Forced(core, _) => {
                     set = core;
                     counter = false;
@@ -291,12 +287,7 @@ impl<'p> Explainer<'p> {
             }
             // Only a one-clue question left undecided leaves the explanation not
             // shown minimal: a wider one is split instead.
-            let outcome = if w == 1 {
-                self.settling(|me| me.forces(&trial, counter, q, clock))?
-            } else {
-                self.forces(&trial, counter, q, clock)?
-            };
-            match outcome {
+            match self.forces(&trial, counter, q, w == 1, clock)? {
                 Outcome::Forced(core, used) => {
                     // A core keeps the order of `trial` and every clue shown needed,
                     // so the clues still to check stay in front.
@@ -468,8 +459,16 @@ impl<'p> Explainer<'p> {
 
     /// Whether the clues at positions `set` (and the counter) force `q`'s cell: the
     /// part of `set` a refutation used (in `set`'s order) and whether it used the
-    /// counter.
-    fn forces(&mut self, set: &[usize], counter: bool, q: Cand, clock: &Clock) -> Result<Outcome, Stop> {
+    /// counter. `settle` says that left undecided, the question would leave its
+    /// explanation not shown minimal: then it is asked again with more room.
+    fn forces(
+        &mut self,
+        set: &[usize],
+        counter: bool,
+        q: Cand,
+        settle: bool,
+        clock: &Clock,
+    ) -> Result<Outcome, Stop> {
         clock.check()?;
         self.last_free = None;
         let clues: Vec<usize> = set.iter().map(|&k| self.visible[k]).collect();
@@ -551,7 +550,7 @@ impl<'p> Explainer<'p> {
         } else {
             round.sat.solve(&assumptions, clock)
         };
-        if counter && result == SatResult::Unknown && self.settle && self.retries < MAX_RETRIES {
+        if counter && result == SatResult::Unknown && settle && self.retries < MAX_RETRIES {
             // Left undecided, the question would leave its explanation not shown
             // minimal: the checker with more nodes, then the SAT solver with the
             // room a question without the counter has.
@@ -592,14 +591,6 @@ impl<'p> Explainer<'p> {
                 })
             }
         }
-    }
-
-    /// `ask`'s answer, asked as a question worth settling (see `settle`).
-    fn settling<T>(&mut self, ask: impl FnOnce(&mut Self) -> T) -> T {
-        self.settle = true;
-        let answer = ask(self);
-        self.settle = false;
-        answer
     }
 
     /// The checker's answer for the clues at positions `set` (the puzzle clues
