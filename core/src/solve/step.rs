@@ -6,12 +6,19 @@
 //! 1. local rules (`local.rs`): one clue, two overlapping clues, the counter;
 //! 2. colourings kept from earlier rounds (most survive: only new clues can break
 //!    them), then a quick local search (`search.rs`);
-//! 3. the level's SAT solver (`level_sat.rs`) without the counter: a "differs
-//!    somewhere" query proves the rest forced at once, or finds a colouring, from
-//!    whose first the local search finds more;
-//! 4. for what needs the counter: a longer local search, the exact checker
-//!    (`check/`), the LP relaxation (`lp.rs`), and last the SAT solver with the
-//!    counter, complete within its budget.
+//! 3. the exact checker (`check/`) without the counter, a small search per cell: it
+//!    proves most of the rest forced, or finds a colouring (kept, like the local
+//!    search's, when it also meets the counter);
+//! 4. the level's SAT solver (`level_sat.rs`) without the counter for the cells the
+//!    checker could not settle: a "differs somewhere" query proves them forced at
+//!    once, or finds a colouring, from whose first the local search finds more;
+//! 5. for what needs the counter: a longer local search, the exact checker with the
+//!    counter (which also answers for the untouched cells), the LP relaxation
+//!    (`lp.rs`), and last the SAT solver with the counter, complete within its
+//!    budget.
+//!
+//! The SAT solver is built, and a round's clues encoded, only when a round needs it:
+//! most levels never do.
 //!
 //! Hidden cells no visible clue touches only count for the counter and are decided
 //! together.
@@ -121,7 +128,10 @@ impl<'p> Deducer<'p> {
         let round = RoundFacts {
             puzzle,
             known,
+            values: &values,
+            visible: &self.visible,
             is_visible: &self.is_visible,
+            untouched: &untouched,
             is_untouched: &is_untouched,
         };
         models.search(&mut search, None, &mut cands, QUICK_SEARCH, &round);
@@ -129,24 +139,31 @@ impl<'p> Deducer<'p> {
             forced.sort_unstable();
             return Ok(forced);
         }
-        // The SAT solver settles the rest without the counter, a few queries for many
+        // The exact checker settles most of the rest without the counter, one small
+        // search per cell; `first` collects the cells forced without the counter.
+        let mut checker = Checker::new(puzzle, known, &self.visible);
+        let (mut first, cells) = check_without_counter(&mut checker, models, &mut search, &cands, &round);
+        // The SAT solver settles what the checker could not, a few queries for many
         // cells. When a quick query finds no answer, the linear relaxation proves the
         // counting arguments the solver finds hard, and the solver settles what is
         // left. `proved` collects what the LP and the exact checker prove forced.
-        let sat = self
-            .sat
-            .get_or_insert_with(|| LevelSat::new(puzzle, self.backend));
-        sat.start_round(known, &self.visible);
         let mut facts: Vec<(usize, bool)> = forced.iter().map(|&i| (i, puzzle.blue[i])).collect();
         let mut proved = Vec::new();
-        let cells: Vec<Cand> = cands.iter().copied().filter(|c| *c != Cand::Untouched).collect();
-        let mut first = Vec::new();
+        let mut sat_ready = false;
         if !cells.is_empty() {
+            let sat = start_sat(
+                &mut self.sat,
+                &mut sat_ready,
+                puzzle,
+                self.backend,
+                known,
+                &self.visible,
+            );
             let mut derive = true;
             let mut on_model = |model: &[bool], open: &mut Vec<Cand>| {
                 models.found(&mut search, model, open, std::mem::take(&mut derive), &round);
             };
-            first = match sat.backbone_within(
+            let settled = match sat.backbone_within(
                 cells,
                 &facts,
                 false,
@@ -162,6 +179,7 @@ impl<'p> Deducer<'p> {
                     sat.backbone(open, &facts, false, clock, &mut on_model)?
                 }
             };
+            first.extend(settled);
         }
         for c in first.iter().chain(&proved) {
             if let Cand::Cell(i) = c {
@@ -176,17 +194,27 @@ impl<'p> Deducer<'p> {
         // counter.
         models.search(&mut search, None, &mut cands, THOROUGH_SEARCH, &round);
         if !cands.is_empty() {
-            let mut checker = Checker::new(puzzle, known, &self.visible);
             let mut open = Vec::with_capacity(cands.len());
             for c in std::mem::take(&mut cands) {
                 clock.check()?;
-                let Cand::Cell(i) = c else {
-                    open.push(c);
+                // A colouring the checker kept for an earlier candidate may rule it out.
+                if models.rules_out(puzzle, &is_untouched, c) {
                     continue;
+                }
+                let cell = match c {
+                    Cand::Cell(i) => Some(i),
+                    Cand::Untouched => None,
                 };
-                match checker.check(&self.visible, true, Some(i), CHECK_NODES) {
+                match checker.check(&self.visible, true, cell, CHECK_NODES) {
                     Check::Forced { .. } => proved.push(c),
-                    Check::Free => {}
+                    Check::Free => {
+                        models.add(
+                            &checker_colouring(&checker, &round),
+                            puzzle,
+                            known,
+                            &self.is_visible,
+                        );
+                    }
                     Check::Unknown => open.push(c),
                 }
             }
@@ -207,6 +235,14 @@ impl<'p> Deducer<'p> {
                 }
             });
             if !cands.is_empty() {
+                let sat = start_sat(
+                    &mut self.sat,
+                    &mut sat_ready,
+                    puzzle,
+                    self.backend,
+                    known,
+                    &self.visible,
+                );
                 let mut derive = true;
                 let mut on_model = |model: &[bool], open: &mut Vec<Cand>| {
                     models.found(&mut search, model, open, std::mem::take(&mut derive), &round);
@@ -264,7 +300,13 @@ const DERIVE_SEARCH: (u64, usize) = (1, 60);
 struct RoundFacts<'a> {
     puzzle: &'a Puzzle,
     known: &'a Values,
+    /// `known` and the cells the local rules forced.
+    values: &'a Values,
+    /// The visible clues, and whether each clue is.
+    visible: &'a [usize],
     is_visible: &'a [bool],
+    /// Hidden cells no visible clue touches.
+    untouched: &'a [usize],
     is_untouched: &'a [bool],
 }
 
@@ -404,6 +446,96 @@ impl Models {
 
 /// Decisions the exact checker may take per cell before the LP and the SAT solver.
 const CHECK_NODES: usize = 2000;
+
+/// Decisions the exact checker may take per cell without the counter, before the SAT
+/// solver is asked (a cell it cannot settle quickly is usually settled by one query).
+const PRE_CHECK_NODES: usize = 200;
+
+/// The level's SAT solver, built on first use and moved to the round that starts with
+/// `known` once a round (`ready` says whether it has been this round).
+fn start_sat<'s, 'p>(
+    sat: &'s mut Option<LevelSat<'p>>,
+    ready: &mut bool,
+    puzzle: &'p Puzzle,
+    backend: Backend,
+    known: &Values,
+    visible: &[usize],
+) -> &'s mut LevelSat<'p> {
+    let sat = sat.get_or_insert_with(|| LevelSat::new(puzzle, backend));
+    if !std::mem::replace(ready, true) {
+        sat.start_round(known, visible);
+    }
+    sat
+}
+
+/// Asks the exact checker, without the counter, about each cell of `cands` that no
+/// colouring rules out yet. Returns the cells it proves forced and those it could
+/// not settle within [`PRE_CHECK_NODES`]. A colouring it finds shows the cells it
+/// flips are not forced without the counter; when it meets the counter too it is
+/// kept, and the local search starts once from the round's first such colouring.
+fn check_without_counter(
+    checker: &mut Checker<'_>,
+    models: &mut Models,
+    search: &mut Search<'_>,
+    cands: &[Cand],
+    round: &RoundFacts<'_>,
+) -> (Vec<Cand>, Vec<Cand>) {
+    let puzzle = round.puzzle;
+    let mut forced = Vec::new();
+    let mut unknown = Vec::new();
+    let mut flipped = vec![false; puzzle.cells.len()];
+    let mut derive = true;
+    for (k, &c) in cands.iter().enumerate() {
+        let Cand::Cell(i) = c else { continue };
+        if flipped[i] || models.rules_out(puzzle, round.is_untouched, c) {
+            continue;
+        }
+        match checker.check(round.visible, false, Some(i), PRE_CHECK_NODES) {
+            Check::Forced { .. } => forced.push(c),
+            Check::Unknown => unknown.push(c),
+            Check::Free => {
+                let colouring = checker_colouring(checker, round);
+                for (m, f) in flipped.iter_mut().enumerate() {
+                    *f |= colouring[m] != puzzle.blue[m];
+                }
+                if models.add(&colouring, puzzle, round.known, round.is_visible)
+                    && std::mem::take(&mut derive)
+                {
+                    let mut rest = cands[k + 1..].to_vec();
+                    models.search(search, Some(&colouring), &mut rest, DERIVE_SEARCH, round);
+                }
+            }
+        }
+    }
+    (forced, unknown)
+}
+
+/// The colouring of every cell behind the checker's last `Free` answer: the
+/// solution's colours outside its variables, and untouched cells flipped, as far as
+/// they allow, to bring the blue count back to the solution's (they meet no clue,
+/// so only the counter sees them).
+fn checker_colouring(checker: &Checker<'_>, round: &RoundFacts<'_>) -> Vec<bool> {
+    let puzzle = round.puzzle;
+    let mut colouring = puzzle.blue.clone();
+    for (m, blue) in checker.model() {
+        colouring[m] = blue;
+    }
+    let mut extra_blue: i64 = colouring
+        .iter()
+        .zip(&puzzle.blue)
+        .map(|(&now, &was)| i64::from(now) - i64::from(was))
+        .sum();
+    for &u in round.untouched {
+        if extra_blue == 0 {
+            break;
+        }
+        if round.values[u].is_none() && colouring[u] == (extra_blue > 0) {
+            colouring[u] = !colouring[u];
+            extra_blue += if colouring[u] { 1 } else { -1 };
+        }
+    }
+    colouring
+}
 
 /// Branch-and-bound nodes for one cell the LP could not refute.
 const ILP_NODES: u64 = 200;
