@@ -8,9 +8,19 @@ use super::puzzle::{Puzzle, Shape, Values};
 /// Largest number of patterns enumerated for one clue.
 const MAX_PATTERNS: u64 = 4096;
 
+/// Most open members a clue's patterns are enumerated over (one bit each).
+const MAX_ENUMERATED: usize = 24;
+
 /// Propagates the visible clues (and the counter) over `values` to a fixpoint,
 /// returning the newly forced cells.
 pub(crate) fn propagate(puzzle: &Puzzle, visible: &[usize], values: &mut Values) -> Vec<usize> {
+    // A clue with no hidden member forces nothing: only the others take part.
+    let visible: Vec<usize> = visible
+        .iter()
+        .copied()
+        .filter(|&c| puzzle.clues[c].members.iter().any(|&m| values[m].is_none()))
+        .collect();
+    let visible = visible.as_slice();
     let mut forced = Vec::new();
     let mut queued = vec![false; puzzle.clues.len()];
     let mut queue: Vec<usize> = visible.to_vec();
@@ -73,54 +83,55 @@ pub(crate) fn single_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(us
 /// with too many patterns to enumerate forces nothing and is not refuted.
 pub(crate) fn forced_by_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Option<Vec<(usize, bool)>> {
     let clue = &puzzle.clues[c];
-    let (open, need) = open_and_need(puzzle, c, values);
-    let need = need?;
-    if need == 0 || need == open.len() {
+    let (mut n_open, mut n_blue) = (0, 0);
+    for &m in &clue.members {
+        match values[m] {
+            None => n_open += 1,
+            Some(true) => n_blue += 1,
+            Some(false) => {}
+        }
+    }
+    let need = clue.count.checked_sub(n_blue).filter(|n| *n <= n_open)?;
+    let open = || clue.members.iter().copied().filter(|&m| values[m].is_none());
+    if need == 0 || need == n_open {
         // One way to finish it, which its shape must allow.
         let blue = need > 0;
         let holds = clue.holds(|m| values[m].unwrap_or(blue));
-        return holds.then(|| open.into_iter().map(|m| (m, blue)).collect());
+        return holds.then(|| open().map(|m| (m, blue)).collect());
     }
     if let Shape::Line { together } = clue.shape {
         return line_forced(&clue.members, clue.count, together, values);
     }
-    if matches!(clue.shape, Shape::Count) || binomial(open.len() as u64, need as u64) > MAX_PATTERNS {
+    if matches!(clue.shape, Shape::Count)
+        || n_open > MAX_ENUMERATED
+        || binomial(n_open as u64, need as u64) > MAX_PATTERNS
+    {
         return Some(Vec::new());
     }
-    // Enumerate the ways to place `need` blues among `open`.
-    let mut can_blue = vec![false; open.len()];
-    let mut can_black = vec![false; open.len()];
-    let mut pick: Vec<usize> = (0..need).collect();
-    let mut trial = values.clone();
-    loop {
-        for &m in &open {
-            trial[m] = Some(false);
+    // Enumerate the ways to place `need` blues among the open members, as bit masks
+    // over them (bit i: the i-th open member is blue).
+    let open: Vec<usize> = open().collect();
+    let bit = |m: usize| open.iter().position(|&o| o == m);
+    let (mut can_blue, mut can_black) = (0u32, 0u32);
+    let all = (1u32 << n_open) - 1;
+    let mut mask = (1u32 << need) - 1;
+    while mask <= all {
+        let is_blue = |m: usize| bit(m).map_or(values[m] == Some(true), |i| mask >> i & 1 == 1);
+        if clue.holds(is_blue) {
+            can_blue |= mask;
+            can_black |= all & !mask;
         }
-        for &i in &pick {
-            trial[open[i]] = Some(true);
-        }
-        if clue.holds(|m| trial[m] == Some(true)) {
-            for (i, &m) in open.iter().enumerate() {
-                if trial[m] == Some(true) {
-                    can_blue[i] = true;
-                } else {
-                    can_black[i] = true;
-                }
-            }
-        }
-        if !next_combination(&mut pick, open.len()) {
-            break;
-        }
+        mask = next_combination(mask);
     }
-    if !can_blue[0] && !can_black[0] {
+    if can_blue | can_black == 0 {
         return None;
     }
     let forced = open
         .iter()
         .enumerate()
-        .filter_map(|(i, &m)| match (can_blue[i], can_black[i]) {
-            (true, false) => Some((m, true)),
-            (false, true) => Some((m, false)),
+        .filter_map(|(i, &m)| match (can_blue >> i & 1, can_black >> i & 1) {
+            (1, 0) => Some((m, true)),
+            (0, 1) => Some((m, false)),
             _ => None,
         })
         .collect();
@@ -162,38 +173,44 @@ fn line_forced(
             }
         }
     };
-    let mut forward = vec![vec![false; n_states]; n + 1];
-    forward[0][index(0, 0, false)] = true;
+    // Layer i of `forward` (states reachable after i members) is
+    // `forward[i * n_states..(i + 1) * n_states]`; the same for `backward` (states
+    // from which the rest can end well).
+    let mut forward = vec![false; (n + 1) * n_states];
+    forward[index(0, 0, false)] = true;
     for i in 0..n {
         let ok = allowed(i);
-        let (before, after) = forward.split_at_mut(i + 1);
+        let (before, after) = forward.split_at_mut((i + 1) * n_states);
+        let before = &before[i * n_states..];
         states(&mut |k, runs, prev, s| {
-            if before[i][s] {
+            if before[s] {
                 for blue in [false, true] {
                     if ok[usize::from(blue)] {
                         if let Some(t) = step(k, runs, prev, blue) {
-                            after[0][t] = true;
+                            after[t] = true;
                         }
                     }
                 }
             }
         });
     }
-    let mut backward = vec![vec![false; n_states]; n + 1];
+    let mut backward = vec![false; (n + 1) * n_states];
     states(&mut |k, runs, _, s| {
-        backward[n][s] = k == count && if together { runs <= 1 } else { runs >= 2 };
+        backward[n * n_states + s] = k == count && if together { runs <= 1 } else { runs >= 2 };
     });
     let mut can = vec![[false; 2]; n];
     for i in (0..n).rev() {
         let ok = allowed(i);
-        let (head, tail) = backward.split_at_mut(i + 1);
+        let (head, tail) = backward.split_at_mut((i + 1) * n_states);
+        let head = &mut head[i * n_states..];
+        let reachable = &forward[i * n_states..(i + 1) * n_states];
         states(&mut |k, runs, prev, s| {
             for blue in [false, true] {
                 if ok[usize::from(blue)] {
                     if let Some(t) = step(k, runs, prev, blue) {
-                        if tail[0][t] {
-                            head[i][s] = true;
-                            if forward[i][s] {
+                        if tail[t] {
+                            head[s] = true;
+                            if reachable[s] {
                                 can[i][usize::from(blue)] = true;
                             }
                         }
@@ -357,13 +374,13 @@ fn counter_partition_rule(puzzle: &Puzzle, visible: &[usize], values: &Values) -
 
 /// The counter at 0 (all hidden black) or at the number of hidden cells (all blue).
 pub(crate) fn counter_rule(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool)> {
-    let open: Vec<usize> = (0..values.len()).filter(|i| values[*i].is_none()).collect();
-    if open.is_empty() {
-        return Vec::new();
-    }
+    let n_open = values.iter().filter(|v| v.is_none()).count();
     let remaining = puzzle.remaining(values);
-    if remaining == 0 || remaining == open.len() {
-        open.into_iter().map(|m| (m, remaining > 0)).collect()
+    if n_open > 0 && (remaining == 0 || remaining == n_open) {
+        (0..values.len())
+            .filter(|i| values[*i].is_none())
+            .map(|m| (m, remaining > 0))
+            .collect()
     } else {
         Vec::new()
     }
@@ -381,19 +398,11 @@ fn binomial(n: u64, k: u64) -> u64 {
     r
 }
 
-/// Advances `pick` (strictly increasing indices below `n`) to the next combination.
-fn next_combination(pick: &mut [usize], n: usize) -> bool {
-    let k = pick.len();
-    for i in (0..k).rev() {
-        if pick[i] < n - k + i {
-            pick[i] += 1;
-            for j in i + 1..k {
-                pick[j] = pick[j - 1] + 1;
-            }
-            return true;
-        }
-    }
-    false
+/// The next larger mask with as many bits set as `mask` (not 0).
+fn next_combination(mask: u32) -> u32 {
+    let lowest = mask & mask.wrapping_neg();
+    let carried = mask + lowest;
+    (((carried ^ mask) >> 2) / lowest) | carried
 }
 
 #[cfg(test)]
@@ -410,6 +419,23 @@ mod tests {
         let known = puzzle.initial_values();
         let visible: Vec<usize> = (0..puzzle.clues.len()).collect();
         (puzzle, known, visible)
+    }
+
+    #[test]
+    fn next_combination_visits_every_mask_with_k_bits_once_in_order() {
+        for n in 1..=10u32 {
+            for k in 1..=n {
+                let all = (1u32 << n) - 1;
+                let mut seen = Vec::new();
+                let mut mask = (1u32 << k) - 1;
+                while mask <= all {
+                    seen.push(mask);
+                    mask = next_combination(mask);
+                }
+                let want: Vec<u32> = (0..=all).filter(|m| m.count_ones() == k).collect();
+                assert_eq!(seen, want, "n={n} k={k}");
+            }
+        }
     }
 
     #[test]
