@@ -12,10 +12,9 @@
 //! 4. the level's SAT solver (`level_sat.rs`) without the counter for the cells the
 //!    checker could not settle: a "differs somewhere" query proves them forced at
 //!    once, or finds a colouring, from whose first the local search finds more;
-//! 5. for what needs the counter: a longer local search, the exact checker with the
-//!    counter (which also answers for the untouched cells), the LP relaxation
-//!    (`lp.rs`), and last the SAT solver with the counter, complete within its
-//!    budget.
+//! 5. for what needs the counter: the exact checker with the counter (which also
+//!    answers for the untouched cells), the LP relaxation (`lp.rs`), and last the
+//!    SAT solver with the counter, complete within its budget.
 //!
 //! The SAT solver is built, and a round's clues encoded, only when a round needs it:
 //! most levels never do.
@@ -189,10 +188,8 @@ impl<'p> Deducer<'p> {
         cands.retain(|c| {
             !first.contains(c) && !proved.contains(c) && !models.rules_out(puzzle, &is_untouched, *c)
         });
-        // What is left needs the counter: a longer local search, the exact checker, the
-        // LP (which proves counting arguments quickly), and last the solver with the
-        // counter.
-        models.search(&mut search, None, &mut cands, THOROUGH_SEARCH, &round);
+        // What is left needs the counter: the exact checker, the LP (which proves
+        // counting arguments quickly), and last the solver with the counter.
         if !cands.is_empty() {
             let mut open = Vec::with_capacity(cands.len());
             for c in std::mem::take(&mut cands) {
@@ -289,10 +286,8 @@ struct Models {
     marked: Vec<bool>,
 }
 
-/// Seeds and steps per cell for a local search: quick before the SAT solver is asked,
-/// thorough before the counter is encoded.
+/// Seeds and steps per cell for the local search before the exact checker is asked.
 const QUICK_SEARCH: (u64, usize) = (1, 30);
-const THOROUGH_SEARCH: (u64, usize) = (3, 80);
 /// Seeds and steps per cell for a local search from a colouring the SAT solver found.
 const DERIVE_SEARCH: (u64, usize) = (1, 60);
 
