@@ -137,7 +137,7 @@ fn check_item(level: &Level, pos: Pos, item: Item, out: &mut Vec<Problem>) {
         Item::Column(_) => true,
         Item::Cell(cell) => matches!(cell.hint, Hint::Together | Hint::Apart),
     };
-    let Some(clue) = Clue::at(level, pos).filter(|_| needs_clue) else {
+    let Some(clue) = needs_clue.then(|| Clue::at(level, pos)).flatten() else {
         return;
     };
     match item {

@@ -174,15 +174,16 @@ const HINT_CHARS: &str = ".+cn";
 /// Whether `line` reads as a grid row: even length, every group made of known
 /// characters. `with_item` also asks for at least one item.
 fn looks_like_grid_row(line: &str, with_item: bool) -> bool {
-    let content = grid_text(line).content;
-    let chars: Vec<char> = content.chars().collect();
-    if chars.is_empty() || chars.len() % 2 != 0 {
+    // Every character a group may hold is ASCII: bytes say the same as characters
+    // (a line with any other character is no grid row either way).
+    let bytes = grid_text(line).content.as_bytes();
+    if bytes.is_empty() || bytes.len() % 2 != 0 {
         return false;
     }
-    let groups_ok = chars
+    let groups_ok = bytes
         .chunks(2)
-        .all(|g| ITEM_CHARS.contains(g[0]) && HINT_CHARS.contains(g[1]));
-    groups_ok && (!with_item || chars.chunks(2).any(|g| g[0] != '.'))
+        .all(|g| ITEM_CHARS.as_bytes().contains(&g[0]) && HINT_CHARS.as_bytes().contains(&g[1]));
+    groups_ok && (!with_item || bytes.chunks(2).any(|g| g[0] != b'.'))
 }
 
 fn parse_level(lines: &[Line<'_>], first: usize) -> ParsedLevel {

@@ -90,8 +90,13 @@ impl Clue {
     /// Every clue the level shows a number for (cells with a number and every column),
     /// row by row.
     pub fn all_shown(level: &Level) -> impl Iterator<Item = Clue> + '_ {
+        // Only items that show a number get their members listed.
         level
             .items()
+            .filter(|(_, item)| match item {
+                Item::Cell(cell) => cell.hint.shows_number(),
+                Item::Column(_) => true,
+            })
             .filter_map(|(pos, _)| Clue::at(level, pos))
             .filter(|clue| clue.hint.shows_number())
     }
