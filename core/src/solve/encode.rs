@@ -6,6 +6,10 @@
 use super::puzzle::{ClueInfo, Shape};
 use super::sat::SatBackend;
 
+/// Most unknown inputs a count is encoded over subset by subset (beyond, a
+/// totalizer); at six, a clue's ring is always within it.
+const DIRECT_COUNT_MAX: usize = 6;
+
 /// An input: a known constant or a solver literal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Lit {
@@ -175,7 +179,13 @@ impl<'a> Cnf<'a> {
         if lo <= 0 && hi >= n {
             return;
         }
-        // Here 0 < hi, lo < n, and one bound binds. A totalizer costs about inputs times outputs, so
+        // Here 0 < hi, lo < n, and one bound binds. A few inputs take one clause per
+        // subset that would break a bound, with no auxiliary variable.
+        if vars.len() <= DIRECT_COUNT_MAX {
+            self.count_by_subsets(guard, &vars, lo, hi);
+            return;
+        }
+        // A totalizer costs about inputs times outputs, so
         // count the false inputs when the bounds sit high: between lo and hi true is
         // between n - hi and n - lo false.
         let cap_true = if hi < n { hi + 1 } else { lo };
@@ -198,6 +208,32 @@ impl<'a> Cnf<'a> {
         }
         if hi < n {
             self.clause(guard, &[Lit::Var(-out[hi as usize])]);
+        }
+    }
+
+    /// Between `lo` and `hi` of `vars` (at most [`DIRECT_COUNT_MAX`]) are true, as
+    /// one clause per subset that breaks a bound: no `hi + 1` of them all true, no
+    /// `n - lo + 1` of them all false.
+    fn count_by_subsets(&mut self, guard: Option<i32>, vars: &[i32], lo: i64, hi: i64) {
+        let n = vars.len() as u32;
+        let mut lits: Vec<Lit> = Vec::with_capacity(vars.len());
+        for mask in 0u32..1 << n {
+            let size = i64::from(mask.count_ones());
+            let (true_too_many, false_too_many) = (size == hi + 1, size == i64::from(n) - lo + 1);
+            if !true_too_many && !false_too_many {
+                continue;
+            }
+            let members = (0..n).filter(|b| mask >> b & 1 == 1).map(|b| vars[b as usize]);
+            if true_too_many {
+                lits.clear();
+                lits.extend(members.clone().map(|v| Lit::Var(-v)));
+                self.clause(guard, &lits);
+            }
+            if false_too_many {
+                lits.clear();
+                lits.extend(members.map(Lit::Var));
+                self.clause(guard, &lits);
+            }
         }
     }
 
@@ -387,7 +423,8 @@ mod tests {
     #[test]
     fn count_between_allows_exactly_the_counts_in_range() {
         let clock = Clock::start(&Budget::default());
-        for n in 1..=6i64 {
+        // Up to DIRECT_COUNT_MAX inputs by subsets, past it by a totalizer.
+        for n in 1..=DIRECT_COUNT_MAX as i64 + 2 {
             for lo in -1..=n + 1 {
                 for hi in lo..=n + 1 {
                     let mut sat = Backend::Cadical.new_solver();
