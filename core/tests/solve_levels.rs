@@ -499,6 +499,29 @@ fn explaining_a_verdict_gives_the_analysis() {
 }
 
 #[test]
+fn the_analysis_without_words_is_the_analysis_with_its_words_left_out() {
+    let budget = Budget::default();
+    let mut rng = Rng(0x5eed_1234_abcd_0003);
+    let mut levels = fixtures();
+    levels.extend((0..100).map(|i| (format!("random level {i}"), random_level(&mut rng))));
+    let mut n_worded = 0;
+    for (name, level) in &levels {
+        let mut analysis = solve::analyze(level, &budget);
+        for d in &mut analysis.deductions {
+            n_worded += usize::from(!d.explanation.text.is_empty());
+            d.explanation.text.clear();
+        }
+        let wordless = solve::analyze_without_words(level, &budget);
+        assert!(
+            wordless.deductions.iter().all(|d| d.explanation.text.is_empty()),
+            "{name}: no words"
+        );
+        assert_eq!(wordless, analysis, "{name}");
+    }
+    assert!(n_worded > 200, "the analyses have words to leave out: {n_worded}");
+}
+
+#[test]
 fn a_cancelled_explanation_of_a_verdict_says_so() {
     let (_, level) = fixtures()
         .into_iter()

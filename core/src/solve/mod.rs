@@ -232,14 +232,32 @@ pub fn verdict(level: &Level, budget: &Budget) -> Report {
     verdict_with(level, budget, Backend::default())
 }
 
+/// [`analyze`] without the explanations in words: every [`Explanation`]'s `text`
+/// is empty, its clues, rule and minimality are the same, and so are the rounds
+/// and the grade. For callers that print no explanation (`hexcells check`).
+pub fn analyze_without_words(level: &Level, budget: &Budget) -> Report {
+    run(level, budget, Backend::default(), Detail::Clues, &[])
+}
+
 /// [`analyze`] with a chosen SAT backend.
 pub fn analyze_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
-    run(level, budget, backend, true, &[])
+    run(level, budget, backend, Detail::Words, &[])
 }
 
 /// [`verdict`] with a chosen SAT backend.
 pub fn verdict_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
-    run(level, budget, backend, false, &[])
+    run(level, budget, backend, Detail::Verdict, &[])
+}
+
+/// How much a run works out besides the rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Detail {
+    /// The verdict and the rounds; no explanations.
+    Verdict,
+    /// Each deduction's clues and rule, and the grade.
+    Clues,
+    /// Also each explanation in words.
+    Words,
 }
 
 /// The report [`analyze`] gives, from the report [`verdict`] gave for the same
@@ -287,7 +305,7 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
 /// uncovers are uncovered in the edited one too, whatever the order: so its verdict
 /// and stuck cells come out the same, only faster. Rounds count from there.
 pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> Report {
-    run(level, budget, Backend::default(), false, deduced)
+    run(level, budget, Backend::default(), Detail::Verdict, deduced)
 }
 
 /// The next deducible cell for a player in `state`, or why there is none.
@@ -301,7 +319,7 @@ pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
     fix::suggest_fixes(level, budget)
 }
 
-fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool, deduced: &[Pos]) -> Report {
+fn run(level: &Level, budget: &Budget, backend: Backend, detail: Detail, deduced: &[Pos]) -> Report {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known = puzzle.initial_values();
@@ -320,15 +338,7 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
         if let Err(stop) = clock.check() {
             break stopped(stop);
         }
-        match one_round(
-            &puzzle,
-            &known,
-            backend,
-            &clock,
-            with_explanations,
-            round + 1,
-            &mut deducer,
-        ) {
+        match one_round(&puzzle, &known, backend, &clock, detail, round + 1, &mut deducer) {
             Ok(found) if found.is_empty() => break Verdict::Stuck { after_round: round },
             Ok(found) => {
                 round += 1;
@@ -343,7 +353,7 @@ fn run(level: &Level, budget: &Budget, backend: Backend, with_explanations: bool
         }
     };
     // The grade replays the solution from the start, with explanations.
-    let grader = (with_explanations && deduced.is_empty()).then_some((backend, &clock));
+    let grader = (detail != Detail::Verdict && deduced.is_empty()).then_some((backend, &clock));
     finish(&puzzle, verdict, deductions, &known, grader)
 }
 
@@ -409,15 +419,15 @@ fn one_round(
     known: &Values,
     backend: Backend,
     clock: &Clock,
-    with_explanations: bool,
+    detail: Detail,
     round: usize,
     deducer: &mut step::Deducer<'_>,
 ) -> Result<Vec<Deduction>, Stop> {
     let forced = deducer.forced_cells(known, clock)?;
-    let explanations = if with_explanations {
-        explain_all(puzzle, known, backend, clock, &forced, None)?
-    } else {
-        vec![Explanation::default(); forced.len()]
+    let explanations = match detail {
+        Detail::Verdict => vec![Explanation::default(); forced.len()],
+        Detail::Clues => explain_all_with(puzzle, known, backend, clock, &forced, None, false)?,
+        Detail::Words => explain_all(puzzle, known, backend, clock, &forced, None)?,
     };
     let out = forced
         .iter()
@@ -502,7 +512,7 @@ pub(crate) fn explain_all_with<'p>(
         } else {
             chains
                 .entry(key)
-                .or_insert_with(|| rules::follow(puzzle, known, &clues, counter))
+                .or_insert_with(|| rules::follow(puzzle, known, &clues, counter, texts))
                 .explain(puzzle, known, i)
         };
         match chain {

@@ -280,7 +280,13 @@ fn check_level<'a>(
     let Some(budget) = &options.budget else {
         return check;
     };
-    let (report, millis) = run_engine(level, budget, !options.fast);
+    // check prints no explanation: their words are not worked out.
+    let engine: Engine = if options.fast {
+        solve::verdict
+    } else {
+        solve::analyze_without_words
+    };
+    let (report, millis) = run_engine(level, budget, engine);
     check.millis = millis;
     let where_ = parsed.source.level_range();
     let in_level = if is_pack {
@@ -339,12 +345,14 @@ pub fn blocks_analysis(d: &Diagnostic) -> bool {
     d.severity == Severity::Error && (d.code.as_str().starts_with("HC01") || d.code == Code::NoCells)
 }
 
-/// Runs the engine (with explanations when `explain`), timed in milliseconds. A panic in the engine is
-/// a bug, but it must not take the other levels down: it gives `None` (the panic
-/// message has already gone to stderr).
-pub fn run_engine(level: &Level, budget: &Budget, explain: bool) -> (Option<Report>, f64) {
+/// The engine's entry points `run_engine` takes: `solve::verdict`, `solve::analyze`, ...
+pub type Engine = fn(&Level, &Budget) -> Report;
+
+/// Runs `engine` on `level`, timed in milliseconds. A panic in the engine is a bug,
+/// but it must not take the other levels down: it gives `None` (the panic message
+/// has already gone to stderr).
+pub fn run_engine(level: &Level, budget: &Budget, engine: Engine) -> (Option<Report>, f64) {
     let started = Instant::now();
-    let engine = if explain { solve::analyze } else { solve::verdict };
     let report = catch_unwind(AssertUnwindSafe(|| engine(level, budget))).ok();
     (report, started.elapsed().as_secs_f64() * 1000.0)
 }

@@ -4,7 +4,7 @@
 
 use hexcells_core::format::{parse, ParsedLevel};
 use hexcells_core::model::name;
-use hexcells_core::solve::{ClueRef, Deduction, Report, Verdict};
+use hexcells_core::solve::{self, ClueRef, Deduction, Report, Verdict};
 use hexcells_core::{Diagnostic, Severity};
 use serde::Serialize;
 use std::io::Write;
@@ -85,7 +85,7 @@ fn solve_level(
         return Ok(Status::Findings);
     }
     let level = &parsed.level;
-    let (report, millis) = run_engine(level, &engine_budget(args.budget_ms), true);
+    let (report, millis) = run_engine(level, &engine_budget(args.budget_ms), solve::analyze);
     let Some(report) = report else {
         anyhow::bail!(ENGINE_FAILED);
     };
@@ -222,7 +222,7 @@ fn json_level(
     let level = &parsed.level;
     let analysed = !errors.iter().any(|d| blocks_analysis(d));
     let report = if analysed {
-        let (report, _) = run_engine(level, &engine_budget(args.budget_ms), true);
+        let (report, _) = run_engine(level, &engine_budget(args.budget_ms), solve::analyze);
         Some(report.ok_or_else(|| anyhow::anyhow!(ENGINE_FAILED))?)
     } else {
         None

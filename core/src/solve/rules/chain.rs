@@ -24,15 +24,19 @@ const MAX_NAMED: usize = 4;
 pub(crate) struct Chain {
     /// Each settled cell and its rule, in the order settled.
     steps: Vec<(usize, Found)>,
+    /// Whether the steps and the chain are put in words.
+    texts: bool,
 }
 
 /// Follows the named rules over `clues` (and the counter when `counter`) from the
-/// round that starts with `known`, wave after wave, until they settle nothing more.
-pub(crate) fn follow(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool) -> Chain {
+/// round that starts with `known`, wave after wave, until they settle nothing more;
+/// in words when `texts`.
+pub(crate) fn follow(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool, texts: bool) -> Chain {
     let mut values = known.clone();
     let mut steps: Vec<(usize, Found)> = Vec::new();
     for _ in 0..MAX_WAVES {
-        let view = View::within(puzzle, &values, clues, counter, false);
+        let mut view = View::within(puzzle, &values, clues, counter, false);
+        view.texts = texts;
         let settled: Vec<(usize, Found)> = view
             .scope()
             .into_iter()
@@ -46,7 +50,7 @@ pub(crate) fn follow(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: 
             steps.push((m, found));
         }
     }
-    Chain { steps }
+    Chain { steps, texts }
 }
 
 impl Chain {
@@ -56,13 +60,13 @@ impl Chain {
         self.steps
             .iter()
             .any(|(m, _)| *m == i)
-            .then(|| read(puzzle, known, i, &self.steps))
+            .then(|| read(puzzle, known, i, &self.steps, self.texts))
     }
 }
 
 /// The finding for cell `i` (settled by one of `steps`): the steps it rests on, in
-/// order, and their clues.
-fn read(puzzle: &Puzzle, known: &Values, i: usize, steps: &[(usize, Found)]) -> Found {
+/// order, and their clues; in words when `texts`.
+fn read(puzzle: &Puzzle, known: &Values, i: usize, steps: &[(usize, Found)], texts: bool) -> Found {
     let at = |cell: usize| steps.iter().position(|(m, _)| *m == cell);
     let mut needed = vec![false; steps.len()];
     let mut stack: Vec<usize> = at(i).into_iter().collect();
@@ -106,6 +110,16 @@ fn read(puzzle: &Puzzle, known: &Values, i: usize, steps: &[(usize, Found)]) -> 
         // One rule from these clues alone.
         return last.clone();
     }
+    let found = |text: String| Found {
+        rule: Rule::Chain,
+        clues: clues.clone(),
+        counter,
+        blue: puzzle.blue[i],
+        text,
+    };
+    if !texts {
+        return found(String::new());
+    }
     let mut named: Vec<String> = before
         .iter()
         .take(MAX_NAMED)
@@ -121,11 +135,5 @@ fn read(puzzle: &Puzzle, known: &Values, i: usize, steps: &[(usize, Found)]) -> 
     if before.len() > MAX_NAMED {
         named.push(format!("{} more", before.len() - MAX_NAMED));
     }
-    Found {
-        rule: Rule::Chain,
-        clues,
-        counter,
-        blue: puzzle.blue[i],
-        text: format!("{}, so {}", named.join(", then "), last.text),
-    }
+    found(format!("{}, so {}", named.join(", then "), last.text))
 }
