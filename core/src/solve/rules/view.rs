@@ -2,6 +2,7 @@
 //! it still needs, the remaining counter, and how clues read in messages.
 
 use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 
 use super::super::check::{Check, Checker};
 use super::super::local;
@@ -42,6 +43,10 @@ pub(crate) struct View<'p> {
     pub(crate) visible: Vec<usize>,
     /// The exact checker for questions about a few clues, built on first need.
     checker: RefCell<Option<Checker<'p>>>,
+    /// Per pair of clues (the smaller first): the cells that a colouring the checker
+    /// found for the pair gives another colour than the solution's, which the pair
+    /// does not force.
+    pair_free: RefCell<HashMap<(usize, usize), Vec<usize>>>,
     /// Per clue: the parts of the clues that share its hidden cells, on first need.
     parts_in: Vec<OnceCell<Vec<Part>>>,
     /// The visible clues as parts of all hidden cells, on first need.
@@ -125,6 +130,7 @@ impl<'p> View<'p> {
             alone: (0..n_clues).map(|_| OnceCell::new()).collect(),
             visible: visible.to_vec(),
             checker: RefCell::new(None),
+            pair_free: RefCell::new(HashMap::new()),
             parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_everywhere: OnceCell::new(),
             counter_packs: OnceCell::new(),
@@ -156,13 +162,41 @@ impl<'p> View<'p> {
 
     /// Whether clues `a` and `b` together force hidden cell `i` to its solution
     /// colour and each is needed for it (the exact checker, within a small limit).
+    /// The cells of the round's pairs share their clues: a colouring that showed
+    /// the pair does not force one cell answers for the others it gives another
+    /// colour.
     pub(crate) fn pair_forces(&self, a: usize, b: usize, i: usize) -> bool {
         if self.assumed {
             return false;
         }
+        let pair = (a.min(b), a.max(b));
+        if self
+            .pair_free
+            .borrow()
+            .get(&pair)
+            .is_some_and(|free| free.contains(&i))
+        {
+            return false;
+        }
         let mut checker = self.checker.borrow_mut();
         let checker = checker.get_or_insert_with(|| Checker::new(self.puzzle, self.known, &self.visible));
-        matches!(checker.check(&[a, b], false, Some(i), PAIR_NODES), Check::Forced { used, .. } if used.len() == 2)
+        match checker.check(&[a, b], false, Some(i), PAIR_NODES) {
+            Check::Forced { used, .. } => used.len() == 2,
+            Check::Free => {
+                let puzzle = self.puzzle;
+                let flipped = checker
+                    .model()
+                    .filter(|&(m, blue)| blue != puzzle.blue[m])
+                    .map(|(m, _)| m);
+                self.pair_free
+                    .borrow_mut()
+                    .entry(pair)
+                    .or_default()
+                    .extend(flipped);
+                false
+            }
+            Check::Unknown => false,
+        }
     }
 
     /// The hidden members of the clues seen, each once, in cell order.
