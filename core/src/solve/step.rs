@@ -57,6 +57,9 @@ pub(crate) struct Deducer<'p> {
     visible_of_cell: Vec<Vec<usize>>,
     /// The solver, from the first round that needs one.
     sat: Option<LevelSat<'p>>,
+    /// The values the local rules reached in the last round: their fixpoint, which
+    /// the next round's values extend.
+    local_fixpoint: Values,
     models: Models,
 }
 
@@ -71,6 +74,7 @@ impl<'p> Deducer<'p> {
             in_clue: vec![false; puzzle.cells.len()],
             visible_of_cell: vec![Vec::new(); puzzle.cells.len()],
             sat: None,
+            local_fixpoint: vec![None; puzzle.cells.len()],
             models: Models::default(),
         }
     }
@@ -98,7 +102,18 @@ impl<'p> Deducer<'p> {
         let mut fresh = vec![false; puzzle.clues.len()];
         self.show_clues(known, &mut fresh);
         let mut values = known.clone();
-        let mut forced = local::propagate(puzzle, &self.visible, &mut values);
+        // The local rules need only look again at the clues shown or changed since
+        // their last fixpoint.
+        let mut changed = fresh.clone();
+        for (i, value) in known.iter().enumerate() {
+            if value.is_some() && self.local_fixpoint[i].is_none() {
+                for &c in &puzzle.clues_of_cell[i] {
+                    changed[c] = true;
+                }
+            }
+        }
+        let mut forced = local::propagate_changed(puzzle, &self.visible, &mut values, changed);
+        self.local_fixpoint.clone_from(&values);
         if values.iter().all(Option::is_some) {
             forced.sort_unstable();
             return Ok(forced);
