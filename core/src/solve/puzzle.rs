@@ -145,16 +145,18 @@ impl Puzzle {
 
     fn clue_info(&self, level: &Level, clue: &Clue) -> ClueInfo {
         let members: Vec<usize> = clue.members.iter().filter_map(|p| self.cell_at(*p)).collect();
-        let count = clue.count(level);
+        // Every member is a cell of the level: its colour is the solution's.
+        let count = members.iter().filter(|&&m| self.blue[m]).count();
         // Togetherness comes from the layout (the level's own colours): a letter that
         // contradicts it is a validation error, not a different puzzle.
         let shaped = matches!(clue.hint, Hint::Together | Hint::Apart);
-        let shape = match (&clue.layout, clue.together(level)) {
-            (Layout::Line, Some(together)) if shaped => Shape::Line { together },
-            (Layout::Ring(ring), Some(together)) if shaped => Shape::Ring {
+        let together = || clue.together(level);
+        let shape = match &clue.layout {
+            Layout::Line if shaped => together().map_or(Shape::Count, |together| Shape::Line { together }),
+            Layout::Ring(ring) if shaped => together().map_or(Shape::Count, |together| Shape::Ring {
                 ring: ring.map(|p| p.and_then(|p| self.cell_at(p))),
                 together,
-            },
+            }),
             _ => Shape::Count,
         };
         ClueInfo {
