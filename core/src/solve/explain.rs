@@ -162,12 +162,13 @@ impl<'p> Explainer<'p> {
     }
 
     /// A minimal set of the round's visible clues (and maybe the counter) that forces
-    /// `cand`, which must be forced.
+    /// `cand`, which must be forced and named by no rule of `rules/`.
     ///
-    /// One or two clues that force the cell are looked for first. Otherwise clue sets
-    /// grow in layers around the cell (its own clues, then the clues that share a
-    /// hidden cell with those, ...) until one forces it; the counter joins last. A
-    /// deletion pass then drops the counter if it can, and the farthest clues first.
+    /// The rules name every cell that one clue or two clues force (they are tried
+    /// first), so clue sets start wider: they grow in layers around the cell (its own
+    /// clues, then the clues that share a hidden cell with those, ...) until one
+    /// forces it; the counter joins last. A deletion pass then drops the counter if
+    /// it can, and the farthest clues first.
     pub(crate) fn explain(&mut self, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
         self.lp_core_taken = false;
         self.lp_irreducible = None;
@@ -186,9 +187,8 @@ impl<'p> Explainer<'p> {
     }
 
     /// Clue positions (and whether the counter is needed) that force `cand`, to be
-    /// minimised; or the explanation itself when it is found directly (one or two
-    /// clues) or the question is too hard (every clue and the counter). Undecided
-    /// questions are counted in `n_unknown`.
+    /// minimised; or the explanation itself when the question is too hard (every
+    /// clue and the counter). Undecided questions are counted in `n_unknown`.
     fn first_set(
         &mut self,
         cand: Cand,
@@ -197,9 +197,6 @@ impl<'p> Explainer<'p> {
     ) -> Result<Result<(Vec<usize>, bool), Explanation>, Stop> {
         if let Cand::Cell(cell) = cand {
             let layers = self.layers(cell);
-            if let Some(pair) = self.small_explanation(cell, &layers) {
-                return Ok(Err(self.to_explanation(&pair, false, true)));
-            }
             let mut set = Vec::new();
             for layer in layers.into_iter().take(MAX_LAYERS) {
                 set.extend(layer);
@@ -383,39 +380,6 @@ impl<'p> Explainer<'p> {
             }
         }
         colouring
-    }
-
-    /// The smallest explanation of `cell` when it has one or two clues (the first
-    /// one found, nearest clues first), asked to the checker alone: a single clue
-    /// must contain the cell, and a second one must share a hidden cell with it.
-    fn small_explanation(&mut self, cell: usize, layers: &[Vec<usize>]) -> Option<Vec<usize>> {
-        let first = layers.first()?;
-        let second: &[usize] = layers.get(1).map_or(&[], Vec::as_slice);
-        for &k in first {
-            match self
-                .checker
-                .check(&[self.visible[k]], false, Some(cell), CHECK_NODES)
-            {
-                Check::Forced { .. } => return Some(vec![k]),
-                Check::Free => {}
-                // A pair is only known minimal when neither clue alone forces it.
-                Check::Unknown => return None,
-            }
-        }
-        for (a, &k) in first.iter().enumerate() {
-            for &l in first[a + 1..].iter().chain(second) {
-                let clues = [self.visible[k], self.visible[l]];
-                if let Check::Forced { used, .. } = self.checker.check(&clues, false, Some(cell), CHECK_NODES)
-                {
-                    // Each clue alone was shown not to force it (a clue of the second
-                    // layer does not even contain it).
-                    if used.len() == 2 {
-                        return Some(vec![k, l]);
-                    }
-                }
-            }
-        }
-        None
     }
 
     /// Selector positions in layers around `cell`.
