@@ -156,7 +156,8 @@ impl<'p> Deducer<'p> {
         // The exact checker settles most of the rest without the counter, one small
         // search per cell; `first` collects the cells forced without the counter.
         let mut checker = Checker::new(puzzle, known, &self.visible);
-        let (mut first, cells) = check_without_counter(&mut checker, models, &mut search, &cands, &round);
+        let (mut first, cells) =
+            check_without_counter(&mut checker, models, &mut search, &cands, &round, clock)?;
         // The SAT solver settles what the checker could not, a few queries for many
         // cells. When a quick query finds no answer, the linear relaxation proves the
         // counting arguments the solver finds hard, and the solver settles what is
@@ -489,7 +490,8 @@ fn check_without_counter(
     search: &mut Search<'_>,
     cands: &[Cand],
     round: &RoundFacts<'_>,
-) -> (Vec<Cand>, Vec<Cand>) {
+    clock: &Clock,
+) -> Result<(Vec<Cand>, Vec<Cand>), Stop> {
     let puzzle = round.puzzle;
     let mut forced = Vec::new();
     let mut unknown = Vec::new();
@@ -500,6 +502,7 @@ fn check_without_counter(
         if flipped[i] || models.rules_out(puzzle, round.is_untouched, c) {
             continue;
         }
+        clock.check()?;
         match checker.check(round.visible, false, Some(i), PRE_CHECK_NODES) {
             Check::Forced { .. } => forced.push(c),
             Check::Unknown => unknown.push(c),
@@ -517,7 +520,7 @@ fn check_without_counter(
             }
         }
     }
-    (forced, unknown)
+    Ok((forced, unknown))
 }
 
 /// The colouring of every cell behind the checker's last `Free` answer: the
