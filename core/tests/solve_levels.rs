@@ -312,6 +312,14 @@ impl Rng {
     }
 }
 
+/// The fixtures, then 100 random levels from `seed`.
+fn fixtures_and_random_levels(seed: u64) -> Vec<(String, Level)> {
+    let mut rng = Rng(seed);
+    let mut levels = fixtures();
+    levels.extend((0..100).map(|i| (format!("random level {i}"), random_level(&mut rng))));
+    levels
+}
+
 fn random_level(rng: &mut Rng) -> Level {
     let mut level = Level::new();
     let spots: Vec<(i32, i32)> = (1..7)
@@ -481,9 +489,7 @@ fn a_set_cancel_flag_stops_the_engine() {
 #[test]
 fn explaining_a_verdict_gives_the_analysis() {
     let budget = Budget::default();
-    let mut rng = Rng(0x5eed_1234_abcd_0002);
-    let mut levels = fixtures();
-    levels.extend((0..100).map(|i| (format!("random level {i}"), random_level(&mut rng))));
+    let levels = fixtures_and_random_levels(0x5eed_1234_abcd_0002);
     let mut n_deductions = 0;
     for (name, level) in &levels {
         let verdict = solve::verdict(level, &budget);
@@ -501,9 +507,7 @@ fn explaining_a_verdict_gives_the_analysis() {
 #[test]
 fn the_analysis_without_words_is_the_analysis_with_its_words_left_out() {
     let budget = Budget::default();
-    let mut rng = Rng(0x5eed_1234_abcd_0003);
-    let mut levels = fixtures();
-    levels.extend((0..100).map(|i| (format!("random level {i}"), random_level(&mut rng))));
+    let levels = fixtures_and_random_levels(0x5eed_1234_abcd_0003);
     let mut n_worded = 0;
     for (name, level) in &levels {
         let mut analysis = solve::analyze(level, &budget);

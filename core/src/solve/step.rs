@@ -166,14 +166,7 @@ impl<'p> Deducer<'p> {
         let mut proved = Vec::new();
         let mut sat_ready = false;
         if !cells.is_empty() {
-            let sat = start_sat(
-                &mut self.sat,
-                &mut sat_ready,
-                puzzle,
-                self.backend,
-                known,
-                &self.visible,
-            );
+            let sat = start_sat(&mut self.sat, &mut sat_ready, puzzle, self.backend, &round);
             let mut derive = true;
             let mut on_model = |model: &[bool], open: &mut Vec<Cand>| {
                 models.found(&mut search, model, open, std::mem::take(&mut derive), &round);
@@ -248,14 +241,7 @@ impl<'p> Deducer<'p> {
                 }
             });
             if !cands.is_empty() {
-                let sat = start_sat(
-                    &mut self.sat,
-                    &mut sat_ready,
-                    puzzle,
-                    self.backend,
-                    known,
-                    &self.visible,
-                );
+                let sat = start_sat(&mut self.sat, &mut sat_ready, puzzle, self.backend, &round);
                 let mut derive = true;
                 let mut on_model = |model: &[bool], open: &mut Vec<Cand>| {
                     models.found(&mut search, model, open, std::mem::take(&mut derive), &round);
@@ -463,18 +449,17 @@ const CHECK_NODES: usize = 2000;
 const PRE_CHECK_NODES: usize = 200;
 
 /// The level's SAT solver, built on first use and moved to the round that starts with
-/// `known` once a round (`ready` says whether it has been this round).
+/// `round` once a round (`ready` says whether it has been this round).
 fn start_sat<'s, 'p>(
     sat: &'s mut Option<LevelSat<'p>>,
     ready: &mut bool,
     puzzle: &'p Puzzle,
     backend: Backend,
-    known: &Values,
-    visible: &[usize],
+    round: &RoundFacts<'_>,
 ) -> &'s mut LevelSat<'p> {
     let sat = sat.get_or_insert_with(|| LevelSat::new(puzzle, backend));
     if !std::mem::replace(ready, true) {
-        sat.start_round(known, visible);
+        sat.start_round(round.known, round.visible);
     }
     sat
 }
