@@ -79,6 +79,10 @@ pub(crate) struct Explainer<'p> {
     /// rows: the relaxation of a part of it is feasible, so the LP is not asked
     /// about a part (the checker and the SAT solver still are).
     lp_irreducible: Option<(Vec<usize>, bool)>,
+    /// The clues (positions) and counter of the explanation's widest question the LP
+    /// could not refute. Fewer rows only relax it further: the LP is not asked about
+    /// a part of it.
+    lp_feasible: Option<(Vec<usize>, bool)>,
     /// Whether the checker stopped at its limit on the explanation's last question
     /// with the counter (the next one is then likely to need the LP too).
     checker_stalled: bool,
@@ -143,6 +147,7 @@ impl<'p> Explainer<'p> {
             retries: 0,
             lp_core_taken: false,
             lp_irreducible: None,
+            lp_feasible: None,
             checker_stalled: false,
             last_with_counter: None,
             witnesses: Witnesses::default(),
@@ -172,6 +177,7 @@ impl<'p> Explainer<'p> {
     pub(crate) fn explain(&mut self, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
         self.lp_core_taken = false;
         self.lp_irreducible = None;
+        self.lp_feasible = None;
         self.checker_stalled = false;
         let limited = clock.with_conflicts(EXPLAIN_CONFLICTS);
         let mut n_unknown = 0;
@@ -480,7 +486,7 @@ impl<'p> Explainer<'p> {
             let lpr = if part_of_certificate {
                 None
             } else {
-                self.lp_refutation(&clues, counter, cell, !self.lp_core_taken)
+                self.lp_refutation_unless_relaxed(set, &clues, counter, cell, !self.lp_core_taken)
             };
             if let Some((used, counter)) = lpr {
                 let used: Vec<usize> = used.into_iter().map(|p| set[p]).collect();
@@ -549,7 +555,7 @@ impl<'p> Explainer<'p> {
                 let (Some(cell), false) = (cell, counter) else {
                     return Ok(Outcome::Unknown);
                 };
-                Ok(match self.lp_refutation(&clues, false, Some(cell), false) {
+                Ok(match self.lp_refutation_unless_relaxed(set, &clues, false, Some(cell), false) {
                     Some((used, _)) => Outcome::Forced(used.into_iter().map(|p| set[p]).collect(), false),
                     None => Outcome::Unknown,
                 })
@@ -578,6 +584,30 @@ impl<'p> Explainer<'p> {
             }
             Check::Unknown => None,
         }
+    }
+
+    /// [`lp_refutation`](Self::lp_refutation) of the clues at positions `set` (the
+    /// puzzle clues `clues`), unless the question only drops rows from one the LP
+    /// could not refute in this explanation (then it cannot either).
+    fn lp_refutation_unless_relaxed(
+        &mut self,
+        set: &[usize],
+        clues: &[usize],
+        counter: bool,
+        cell: Option<usize>,
+        core: bool,
+    ) -> Option<(Vec<usize>, bool)> {
+        let relaxed = self.lp_feasible.as_ref().is_some_and(|(wide, wide_counter)| {
+            counter <= *wide_counter && set.iter().all(|k| wide.contains(k))
+        });
+        if relaxed {
+            return None;
+        }
+        let refutation = self.lp_refutation(clues, counter, cell, core);
+        if refutation.is_none() {
+            self.lp_feasible = Some((set.to_vec(), counter));
+        }
+        refutation
     }
 
     /// When the LP relaxation of the puzzle clues `clues` (and the counter) refutes
