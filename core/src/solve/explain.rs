@@ -555,10 +555,12 @@ impl<'p> Explainer<'p> {
                 let (Some(cell), false) = (cell, counter) else {
                     return Ok(Outcome::Unknown);
                 };
-                Ok(match self.lp_refutation_unless_relaxed(set, &clues, false, Some(cell), false) {
-                    Some((used, _)) => Outcome::Forced(used.into_iter().map(|p| set[p]).collect(), false),
-                    None => Outcome::Unknown,
-                })
+                Ok(
+                    match self.lp_refutation_unless_relaxed(set, &clues, false, Some(cell), false) {
+                        Some((used, _)) => Outcome::Forced(used.into_iter().map(|p| set[p]).collect(), false),
+                        None => Outcome::Unknown,
+                    },
+                )
             }
         }
     }
