@@ -90,7 +90,8 @@ impl Clue {
     /// Every clue the level shows a number for (cells with a number and every column),
     /// row by row.
     pub fn all_shown(level: &Level) -> impl Iterator<Item = Clue> + '_ {
-        // Only items that show a number get their members listed.
+        // Decided on the item, so that only clues shown get their members listed: a
+        // cell's clue has the cell's hint, and a column always shows its number.
         level
             .items()
             .filter(|(_, item)| match item {
@@ -98,7 +99,6 @@ impl Clue {
                 Item::Column(_) => true,
             })
             .filter_map(|(pos, _)| Clue::at(level, pos))
-            .filter(|clue| clue.hint.shows_number())
     }
 
     /// How many members are blue when `is_blue` says which cells are blue.
