@@ -342,16 +342,25 @@ fn pair_rules(
 /// The hidden members of clue `c` and how many of them must be blue (`None` when
 /// the known members already contradict it).
 fn open_and_need(puzzle: &Puzzle, c: usize, values: &Values) -> (Vec<usize>, Option<usize>) {
-    let clue = &puzzle.clues[c];
-    let open: Vec<usize> = clue
-        .members
-        .iter()
-        .copied()
-        .filter(|m| values[*m].is_none())
-        .collect();
-    let n_blue = clue.members.iter().filter(|m| values[**m] == Some(true)).count();
-    let need = clue.count.checked_sub(n_blue).filter(|n| *n <= open.len());
+    let mut open = Vec::new();
+    let need = push_open(puzzle, c, values, &mut open);
     (open, need)
+}
+
+/// Appends the hidden members of clue `c` to `open`, and says how many of them must
+/// be blue (`None` when the known members already contradict it).
+fn push_open(puzzle: &Puzzle, c: usize, values: &Values, open: &mut Vec<usize>) -> Option<usize> {
+    let start = open.len();
+    let mut n_blue = 0;
+    for &m in &puzzle.clues[c].members {
+        match values[m] {
+            None => open.push(m),
+            Some(true) => n_blue += 1,
+            Some(false) => {}
+        }
+    }
+    let n_open = open.len() - start;
+    puzzle.clues[c].count.checked_sub(n_blue).filter(|n| *n <= n_open)
 }
 
 /// The counter against clues that share no hidden cell: the cells none of them
@@ -365,17 +374,8 @@ fn counter_partition_rule(puzzle: &Puzzle, visible: &[usize], values: &Values) -
     let mut clues: Vec<(usize, usize, usize)> = Vec::new();
     for &c in visible {
         let start = open.len();
-        let mut n_blue = 0;
-        for &m in &puzzle.clues[c].members {
-            match values[m] {
-                None => open.push(m),
-                Some(true) => n_blue += 1,
-                Some(false) => {}
-            }
-        }
-        let n_open = open.len() - start;
-        match puzzle.clues[c].count.checked_sub(n_blue).filter(|n| *n <= n_open) {
-            Some(need) if n_open > 0 => clues.push((need, start, open.len())),
+        match push_open(puzzle, c, values, &mut open) {
+            Some(need) if open.len() > start => clues.push((need, start, open.len())),
             _ => open.truncate(start),
         }
     }
