@@ -112,7 +112,19 @@ pub(crate) struct Checker<'p> {
     scratch: Vec<(u32, bool)>,
     /// Position of the counter constraint in `cons`, if asked.
     counter_con: Option<usize>,
-    /// Whether the query is about a cell (variable 0) rather than the untouched cells.
+    /// The variable of the cell the query is about (`None`: the untouched cells).
+    seed: Option<u32>,
+    /// The question the variables and constraints were built for, while they can
+    /// be reused (see [`Checker::reuse`]).
+    built: Option<Built>,
+}
+
+/// What a question's variables and constraints were built for: a later question
+/// with the same clues and counter, about a cell among the variables (or about the
+/// untouched cells again), needs only a fresh search state.
+struct Built {
+    clues: Vec<usize>,
+    counter: bool,
     seeded: bool,
 }
 
@@ -190,7 +202,8 @@ impl<'p> Checker<'p> {
             taken: Vec::new(),
             fill: Vec::new(),
             counter_con: None,
-            seeded: false,
+            seed: None,
+            built: None,
         }
     }
 
@@ -219,7 +232,10 @@ impl<'p> Checker<'p> {
             // The untouched cells do not share a colour: not a question for here.
             return Check::Unknown;
         }
-        self.build(clues, counter, cell);
+        if !self.reuse(clues, counter, cell) {
+            self.clear();
+            self.build(clues, counter, cell);
+        }
         let answer = self.search(max_nodes);
         let answer = match answer {
             Some(true) => {
@@ -240,7 +256,6 @@ impl<'p> Checker<'p> {
             None if cell.is_some() && self.repair() => Check::Free,
             None => Check::Unknown,
         };
-        self.clear(clues);
         answer
     }
 
@@ -254,18 +269,48 @@ impl<'p> Checker<'p> {
             .map(|(&m, &v)| (m, v == 1))
     }
 
+    /// Whether the variables and constraints built last serve the question about
+    /// `cell` with `clues` (and the counter) too: the same question but for the cell,
+    /// which is among their variables. Then only the search state is reset.
+    fn reuse(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) -> bool {
+        let same = self.built.as_ref().is_some_and(|b| {
+            b.counter == counter && b.seeded == cell.is_some() && b.clues.as_slice() == clues
+        });
+        let seed = match cell {
+            Some(cell) if self.local[cell] != NONE => Some(self.local[cell]),
+            Some(_) => return false,
+            None => None,
+        };
+        if !same {
+            return false;
+        }
+        self.seed = seed;
+        self.reset_search();
+        true
+    }
+
     /// Sets up the variables (in breadth-first order from `cell`), the constraints
     /// and the search state for one question.
     fn build(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) {
         for (k, &c) in clues.iter().enumerate() {
             self.clue_pos[c] = k as u32;
         }
-        self.seeded = cell.is_some();
+        self.seed = cell.map(|_| 0);
         let reached = self.scope(clues, counter, cell);
         self.add_constraints(&reached, counter);
         self.reached = reached;
         self.index_occurrences();
         self.reset_search();
+        let mut built = self.built.take().unwrap_or(Built {
+            clues: Vec::new(),
+            counter,
+            seeded: cell.is_some(),
+        });
+        built.clues.clear();
+        built.clues.extend_from_slice(clues);
+        built.counter = counter;
+        built.seeded = cell.is_some();
+        self.built = Some(built);
     }
 
     /// Numbers the hidden cells of the clues reached from `cell` through shared
@@ -363,7 +408,7 @@ impl<'p> Checker<'p> {
             self.members.extend(0..n);
             let outside = self.n_hidden - n as i32;
             let (mut lo, mut hi) = (self.remaining - outside, self.remaining);
-            if !self.seeded {
+            if self.seed.is_none() {
                 // Some untouched cell differs: one blue more or one black more there.
                 if self.n_untouched_blue == 0 {
                     hi -= 1;
@@ -410,6 +455,10 @@ impl<'p> Checker<'p> {
 
     /// Every variable open, with the solution's colour to try first.
     fn reset_search(&mut self) {
+        for c in &mut self.cons {
+            c.blue = 0;
+            c.open = (c.end - c.start) as i32;
+        }
         let n = self.vars.len();
         self.value.clear();
         self.value.resize(n, -1);
@@ -431,13 +480,16 @@ impl<'p> Checker<'p> {
         self.stamp = 0;
     }
 
-    /// Resets the per-cell and per-clue marks of the last query.
-    fn clear(&mut self, clues: &[usize]) {
+    /// Resets the per-cell and per-clue marks of the last question built.
+    fn clear(&mut self) {
         for &m in &self.vars {
             self.local[m] = NONE;
         }
-        for &c in clues {
-            self.clue_pos[c] = NONE;
+        if let Some(built) = self.built.take() {
+            for &c in &built.clues {
+                self.clue_pos[c] = NONE;
+            }
+            self.built = Some(built);
         }
     }
 }

@@ -11,8 +11,12 @@ impl Checker<'_> {
     /// tabu), at most [`REPAIR_STEPS`] times. Whether it found one (checked in full).
     pub(super) fn repair(&mut self) -> bool {
         let n = self.vars.len();
+        let Some(seed) = self.seed else {
+            return false;
+        };
+        let seed = seed as usize;
         let mut blue: Vec<bool> = self.vars.iter().map(|&m| self.puzzle.blue[m]).collect();
-        blue[0] = !blue[0];
+        blue[seed] = !blue[seed];
         let mut count: Vec<i32> = self
             .cons
             .iter()
@@ -24,7 +28,7 @@ impl Checker<'_> {
             })
             .collect();
         let mut tabu = vec![0usize; n];
-        tabu[0] = usize::MAX;
+        tabu[seed] = usize::MAX;
         let mut rng: u64 = 0x9E37_79B9_7F4A_7C15 ^ (n as u64);
         let off = |c: &Con, k: i32| (c.lo - k).max(k - c.hi).max(0);
         for step in 1..=REPAIR_STEPS {

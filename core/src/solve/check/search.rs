@@ -32,9 +32,10 @@ impl Checker<'_> {
 
     /// [`Checker::search`] with the decision stack `frames` (empty at the start).
     fn search_with(&mut self, frames: &mut Vec<Frame>, max_nodes: usize) -> Option<bool> {
-        if self.seeded {
-            let wrong = !self.puzzle.blue[self.vars[0]];
-            self.assign(0, wrong, PREMISE);
+        if let Some(seed) = self.seed {
+            let seed = seed as usize;
+            let wrong = !self.puzzle.blue[self.vars[seed]];
+            self.assign(seed, wrong, PREMISE);
         } else {
             self.queue.extend(0..self.cons.len() as u32);
         }

@@ -107,3 +107,42 @@ fn agrees_with_the_sat_solver_on_the_fixture_levels() {
         "only {n_certificates} LP certificates checked"
     );
 }
+
+/// A question asked right after another with the same clues and counter reuses
+/// its variables and constraints: every such answer is the one a fresh checker
+/// gives, and a colouring behind "does not force" has the cell wrong.
+#[test]
+fn reused_questions_answer_as_fresh_ones() {
+    let mut n_reused = 0;
+    for round in fixture_rounds(&SOLVE_FIXTURES) {
+        let FixtureRound {
+            title,
+            puzzle,
+            known,
+            visible,
+            ..
+        } = round;
+        let cells: Vec<Option<usize>> = (0..puzzle.cells.len())
+            .filter(|&i| known[i].is_none() && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i)))
+            .map(Some)
+            .chain([None])
+            .collect();
+        for counter in [false, true] {
+            let mut reused = Checker::new(&puzzle, &known, &visible);
+            for &cell in &cells {
+                let answer = reused.check(&visible, counter, cell, 100_000);
+                let fresh = Checker::new(&puzzle, &known, &visible).check(&visible, counter, cell, 100_000);
+                let kind = |a: &Check| std::mem::discriminant(a);
+                assert_eq!(kind(&answer), kind(&fresh), "{title}: {cell:?} counter {counter}");
+                if let (Check::Free, Some(cell)) = (&answer, cell) {
+                    let wrong = reused
+                        .model()
+                        .any(|(m, blue)| m == cell && blue != puzzle.blue[cell]);
+                    assert!(wrong, "{title}: the colouring keeps cell {cell} right");
+                }
+                n_reused += 1;
+            }
+        }
+    }
+    assert!(n_reused > 40, "only {n_reused} questions asked");
+}
