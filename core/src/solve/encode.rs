@@ -325,30 +325,33 @@ impl<'a> Cnf<'a> {
     }
 
     /// The true values of a ring of six (`Const(false)` where no cell is) form one
-    /// cyclic run (`together`) or several.
-    pub(crate) fn ring_runs(&mut self, guard: Option<i32>, ring: &[Lit; 6], together: bool) {
-        // Two runs or more: positions a < b < c < d around the ring with
-        // a, c true and b, d false (cyclically).
-        let mut witnesses = Vec::new();
+    /// cyclic run (`together`) or several, given that `count` of them are true.
+    pub(crate) fn ring_runs(&mut self, guard: Option<i32>, ring: &[Lit; 6], count: usize, together: bool) {
+        if !together {
+            // With `count` true values, one run is a window of `count` neighbours all
+            // true: none such (one clause per window, no auxiliary variable).
+            let starts = if count == 0 || count >= 6 { 1 } else { 6 };
+            let mut window = Vec::with_capacity(count);
+            for s in 0..starts {
+                window.clear();
+                window.extend((s..s + count).map(|i| ring[i % 6].negate()));
+                self.clause(guard, &window);
+            }
+            return;
+        }
+        // Two runs or more: positions a < b < c < d around the ring with a, c true
+        // and b, d false (cyclically). None such.
         for a in 0..6 {
             for b in a + 1..6 {
                 for c in b + 1..6 {
                     for d in c + 1..6 {
                         for (t1, f1, t2, f2) in [(a, b, c, d), (b, c, d, a)] {
-                            let lits = [ring[t1], ring[f1].negate(), ring[t2], ring[f2].negate()];
-                            if together {
-                                let neg: Vec<Lit> = lits.iter().map(|l| l.negate()).collect();
-                                self.clause(guard, &neg);
-                            } else {
-                                witnesses.push(self.and_all(&lits));
-                            }
+                            let lits = [ring[t1].negate(), ring[f1], ring[t2].negate(), ring[f2]];
+                            self.clause(guard, &lits);
                         }
                     }
                 }
             }
-        }
-        if !together {
-            self.clause(guard, &witnesses);
         }
     }
 
@@ -407,7 +410,7 @@ impl<'a> Cnf<'a> {
             Shape::Line { together } => self.line_runs(guard, &xs, *together),
             Shape::Ring { ring, together } => {
                 let ring = ring.map(|p| p.map_or(Lit::Const(false), lit_of));
-                self.ring_runs(guard, &ring, *together);
+                self.ring_runs(guard, &ring, clue.count, *together);
             }
         }
     }
@@ -419,6 +422,67 @@ mod tests {
     use crate::solve::budget::Clock;
     use crate::solve::sat::{Backend, SatResult};
     use crate::solve::Budget;
+
+    /// A clue over `n` fresh inputs (`ring`: the ring's six positions, `None` where
+    /// no cell is).
+    fn shaped_clue(n: usize, count: usize, ring: Option<[Option<usize>; 6]>, together: bool) -> ClueInfo {
+        ClueInfo {
+            at: crate::model::Pos::new(0, 0).expect("a cell of the grid"),
+            owner: None,
+            members: (0..n).collect(),
+            count,
+            shape: match ring {
+                Some(ring) => Shape::Ring { ring, together },
+                None => Shape::Line { together },
+            },
+            kind: crate::model::ClueKind::Column,
+            hint: crate::model::Hint::Plain,
+        }
+    }
+
+    #[test]
+    fn shaped_clues_allow_exactly_the_colourings_that_meet_them() {
+        let clock = Clock::start(&Budget::default());
+        let rings: [Option<[Option<usize>; 6]>; 4] = [
+            None,
+            Some([Some(0), Some(1), Some(2), Some(3), Some(4), Some(5)]),
+            Some([Some(0), None, Some(1), Some(2), Some(3), Some(4)]),
+            Some([None, Some(0), Some(1), None, Some(2), Some(3)]),
+        ];
+        let mut n_checked = 0;
+        for ring in rings {
+            let sizes = match ring {
+                Some(r) => vec![r.iter().flatten().count()],
+                None => (1..=7).collect(),
+            };
+            for n in sizes {
+                for count in 0..=n {
+                    for together in [true, false] {
+                        let clue = shaped_clue(n, count, ring, together);
+                        let mut sat = Backend::Cadical.new_solver();
+                        let xs: Vec<i32> = (0..n).map(|_| sat.new_var()).collect();
+                        let guard = sat.new_var();
+                        Cnf::new(sat.as_mut()).clue(Some(guard), &clue, &|m| Lit::Var(xs[m]));
+                        for bits in 0u32..(1 << n) {
+                            let mut assumptions: Vec<i32> = (0..n)
+                                .map(|i| if bits >> i & 1 == 1 { xs[i] } else { -xs[i] })
+                                .collect();
+                            assumptions.push(guard);
+                            let want = if clue.holds(|m| bits >> m & 1 == 1) {
+                                SatResult::Sat
+                            } else {
+                                SatResult::Unsat
+                            };
+                            let got = sat.solve(&assumptions, &clock);
+                            assert_eq!(got, want, "{:?} count {count} bits {bits:b}", clue.shape);
+                            n_checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(n_checked > 1000, "only {n_checked} colourings checked");
+    }
 
     #[test]
     fn count_between_allows_exactly_the_counts_in_range() {
