@@ -25,6 +25,14 @@ fn sat_forces(round: &mut RoundSolver<'_>, set: &[usize], counter: bool, cand: C
     round.sat.solve(&assumptions, &clock) == SatResult::Unsat
 }
 
+/// What the checker can be asked about in a round: the untouched cells (`None`),
+/// then each hidden cell a visible clue touches.
+fn questions(puzzle: &Puzzle, known: &Values, visible: &[usize]) -> Vec<Option<usize>> {
+    let in_clue = puzzle.held_by(visible);
+    let touched = (0..puzzle.cells.len()).filter(|&i| known[i].is_none() && in_clue[i]);
+    std::iter::once(None).chain(touched.map(Some)).collect()
+}
+
 /// Clue sets to ask about: every prefix of the visible clues and a few mixes.
 fn subsets(n: usize) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = (0..=n).map(|k| (0..k).collect()).collect();
@@ -56,15 +64,7 @@ fn agrees_with_the_sat_solver_on_the_fixture_levels() {
         let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
         // The counter's literals, so that the untouched cells can be asked about.
         round.counter();
-        let mut cands: Vec<Option<usize>> = vec![None];
-        cands.extend(
-            (0..puzzle.cells.len())
-                .filter(|&i| {
-                    known[i].is_none() && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))
-                })
-                .map(Some),
-        );
-        for cell in cands {
+        for cell in questions(&puzzle, &known, &visible) {
             let cand = cell.map_or(Cand::Untouched, Cand::Cell);
             for set in subsets(visible.len()) {
                 for counter in [false, true] {
@@ -122,11 +122,7 @@ fn reused_questions_answer_as_fresh_ones() {
             visible,
             ..
         } = round;
-        let cells: Vec<Option<usize>> = (0..puzzle.cells.len())
-            .filter(|&i| known[i].is_none() && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i)))
-            .map(Some)
-            .chain([None])
-            .collect();
+        let cells = questions(&puzzle, &known, &visible);
         for counter in [false, true] {
             let mut reused = Checker::new(&puzzle, &known, &visible);
             for &cell in &cells {
