@@ -276,15 +276,14 @@ impl<'p> Checker<'p> {
         let same = self.built.as_ref().is_some_and(|b| {
             b.counter == counter && b.seeded == cell.is_some() && b.clues.as_slice() == clues
         });
-        let seed = match cell {
-            Some(cell) if self.local[cell] != NONE => Some(self.local[cell]),
-            Some(_) => return false,
-            None => None,
-        };
         if !same {
             return false;
         }
-        self.seed = seed;
+        self.seed = match cell {
+            Some(cell) if self.local[cell] == NONE => return false,
+            Some(cell) => Some(self.local[cell]),
+            None => None,
+        };
         self.reset_search();
         true
     }
@@ -301,16 +300,15 @@ impl<'p> Checker<'p> {
         self.reached = reached;
         self.index_occurrences();
         self.reset_search();
-        let mut built = self.built.take().unwrap_or(Built {
-            clues: Vec::new(),
+        // The clue list's buffer is kept from question to question.
+        let mut built_clues = self.built.take().map(|b| b.clues).unwrap_or_default();
+        built_clues.clear();
+        built_clues.extend_from_slice(clues);
+        self.built = Some(Built {
+            clues: built_clues,
             counter,
             seeded: cell.is_some(),
         });
-        built.clues.clear();
-        built.clues.extend_from_slice(clues);
-        built.counter = counter;
-        built.seeded = cell.is_some();
-        self.built = Some(built);
     }
 
     /// Numbers the hidden cells of the clues reached from `cell` through shared
@@ -485,11 +483,10 @@ impl<'p> Checker<'p> {
         for &m in &self.vars {
             self.local[m] = NONE;
         }
-        if let Some(built) = self.built.take() {
+        if let Some(built) = &self.built {
             for &c in &built.clues {
                 self.clue_pos[c] = NONE;
             }
-            self.built = Some(built);
         }
     }
 }
