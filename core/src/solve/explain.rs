@@ -479,8 +479,7 @@ impl<'p> Explainer<'p> {
             // A counting argument the LP sees, or else one the checker finds with
             // more room, before the SAT solver is asked.
             let part_of_certificate = self.lp_irreducible.as_ref().is_some_and(|(iis, iis_counter)| {
-                (counter <= *iis_counter)
-                    && set.iter().all(|k| iis.contains(k))
+                within(set, counter, iis, *iis_counter)
                     && set.len() + usize::from(counter) < iis.len() + usize::from(*iis_counter)
             });
             let lpr = if part_of_certificate {
@@ -599,9 +598,10 @@ impl<'p> Explainer<'p> {
         cell: Option<usize>,
         core: bool,
     ) -> Option<(Vec<usize>, bool)> {
-        let relaxed = self.lp_feasible.as_ref().is_some_and(|(wide, wide_counter)| {
-            counter <= *wide_counter && set.iter().all(|k| wide.contains(k))
-        });
+        let relaxed = self
+            .lp_feasible
+            .as_ref()
+            .is_some_and(|(wide, wide_counter)| within(set, counter, wide, *wide_counter));
         if relaxed {
             return None;
         }
@@ -686,6 +686,13 @@ impl<'p> Explainer<'p> {
             ..Explanation::default()
         }
     }
+}
+
+/// Whether the clue positions `set` (and the counter if `counter`) are all among
+/// `wide` (and its counter, if `wide_counter`): the question has a part of the
+/// other's rows.
+fn within(set: &[usize], counter: bool, wide: &[usize], wide_counter: bool) -> bool {
+    counter <= wide_counter && set.iter().all(|k| wide.contains(k))
 }
 
 /// Whether a clue set forces a cell.
