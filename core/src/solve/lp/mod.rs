@@ -5,6 +5,8 @@
 
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions};
 
+mod farkas;
+
 use super::budget::Clock;
 use super::puzzle::{ClueInfo, Puzzle, Shape, Values};
 use super::round::Cand;
@@ -213,9 +215,6 @@ impl<'p> Relaxation<'p> {
         shapes: bool,
     ) -> Option<(Vec<usize>, bool)> {
         let puzzle = self.puzzle;
-        let mut problem = Problem::new(OptimizationDirection::Minimize);
-        // Each side: (row index or None for the counter, sign, variable).
-        let mut sides: Vec<(Option<usize>, f64, microlp::Variable)> = Vec::new();
         let mut ranges: Vec<(Option<usize>, &[usize], f64, f64)> = self
             .rows
             .iter()
@@ -226,68 +225,47 @@ impl<'p> Relaxation<'p> {
         if self.with_counter {
             ranges.push((None, self.touched.as_slice(), counter.0, counter.1));
         }
-        // The certificate's value `y·bounds - sum t`, which must reach 1.
-        let mut value: Vec<(microlp::Variable, f64)> = Vec::new();
-        // The combination g over the cells, as (side, coefficient) lists.
-        let mut terms: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); puzzle.cells.len()];
-        for &(r, cells, lo, hi) in &ranges {
-            if lo.is_finite() {
-                let v = problem.add_var(1.0, (0.0, f64::INFINITY));
-                sides.push((r, 1.0, v));
-                value.push((v, lo));
-                for &i in cells {
-                    terms[i].push((v, 1.0));
-                }
-            }
-            if hi.is_finite() {
-                let v = problem.add_var(1.0, (0.0, f64::INFINITY));
-                sides.push((r, -1.0, v));
-                value.push((v, -hi));
-                for &i in cells {
-                    terms[i].push((v, -1.0));
-                }
-            }
+        // The touched cells are the columns, in their box or at the cell's wrong
+        // colour, starting from the solution's colours.
+        let mut column = vec![usize::MAX; puzzle.cells.len()];
+        for (j, &i) in self.touched.iter().enumerate() {
+            column[i] = j;
         }
-        // t_i >= g_i * x_i for both ends of the cell's box: t_i >= 0 and t_i >= g_i
-        // when the cell is in [0, 1], and the end alone when it is fixed.
-        for &i in &self.touched {
-            if terms[i].is_empty() {
-                continue;
-            }
-            let wrong = (Some(i) == cell).then(|| if puzzle.blue[i] { 0.0 } else { 1.0 });
-            if wrong == Some(0.0) {
-                // g_i * 0: nothing to add.
-                continue;
-            }
-            let bounds = if wrong.is_some() {
-                (f64::NEG_INFINITY, f64::INFINITY)
-            } else {
-                (0.0, f64::INFINITY)
-            };
-            let t = problem.add_var(0.0, bounds);
-            value.push((t, -1.0));
-            let mut expr: Vec<(microlp::Variable, f64)> = vec![(t, 1.0)];
-            expr.extend(terms[i].iter().map(|&(v, c)| (v, -c)));
-            problem.add_constraint(expr, ComparisonOp::Ge, 0.0);
-        }
-        problem.add_constraint(value, ComparisonOp::Ge, 1.0);
-        let outcome = problem.solve().ok()?;
-        let solution = outcome.solution()?;
-        // Check the certificate again from the multipliers alone.
-        let y: Vec<f64> = sides
+        let boxes: Vec<(f64, f64)> = self
+            .touched
             .iter()
-            .map(|(_, _, v)| {
-                let y = solution.var_value(*v);
-                if y > 1e-9 {
-                    y
-                } else {
-                    0.0
+            .map(|&i| match cell {
+                Some(c) if c == i => {
+                    let wrong = if puzzle.blue[i] { 0.0 } else { 1.0 };
+                    (wrong, wrong)
                 }
+                _ => (0.0, 1.0),
             })
             .collect();
+        let start: Vec<bool> = self.touched.iter().map(|&i| puzzle.blue[i]).collect();
+        let columns: Vec<Vec<usize>> = ranges
+            .iter()
+            .map(|(_, cells, _, _)| cells.iter().map(|&i| column[i]).collect())
+            .collect();
+        // Each side: (row index or None for the counter, sign).
+        let mut sides: Vec<(Option<usize>, f64)> = Vec::new();
+        let mut system: Vec<farkas::Side<'_>> = Vec::new();
+        for (&(r, _, lo, hi), columns) in ranges.iter().zip(&columns) {
+            for (sign, bound) in [(1.0, lo), (-1.0, hi)] {
+                if bound.is_finite() {
+                    sides.push((r, sign));
+                    system.push(farkas::Side { columns, sign, bound });
+                }
+            }
+        }
+        let y: Vec<f64> = farkas::certificate(&system, &boxes, &start)?
+            .into_iter()
+            .map(|y| if y > 1e-9 { y } else { 0.0 })
+            .collect();
+        // Check the certificate again from the multipliers alone.
         let mut g = vec![0.0; puzzle.cells.len()];
         let mut value = 0.0;
-        for (k, &(r, sign, _)) in sides.iter().enumerate() {
+        for (k, &(r, sign)) in sides.iter().enumerate() {
             if y[k] == 0.0 {
                 continue;
             }
@@ -323,7 +301,7 @@ impl<'p> Relaxation<'p> {
         }
         let mut clues: Vec<usize> = Vec::new();
         let mut counter = false;
-        for (k, &(r, _, _)) in sides.iter().enumerate() {
+        for (k, &(r, _)) in sides.iter().enumerate() {
             if y[k] == 0.0 {
                 continue;
             }
