@@ -172,7 +172,8 @@ impl<'p> Explainer<'p> {
     /// The rules name every cell that one clue or two clues force (they are tried
     /// first), so clue sets start wider: they grow in layers around the cell (its own
     /// clues, then the clues that share a hidden cell with those, ...) until one
-    /// forces it; the counter joins last. A deletion pass then drops the counter if
+    /// forces it; the counter joins last, with every clue (the LP's certificate
+    /// first, which names few of them). A deletion pass then drops the counter if
     /// it can, and the farthest clues first.
     pub(crate) fn explain(&mut self, cand: Cand, clock: &Clock) -> Result<Explanation, Stop> {
         self.lp_core_taken = false;
@@ -226,6 +227,20 @@ impl<'p> Explainer<'p> {
             }
         }
         let all: Vec<usize> = (0..self.visible.len()).collect();
+        if let (Cand::Cell(cell), false) = (cand, self.hard) {
+            // Every clue with the counter is mostly a counting argument, which the
+            // LP's certificate makes of few clues: a small place for the deletion
+            // pass to start from. When the LP cannot, none of the explanation's
+            // questions is asked to it again (each is a relaxation of this one).
+            let clues = self.visible.clone();
+            if let Some((used, counter)) =
+                self.lp_refutation_unless_relaxed(&all, &clues, true, Some(cell), true)
+            {
+                self.lp_irreducible = Some((used.clone(), counter));
+                self.lp_core_taken = true;
+                return Ok(Ok((used, counter)));
+            }
+        }
         let outcome = if self.hard {
             Outcome::Unknown
         } else {
