@@ -65,6 +65,8 @@ struct Tableau {
     cost: Vec<f64>,
     vars: Vec<Var>,
     basis: Vec<usize>,
+    /// Scratch of `pivot`: the pivot row's nonzero columns.
+    nonzero: Vec<usize>,
 }
 
 impl Tableau {
@@ -116,6 +118,7 @@ impl Tableau {
             cost,
             vars,
             basis: (n + 1..width).collect(),
+            nonzero: Vec::new(),
         }
     }
 
@@ -232,21 +235,27 @@ impl Tableau {
         }
     }
 
-    /// Gauss-Jordan on entry (r, q), the objective row included.
+    /// Gauss-Jordan on entry (r, q), the objective row included. Rows of counts
+    /// stay sparse: only the pivot row's nonzero columns are worked on.
     fn pivot(&mut self, r: usize, q: usize) {
         let width = self.width;
         let (before, rest) = self.rows.split_at_mut(r * width);
         let (pivot_row, after) = rest.split_at_mut(width);
         let p = pivot_row[q];
-        for x in pivot_row.iter_mut() {
-            *x /= p;
+        let nonzero = &mut self.nonzero;
+        nonzero.clear();
+        for (j, x) in pivot_row.iter_mut().enumerate() {
+            if *x != 0.0 {
+                *x /= p;
+                nonzero.push(j);
+            }
         }
         pivot_row[q] = 1.0;
         let eliminate = |row: &mut [f64]| {
             let f = row[q];
             if f != 0.0 {
-                for (x, y) in row.iter_mut().zip(pivot_row.iter()) {
-                    *x -= f * y;
+                for &j in nonzero.iter() {
+                    row[j] -= f * pivot_row[j];
                 }
                 row[q] = 0.0;
             }
