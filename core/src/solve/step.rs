@@ -13,7 +13,7 @@
 //!    checker could not settle: a "differs somewhere" query proves them forced at
 //!    once, or finds a colouring, from whose first the local search finds more;
 //! 5. for what needs the counter: the exact checker with the counter (which also
-//!    answers for the untouched cells), the LP relaxation (`lp.rs`), and last the
+//!    answers for the untouched cells), the LP relaxation (`lp/`), and last the
 //!    SAT solver with the counter, complete within its budget.
 //!
 //! The SAT solver is built, and a round's clues encoded, only when a round needs it:
