@@ -247,13 +247,13 @@ impl<'p> Relaxation<'p> {
             .iter()
             .map(|(_, cells, _, _)| cells.iter().map(|&i| column[i]).collect())
             .collect();
-        // Each side: (row index or None for the counter, sign).
-        let mut sides: Vec<(Option<usize>, f64)> = Vec::new();
+        // Each side: (row index or None for the counter, its cells, sign, bound).
+        let mut sides: Vec<(Option<usize>, &[usize], f64, f64)> = Vec::new();
         let mut system: Vec<farkas::Side<'_>> = Vec::new();
-        for (&(r, _, lo, hi), columns) in ranges.iter().zip(&columns) {
+        for (&(r, cells, lo, hi), columns) in ranges.iter().zip(&columns) {
             for (sign, bound) in [(1.0, lo), (-1.0, hi)] {
                 if bound.is_finite() {
-                    sides.push((r, sign));
+                    sides.push((r, cells, sign, bound));
                     system.push(farkas::Side { columns, sign, bound });
                 }
             }
@@ -265,24 +265,10 @@ impl<'p> Relaxation<'p> {
         // Check the certificate again from the multipliers alone.
         let mut g = vec![0.0; puzzle.cells.len()];
         let mut value = 0.0;
-        for (k, &(r, sign)) in sides.iter().enumerate() {
+        for (k, &(_, cells, sign, bound)) in sides.iter().enumerate() {
             if y[k] == 0.0 {
                 continue;
             }
-            let (cells, bound) = match r {
-                Some(r) => (
-                    self.rows[r].cells.as_slice(),
-                    if sign > 0.0 {
-                        self.rows[r].lo
-                    } else {
-                        self.rows[r].hi
-                    },
-                ),
-                None => {
-                    let bound = if sign > 0.0 { counter.0 } else { counter.1 };
-                    (self.touched.as_slice(), bound)
-                }
-            };
             value += sign * y[k] * bound;
             for &i in cells {
                 g[i] += sign * y[k];
@@ -301,7 +287,7 @@ impl<'p> Relaxation<'p> {
         }
         let mut clues: Vec<usize> = Vec::new();
         let mut counter = false;
-        for (k, &(r, _)) in sides.iter().enumerate() {
+        for (k, &(r, ..)) in sides.iter().enumerate() {
             if y[k] == 0.0 {
                 continue;
             }
