@@ -233,12 +233,8 @@ impl<'p> Explainer<'p> {
             // pass to start from. When the LP cannot, none of the explanation's
             // questions is asked to it again (each is a relaxation of this one).
             let clues = self.visible.clone();
-            if let Some((used, counter)) =
-                self.lp_refutation_unless_relaxed(&all, &clues, true, Some(cell), true)
-            {
-                self.lp_irreducible = Some((used.clone(), counter));
-                self.lp_core_taken = true;
-                return Ok(Ok((used, counter)));
+            if let Some(first) = self.lp_forces(&all, &clues, true, Some(cell)) {
+                return Ok(Ok(first));
             }
         }
         let outcome = if self.hard {
@@ -500,14 +496,9 @@ impl<'p> Explainer<'p> {
             let lpr = if part_of_certificate {
                 None
             } else {
-                self.lp_refutation_unless_relaxed(set, &clues, counter, cell, !self.lp_core_taken)
+                self.lp_forces(set, &clues, counter, cell)
             };
             if let Some((used, counter)) = lpr {
-                let used: Vec<usize> = used.into_iter().map(|p| set[p]).collect();
-                if !self.lp_core_taken {
-                    self.lp_irreducible = Some((used.clone(), counter));
-                }
-                self.lp_core_taken = true;
                 return Ok(Outcome::Forced(used, counter));
             }
             if !part_of_certificate {
@@ -600,6 +591,27 @@ impl<'p> Explainer<'p> {
             }
             Check::Unknown => None,
         }
+    }
+
+    /// When the LP refutes the clues at positions `set` (the puzzle clues `clues`):
+    /// the positions its certificate uses and whether it uses the counter. The
+    /// explanation's first such answer is a certificate, kept as
+    /// `lp_irreducible`; later ones count every clue as used.
+    fn lp_forces(
+        &mut self,
+        set: &[usize],
+        clues: &[usize],
+        counter: bool,
+        cell: Option<usize>,
+    ) -> Option<(Vec<usize>, bool)> {
+        let first = !self.lp_core_taken;
+        let (used, counter) = self.lp_refutation_unless_relaxed(set, clues, counter, cell, first)?;
+        let used: Vec<usize> = used.into_iter().map(|p| set[p]).collect();
+        if first {
+            self.lp_irreducible = Some((used.clone(), counter));
+        }
+        self.lp_core_taken = true;
+        Some((used, counter))
     }
 
     /// [`lp_refutation`](Self::lp_refutation) of the clues at positions `set` (the
