@@ -49,8 +49,8 @@ struct Var {
     lo: f64,
     hi: f64,
     value: f64,
-    /// The row it is basic in, if any.
-    row: Option<usize>,
+    /// Whether it is basic (its row is in `Tableau::basis`).
+    basic: bool,
 }
 
 /// The dense tableau of `min eps` subject to `sign * (sum - bound) + eps - slack = 0`
@@ -81,14 +81,14 @@ impl Tableau {
                 lo,
                 hi,
                 value: if at_hi { hi } else { lo },
-                row: None,
+                basic: false,
             })
             .collect();
         vars.push(Var {
             lo: 0.0,
             hi: f64::INFINITY,
             value: 0.0,
-            row: None,
+            basic: false,
         });
         // Each row reads `slack = sign * (sum - bound) + eps`; written with the slack
         // basic: `slack - sign * sum - eps = -sign * bound`.
@@ -106,7 +106,7 @@ impl Tableau {
                 lo: 0.0,
                 hi: f64::INFINITY,
                 value: side.sign * (sum - side.bound),
-                row: Some(k),
+                basic: true,
             });
         }
         let mut cost = vec![0.0; width];
@@ -154,7 +154,7 @@ impl Tableau {
     fn entering(&self, bland: bool) -> Option<(usize, f64)> {
         let mut best: Option<(usize, f64, f64)> = None;
         for (j, var) in self.vars.iter().enumerate() {
-            if var.row.is_some() || var.hi - var.lo < EPS {
+            if var.basic || var.hi - var.lo < EPS {
                 continue;
             }
             let d = self.cost[j];
@@ -219,8 +219,8 @@ impl Tableau {
         } else {
             out.hi
         };
-        out.row = None;
-        self.vars[q].row = Some(r);
+        out.basic = false;
+        self.vars[q].basic = true;
         self.basis[r] = q;
         self.pivot(r, q);
     }
