@@ -83,10 +83,9 @@ impl Checker<'_> {
     /// the reason of each coloured cell, and each decision. The same answer as
     /// following every reason's members back, in one pass.
     fn reach_all(&self, cons: &mut [u64], decisions: &mut [u64]) {
-        for m in 0..self.vars.len() {
-            if self.value[m] < 0 {
-                continue;
-            }
+        // The trail holds exactly the coloured cells.
+        for &m in &self.trail {
+            let m = m as usize;
             match self.reason[m] {
                 PREMISE => {}
                 DECISION => set(decisions, m),
