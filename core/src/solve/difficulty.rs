@@ -237,25 +237,28 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
 /// the clues that hold or show them, and of the clues that share a cell with
 /// those (what a pair or a group of clues reads).
 fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<u8>>]) {
-    let mut first: Vec<usize> = uncovered
-        .iter()
-        .flat_map(|&u| {
-            puzzle.clues_of_cell[u]
-                .iter()
-                .copied()
-                .chain(puzzle.clue_of_owner[u])
-        })
-        .collect();
-    first.sort_unstable();
-    first.dedup();
-    let mut second: Vec<usize> = first
-        .iter()
-        .flat_map(|&c| puzzle.clues[c].members.iter())
-        .flat_map(|&m| puzzle.clues_of_cell[m].iter().copied())
-        .collect();
-    second.sort_unstable();
-    second.dedup();
-    for c in second {
+    // Each clue once, by marks: a step that uncovers many cells reaches the same
+    // clues many times over.
+    let n_clues = puzzle.clues.len();
+    let mut first = vec![false; n_clues];
+    for &u in uncovered {
+        for c in puzzle.clues_of_cell[u]
+            .iter()
+            .copied()
+            .chain(puzzle.clue_of_owner[u])
+        {
+            first[c] = true;
+        }
+    }
+    let mut second = vec![false; n_clues];
+    for c in (0..n_clues).filter(|&c| first[c]) {
+        for &m in &puzzle.clues[c].members {
+            for &d in &puzzle.clues_of_cell[m] {
+                second[d] = true;
+            }
+        }
+    }
+    for c in (0..n_clues).filter(|&c| second[c]) {
         for &m in &puzzle.clues[c].members {
             near[m] = None;
         }
