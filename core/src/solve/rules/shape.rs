@@ -68,7 +68,7 @@ pub(super) fn alone(view: &View<'_>, i: usize) -> Option<Found> {
 /// or an earlier rule would have named it).
 pub(super) fn pair(view: &View<'_>, i: usize) -> Option<Found> {
     for &a in view.clues_of(i) {
-        for b in view.neighbours(a) {
+        for &b in view.neighbours(a) {
             if view.together(a).is_none() && view.together(b).is_none() {
                 continue;
             }

@@ -47,6 +47,8 @@ pub(crate) struct View<'p> {
     /// found for the pair gives another colour than the solution's, which the pair
     /// does not force.
     pair_free: RefCell<HashMap<(usize, usize), Vec<usize>>>,
+    /// Per clue: the visible clues that share a hidden cell with it, on first need.
+    neighbours: Vec<OnceCell<Vec<usize>>>,
     /// Per clue: the parts of the clues that share its hidden cells, on first need.
     parts_in: Vec<OnceCell<Vec<Part>>>,
     /// The visible clues as parts of all hidden cells, on first need.
@@ -131,6 +133,7 @@ impl<'p> View<'p> {
             visible: visible.to_vec(),
             checker: RefCell::new(None),
             pair_free: RefCell::new(HashMap::new()),
+            neighbours: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_everywhere: OnceCell::new(),
             counter_packs: OnceCell::new(),
@@ -215,8 +218,8 @@ impl<'p> View<'p> {
                 outer[m] = true;
             }
             self.neighbours(a)
-                .into_iter()
-                .filter_map(|b| part(b, self.open(b), self.need[b], &outer))
+                .iter()
+                .filter_map(|&b| part(b, self.open(b), self.need[b], &outer))
                 .collect()
         })
     }
@@ -240,17 +243,20 @@ impl<'p> View<'p> {
         self.counter_packs.get_or_init(make)
     }
 
-    /// The visible clues that share a hidden cell with clue `c`, each once.
-    pub(crate) fn neighbours(&self, c: usize) -> Vec<usize> {
-        let mut out: Vec<usize> = self
-            .open(c)
-            .iter()
-            .flat_map(|&m| self.clues_of(m).iter().copied())
-            .filter(|&d| d != c)
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+    /// The visible clues that share a hidden cell with clue `c`, each once, in
+    /// order (the rules ask for them once per cell of the clue).
+    pub(crate) fn neighbours(&self, c: usize) -> &[usize] {
+        self.neighbours[c].get_or_init(|| {
+            let mut out: Vec<usize> = self
+                .open(c)
+                .iter()
+                .flat_map(|&m| self.clues_of(m).iter().copied())
+                .filter(|&d| d != c)
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        })
     }
 
     /// `words()` when the rules put their findings in words, else nothing.
