@@ -31,15 +31,19 @@ impl Part {
 /// cells `open` and the blue `need` it still needs among them.
 pub(super) fn part(b: usize, open: &[usize], need: Option<usize>, outer: &[bool]) -> Option<Part> {
     let need = need?;
-    let (inside, outside): (Vec<usize>, Vec<usize>) = open.iter().partition(|&&m| outer[m]);
-    if inside.is_empty() {
+    // Counted first: most clues a region is asked about have no cell in it.
+    let n_inside = open.iter().filter(|&&m| outer[m]).count();
+    if n_inside == 0 {
         return None;
     }
+    let n_outside = open.len() - n_inside;
+    let mut inside = Vec::with_capacity(n_inside);
+    inside.extend(open.iter().copied().filter(|&m| outer[m]));
     Some(Part {
         clue: b,
-        lo: need.saturating_sub(outside.len()),
-        hi: need.min(inside.len()),
-        sticks_out: !outside.is_empty(),
+        lo: need.saturating_sub(n_outside),
+        hi: need.min(n_inside),
+        sticks_out: n_outside > 0,
         cells: inside,
     })
 }
