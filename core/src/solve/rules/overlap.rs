@@ -24,11 +24,10 @@ pub(super) static OVERLAP: RuleInfo = RuleInfo {
 
 /// The inner clues' parts of clue `a` around hidden cell `i` (which they do not
 /// hold).
-fn parts_of<'v>(view: &'v View<'_>, a: usize, i: usize) -> Vec<&'v Part> {
+fn parts_of<'v, 'p>(view: &'v View<'p>, a: usize, i: usize) -> impl Iterator<Item = &'v Part> + use<'v, 'p> {
     view.parts_in(a)
         .iter()
-        .filter(|p| !view.clues_of(i).contains(&p.clue))
-        .collect()
+        .filter(move |p| !view.clues_of(i).contains(&p.clue))
 }
 
 /// `subset` or `overlap` with one inner clue: every pair of clues around `i`.
@@ -58,7 +57,7 @@ pub(super) fn group(view: &View<'_>, i: usize) -> Option<Found> {
     view.clues_of(i).iter().find_map(|&a| {
         let need_a = view.need[a]?;
         let n_black = view.open(a).len() - need_a;
-        let parts = parts_of(view, a, i);
+        let parts: Vec<&Part> = parts_of(view, a, i).collect();
         [(false, need_a), (true, n_black)]
             .into_iter()
             .find_map(|(blue, goal)| Some(found(view, a, &pack(&parts, goal, blue)?, blue)))
