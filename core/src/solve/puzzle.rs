@@ -178,9 +178,12 @@ impl ClueInfo {
     /// Whether the clue holds for the colouring `is_blue` of its members.
     pub(crate) fn holds(&self, is_blue: impl Fn(usize) -> bool) -> bool {
         let count = self.members.iter().filter(|m| is_blue(**m)).count();
-        if count != self.count {
-            return false;
-        }
+        count == self.count && self.shape_holds(is_blue)
+    }
+
+    /// Whether the clue's shape (together or apart) holds for the colouring
+    /// `is_blue` of its members, whose count is known to be right.
+    pub(crate) fn shape_holds(&self, is_blue: impl Fn(usize) -> bool) -> bool {
         match &self.shape {
             Shape::Count => true,
             Shape::Line { together } => {

@@ -266,12 +266,13 @@ impl Checker<'_> {
         false
     }
 
-    /// Whether puzzle clue `c`, all of whose members have colours, holds.
+    /// Whether puzzle clue `c`, all of whose members have colours and whose count
+    /// holds (its constraint is met), keeps its shape.
     pub(super) fn shape_holds(&self, c: usize) -> bool {
         let is_blue = |m: usize| match self.known[m] {
             Some(b) => b,
             None => self.value[self.local[m] as usize] == 1,
         };
-        self.puzzle.clues[c].holds(is_blue)
+        self.puzzle.clues[c].shape_holds(is_blue)
     }
 }
