@@ -55,6 +55,10 @@ pub(super) fn pack(parts: &[&Part], goal: usize, blue: bool) -> Option<Vec<Part>
         return None;
     }
     let useful: Vec<&Part> = parts.iter().copied().filter(|p| p.gain(blue) > 0).collect();
+    // No packing reaches the goal when all the parts together fall short of it.
+    if useful.iter().map(|p| p.gain(blue)).sum::<usize>() < goal {
+        return None;
+    }
     let n_cells = useful
         .iter()
         .flat_map(|p| p.cells.iter())
