@@ -31,6 +31,8 @@ impl Checker<'_> {
         tabu[seed] = usize::MAX;
         let mut rng: u64 = 0x9E37_79B9_7F4A_7C15 ^ (n as u64);
         let off = |c: &Con, k: i32| (c.lo - k).max(k - c.hi).max(0);
+        // The members a step may flip, one buffer for every step.
+        let mut options: Vec<usize> = Vec::new();
         for step in 1..=REPAIR_STEPS {
             // The first broken constraint (by count, then by shape).
             let broken = (0..self.cons.len())
@@ -54,11 +56,13 @@ impl Checker<'_> {
             } else {
                 None
             };
-            let options: Vec<usize> = self.members[start..end]
-                .iter()
-                .map(|&m| m as usize)
-                .filter(|&m| tabu[m] < step && want.is_none_or(|w| blue[m] != w))
-                .collect();
+            options.clear();
+            options.extend(
+                self.members[start..end]
+                    .iter()
+                    .map(|&m| m as usize)
+                    .filter(|&m| tabu[m] < step && want.is_none_or(|w| blue[m] != w)),
+            );
             if options.is_empty() {
                 return false;
             }
