@@ -203,23 +203,11 @@ impl<'p> Relaxation<'p> {
         cell: Option<usize>,
         counter: (f64, f64),
     ) -> Option<(Vec<usize>, bool)> {
-        self.certificate(cell, counter, true)
-    }
-
-    /// The certificate of [`refutation_of`](Self::refutation_of), using the rows of
-    /// togetherness too when `shapes`.
-    fn certificate(
-        &self,
-        cell: Option<usize>,
-        counter: (f64, f64),
-        shapes: bool,
-    ) -> Option<(Vec<usize>, bool)> {
         let puzzle = self.puzzle;
         let mut ranges: Vec<(Option<usize>, &[usize], f64, f64)> = self
             .rows
             .iter()
             .enumerate()
-            .filter(|(_, row)| shapes || row.lo == row.hi)
             .map(|(r, row)| (Some(r), row.cells.as_slice(), row.lo, row.hi))
             .collect();
         if self.with_counter {
