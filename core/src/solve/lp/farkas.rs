@@ -43,6 +43,29 @@ pub(super) fn certificate(sides: &[Side<'_>], boxes: &[(f64, f64)], start: &[boo
     Some(tableau.duals().into_iter().map(|y| y / eps).collect())
 }
 
+/// The value of multipliers `y` (one per side) as a certificate: the multipliers
+/// times the bounds, less the most the combined sides reach over the boxes. Positive
+/// exactly when they prove the sides cannot all hold; read from the multipliers
+/// alone, so it checks a certificate independently of the simplex that found it.
+pub(super) fn value(sides: &[Side<'_>], boxes: &[(f64, f64)], y: &[f64]) -> f64 {
+    let mut g = vec![0.0; boxes.len()];
+    let mut value = 0.0;
+    for (side, &y) in sides.iter().zip(y) {
+        if y == 0.0 {
+            continue;
+        }
+        value += side.sign * y * side.bound;
+        for &j in side.columns {
+            g[j] += side.sign * y;
+        }
+    }
+    value
+        - g.iter()
+            .zip(boxes)
+            .map(|(g, (lo, hi))| (g * lo).max(g * hi))
+            .sum::<f64>()
+}
+
 /// A bounded variable of the tableau.
 #[derive(Clone, Copy)]
 struct Var {
@@ -294,24 +317,6 @@ mod tests {
         }
         let outcome = problem.solve().expect("the violation is bounded");
         outcome.solution().expect("an optimum").objective()
-    }
-
-    /// The certificate's value: the multipliers times the bounds, less the most the
-    /// combined rows reach over the boxes. It is positive for a valid certificate.
-    fn value(sides: &[Side<'_>], boxes: &[(f64, f64)], y: &[f64]) -> f64 {
-        let mut g = vec![0.0; boxes.len()];
-        let mut value = 0.0;
-        for (side, &y) in sides.iter().zip(y) {
-            value += side.sign * y * side.bound;
-            for &j in side.columns {
-                g[j] += side.sign * y;
-            }
-        }
-        value
-            - g.iter()
-                .zip(boxes)
-                .map(|(g, (lo, hi))| (g * lo).max(g * hi))
-                .sum::<f64>()
     }
 
     proptest! {

@@ -219,29 +219,19 @@ impl<'p> Relaxation<'p> {
         for (j, &i) in self.touched.iter().enumerate() {
             column[i] = j;
         }
-        let boxes: Vec<(f64, f64)> = self
-            .touched
-            .iter()
-            .map(|&i| match cell {
-                Some(c) if c == i => {
-                    let wrong = if puzzle.blue[i] { 0.0 } else { 1.0 };
-                    (wrong, wrong)
-                }
-                _ => (0.0, 1.0),
-            })
-            .collect();
+        let boxes: Vec<(f64, f64)> = self.touched.iter().map(|&i| self.cell_box(i, cell)).collect();
         let start: Vec<bool> = self.touched.iter().map(|&i| puzzle.blue[i]).collect();
         let columns: Vec<Vec<usize>> = ranges
             .iter()
             .map(|(_, cells, _, _)| cells.iter().map(|&i| column[i]).collect())
             .collect();
-        // Each side: (row index or None for the counter, its cells, sign, bound).
-        let mut sides: Vec<(Option<usize>, &[usize], f64, f64)> = Vec::new();
+        // Each side's row (`None` for the counter), beside the system's sides.
+        let mut side_rows: Vec<Option<usize>> = Vec::new();
         let mut system: Vec<farkas::Side<'_>> = Vec::new();
-        for (&(r, cells, lo, hi), columns) in ranges.iter().zip(&columns) {
+        for (&(r, _, lo, hi), columns) in ranges.iter().zip(&columns) {
             for (sign, bound) in [(1.0, lo), (-1.0, hi)] {
                 if bound.is_finite() {
-                    sides.push((r, cells, sign, bound));
+                    side_rows.push(r);
                     system.push(farkas::Side { columns, sign, bound });
                 }
             }
@@ -251,31 +241,12 @@ impl<'p> Relaxation<'p> {
             .map(|y| if y > 1e-9 { y } else { 0.0 })
             .collect();
         // Check the certificate again from the multipliers alone.
-        let mut g = vec![0.0; puzzle.cells.len()];
-        let mut value = 0.0;
-        for (k, &(_, cells, sign, bound)) in sides.iter().enumerate() {
-            if y[k] == 0.0 {
-                continue;
-            }
-            value += sign * y[k] * bound;
-            for &i in cells {
-                g[i] += sign * y[k];
-            }
-        }
-        for &i in &self.touched {
-            let best = if Some(i) == cell {
-                g[i] * if puzzle.blue[i] { 0.0 } else { 1.0 }
-            } else {
-                g[i].max(0.0)
-            };
-            value -= best;
-        }
-        if value < 1e-7 {
+        if farkas::value(&system, &boxes, &y) < 1e-7 {
             return None;
         }
         let mut clues: Vec<usize> = Vec::new();
         let mut counter = false;
-        for (k, &(r, ..)) in sides.iter().enumerate() {
+        for (k, &r) in side_rows.iter().enumerate() {
             if y[k] == 0.0 {
                 continue;
             }
@@ -287,6 +258,17 @@ impl<'p> Relaxation<'p> {
         clues.sort_unstable();
         clues.dedup();
         Some((clues, counter))
+    }
+
+    /// Touched cell `i`'s box: [0, 1], or a point at its wrong colour when it is
+    /// the cell `wrong` refuted.
+    fn cell_box(&self, i: usize, wrong: Option<usize>) -> (f64, f64) {
+        if wrong == Some(i) {
+            let colour = if self.puzzle.blue[i] { 0.0 } else { 1.0 };
+            (colour, colour)
+        } else {
+            (0.0, 1.0)
+        }
     }
 
     fn is_touched(&self, i: usize) -> bool {
@@ -322,14 +304,12 @@ impl<'p> Relaxation<'p> {
             coefficient[i] = c;
         }
         let mut lp_var = vec![None; puzzle.cells.len()];
+        let wrong = match cand {
+            Some(Cand::Cell(c)) => Some(c),
+            Some(Cand::Untouched) | None => None,
+        };
         for &i in &self.touched {
-            let bounds = match cand {
-                Some(Cand::Cell(c)) if c == i => {
-                    let wrong = if puzzle.blue[i] { 0.0 } else { 1.0 };
-                    (wrong, wrong)
-                }
-                _ => (0.0, 1.0),
-            };
+            let bounds = self.cell_box(i, wrong);
             lp_var[i] = Some(if integral {
                 problem.add_integer_var(coefficient[i], (bounds.0 as i32, bounds.1 as i32))
             } else {
