@@ -642,8 +642,8 @@ impl<'p> Explainer<'p> {
     /// When the LP relaxation of the puzzle clues `clues` (and the counter) refutes
     /// `cell` at its wrong colour: the positions in `clues` of the clues its
     /// certificate uses, and whether it uses the counter (they force the cell).
-    /// The certificate (a dual LP, slower to build) is only asked for when `core`;
-    /// otherwise the plain LP answers and every clue counts as used.
+    /// The certificate is only asked for when `core` (the explanation's first LP
+    /// answer); otherwise the plain LP answers and every clue counts as used.
     pub(super) fn lp_refutation(
         &self,
         clues: &[usize],

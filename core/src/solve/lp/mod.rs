@@ -172,12 +172,13 @@ impl<'p> Relaxation<'p> {
     /// uses, and whether it uses the counter's row. Those rows alone are infeasible,
     /// so those clues (and the counter if named) force the cell.
     ///
-    /// The certificate comes from the dual LP: multipliers `y >= 0` for each row's
-    /// lower and upper side whose value `y·bounds - max over the box of g·x` (where
-    /// `g` combines the rows) is at least 1, which proves infeasibility (checked
-    /// again from the multipliers). The LP minimises the sum of the multipliers, so
-    /// its answer is a vertex with few rows: such a certificate names a small,
-    /// usually irreducible, set of clues, and the deletion pass has little left to do.
+    /// The certificate is multipliers `y >= 0` for each row's lower and upper side
+    /// whose value `y·bounds - max over the box of g·x` (where `g` combines the rows)
+    /// is at least 1, which proves infeasibility (checked again from the multipliers).
+    /// It has the fewest multipliers in total (`farkas.rs` finds it as the duals of
+    /// the least largest violation), so it is a vertex with few rows: it names a
+    /// small, usually irreducible, set of clues, and the deletion pass has little
+    /// left to do.
     pub(crate) fn refutation(&self, cell: usize) -> Option<(Vec<usize>, bool)> {
         if !self.is_touched(cell) {
             return None;
