@@ -240,16 +240,7 @@ fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<u
     // Each clue once, by marks: a step that uncovers many cells reaches the same
     // clues many times over.
     let n_clues = puzzle.clues.len();
-    let mut first = vec![false; n_clues];
-    for &u in uncovered {
-        for c in puzzle.clues_of_cell[u]
-            .iter()
-            .copied()
-            .chain(puzzle.clue_of_owner[u])
-        {
-            first[c] = true;
-        }
-    }
+    let first = clues_at(puzzle, uncovered);
     let mut second = vec![false; n_clues];
     for c in (0..n_clues).filter(|&c| first[c]) {
         for &m in &puzzle.clues[c].members {
@@ -263,6 +254,21 @@ fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<u
             near[m] = None;
         }
     }
+}
+
+/// Per clue: whether it holds or shows one of `cells`.
+fn clues_at(puzzle: &Puzzle, cells: &[usize]) -> Vec<bool> {
+    let mut at = vec![false; puzzle.clues.len()];
+    for &u in cells {
+        for c in puzzle.clues_of_cell[u]
+            .iter()
+            .copied()
+            .chain(puzzle.clue_of_owner[u])
+        {
+            at[c] = true;
+        }
+    }
+    at
 }
 
 /// Each clue's hidden members and blue ones, kept up to date as the replay
@@ -310,20 +316,13 @@ impl Tally {
         if self.hidden_blue == 0 || self.hidden_blue == self.hidden {
             return (0..known.len()).filter(|&i| known[i].is_none()).collect();
         }
-        let mut clues: Vec<usize> = match last {
+        let clues: Vec<usize> = match last {
             None => (0..puzzle.clues.len()).collect(),
-            Some(last) => last
-                .iter()
-                .flat_map(|&u| {
-                    puzzle.clues_of_cell[u]
-                        .iter()
-                        .copied()
-                        .chain(puzzle.clue_of_owner[u])
-                })
-                .collect(),
+            Some(last) => {
+                let at = clues_at(puzzle, last);
+                (0..puzzle.clues.len()).filter(|&c| at[c]).collect()
+            }
         };
-        clues.sort_unstable();
-        clues.dedup();
         let mut out: Vec<usize> = clues
             .into_iter()
             .filter(|&c| puzzle.clue_visible(c, known))
