@@ -9,7 +9,7 @@
 
 use super::budget::Clock;
 use super::puzzle::{Puzzle, Values};
-use super::rules::{self, Rule, View};
+use super::rules::{self, PairMemo, Rule, View};
 use super::sat::Backend;
 use super::{explain_all_with, step, ClueRef, Deduction};
 
@@ -161,6 +161,9 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
         .collect();
     let mut round = 1;
     let mut tally = Tally::new(puzzle, &known);
+    // The views of the steps ask the same pairs of clues again until a cell of
+    // theirs is uncovered.
+    let mut pairs = PairMemo::new(puzzle);
     // The cells the last step uncovered (`None`: look everywhere).
     let mut last: Option<Vec<usize>> = None;
     // Per cell: the effort of the rule that settles it without the counter (inner
@@ -183,6 +186,7 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
             let visible = step::visible_clues(puzzle, &known);
             let mut view = View::new(puzzle, &known, &visible);
             view.texts = false;
+            view.pair_memo = Some(&pairs);
             let mut named: Vec<(usize, u8)> = Vec::new();
             // A player looks at the cells of this round and the next.
             for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {
@@ -226,6 +230,7 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
         for &i in &settled {
             known[i] = Some(puzzle.blue[i]);
             tally.uncover(puzzle, i);
+            pairs.uncover(puzzle, i);
         }
         forget_near(puzzle, &settled, &mut near);
         last = Some(settled);

@@ -17,12 +17,14 @@ mod contradiction;
 mod counter;
 mod finish;
 mod overlap;
+mod pair_memo;
 mod parts;
 mod shape;
 mod view;
 
 pub(crate) use chain::{follow, Chain};
 pub(crate) use contradiction::describe as describe_contradiction;
+pub(crate) use pair_memo::PairMemo;
 pub(crate) use view::View;
 
 /// A named deduction rule. The order is the catalogue's: simplest first.

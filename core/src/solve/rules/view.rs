@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::super::check::{Check, Checker};
 use super::super::local;
 use super::super::puzzle::{Puzzle, Shape, Values};
+use super::pair_memo::PairMemo;
 use super::parts::{part, Part};
 use crate::model::{name, ClueKind};
 
@@ -47,6 +48,8 @@ pub(crate) struct View<'p> {
     /// found for the pair gives another colour than the solution's, which the pair
     /// does not force.
     pair_free: RefCell<HashMap<(usize, usize), Vec<usize>>>,
+    /// Pair answers kept beyond this view, when a caller lends a memo.
+    pub(crate) pair_memo: Option<&'p PairMemo>,
     /// Per clue: the visible clues that share a hidden cell with it, on first need.
     neighbours: Vec<OnceCell<Vec<usize>>>,
     /// Per clue: the parts of the clues that share its hidden cells, on first need.
@@ -133,6 +136,7 @@ impl<'p> View<'p> {
             visible: visible.to_vec(),
             checker: RefCell::new(None),
             pair_free: RefCell::new(HashMap::new()),
+            pair_memo: None,
             neighbours: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_everywhere: OnceCell::new(),
@@ -172,6 +176,19 @@ impl<'p> View<'p> {
         if self.assumed {
             return false;
         }
+        let pair = (a.min(b), a.max(b));
+        if let Some(answer) = self.pair_memo.and_then(|memo| memo.get(pair.0, pair.1, i)) {
+            return answer;
+        }
+        let answer = self.ask_pair(a, b, i);
+        if let Some(memo) = self.pair_memo {
+            memo.put(pair.0, pair.1, i, answer);
+        }
+        answer
+    }
+
+    /// [`View::pair_forces`], asked in this view.
+    fn ask_pair(&self, a: usize, b: usize, i: usize) -> bool {
         let pair = (a.min(b), a.max(b));
         if self
             .pair_free
