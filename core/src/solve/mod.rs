@@ -466,8 +466,12 @@ pub(crate) fn explain_all_with<'p>(
     texts: bool,
 ) -> Result<Vec<Explanation>, Stop> {
     let visible = step::visible_clues(puzzle, known);
+    // The round's view and its chains' first views see the same cells: they ask
+    // the same pairs of clues.
+    let pairs = rules::PairMemo::new(puzzle);
     let mut view = rules::View::new(puzzle, known, &visible);
     view.texts = texts;
+    view.pair_memo = Some(&pairs);
     let visible_at: std::collections::HashMap<Pos, usize> =
         visible.iter().map(|&c| (puzzle.clues[c].at, c)).collect();
     let mut twins = twin::Twins::default();
@@ -512,7 +516,7 @@ pub(crate) fn explain_all_with<'p>(
         } else {
             chains
                 .entry(key)
-                .or_insert_with(|| rules::follow(puzzle, known, &clues, counter, texts))
+                .or_insert_with(|| rules::follow(puzzle, known, &clues, counter, texts, &pairs))
                 .explain(puzzle, known, i)
         };
         match chain {

@@ -5,7 +5,7 @@
 
 use super::super::puzzle::{Puzzle, Values};
 use super::view::View;
-use super::{name, Found, Rule, RuleInfo};
+use super::{name, Found, PairMemo, Rule, RuleInfo};
 
 pub(super) static CHAIN: RuleInfo = RuleInfo {
     id: "chain",
@@ -30,13 +30,24 @@ pub(crate) struct Chain {
 
 /// Follows the named rules over `clues` (and the counter when `counter`) from the
 /// round that starts with `known`, wave after wave, until they settle nothing more;
-/// in words when `texts`.
-pub(crate) fn follow(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool, texts: bool) -> Chain {
+/// in words when `texts`. The first wave, which sees `known` itself, asks its pairs
+/// of clues through `pairs`, which the round's other views share.
+pub(crate) fn follow(
+    puzzle: &Puzzle,
+    known: &Values,
+    clues: &[usize],
+    counter: bool,
+    texts: bool,
+    pairs: &PairMemo,
+) -> Chain {
     let mut values = known.clone();
     let mut steps: Vec<(usize, Found)> = Vec::new();
-    for _ in 0..MAX_WAVES {
+    for wave in 0..MAX_WAVES {
         let mut view = View::within(puzzle, &values, clues, counter, false);
         view.texts = texts;
+        if wave == 0 {
+            view.pair_memo = Some(pairs);
+        }
         let settled: Vec<(usize, Found)> = view
             .scope()
             .into_iter()
