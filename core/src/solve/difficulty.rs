@@ -11,7 +11,7 @@ use super::budget::Clock;
 use super::puzzle::{Puzzle, Values};
 use super::rules::{self, PairMemo, Rule, View};
 use super::sat::Backend;
-use super::{explain_all_with, step, ClueRef, Deduction};
+use super::{explain_all_with, step, ClueRef, Deduction, Purpose};
 
 /// A difficulty summary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -380,8 +380,15 @@ fn easiest_fallback(
         return easiest;
     }
     let again: Vec<usize> = pending.iter().take(REEXPLAINED).map(|(i, _)| *i).collect();
-    let Ok(explanations) = explain_all_with(puzzle, known, engine.backend, engine.clock, &again, None, false)
-    else {
+    let Ok(explanations) = explain_all_with(
+        puzzle,
+        known,
+        engine.backend,
+        engine.clock,
+        &again,
+        None,
+        Purpose::Effort,
+    ) else {
         return easiest;
     };
     again

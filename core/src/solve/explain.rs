@@ -101,6 +101,10 @@ pub(crate) struct Explainer<'p> {
     last_free: Option<FreeColouring>,
     /// Per cell: whether it is hidden and in a visible clue.
     touched: Vec<bool>,
+    /// When set, an explanation shown to need more clues than this (the counter
+    /// counts as one) is not minimised further and is not marked minimal: for a
+    /// caller that only needs to know it is that wide.
+    pub(crate) wide_enough: Option<usize>,
 }
 
 /// Where a colouring that answered "does not force" is kept.
@@ -151,6 +155,7 @@ impl<'p> Explainer<'p> {
             checker_stalled: false,
             last_with_counter: None,
             witnesses: Witnesses::default(),
+            wide_enough: None,
         }
     }
 
@@ -288,6 +293,13 @@ impl<'p> Explainer<'p> {
         let mut width = 1;
         while i > 0 && !undecided {
             clock.check()?;
+            if self
+                .wide_enough
+                .is_some_and(|w| set.len() - i + usize::from(counter) > w)
+            {
+                // Wide enough for the caller: the clues before `i` stay unchecked.
+                break;
+            }
             let w = width.min(i);
             let trial: Vec<usize> = set[..i - w].iter().chain(&set[i..]).copied().collect();
             let drops_needed = set[i - w..i].iter().any(|&k| needed[self.visible[k]]);
@@ -731,4 +743,59 @@ enum Outcome {
     Free,
     /// Not decided within the limits.
     Unknown,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture_rounds::{fixture_rounds, GENERATED_FIXTURES, SOLVE_FIXTURES};
+    use super::super::Budget;
+    use super::*;
+
+    /// With `wide_enough`, an explanation is as wide as the full one by that
+    /// measure: the same when the full one is within it, wider than it too when
+    /// the full one is (what the grade's replay reads).
+    #[test]
+    fn an_explanation_stopped_once_wide_enough_is_as_wide_as_the_full_one() {
+        let clock = Clock::start(&Budget::default());
+        let width = |x: &Explanation| x.clues.len();
+        let (mut n_same, mut n_stopped) = (0, 0);
+        for round in fixture_rounds(&[&SOLVE_FIXTURES[..], &GENERATED_FIXTURES[..]].concat()) {
+            let puzzle = &round.puzzle;
+            let cells = round
+                .report
+                .deductions
+                .iter()
+                .filter(|d| d.round == round.r)
+                .filter_map(|d| puzzle.cell_at(d.pos));
+            for i in cells {
+                let explainer = || {
+                    Explainer::new(
+                        puzzle,
+                        &round.known,
+                        Backend::default(),
+                        round.visible.clone(),
+                        None,
+                    )
+                };
+                if !explainer().touches(i) {
+                    continue;
+                }
+                let full = explainer().explain(Cand::Cell(i), &clock).expect("no limit");
+                for wide in [1, 2, 3] {
+                    let mut stopping = explainer();
+                    stopping.wide_enough = Some(wide);
+                    let stopped = stopping.explain(Cand::Cell(i), &clock).expect("no limit");
+                    if width(&full) <= wide {
+                        assert_eq!(stopped, full, "{}: cell {i}, within {wide}", round.title);
+                        n_same += 1;
+                    } else {
+                        assert!(width(&stopped) > wide, "{}: cell {i}, past {wide}", round.title);
+                        n_stopped += usize::from(!stopped.minimal);
+                    }
+                }
+            }
+        }
+        assert!(n_same > 20, "only {n_same} explanations within the width");
+        assert!(n_stopped > 5, "only {n_stopped} explanations stopped early");
+    }
 }

@@ -426,7 +426,7 @@ fn one_round(
     let forced = deducer.forced_cells(known, clock)?;
     let explanations = match detail {
         Detail::Verdict => vec![Explanation::default(); forced.len()],
-        Detail::Clues => explain_all_with(puzzle, known, backend, clock, &forced, None, false)?,
+        Detail::Clues => explain_all_with(puzzle, known, backend, clock, &forced, None, Purpose::Clues)?,
         Detail::Words => explain_all(puzzle, known, backend, clock, &forced, None)?,
     };
     let out = forced
@@ -451,11 +451,24 @@ pub(crate) fn explain_all<'p>(
     forced: &[usize],
     solver: Option<round::RoundSolver<'p>>,
 ) -> Result<Vec<Explanation>, Stop> {
-    explain_all_with(puzzle, known, backend, clock, forced, solver, true)
+    explain_all_with(puzzle, known, backend, clock, forced, solver, Purpose::Words)
 }
 
-/// [`explain_all`], with the explanations' words only when `texts` (the grade's
-/// replay reads only their rules and clues).
+/// What a round's explanations are for, which says how much of them to work out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    /// To be read: minimal clue sets, rules and words.
+    Words,
+    /// To be counted (a report without words): minimal clue sets and rules.
+    Clues,
+    /// To grade a step of the replay, which reads only each explanation's effort:
+    /// an explanation shown to need more clues than a chain reads is a
+    /// contradiction over four or more clues whatever its minimal set, so it is not
+    /// minimised further (nor marked minimal).
+    Effort,
+}
+
+/// [`explain_all`], for `purpose`.
 pub(crate) fn explain_all_with<'p>(
     puzzle: &'p Puzzle,
     known: &Values,
@@ -463,8 +476,9 @@ pub(crate) fn explain_all_with<'p>(
     clock: &Clock,
     forced: &[usize],
     solver: Option<round::RoundSolver<'p>>,
-    texts: bool,
+    purpose: Purpose,
 ) -> Result<Vec<Explanation>, Stop> {
+    let texts = purpose == Purpose::Words;
     let visible = step::visible_clues(puzzle, known);
     // The round's view and its chains' first views see the same cells: they ask
     // the same pairs of clues.
@@ -476,6 +490,9 @@ pub(crate) fn explain_all_with<'p>(
         visible.iter().map(|&c| (puzzle.clues[c].at, c)).collect();
     let mut twins = twin::Twins::default();
     let mut explainer = explain::Explainer::new(puzzle, known, backend, visible, solver);
+    if purpose == Purpose::Effort {
+        explainer.wide_enough = Some(rules::MAX_CHAIN_CLUES);
+    }
     let mut untouched_explanation: Option<Explanation> = None;
     let mut chains: std::collections::HashMap<(Vec<usize>, bool), rules::Chain> = Default::default();
     let mut out = Vec::with_capacity(forced.len());
