@@ -264,7 +264,8 @@ impl<'p> Explainer<'p> {
     /// clues farthest from the cell. The clues and counter left, and whether each
     /// was shown needed: none of the `n_unknown` questions before was undecided.
     /// The pass stops at its first undecided question (the explanation can then
-    /// not be shown minimal anyway, and such questions are the slowest).
+    /// not be shown minimal anyway, and such questions are the slowest), and once
+    /// more clues than `wide_enough` are shown needed.
     fn minimise(
         &mut self,
         mut set: Vec<usize>,
