@@ -294,10 +294,14 @@ impl<'p> Explainer<'p> {
         let mut width = 1;
         while i > 0 && !undecided {
             clock.check()?;
-            if self
-                .wide_enough
-                .is_some_and(|w| set.len() - i + usize::from(counter) > w)
-            {
+            // Clues shown needed: those from `i` on, and those a rotation marked
+            // before it (a clue needed in a set is needed in every part of it that
+            // still forces the cell).
+            let shown = || {
+                let marked = set[..i].iter().filter(|&&k| needed[self.visible[k]]).count();
+                set.len() - i + marked + usize::from(counter)
+            };
+            if self.wide_enough.is_some_and(|w| shown() > w) {
                 // Wide enough for the caller: the clues before `i` stay unchecked.
                 break;
             }
