@@ -163,7 +163,7 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
     let mut tally = Tally::new(puzzle, &known);
     // The views of the steps ask the same pairs of clues again until a cell of
     // theirs is uncovered.
-    let mut pairs = PairMemo::new(puzzle);
+    let pairs = PairMemo::default();
     // The cells the last step uncovered (`None`: look everywhere).
     let mut last: Option<Vec<usize>> = None;
     // Per cell: the effort of the rule that settles it without the counter (inner
@@ -230,7 +230,6 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
         for &i in &settled {
             known[i] = Some(puzzle.blue[i]);
             tally.uncover(puzzle, i);
-            pairs.uncover(puzzle, i);
         }
         forget_near(puzzle, &settled, &mut near);
         last = Some(settled);

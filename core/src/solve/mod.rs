@@ -482,7 +482,7 @@ pub(crate) fn explain_all_with<'p>(
     let visible = step::visible_clues(puzzle, known);
     // The round's view and its chains' first views see the same cells: they ask
     // the same pairs of clues.
-    let pairs = rules::PairMemo::new(puzzle);
+    let pairs = rules::PairMemo::default();
     let mut view = rules::View::new(puzzle, known, &visible);
     view.texts = texts;
     view.pair_memo = Some(&pairs);

@@ -177,12 +177,16 @@ impl<'p> View<'p> {
             return false;
         }
         let pair = (a.min(b), a.max(b));
-        if let Some(answer) = self.pair_memo.and_then(|memo| memo.get(pair.0, pair.1, i)) {
+        let hidden = (self.open(pair.0).len(), self.open(pair.1).len());
+        if let Some(answer) = self
+            .pair_memo
+            .and_then(|memo| memo.get(pair.0, pair.1, i, hidden))
+        {
             return answer;
         }
         let answer = self.ask_pair(a, b, i);
         if let Some(memo) = self.pair_memo {
-            memo.put(pair.0, pair.1, i, answer);
+            memo.put(pair.0, pair.1, i, hidden, answer);
         }
         answer
     }
