@@ -2,8 +2,9 @@
 //!
 //! Each question "do these clues (and maybe the counter) force the cell?" goes to
 //! the small checker of `check/` first, which answers most of them in microseconds;
-//! counting questions it cannot settle go to the LP relaxation (sound for "forced"),
-//! the rest to the round's SAT solver under selector literals. A forced answer names
+//! counting questions it cannot settle go to it again part by part (when the clues
+//! fall into parts that share no hidden cell), then to the LP relaxation (sound for
+//! "forced"), the rest to the round's SAT solver under selector literals. A forced answer names
 //! the clues its refutation used; a deletion pass then drops every clue that is not
 //! needed, the remaining counter first and the clues farthest from the cell before
 //! nearer ones, so that what is left is minimal and as local as possible.
@@ -34,6 +35,9 @@ const CHECK_NODES_COUNTER: usize = 1_000;
 
 /// The same right after a counter question the checker could not settle.
 const CHECK_NODES_COUNTER_STALLED: usize = 100;
+
+/// Decisions per search of one part when such a question is decided part by part.
+const PARTS_NODES: usize = 1_000;
 
 /// The same once the LP found no counting argument.
 const CHECK_NODES_COUNTER_AGAIN: usize = 1_500;
@@ -499,6 +503,12 @@ impl<'p> Explainer<'p> {
         }
         if counter {
             self.checker_stalled = true;
+            // Clues in parts that share no hidden cell: their numbers of blues
+            // against the counter, part by part.
+            let parts = cell.and_then(|cell| self.checker.check_by_parts(&clues, cell, PARTS_NODES));
+            if let Some(outcome) = parts.and_then(|answer| self.outcome(set, answer)) {
+                return Ok(outcome);
+            }
             // A slow question: the round has a bounded share of them.
             if self.counter_calls >= MAX_COUNTER_CALLS {
                 return Ok(Outcome::Unknown);
@@ -597,7 +607,13 @@ impl<'p> Explainer<'p> {
         cell: Option<usize>,
         nodes: usize,
     ) -> Option<Outcome> {
-        match self.checker.check(clues, counter, cell, nodes) {
+        let answer = self.checker.check(clues, counter, cell, nodes);
+        self.outcome(set, answer)
+    }
+
+    /// The checker's answer about the clues at positions `set`, as an outcome.
+    fn outcome(&mut self, set: &[usize], answer: Check) -> Option<Outcome> {
+        match answer {
             Check::Forced { used, counter } => Some(Outcome::Forced(
                 used.into_iter().map(|p| set[p]).collect(),
                 counter,

@@ -13,11 +13,14 @@
 //! the search jumps back over decisions that do not matter and names the clues the
 //! refutation needs, usually far fewer than were asked about. A node limit keeps it
 //! cheap: past it the answer is unknown and the caller asks the LP or SAT solver.
+//! A counting question whose clues fall into parts that share no hidden cell can
+//! also be decided part by part (`parts.rs`).
 
 use super::puzzle::{Puzzle, Shape, Values};
 use search::Frame;
 
 mod conflict;
+mod parts;
 mod propagate;
 mod repair;
 mod search;

@@ -3,7 +3,7 @@
 use super::super::budget::Clock;
 use super::super::encode::Lit;
 use super::super::explain::Explainer;
-use super::super::fixture_rounds::{fixture_rounds, FixtureRound, SOLVE_FIXTURES};
+use super::super::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
 use super::super::round::{Cand, RoundSolver};
 use super::super::sat::{Backend, SatResult};
 use super::super::Budget;
@@ -141,4 +141,75 @@ fn reused_questions_answer_as_fresh_ones() {
         }
     }
     assert!(n_reused > 40, "only {n_reused} questions asked");
+}
+
+/// Counter questions decided part by part agree with the SAT solver: a forced
+/// answer's clues force the cell on their own, and a colouring behind "does not
+/// force" has the cell wrong and meets every clue asked about.
+#[test]
+fn parts_agree_with_the_sat_solver_on_the_fixture_levels() {
+    let (mut n_forced, mut n_free) = (0, 0);
+    for round in fixture_rounds(&[&SOLVE_FIXTURES[..], &GENERATED_FIXTURES[..]].concat()) {
+        let FixtureRound {
+            title,
+            puzzle,
+            known,
+            visible,
+            ..
+        } = round;
+        let mut checker = Checker::new(&puzzle, &known, &visible);
+        let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+        round.counter();
+        // Mixes of clues from all over the level, which fall into parts more often.
+        let n = visible.len();
+        let mut sets = subsets(n);
+        for step in 5..n.min(12) {
+            for offset in 0..step {
+                sets.push((offset..n).step_by(step).collect());
+            }
+        }
+        for cell in questions(&puzzle, &known, &visible).into_iter().flatten() {
+            for set in &sets {
+                let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
+                let Some(answer) = checker.check_by_parts(&clues, cell, 100_000) else {
+                    continue;
+                };
+                let forced = sat_forces(&mut round, set, true, Cand::Cell(cell));
+                match answer {
+                    Check::Forced { used, counter } => {
+                        assert!(forced, "{title}: cell {cell} {set:?}");
+                        let core: Vec<usize> = used.iter().map(|&p| set[p]).collect();
+                        assert!(
+                            sat_forces(&mut round, &core, counter, Cand::Cell(cell)),
+                            "{title}: core {core:?}"
+                        );
+                        n_forced += 1;
+                    }
+                    Check::Free => {
+                        assert!(!forced, "{title}: cell {cell} {set:?}");
+                        let colour: std::collections::HashMap<usize, bool> = checker.model().collect();
+                        assert_eq!(
+                            colour.get(&cell),
+                            Some(&!puzzle.blue[cell]),
+                            "{title}: cell {cell}"
+                        );
+                        for &c in &clues {
+                            let blue = puzzle.clues[c]
+                                .members
+                                .iter()
+                                .filter(|&&m| known[m].or(colour.get(&m).copied()) == Some(true))
+                                .count();
+                            assert_eq!(blue, puzzle.clues[c].count, "{title}: clue {c} in {set:?}");
+                        }
+                        n_free += 1;
+                    }
+                    Check::Unknown => panic!("{title}: parts answer unknown"),
+                }
+            }
+        }
+    }
+    assert!(
+        n_forced > 10 && n_free > 10,
+        "only {n_forced} forced and {n_free} free answers checked"
+    );
 }
