@@ -211,7 +211,8 @@ fn choose(held: &[Vec<bool>], range: (i32, i32)) -> Option<Vec<usize>> {
     let mut s = (lo..=hi).find(|&s| last[s])?;
     let mut sums = vec![0; held.len()];
     for i in (0..held.len()).rev() {
-        let n = (0..=s).find(|&n| held[i][n] && reach[i].get(s - n).copied().unwrap_or(false))?;
+        let n = (0..=s.min(held[i].len() - 1))
+            .find(|&n| held[i][n] && reach[i].get(s - n).copied().unwrap_or(false))?;
         sums[i] = n;
         s -= n;
     }
