@@ -30,8 +30,9 @@ const EXPLAIN_CONFLICTS_COUNTER: u64 = 500;
 /// Decisions the small checker may take on one question before the SAT solver is asked.
 const CHECK_NODES: usize = 500;
 
-/// The same with the counter (its questions span the round; the LP is asked next).
-const CHECK_NODES_COUNTER: usize = 1_000;
+/// The same with the counter (its questions span the round; the checker part by
+/// part, then the LP, are asked next).
+const CHECK_NODES_COUNTER: usize = 500;
 
 /// The same right after a counter question the checker could not settle.
 const CHECK_NODES_COUNTER_STALLED: usize = 100;
