@@ -4,10 +4,11 @@
 //! the small checker of `check/` first, which answers most of them in microseconds;
 //! counting questions it cannot settle go to it again part by part (when the clues
 //! fall into parts that share no hidden cell), then to the LP relaxation (sound for
-//! "forced"), the rest to the round's SAT solver under selector literals. A forced answer names
-//! the clues its refutation used; a deletion pass then drops every clue that is not
-//! needed, the remaining counter first and the clues farthest from the cell before
-//! nearer ones, so that what is left is minimal and as local as possible.
+//! "forced"), the rest to the round's SAT solver under selector literals. A forced
+//! answer names the clues its refutation used; a deletion pass then drops every
+//! clue that is not needed, the remaining counter first and the clues farthest from
+//! the cell before nearer ones, so that what is left is minimal and as local as
+//! possible.
 
 use super::budget::{Clock, Stop};
 use super::check::{Check, Checker};

@@ -40,7 +40,7 @@ impl Checker<'_> {
         let mut counts = Vec::with_capacity(parts.len());
         for part in &parts {
             let part_clues: Vec<usize> = part.clues.iter().map(|&k| clues[k]).collect();
-            let found = self.counts(&part_clues, part.has_cell.then_some(cell), part.cells, max_nodes);
+            let found = self.counts(&part_clues, part.has_cell.then_some(cell), max_nodes);
             self.clear();
             self.built = None;
             counts.push(found?);
@@ -147,12 +147,13 @@ impl Checker<'_> {
         parts
     }
 
-    /// The numbers of blues the hidden cells of `clues` (`n` of them) can hold with
-    /// `cell`, if given, wrong; each with a colouring. `None` when a search takes
-    /// more than `max_nodes` decisions.
-    fn counts(&mut self, clues: &[usize], cell: Option<usize>, n: usize, max_nodes: usize) -> Option<Counts> {
+    /// The numbers of blues the hidden cells of `clues` can hold with `cell`, if
+    /// given, wrong; each with a colouring. `None` when a search takes more than
+    /// `max_nodes` decisions.
+    fn counts(&mut self, clues: &[usize], cell: Option<usize>, max_nodes: usize) -> Option<Counts> {
         self.build(clues, true, cell);
         let k = self.counter_con?;
+        let n = self.vars.len();
         let mut found: Counts = vec![None; n + 1];
         // Each search finds a number in its range or shows there is none; a found
         // number splits the range in two.
