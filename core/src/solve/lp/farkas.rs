@@ -274,11 +274,20 @@ impl Tableau {
             }
         }
         pivot_row[q] = 1.0;
+        // A dense pivot row is quicker worked on whole (in vector steps); zeros
+        // leave an entry as it is.
+        let dense = nonzero.len() * 4 > width;
         let eliminate = |row: &mut [f64]| {
             let f = row[q];
             if f != 0.0 {
-                for &j in nonzero.iter() {
-                    row[j] -= f * pivot_row[j];
+                if dense {
+                    for (x, p) in row.iter_mut().zip(pivot_row.iter()) {
+                        *x -= f * p;
+                    }
+                } else {
+                    for &j in nonzero.iter() {
+                        row[j] -= f * pivot_row[j];
+                    }
                 }
                 row[q] = 0.0;
             }
