@@ -7,6 +7,7 @@ use super::{Checker, Con};
 impl Checker<'_> {
     /// Gives variable `v` a colour (for `reason`: a constraint, `DECISION` or
     /// `PREMISE`) and queues its constraints.
+    #[inline(always)]
     pub(super) fn assign(&mut self, v: usize, blue: bool, reason: u32) {
         self.value[v] = i8::from(blue);
         self.reason[v] = reason;
