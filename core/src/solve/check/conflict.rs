@@ -81,16 +81,15 @@ impl Checker<'_> {
     /// Adds to `cons` and `decisions` what a conflict that reaches every coloured
     /// cell rests on (once the counter, which spans them all, is among its reasons):
     /// the reason of each coloured cell, and each decision. The same answer as
-    /// following every reason's members back, in one pass.
+    /// following every reason's members back, read off the counts the trail keeps.
     fn reach_all(&self, cons: &mut [u64], decisions: &mut [u64]) {
-        // The trail holds exactly the coloured cells.
-        for &m in &self.trail {
-            let m = m as usize;
-            match self.reason[m] {
-                PREMISE => {}
-                DECISION => set(decisions, m),
-                r => set(cons, r as usize),
+        for (j, &n) in self.by_reason.iter().enumerate() {
+            if n > 0 {
+                set(cons, j);
             }
+        }
+        for &v in &self.decided {
+            set(decisions, v as usize);
         }
     }
 }

@@ -89,6 +89,11 @@ pub(crate) struct Checker<'p> {
     /// Per variable: why it has its colour, and where on the trail.
     reason: Vec<u32>,
     tpos: Vec<u32>,
+    /// Per constraint: the variables on the trail it coloured; and the decided
+    /// variables on the trail, in order (what a conflict through the counter,
+    /// which rests on every coloured cell, rests on).
+    by_reason: Vec<u32>,
+    decided: Vec<u32>,
     seen: Vec<u32>,
     /// Per variable: the colour it had last, tried first when it is decided again
     /// (the solution's at the start).
@@ -193,6 +198,8 @@ impl<'p> Checker<'p> {
             scratch: Vec::new(),
             reason: Vec::new(),
             tpos: Vec::new(),
+            by_reason: Vec::new(),
+            decided: Vec::new(),
             seen: Vec::new(),
             conflict: Vec::new(),
             stack: Vec::new(),
@@ -475,6 +482,9 @@ impl<'p> Checker<'p> {
         self.tpos.resize(n, 0);
         self.expanded.clear();
         self.expanded.resize(self.cons.len(), (0, 0));
+        self.by_reason.clear();
+        self.by_reason.resize(self.cons.len(), 0);
+        self.decided.clear();
         self.phase.clear();
         let puzzle = self.puzzle;
         self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));

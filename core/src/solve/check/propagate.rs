@@ -2,7 +2,7 @@
 //! and the counting bound with the counter.
 
 use super::super::puzzle::Shape;
-use super::{Checker, Con};
+use super::{Checker, Con, DECISION, PREMISE};
 
 impl Checker<'_> {
     /// Gives variable `v` a colour (for `reason`: a constraint, `DECISION` or
@@ -13,6 +13,11 @@ impl Checker<'_> {
         self.reason[v] = reason;
         self.tpos[v] = self.trail.len() as u32;
         self.trail.push(v as u32);
+        match reason {
+            DECISION => self.decided.push(v as u32),
+            PREMISE => {}
+            r => self.by_reason[r as usize] += 1,
+        }
         for k in self.occ_start[v]..self.occ_start[v + 1] {
             let j = self.occ[k as usize] as usize;
             let con = &mut self.cons[j];
@@ -27,6 +32,13 @@ impl Checker<'_> {
         while self.trail.len() > len {
             let Some(v) = self.trail.pop() else { break };
             let v = v as usize;
+            match self.reason[v] {
+                DECISION => {
+                    self.decided.pop();
+                }
+                PREMISE => {}
+                r => self.by_reason[r as usize] -= 1,
+            }
             let blue = self.value[v] == 1;
             self.phase[v] = blue;
             self.value[v] = -1;
