@@ -130,20 +130,23 @@ impl Checker<'_> {
     /// left to meet its count (fail first); `None` when only the counter has open
     /// members.
     fn most_constrained(&self) -> Option<usize> {
-        let mut best: Option<(i32, i32, usize)> = None;
-        for c in &self.cons {
-            if c.at.is_none() || c.open == 0 {
+        // The counter, when asked, is the last constraint.
+        let clues = &self.cons[..self.counter_con.unwrap_or(self.cons.len())];
+        // Fewest ways first, then fewest open members: one number to compare.
+        let mut best: (i64, usize) = (i64::MAX, usize::MAX);
+        for c in clues {
+            if c.open == 0 {
                 continue;
             }
             let need = c.lo - c.blue;
-            let score = need.min(c.open - need);
-            if best.is_none_or(|(s, o, _)| (score, c.open) < (s, o)) {
+            let key = (i64::from(need.min(c.open - need)) << 32) | i64::from(c.open);
+            if key < best.0 {
                 let cells = &self.members[c.start as usize..c.end as usize];
                 if let Some(&m) = cells.iter().find(|&&m| self.value[m as usize] < 0) {
-                    best = Some((score, c.open, m as usize));
+                    best = (key, m as usize);
                 }
             }
         }
-        best.map(|b| b.2)
+        (best.1 != usize::MAX).then_some(best.1)
     }
 }
