@@ -66,7 +66,8 @@ impl Checker<'_> {
                     let c = &self.cons[r];
                     for &m in &self.members[c.start as usize..c.end as usize] {
                         let m = m as usize;
-                        if self.value[m] >= 0 && self.tpos[m] < at && self.seen[m] != stamp {
+                        // Coloured before it (an open cell has no place on the trail).
+                        if self.tpos[m] < at && self.seen[m] != stamp {
                             self.seen[m] = stamp;
                             stack.push(m as u32);
                         }

@@ -86,7 +86,8 @@ pub(crate) struct Checker<'p> {
     packed: Vec<u32>,
     stamp: u32,
     chosen: Vec<u32>,
-    /// Per variable: why it has its colour, and where on the trail.
+    /// Per variable: why it has its colour, and where on the trail (`u32::MAX`
+    /// while it has none).
     reason: Vec<u32>,
     tpos: Vec<u32>,
     /// Per constraint: the variables on the trail it coloured; and the decided
@@ -479,7 +480,7 @@ impl<'p> Checker<'p> {
         self.reason.clear();
         self.reason.resize(n, DECISION);
         self.tpos.clear();
-        self.tpos.resize(n, 0);
+        self.tpos.resize(n, u32::MAX);
         self.expanded.clear();
         self.expanded.resize(self.cons.len(), (0, 0));
         self.by_reason.clear();

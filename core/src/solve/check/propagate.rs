@@ -42,6 +42,7 @@ impl Checker<'_> {
             let blue = self.value[v] == 1;
             self.phase[v] = blue;
             self.value[v] = -1;
+            self.tpos[v] = u32::MAX;
             for k in self.occ_start[v]..self.occ_start[v + 1] {
                 let con = &mut self.cons[self.occ[k as usize] as usize];
                 con.open += 1;
