@@ -90,9 +90,9 @@ pub(crate) struct Checker<'p> {
     /// while it has none).
     reason: Vec<u32>,
     tpos: Vec<u32>,
-    /// Per constraint: the variables on the trail it coloured; and the decided
-    /// variables on the trail, in order (what a conflict through the counter,
-    /// which rests on every coloured cell, rests on).
+    /// Per constraint: how many variables on the trail it coloured; and the
+    /// decided variables on the trail, in order (what a conflict through the
+    /// counter, which rests on every coloured cell, rests on).
     by_reason: Vec<u32>,
     decided: Vec<u32>,
     seen: Vec<u32>,
