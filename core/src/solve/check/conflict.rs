@@ -2,12 +2,14 @@
 //! rests on, so the search jumps back over decisions that do not matter and a
 //! refutation names only the clues it used.
 
+use super::search::Frame;
 use super::{has, set, Checker, DECISION, PREMISE};
 
 impl Checker<'_> {
     /// The constraints and the decisions the last conflict rests on, following the
-    /// reasons of the assignments back from the conflict's constraints.
-    pub(super) fn analyze(&mut self) -> (Vec<u64>, Vec<u64>) {
+    /// reasons of the assignments back from the conflict's constraints; `frames` are
+    /// the search's decisions, each coloured on the trail.
+    pub(super) fn analyze(&mut self, frames: &[Frame]) -> (Vec<u64>, Vec<u64>) {
         let mut cons = self.bits(self.cons.len());
         let mut decisions = self.bits(self.vars.len());
         self.stamp += 1;
@@ -22,7 +24,7 @@ impl Checker<'_> {
             for &j in &self.conflict {
                 set(&mut cons, j as usize);
             }
-            self.reach_all(&mut cons, &mut decisions);
+            self.reach_all(frames, &mut cons, &mut decisions);
             self.stack = stack;
             return (cons, decisions);
         }
@@ -50,7 +52,7 @@ impl Checker<'_> {
                             continue;
                         }
                         set(&mut cons, r as usize);
-                        self.reach_all(&mut cons, &mut decisions);
+                        self.reach_all(frames, &mut cons, &mut decisions);
                         stack.clear();
                         break;
                     }
@@ -82,15 +84,16 @@ impl Checker<'_> {
     /// Adds to `cons` and `decisions` what a conflict that reaches every coloured
     /// cell rests on (once the counter, which spans them all, is among its reasons):
     /// the reason of each coloured cell, and each decision. The same answer as
-    /// following every reason's members back, read off the counts the trail keeps.
-    fn reach_all(&self, cons: &mut [u64], decisions: &mut [u64]) {
+    /// following every reason's members back, read off the counts the trail keeps
+    /// and the search's decisions.
+    fn reach_all(&self, frames: &[Frame], cons: &mut [u64], decisions: &mut [u64]) {
         for (j, &n) in self.by_reason.iter().enumerate() {
             if n > 0 {
                 set(cons, j);
             }
         }
-        for &v in &self.decided {
-            set(decisions, v as usize);
+        for f in frames {
+            set(decisions, f.var as usize);
         }
     }
 }

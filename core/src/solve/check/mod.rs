@@ -90,11 +90,10 @@ pub(crate) struct Checker<'p> {
     /// while it has none).
     reason: Vec<u32>,
     tpos: Vec<u32>,
-    /// Per constraint: how many variables on the trail it coloured; and the
-    /// decided variables on the trail, in order (what a conflict through the
-    /// counter, which rests on every coloured cell, rests on).
+    /// Per constraint: how many variables on the trail it coloured (what a
+    /// conflict through the counter, which rests on every coloured cell, rests on,
+    /// with the search's decisions).
     by_reason: Vec<u32>,
-    decided: Vec<u32>,
     seen: Vec<u32>,
     /// Per variable: the colour it had last, tried first when it is decided again
     /// (the solution's at the start).
@@ -200,7 +199,6 @@ impl<'p> Checker<'p> {
             reason: Vec::new(),
             tpos: Vec::new(),
             by_reason: Vec::new(),
-            decided: Vec::new(),
             seen: Vec::new(),
             conflict: Vec::new(),
             stack: Vec::new(),
@@ -485,7 +483,6 @@ impl<'p> Checker<'p> {
         self.expanded.resize(self.cons.len(), (0, 0));
         self.by_reason.clear();
         self.by_reason.resize(self.cons.len(), 0);
-        self.decided.clear();
         self.phase.clear();
         let puzzle = self.puzzle;
         self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));

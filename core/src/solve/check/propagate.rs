@@ -2,7 +2,7 @@
 //! and the counting bound with the counter.
 
 use super::super::puzzle::Shape;
-use super::{Checker, Con, DECISION, PREMISE};
+use super::{Checker, Con, DECISION};
 
 impl Checker<'_> {
     /// Gives variable `v` a colour (for `reason`: a constraint, `DECISION` or
@@ -13,10 +13,9 @@ impl Checker<'_> {
         self.reason[v] = reason;
         self.tpos[v] = self.trail.len() as u32;
         self.trail.push(v as u32);
-        match reason {
-            DECISION => self.decided.push(v as u32),
-            PREMISE => {}
-            r => self.by_reason[r as usize] += 1,
+        // A constraint's index (the decision and premise marks are above them all).
+        if reason < DECISION {
+            self.by_reason[reason as usize] += 1;
         }
         for k in self.occ_start[v]..self.occ_start[v + 1] {
             let j = self.occ[k as usize] as usize;
@@ -32,12 +31,8 @@ impl Checker<'_> {
         while self.trail.len() > len {
             let Some(v) = self.trail.pop() else { break };
             let v = v as usize;
-            match self.reason[v] {
-                DECISION => {
-                    self.decided.pop();
-                }
-                PREMISE => {}
-                r => self.by_reason[r as usize] -= 1,
+            if self.reason[v] < DECISION {
+                self.by_reason[self.reason[v] as usize] -= 1;
             }
             let blue = self.value[v] == 1;
             self.phase[v] = blue;

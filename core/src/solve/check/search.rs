@@ -8,7 +8,7 @@ use super::{has, union, unset, Checker, DECISION, PREMISE};
 /// before it, whether its second value is being tried, and what the first value's failure rested on
 /// (constraints and decisions, as bit sets).
 pub(super) struct Frame {
-    var: u32,
+    pub(super) var: u32,
     first: bool,
     trail: u32,
     second: bool,
@@ -70,7 +70,7 @@ impl Checker<'_> {
                 continue;
             }
             // What the conflict rests on, then back to the deepest decision in it.
-            let (mut cons, mut decisions) = self.analyze();
+            let (mut cons, mut decisions) = self.analyze(frames);
             loop {
                 while frames.last().is_some_and(|f| !has(&decisions, f.var as usize)) {
                     if let Some(f) = frames.pop() {
