@@ -2,6 +2,8 @@
 //! propagation, conflict analysis and back-jumping, until the cell's wrong colour
 //! is refuted, a colouring is found or the node limit is reached.
 
+use std::cmp::Reverse;
+
 use super::{has, union, unset, Checker, DECISION, PREMISE};
 
 /// A decision of the search: the variable, the value tried first, the trail length
@@ -126,14 +128,16 @@ impl Checker<'_> {
         }
     }
 
-    /// The variable to decide next: an open member of the clue with the fewest ways
-    /// left to meet its count (fail first); `None` when only the counter has open
-    /// members.
+    /// The variable to decide next: of the clue with the fewest ways left to meet its
+    /// count (fail first), the open member in the most constraints (its colour tells
+    /// the most; the first in variable order of those); `None` when only the counter
+    /// has open members.
     fn most_constrained(&self) -> Option<usize> {
         // The counter, when asked, is the last constraint.
         let clues = &self.cons[..self.counter_con.unwrap_or(self.cons.len())];
-        // Fewest ways first, then fewest open members: one number to compare.
-        let mut best: (i64, usize) = (i64::MAX, usize::MAX);
+        // Fewest ways first, then fewest open members: one number to compare; and
+        // where the clue's members are.
+        let mut best: (i64, u32, u32) = (i64::MAX, 0, 0);
         for c in clues {
             if c.open == 0 {
                 continue;
@@ -141,12 +145,15 @@ impl Checker<'_> {
             let need = c.lo - c.blue;
             let key = (i64::from(need.min(c.open - need)) << 32) | i64::from(c.open);
             if key < best.0 {
-                let cells = &self.members[c.start as usize..c.end as usize];
-                if let Some(&m) = cells.iter().find(|&&m| self.value[m as usize] < 0) {
-                    best = (key, m as usize);
-                }
+                best = (key, c.start, c.end);
             }
         }
-        (best.1 != usize::MAX).then_some(best.1)
+        let degree = |v: u32| self.occ_start[v as usize + 1] - self.occ_start[v as usize];
+        self.members[best.1 as usize..best.2 as usize]
+            .iter()
+            .copied()
+            .filter(|&m| self.value[m as usize] < 0)
+            .max_by_key(|&m| (degree(m), Reverse(m)))
+            .map(|m| m as usize)
     }
 }
