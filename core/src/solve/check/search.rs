@@ -136,7 +136,8 @@ impl Checker<'_> {
         // The counter, when asked, is the last constraint.
         let clues = &self.cons[..self.counter_con.unwrap_or(self.cons.len())];
         // Fewest ways first, then fewest open members: one number to compare; and
-        // where the clue's members are.
+        // where the clue's members are (an empty range while no clue has an open
+        // member, which leaves nothing to choose from below).
         let mut best: (i64, u32, u32) = (i64::MAX, 0, 0);
         for c in clues {
             if c.open == 0 {
