@@ -35,7 +35,17 @@ const DEGENERATE_STREAK: usize = 10;
 /// column `j`'s `(lo, hi)`, `start[j]` the end of it to start from): the
 /// multiplier of each side in a certificate, scaled so the certificate's value is 1.
 pub(super) fn certificate(sides: &[Side<'_>], boxes: &[(f64, f64)], start: &[bool]) -> Option<Vec<f64>> {
-    let mut tableau = Tableau::new(sides, boxes, start);
+    certificate_with_room(sides, boxes, start, SLACK_ROOM)
+}
+
+/// [`certificate`], with room for `room` slack columns in the tableau at first.
+fn certificate_with_room(
+    sides: &[Side<'_>],
+    boxes: &[(f64, f64)],
+    start: &[bool],
+    room: usize,
+) -> Option<Vec<f64>> {
+    let mut tableau = Tableau::new(sides, boxes, start, room);
     let eps = tableau.minimise()?;
     if eps < INFEASIBLE {
         return None;
@@ -77,14 +87,28 @@ struct Var {
 }
 
 /// The dense tableau of `min eps` subject to `sign * (sum - bound) + eps - slack = 0`
-/// per side, with columns in their boxes, `eps >= 0` and `slack >= 0`. Columns are
+/// per side, with columns in their boxes, `eps >= 0` and `slack >= 0`. Variables are
 /// the cells, then `eps`, then one slack per side.
+///
+/// A slack that has been basic from the start has a unit column and a zero reduced
+/// cost, which no pivot changes: its column is only stored once it first leaves the
+/// basis, so that a pivot works on the cells, `eps` and the few slacks that left
+/// (a certificate takes a few dozen pivots; a round with the counter has hundreds
+/// of sides).
 struct Tableau {
     m: usize,
-    width: usize,
-    /// `m` rows of `width` entries: the basis inverse times the constraint matrix.
+    /// Variables: the cells, `eps` and the slacks.
+    n_vars: usize,
+    /// Entries allocated per row, of which the first `active` are stored columns
+    /// (more are made room for when a slack's column is stored past them).
+    stride: usize,
+    active: usize,
+    /// Per variable: its stored column (`usize::MAX` for a slack basic from the start).
+    column: Vec<usize>,
+    /// `m` rows of `stride` entries: the basis inverse times the constraint matrix,
+    /// for the stored columns.
     rows: Vec<f64>,
-    /// Reduced costs.
+    /// Reduced costs of the stored columns.
     cost: Vec<f64>,
     vars: Vec<Var>,
     basis: Vec<usize>,
@@ -92,8 +116,15 @@ struct Tableau {
     nonzero: Vec<usize>,
 }
 
+/// No stored column.
+const UNSTORED: usize = usize::MAX;
+
+/// Slack columns a tableau has room for at first (a certificate rarely takes more
+/// pivots; it makes more room when it does).
+const SLACK_ROOM: usize = 32;
+
 impl Tableau {
-    fn new(sides: &[Side<'_>], boxes: &[(f64, f64)], start: &[bool]) -> Tableau {
+    fn new(sides: &[Side<'_>], boxes: &[(f64, f64)], start: &[bool], room: usize) -> Tableau {
         let (n, m) = (boxes.len(), sides.len());
         let width = n + 1 + m;
         let eps = n;
@@ -115,16 +146,16 @@ impl Tableau {
         });
         // Each row reads `slack = sign * (sum - bound) + eps`; written with the slack
         // basic: `slack - sign * sum - eps = -sign * bound`.
-        let mut rows = vec![0.0; m * width];
+        let stride = (n + 1 + room).min(width);
+        let mut rows = vec![0.0; m * stride];
         for (k, side) in sides.iter().enumerate() {
-            let row = &mut rows[k * width..(k + 1) * width];
+            let row = &mut rows[k * stride..(k + 1) * stride];
             let mut sum = 0.0;
             for &j in side.columns {
                 row[j] -= side.sign;
                 sum += vars[j].value;
             }
             row[eps] = -1.0;
-            row[n + 1 + k] = 1.0;
             vars.push(Var {
                 lo: 0.0,
                 hi: f64::INFINITY,
@@ -132,11 +163,14 @@ impl Tableau {
                 basic: true,
             });
         }
-        let mut cost = vec![0.0; width];
+        let mut cost = vec![0.0; stride];
         cost[eps] = 1.0;
         Tableau {
             m,
-            width,
+            n_vars: width,
+            stride,
+            active: n + 1,
+            column: (0..width).map(|j| if j <= eps { j } else { UNSTORED }).collect(),
             rows,
             cost,
             vars,
@@ -147,7 +181,7 @@ impl Tableau {
 
     /// The optimum `eps`, or `None` when the simplex gave up.
     fn minimise(&mut self) -> Option<f64> {
-        let eps = self.width - self.m - 1;
+        let eps = self.n_vars - self.m - 1;
         // `eps` enters at the most violated side: every slack is then at least 0.
         if let Some((r, value)) = (0..self.m)
             .map(|r| (r, self.vars[self.basis[r]].value))
@@ -157,7 +191,7 @@ impl Tableau {
             self.step(eps, r, -value, 1.0);
         }
         let mut streak = 0;
-        for _ in 0..PIVOTS_PER_DIMENSION * self.width {
+        for _ in 0..PIVOTS_PER_DIMENSION * self.n_vars {
             let Some((q, dir)) = self.entering(streak >= DEGENERATE_STREAK) else {
                 return Some(self.vars[eps].value);
             };
@@ -180,7 +214,8 @@ impl Tableau {
             if var.basic || var.hi - var.lo < EPS {
                 continue;
             }
-            let d = self.cost[j];
+            // A nonbasic variable has left the basis at some point: it is stored.
+            let d = self.cost[self.column[j]];
             let dir = if d < -EPS && var.value < var.hi - EPS {
                 1.0
             } else if d > EPS && var.value > var.lo + EPS {
@@ -203,9 +238,10 @@ impl Tableau {
     /// the distance; `None` when nothing stops it.
     fn ratio(&self, q: usize, dir: f64) -> Option<(Option<usize>, f64)> {
         let var = self.vars[q];
+        let col = self.column[q];
         let mut best: (Option<usize>, f64, f64) = (None, var.hi - var.lo, f64::INFINITY);
         for r in 0..self.m {
-            let alpha = dir * self.rows[r * self.width + q];
+            let alpha = dir * self.rows[r * self.stride + col];
             let basic = self.vars[self.basis[r]];
             // The basic variable moves by `-alpha` per unit.
             let room = if alpha > EPS {
@@ -243,27 +279,58 @@ impl Tableau {
             out.hi
         };
         out.basic = false;
+        let leaving = self.basis[r];
+        if self.column[leaving] == UNSTORED {
+            // Its unit column, stored before the pivot works on it.
+            if self.active == self.stride {
+                self.widen();
+            }
+            let col = self.active;
+            self.active += 1;
+            self.column[leaving] = col;
+            self.rows[r * self.stride + col] = 1.0;
+        }
         self.vars[q].basic = true;
         self.basis[r] = q;
-        self.pivot(r, q);
+        self.pivot(r, self.column[q]);
+    }
+
+    /// Makes room for twice as many stored slack columns (at most every slack).
+    fn widen(&mut self) {
+        let first_slack = self.n_vars - self.m;
+        let stride = (first_slack + 2 * (self.stride - first_slack).max(1)).min(self.n_vars);
+        let mut rows = vec![0.0; self.m * stride];
+        for (old, new) in self
+            .rows
+            .chunks_exact(self.stride)
+            .zip(rows.chunks_exact_mut(stride))
+        {
+            new[..self.active].copy_from_slice(&old[..self.active]);
+        }
+        self.rows = rows;
+        self.cost.resize(stride, 0.0);
+        self.stride = stride;
     }
 
     /// Moves the basic variables for nonbasic column `q` changing by `change`.
     fn shift(&mut self, q: usize, change: f64) {
+        let col = self.column[q];
         for r in 0..self.m {
-            let a = self.rows[r * self.width + q];
+            let a = self.rows[r * self.stride + col];
             if a != 0.0 {
                 self.vars[self.basis[r]].value -= a * change;
             }
         }
     }
 
-    /// Gauss-Jordan on entry (r, q), the objective row included. Rows of counts
-    /// stay sparse: only the pivot row's nonzero columns are worked on.
+    /// Gauss-Jordan on entry (r, q) (a stored column), the objective row included,
+    /// over the stored columns. Rows of counts stay sparse: only the pivot row's
+    /// nonzero columns are worked on.
     fn pivot(&mut self, r: usize, q: usize) {
-        let width = self.width;
-        let (before, rest) = self.rows.split_at_mut(r * width);
-        let (pivot_row, after) = rest.split_at_mut(width);
+        let (stride, width) = (self.stride, self.active);
+        let (before, rest) = self.rows.split_at_mut(r * stride);
+        let (pivot_row, after) = rest.split_at_mut(stride);
+        let pivot_row = &mut pivot_row[..width];
         let p = pivot_row[q];
         let nonzero = &mut self.nonzero;
         nonzero.clear();
@@ -292,17 +359,25 @@ impl Tableau {
                 row[q] = 0.0;
             }
         };
-        before.chunks_exact_mut(width).for_each(eliminate);
-        after.chunks_exact_mut(width).for_each(eliminate);
-        eliminate(&mut self.cost);
+        before
+            .chunks_exact_mut(stride)
+            .for_each(|row| eliminate(&mut row[..width]));
+        after
+            .chunks_exact_mut(stride)
+            .for_each(|row| eliminate(&mut row[..width]));
+        eliminate(&mut self.cost[..width]);
     }
 
     /// The multiplier of each side at the optimum: its slack's reduced cost.
     fn duals(&self) -> Vec<f64> {
-        let first_slack = self.width - self.m;
-        self.cost[first_slack..]
+        let first_slack = self.n_vars - self.m;
+        self.column[first_slack..]
             .iter()
-            .map(|&d| if d > EPS { d } else { 0.0 })
+            .map(|&col| match col {
+                UNSTORED => 0.0,
+                col if self.cost[col] > EPS => self.cost[col],
+                _ => 0.0,
+            })
             .collect()
     }
 }
@@ -360,6 +435,9 @@ mod tests {
                 sides.push(side(columns, -1.0, bound));
             }
             let found = certificate(&sides, &boxes, &start[..n]);
+            // Room for one slack column at first: the tableau widens as it pivots,
+            // to the same certificate.
+            prop_assert_eq!(&certificate_with_room(&sides, &boxes, &start[..n], 1), &found);
             let least = least_violation(&sides, &boxes);
             prop_assert_eq!(found.is_some(), least > 1e-7);
             if let Some(y) = found {
