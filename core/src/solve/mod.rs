@@ -15,6 +15,7 @@ mod fix;
 #[cfg(test)]
 mod fixture_rounds;
 mod hint;
+mod key_map;
 mod level_sat;
 mod local;
 mod lp;
@@ -486,15 +487,14 @@ pub(crate) fn explain_all_with<'p>(
     let mut view = rules::View::new(puzzle, known, &visible);
     view.texts = texts;
     view.pair_memo = Some(&pairs);
-    let visible_at: std::collections::HashMap<Pos, usize> =
-        visible.iter().map(|&c| (puzzle.clues[c].at, c)).collect();
+    let visible_at: key_map::KeyMap<Pos, usize> = visible.iter().map(|&c| (puzzle.clues[c].at, c)).collect();
     let mut twins = twin::Twins::default();
     let mut explainer = explain::Explainer::new(puzzle, known, backend, visible, solver);
     if purpose == Purpose::Effort {
         explainer.wide_enough = Some(rules::MAX_CHAIN_CLUES);
     }
     let mut untouched_explanation: Option<Explanation> = None;
-    let mut chains: std::collections::HashMap<(Vec<usize>, bool), rules::Chain> = Default::default();
+    let mut chains: key_map::KeyMap<(Vec<usize>, bool), rules::Chain> = Default::default();
     let mut out = Vec::with_capacity(forced.len());
     for &i in forced {
         clock.check()?;

@@ -13,7 +13,7 @@
 //! cell's own search may find a smaller explanation without the counter, which a
 //! player prefers (and the generator's difficulty measure counts).
 
-use std::collections::HashMap;
+use super::key_map::KeyMap;
 
 use super::puzzle::{Puzzle, Shape};
 use super::{ClueRef, Explanation};
@@ -42,7 +42,7 @@ impl Twins {
     pub(crate) fn add(
         &mut self,
         puzzle: &Puzzle,
-        visible_at: &HashMap<Pos, usize>,
+        visible_at: &KeyMap<Pos, usize>,
         explanation: &Explanation,
         i: usize,
     ) {
@@ -112,7 +112,7 @@ mod tests {
     }
 
     /// The first column's clue, and its blue members.
-    fn setup(hint: char) -> (Puzzle, HashMap<Pos, usize>, usize, Vec<usize>) {
+    fn setup(hint: char) -> (Puzzle, KeyMap<Pos, usize>, usize, Vec<usize>) {
         let parsed = parse(&level(hint));
         let puzzle = Puzzle::new(&parsed.levels[0].level);
         let c = (0..puzzle.clues.len())
@@ -124,7 +124,7 @@ mod tests {
             .copied()
             .filter(|&m| puzzle.blue[m])
             .collect();
-        let at: HashMap<Pos, usize> = (0..puzzle.clues.len()).map(|c| (puzzle.clues[c].at, c)).collect();
+        let at: KeyMap<Pos, usize> = (0..puzzle.clues.len()).map(|c| (puzzle.clues[c].at, c)).collect();
         (puzzle, at, c, blue)
     }
 

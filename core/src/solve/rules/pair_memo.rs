@@ -2,8 +2,8 @@
 //! more cells uncovered: the grade's replay builds a view at every step, and a
 //! round's view and its chains' first views see the same cells.
 
+use super::super::key_map::KeyMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// Answers to "do clues `a` and `b` together force cell `i`?", each kept with how
 /// many hidden members `a` and `b` had when it was found. The views that share a
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 #[derive(Default)]
 pub(crate) struct PairMemo {
     /// Per `(a, b, i)`, `a < b`: the answer.
-    answers: RefCell<HashMap<(usize, usize, usize), Kept>>,
+    answers: RefCell<KeyMap<(usize, usize, usize), Kept>>,
 }
 
 /// One kept answer and the hidden members of its two clues when it was found.

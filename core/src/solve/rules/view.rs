@@ -2,9 +2,9 @@
 //! it still needs, the remaining counter, and how clues read in messages.
 
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
 
 use super::super::check::{Check, Checker};
+use super::super::key_map::KeyMap;
 use super::super::local;
 use super::super::puzzle::{Puzzle, Shape, Values};
 use super::pair_memo::PairMemo;
@@ -47,7 +47,7 @@ pub(crate) struct View<'p> {
     /// Per pair of clues (the smaller first): the cells that a colouring the checker
     /// found for the pair gives another colour than the solution's, which the pair
     /// does not force.
-    pair_free: RefCell<HashMap<(usize, usize), Vec<usize>>>,
+    pair_free: RefCell<KeyMap<(usize, usize), Vec<usize>>>,
     /// Pair answers kept beyond this view, when a caller lends a memo.
     pub(crate) pair_memo: Option<&'p PairMemo>,
     /// Per clue: the visible clues that share a hidden cell with it, on first need.
@@ -135,7 +135,7 @@ impl<'p> View<'p> {
             alone: (0..n_clues).map(|_| OnceCell::new()).collect(),
             visible: visible.to_vec(),
             checker: RefCell::new(None),
-            pair_free: RefCell::new(HashMap::new()),
+            pair_free: RefCell::new(KeyMap::default()),
             pair_memo: None,
             neighbours: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
