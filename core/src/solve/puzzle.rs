@@ -174,6 +174,9 @@ impl Puzzle {
     }
 }
 
+/// Every place of a ring, as bits.
+const ALL_AROUND: u32 = 0b11_1111;
+
 impl ClueInfo {
     /// Whether the clue holds for the colouring `is_blue` of its members.
     pub(crate) fn holds(&self, is_blue: impl Fn(usize) -> bool) -> bool {
@@ -199,13 +202,62 @@ impl ClueInfo {
                 (n_runs <= 1) == *together
             }
             Shape::Ring { ring, together } => {
-                let blues: [bool; 6] = ring.map(|p| p.is_some_and(&is_blue));
-                let n_runs = if blues.iter().all(|b| *b) {
+                // Bit `k` for a blue `k`-th place around the ring; a run starts at each
+                // blue whose place before it (bit `k - 1`, around) is not blue.
+                let mut blues = 0u32;
+                for (k, p) in ring.iter().enumerate() {
+                    if p.is_some_and(&is_blue) {
+                        blues |= 1 << k;
+                    }
+                }
+                let before = ((blues << 1) | (blues >> 5)) & ALL_AROUND;
+                let n_runs = if blues == ALL_AROUND {
                     1
                 } else {
-                    (0..6).filter(|&i| blues[i] && !blues[(i + 5) % 6]).count()
+                    (blues & !before).count_ones()
                 };
                 (n_runs <= 1) == *together
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs of blue around a ring of six places, counted place by place (a gap, a
+    /// place with no cell, breaks a run; six blues are one run).
+    fn runs_around(blue: [bool; 6]) -> usize {
+        if blue.iter().all(|b| *b) {
+            return 1;
+        }
+        (0..6).filter(|&k| blue[k] && !blue[(k + 5) % 6]).count()
+    }
+
+    #[test]
+    fn a_ring_is_together_exactly_when_its_blue_form_one_run() {
+        for gap in [None, Some(0), Some(3), Some(5)] {
+            let ring: [Option<usize>; 6] = std::array::from_fn(|k| (Some(k) != gap).then_some(k));
+            for together in [true, false] {
+                let clue = ClueInfo {
+                    at: Pos::new(0, 0).expect("on the grid"),
+                    owner: None,
+                    members: ring.iter().flatten().copied().collect(),
+                    count: 0,
+                    shape: Shape::Ring { ring, together },
+                    kind: ClueKind::Neighbours,
+                    hint: Hint::Together,
+                };
+                for colouring in 0u32..64 {
+                    let is_blue = |m: usize| colouring & (1 << m) != 0;
+                    let blue: [bool; 6] = std::array::from_fn(|k| ring[k].is_some_and(is_blue));
+                    assert_eq!(
+                        clue.shape_holds(is_blue),
+                        (runs_around(blue) <= 1) == together,
+                        "gap {gap:?}, colouring {colouring:06b}, together {together}"
+                    );
+                }
             }
         }
     }
