@@ -169,12 +169,10 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
     // Per cell: the effort of the rule that settles it without the counter (inner
     // `None`: none does), kept until a clue near it changes.
     let mut near: Vec<Option<Option<u8>>> = vec![None; puzzle.cells.len()];
+    // The solution's cells still hidden, in order.
+    let mut open: Vec<(usize, usize)> = cells;
     loop {
-        let open: Vec<(usize, usize)> = cells
-            .iter()
-            .copied()
-            .filter(|(i, _)| known[*i].is_none())
-            .collect();
+        open.retain(|(i, _)| known[*i].is_none());
         let Some(&(_, first)) = open.iter().min_by_key(|(_, r)| *r) else {
             break;
         };
