@@ -2,8 +2,6 @@
 //! propagation, conflict analysis and back-jumping, until the cell's wrong colour
 //! is refuted, a colouring is found or the node limit is reached.
 
-use std::cmp::Reverse;
-
 use super::{has, union, unset, Checker, DECISION, PREMISE};
 
 /// A decision of the search: the variable, the value tried first, the trail length
@@ -149,12 +147,16 @@ impl Checker<'_> {
                 best = (key, c.start, c.end);
             }
         }
-        let degree = |v: u32| self.occ_start[v as usize + 1] - self.occ_start[v as usize];
-        self.members[best.1 as usize..best.2 as usize]
-            .iter()
-            .copied()
-            .filter(|&m| self.value[m as usize] < 0)
-            .max_by_key(|&m| (degree(m), Reverse(m)))
-            .map(|m| m as usize)
+        let mut chosen: Option<(u32, u32)> = None;
+        for &m in &self.members[best.1 as usize..best.2 as usize] {
+            if self.value[m as usize] >= 0 {
+                continue;
+            }
+            let degree = self.occ_start[m as usize + 1] - self.occ_start[m as usize];
+            if chosen.is_none_or(|(d, v)| degree > d || (degree == d && m < v)) {
+                chosen = Some((degree, m));
+            }
+        }
+        chosen.map(|(_, m)| m as usize)
     }
 }
