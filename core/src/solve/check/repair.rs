@@ -2,7 +2,7 @@
 //! the exact search stops at its node limit.
 
 use super::super::search::pick_least;
-use super::{Checker, Con, REPAIR_STEPS};
+use super::{first, set, unset, Checker, Con, REPAIR_STEPS};
 
 impl Checker<'_> {
     /// A small local search for a colouring with the cell wrong that meets every
@@ -31,16 +31,21 @@ impl Checker<'_> {
         tabu[seed] = usize::MAX;
         let mut rng: u64 = 0x9E37_79B9_7F4A_7C15 ^ (n as u64);
         let off = |c: &Con, k: i32| (c.lo - k).max(k - c.hi).max(0);
+        // The constraints broken by count, as a bit set kept up to date flip by flip.
+        let mut by_count = vec![0u64; self.cons.len().div_ceil(64)];
+        for (j, c) in self.cons.iter().enumerate() {
+            if off(c, count[j]) > 0 {
+                set(&mut by_count, j);
+            }
+        }
         // The members a step may flip, one buffer for every step.
         let mut options: Vec<usize> = Vec::new();
         for step in 1..=REPAIR_STEPS {
             // The first broken constraint (by count, then by shape).
-            let broken = (0..self.cons.len())
-                .find(|&j| off(&self.cons[j], count[j]) > 0)
-                .or_else(|| {
-                    (0..self.cons.len())
-                        .find(|&j| self.cons[j].shaped.is_some_and(|c| !self.holds_with(c, &blue)))
-                });
+            let broken = first(&by_count).or_else(|| {
+                (0..self.cons.len())
+                    .find(|&j| self.cons[j].shaped.is_some_and(|c| !self.holds_with(c, &blue)))
+            });
             let Some(j) = broken else {
                 // Keep it as the search's colouring.
                 for (v, &b) in blue.iter().enumerate() {
@@ -78,7 +83,13 @@ impl Checker<'_> {
             blue[choice] = !blue[choice];
             let delta = if blue[choice] { 1 } else { -1 };
             for k in self.occ_start[choice]..self.occ_start[choice + 1] {
-                count[self.occ[k as usize] as usize] += delta;
+                let i = self.occ[k as usize] as usize;
+                count[i] += delta;
+                if off(&self.cons[i], count[i]) > 0 {
+                    set(&mut by_count, i);
+                } else {
+                    unset(&mut by_count, i);
+                }
             }
             tabu[choice] = step + 3;
         }
