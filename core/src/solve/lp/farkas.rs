@@ -103,7 +103,7 @@ struct Tableau {
     /// (more are made room for when a slack's column is stored past them).
     stride: usize,
     active: usize,
-    /// Per variable: its stored column (`usize::MAX` for a slack basic from the start).
+    /// Per variable: its stored column ([`UNSTORED`] for a slack basic from the start).
     column: Vec<usize>,
     /// `m` rows of `stride` entries: the basis inverse times the constraint matrix,
     /// for the stored columns.
@@ -126,7 +126,7 @@ const SLACK_ROOM: usize = 32;
 impl Tableau {
     fn new(sides: &[Side<'_>], boxes: &[(f64, f64)], start: &[bool], room: usize) -> Tableau {
         let (n, m) = (boxes.len(), sides.len());
-        let width = n + 1 + m;
+        let n_vars = n + 1 + m;
         let eps = n;
         let mut vars: Vec<Var> = boxes
             .iter()
@@ -146,7 +146,7 @@ impl Tableau {
         });
         // Each row reads `slack = sign * (sum - bound) + eps`; written with the slack
         // basic: `slack - sign * sum - eps = -sign * bound`.
-        let stride = (n + 1 + room).min(width);
+        let stride = (n + 1 + room).min(n_vars);
         let mut rows = vec![0.0; m * stride];
         for (k, side) in sides.iter().enumerate() {
             let row = &mut rows[k * stride..(k + 1) * stride];
@@ -167,14 +167,14 @@ impl Tableau {
         cost[eps] = 1.0;
         Tableau {
             m,
-            n_vars: width,
+            n_vars,
             stride,
             active: n + 1,
-            column: (0..width).map(|j| if j <= eps { j } else { UNSTORED }).collect(),
+            column: (0..n_vars).map(|j| if j <= eps { j } else { UNSTORED }).collect(),
             rows,
             cost,
             vars,
-            basis: (n + 1..width).collect(),
+            basis: (n + 1..n_vars).collect(),
             nonzero: Vec::new(),
         }
     }
