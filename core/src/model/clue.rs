@@ -141,7 +141,7 @@ impl Clue {
 }
 
 /// Number of maximal runs of `true` in a sequence.
-fn runs(values: impl Iterator<Item = bool>) -> usize {
+pub(crate) fn runs(values: impl Iterator<Item = bool>) -> usize {
     let mut n_runs = 0;
     let mut previous = false;
     for v in values {
@@ -154,7 +154,7 @@ fn runs(values: impl Iterator<Item = bool>) -> usize {
 }
 
 /// Number of maximal runs of `true` in a cyclic sequence (all `true` is one run).
-fn cyclic_runs(values: &[bool]) -> usize {
+pub(crate) fn cyclic_runs(values: &[bool]) -> usize {
     if values.iter().all(|v| *v) {
         return usize::from(!values.is_empty());
     }

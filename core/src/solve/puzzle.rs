@@ -1,6 +1,7 @@
 //! The level as the engine sees it: cells by index, the solution, and every clue the
 //! level can show, with the exact count and togetherness it states.
 
+use crate::model::clue::runs;
 use crate::model::{Clue, ClueKind, Color, Hint, Layout, Level, Pos, GRID_SIZE};
 
 /// Values known in a round: `Some(blue)` for uncovered cells and cells forced so far.
@@ -189,18 +190,7 @@ impl ClueInfo {
     pub(crate) fn shape_holds(&self, is_blue: impl Fn(usize) -> bool) -> bool {
         match &self.shape {
             Shape::Count => true,
-            Shape::Line { together } => {
-                let mut n_runs = 0;
-                let mut previous = false;
-                for &m in &self.members {
-                    let b = is_blue(m);
-                    if b && !previous {
-                        n_runs += 1;
-                    }
-                    previous = b;
-                }
-                (n_runs <= 1) == *together
-            }
+            Shape::Line { together } => (runs(self.members.iter().map(|&m| is_blue(m))) <= 1) == *together,
             Shape::Ring { ring, together } => {
                 // Bit `k` for a blue `k`-th place around the ring; a run starts at each
                 // blue whose place before it (bit `k - 1`, around) is not blue.
@@ -225,16 +215,10 @@ impl ClueInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::clue::cyclic_runs;
 
-    /// Runs of blue around a ring of six places, counted place by place (a gap, a
-    /// place with no cell, breaks a run; six blues are one run).
-    fn runs_around(blue: [bool; 6]) -> usize {
-        if blue.iter().all(|b| *b) {
-            return 1;
-        }
-        (0..6).filter(|&k| blue[k] && !blue[(k + 5) % 6]).count()
-    }
-
+    /// Against the model's count of runs around a ring, place by place (a place with
+    /// no cell breaks a run).
     #[test]
     fn a_ring_is_together_exactly_when_its_blue_form_one_run() {
         for gap in [None, Some(0), Some(3), Some(5)] {
@@ -254,7 +238,7 @@ mod tests {
                     let blue: [bool; 6] = std::array::from_fn(|k| ring[k].is_some_and(is_blue));
                     assert_eq!(
                         clue.shape_holds(is_blue),
-                        (runs_around(blue) <= 1) == together,
+                        (cyclic_runs(&blue) <= 1) == together,
                         "gap {gap:?}, colouring {colouring:06b}, together {together}"
                     );
                 }
