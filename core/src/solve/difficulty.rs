@@ -154,8 +154,8 @@ fn effort(rule: Rule, clues: usize) -> u8 {
 fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &Engine<'_>) -> [usize; 5] {
     let mut steps = [0; 5];
     let mut known = initial.clone();
-    // The solution's cells and rounds, in order.
-    let cells: Vec<(usize, usize)> = deductions
+    // The solution's cells and rounds still hidden, in order (pruned at each step).
+    let mut open: Vec<(usize, usize)> = deductions
         .iter()
         .filter_map(|d| Some((puzzle.cell_at(d.pos)?, d.round)))
         .collect();
@@ -169,8 +169,6 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
     // Per cell: the effort of the rule that settles it without the counter (inner
     // `None`: none does), kept until a clue near it changes.
     let mut near: Vec<Option<Option<u8>>> = vec![None; puzzle.cells.len()];
-    // The solution's cells still hidden, in order.
-    let mut open: Vec<(usize, usize)> = cells;
     loop {
         open.retain(|(i, _)| known[*i].is_none());
         let Some(&(_, first)) = open.iter().min_by_key(|(_, r)| *r) else {

@@ -14,7 +14,6 @@
 //! player prefers (and the generator's difficulty measure counts).
 
 use super::key_map::KeyMap;
-
 use super::puzzle::{Puzzle, Shape};
 use super::{ClueRef, Explanation};
 use crate::model::Pos;
