@@ -17,6 +17,7 @@
 //! also be decided part by part (`parts.rs`).
 
 use super::puzzle::{Puzzle, Shape, Values};
+use parts::PartCounts;
 use search::Frame;
 
 mod conflict;
@@ -111,6 +112,9 @@ pub(crate) struct Checker<'p> {
     /// queries to save allocations).
     frames: Vec<Frame>,
     spare: Vec<Vec<u64>>,
+    /// What the searches of `parts.rs` found for the parts of earlier questions:
+    /// consecutive questions of a deletion pass share most of their parts.
+    part_counts: PartCounts,
     /// Scratch of `scope` (the clues reached, and which of the question's clues
     /// are) and of `index_occurrences` (where each variable's next occurrence goes).
     reached: Vec<usize>,
@@ -213,6 +217,7 @@ impl<'p> Checker<'p> {
             core: Vec::new(),
             frames: Vec::new(),
             spare: Vec::new(),
+            part_counts: PartCounts::default(),
             reached: Vec::new(),
             taken: Vec::new(),
             fill: Vec::new(),

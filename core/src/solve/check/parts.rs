@@ -10,6 +10,7 @@
 //! counter allows. A part whose clues the argument can do without is then left out
 //! of the answer's clues, which is a sum again, not a search.
 
+use super::super::key_map::KeyMap;
 use super::{Check, Checker, NONE};
 
 /// The hidden cells of one part and the positions (in the question's list) of its
@@ -24,6 +25,19 @@ struct Part {
 /// Per number of blues a part can hold (an index): a colouring of its cells with
 /// that many blues, if one exists.
 type Counts = Vec<Option<Vec<(usize, bool)>>>;
+
+/// Parts kept at most; past them the oldest answers are dropped all at once.
+const KEPT_PARTS: usize = 64;
+
+/// The numbers of blues of the parts searched in one round, by their clues (in
+/// the order searched), the cell wrong in them and the search's limit: the
+/// questions of a deletion pass drop one clue at a time, so all parts but one come
+/// back. A search depends on nothing else, so the answer kept is the one a search
+/// would give again.
+#[derive(Default)]
+pub(super) struct PartCounts {
+    found: KeyMap<(Vec<usize>, Option<usize>, usize), Option<Counts>>,
+}
 
 impl Checker<'_> {
     /// Whether `clues` with the counter force hidden `cell`, decided part by part
@@ -151,6 +165,20 @@ impl Checker<'_> {
     /// given, wrong; each with a colouring. `None` when a search takes more than
     /// `max_nodes` decisions.
     fn counts(&mut self, clues: &[usize], cell: Option<usize>, max_nodes: usize) -> Option<Counts> {
+        let key = (clues.to_vec(), cell, max_nodes);
+        if let Some(found) = self.part_counts.found.get(&key) {
+            return found.clone();
+        }
+        let found = self.search_counts(clues, cell, max_nodes);
+        if self.part_counts.found.len() >= KEPT_PARTS {
+            self.part_counts.found.clear();
+        }
+        self.part_counts.found.insert(key, found.clone());
+        found
+    }
+
+    /// [`Checker::counts`], searched.
+    fn search_counts(&mut self, clues: &[usize], cell: Option<usize>, max_nodes: usize) -> Option<Counts> {
         self.build(clues, true, cell);
         let k = self.counter_con?;
         let n = self.vars.len();

@@ -162,7 +162,9 @@ fn reused_questions_answer_as_fresh_ones() {
 
 /// Counter questions decided part by part agree with the SAT solver: a forced
 /// answer's clues force the cell on their own, and a colouring behind "does not
-/// force" has the cell wrong and meets every clue asked about.
+/// force" has the cell wrong and meets every clue asked about. The checker keeps
+/// what it found of each part from question to question: every answer, and the
+/// colouring behind it, is the one a fresh checker gives.
 #[test]
 fn parts_agree_with_the_sat_solver_on_the_fixture_levels() {
     let (mut n_forced, mut n_free) = (0, 0);
@@ -188,9 +190,20 @@ fn parts_agree_with_the_sat_solver_on_the_fixture_levels() {
         for cell in questions(&puzzle, &known, &visible).into_iter().flatten() {
             for set in &sets {
                 let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
-                let Some(answer) = checker.check_by_parts(&clues, cell, 100_000) else {
+                let answer = checker.check_by_parts(&clues, cell, 100_000);
+                let mut fresh = Checker::new(&puzzle, &known, &visible);
+                assert_eq!(
+                    answer,
+                    fresh.check_by_parts(&clues, cell, 100_000),
+                    "{title}: {set:?}"
+                );
+                let Some(answer) = answer else {
                     continue;
                 };
+                if answer == Check::Free {
+                    let model: Vec<(usize, bool)> = checker.model().collect();
+                    assert_eq!(model, fresh.model().collect::<Vec<_>>(), "{title}: {set:?}");
+                }
                 let forced = sat_forces(&mut round, set, true, Cand::Cell(cell));
                 match answer {
                     Check::Forced { used, counter } => {
