@@ -26,8 +26,10 @@ struct Part {
 /// that many blues, if one exists.
 type Counts = Vec<Option<Vec<(usize, bool)>>>;
 
-/// Parts kept at most; past them the oldest answers are dropped all at once.
-const KEPT_PARTS: usize = 64;
+/// Room for kept answers, in items (a clue of a part, a colour of one of its
+/// colourings, of which it keeps one per number of blues): past it the answers
+/// kept are dropped all at once. About a megabyte.
+const KEPT_ITEMS: usize = 1 << 16;
 
 /// The numbers of blues of the parts searched in one round, by their clues (in
 /// the order searched), the cell wrong in them and the search's limit: the
@@ -37,6 +39,25 @@ const KEPT_PARTS: usize = 64;
 #[derive(Default)]
 pub(super) struct PartCounts {
     found: KeyMap<(Vec<usize>, Option<usize>, usize), Option<Counts>>,
+    /// Items in `found` (see [`KEPT_ITEMS`]).
+    items: usize,
+}
+
+impl PartCounts {
+    /// Keeps `counts` for `key`, unless alone they take more room than allowed.
+    fn keep(&mut self, key: (Vec<usize>, Option<usize>, usize), counts: &Option<Counts>) {
+        let colours: usize = counts.iter().flatten().flatten().map(Vec::len).sum();
+        let items = key.0.len() + colours;
+        if items > KEPT_ITEMS {
+            return;
+        }
+        if self.items + items > KEPT_ITEMS {
+            self.found.clear();
+            self.items = 0;
+        }
+        self.items += items;
+        self.found.insert(key, counts.clone());
+    }
 }
 
 impl Checker<'_> {
@@ -170,10 +191,7 @@ impl Checker<'_> {
             return found.clone();
         }
         let found = self.search_counts(clues, cell, max_nodes);
-        if self.part_counts.found.len() >= KEPT_PARTS {
-            self.part_counts.found.clear();
-        }
-        self.part_counts.found.insert(key, found.clone());
+        self.part_counts.keep(key, &found);
         found
     }
 
@@ -246,4 +264,30 @@ fn choose(held: &[Vec<bool>], range: (i32, i32)) -> Option<Vec<usize>> {
         s -= n;
     }
     Some(sums)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The answers kept never take more room than allowed: past it they are
+    /// dropped, and an answer too big alone is not kept.
+    #[test]
+    fn kept_answers_stay_within_their_room() {
+        let mut kept = PartCounts::default();
+        let colouring: Vec<(usize, bool)> = (0..100).map(|m| (m, m % 2 == 0)).collect();
+        for k in 0..2_000 {
+            let counts: Counts = vec![Some(colouring.clone()), None, Some(colouring.clone())];
+            kept.keep((vec![k, k + 1], Some(k), 1_000), &Some(counts));
+            assert!(kept.items <= KEPT_ITEMS, "{} items after {k} answers", kept.items);
+        }
+        assert!(kept.found.len() < 2_000, "no answer was dropped");
+        let last = (vec![1_999, 2_000], Some(1_999), 1_000);
+        assert!(kept.found.contains_key(&last), "the last answer was dropped");
+        let huge: Counts = vec![Some(vec![(0, true); KEPT_ITEMS])];
+        let before = kept.items;
+        kept.keep((vec![7], None, 1_000), &Some(huge));
+        assert!(!kept.found.contains_key(&(vec![7], None, 1_000)));
+        assert_eq!(kept.items, before);
+    }
 }
