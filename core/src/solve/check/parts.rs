@@ -33,9 +33,9 @@ const KEPT_ITEMS: usize = 1 << 16;
 
 /// The numbers of blues of the parts searched in one round, by their clues (in
 /// the order searched), the cell wrong in them and the search's limit: the
-/// questions of a deletion pass drop one clue at a time, so all parts but one come
-/// back. A search depends on nothing else, so the answer kept is the one a search
-/// would give again.
+/// questions of a deletion pass drop one clue at a time, so the parts without it
+/// come back. A part's search depends on nothing else (the round is the
+/// checker's), so the answer kept is the one a search would give again.
 #[derive(Default)]
 pub(super) struct PartCounts {
     found: KeyMap<(Vec<usize>, Option<usize>, usize), Option<Counts>>,
