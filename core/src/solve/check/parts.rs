@@ -28,8 +28,9 @@ type Counts = Vec<Option<Vec<(usize, bool)>>>;
 
 /// Room for kept answers, in items (a clue of a part, a colour of one of its
 /// colourings, of which it keeps one per number of blues): past it the answers
-/// kept are dropped all at once. About a megabyte.
-const KEPT_ITEMS: usize = 1 << 16;
+/// kept are dropped all at once. About 256 KB: on the corpus, as many searches
+/// are saved as with four times the room.
+const KEPT_ITEMS: usize = 1 << 14;
 
 /// The numbers of blues of the parts searched in one round, by their clues (in
 /// the order searched), the cell wrong in them and the search's limit: the
