@@ -526,15 +526,16 @@ pub(crate) fn explain_all_with<'p>(
         let counter = explanation.clues.contains(&ClueRef::RemainingCounter);
         // The search's clues, read as named rules one after the other, or else as
         // a contradiction.
-        // Cells of a round often share their clues: the chain is followed once.
+        // Cells of a round often share their clues: the chain is followed once, as
+        // far as its cells asked about need.
         let key = (clues.clone(), counter);
         let chain = if clues.len() + usize::from(counter) > rules::MAX_CHAIN_CLUES {
             None
         } else {
             chains
                 .entry(key)
-                .or_insert_with(|| rules::follow(puzzle, known, &clues, counter, texts, &pairs))
-                .explain(puzzle, known, i)
+                .or_insert_with(|| rules::Chain::new(known, &clues, counter, texts))
+                .explain(puzzle, known, &pairs, i)
         };
         match chain {
             Some(found) => {

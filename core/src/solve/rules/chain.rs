@@ -20,58 +20,89 @@ const MAX_WAVES: usize = 6;
 /// Steps named in full before the rest are counted.
 const MAX_NAMED: usize = 4;
 
-/// The cells named rules settle one after the other from a few clues.
+/// The cells named rules settle one after the other from a few clues, followed
+/// wave by wave only as far as a cell asked about needs: the waves after the one
+/// that settles it change nothing of its reading.
 pub(crate) struct Chain {
-    /// Each settled cell and its rule, in the order settled.
-    steps: Vec<(usize, Found)>,
+    /// The clues followed, and whether the counter is read too.
+    clues: Vec<usize>,
+    counter: bool,
     /// Whether the steps and the chain are put in words.
     texts: bool,
+    /// The round's values with the cells settled so far.
+    values: Values,
+    /// Each settled cell and its rule, in the order settled.
+    steps: Vec<(usize, Found)>,
+    /// Waves followed so far.
+    waves: usize,
+    /// Whether the rules stalled (a wave settled nothing) or the waves ran out.
+    stalled: bool,
 }
 
-/// Follows the named rules over `clues` (and the counter when `counter`) from the
-/// round that starts with `known`, wave after wave, until they settle nothing more;
-/// in words when `texts`. The first wave, which sees `known` itself, asks its pairs
-/// of clues through `pairs`, which the round's other views share.
-pub(crate) fn follow(
-    puzzle: &Puzzle,
-    known: &Values,
-    clues: &[usize],
-    counter: bool,
-    texts: bool,
-    pairs: &PairMemo,
-) -> Chain {
-    let mut values = known.clone();
-    let mut steps: Vec<(usize, Found)> = Vec::new();
-    for wave in 0..MAX_WAVES {
-        let mut view = View::within(puzzle, &values, clues, counter, false);
-        view.texts = texts;
-        if wave == 0 {
+impl Chain {
+    /// The chain of named rules over `clues` (and the counter when `counter`) from
+    /// the round that starts with `known`, in words when `texts`; its waves are
+    /// followed when [`Chain::explain`] asks.
+    pub(crate) fn new(known: &Values, clues: &[usize], counter: bool, texts: bool) -> Chain {
+        Chain {
+            clues: clues.to_vec(),
+            counter,
+            texts,
+            values: known.clone(),
+            steps: Vec::new(),
+            waves: 0,
+            stalled: false,
+        }
+    }
+
+    /// The chain that settles hidden cell `i`: the clues it reads (a part of the
+    /// clues followed) and the steps in words; `None` when the rules stall before.
+    /// The first wave, which sees `known` itself, asks its pairs of clues through
+    /// `pairs`, which the round's other views share.
+    pub(crate) fn explain(
+        &mut self,
+        puzzle: &Puzzle,
+        known: &Values,
+        pairs: &PairMemo,
+        i: usize,
+    ) -> Option<Found> {
+        while !self.settles(i) && !self.stalled {
+            self.wave(puzzle, pairs);
+        }
+        self.settles(i)
+            .then(|| read(puzzle, known, i, &self.steps, self.texts))
+    }
+
+    /// Whether a step so far settles cell `i`.
+    fn settles(&self, i: usize) -> bool {
+        self.steps.iter().any(|(m, _)| *m == i)
+    }
+
+    /// One wave: every cell the named rules settle from the values so far.
+    fn wave(&mut self, puzzle: &Puzzle, pairs: &PairMemo) {
+        if self.waves == MAX_WAVES {
+            self.stalled = true;
+            return;
+        }
+        let mut view = View::within(puzzle, &self.values, &self.clues, self.counter, false);
+        view.texts = self.texts;
+        if self.waves == 0 {
             view.pair_memo = Some(pairs);
         }
+        self.waves += 1;
         let settled: Vec<(usize, Found)> = view
             .scope()
             .into_iter()
             .filter_map(|m| Some((m, name(&view, m)?)))
             .collect();
+        drop(view);
         if settled.is_empty() {
-            break;
+            self.stalled = true;
         }
         for (m, found) in settled {
-            values[m] = Some(found.blue);
-            steps.push((m, found));
+            self.values[m] = Some(found.blue);
+            self.steps.push((m, found));
         }
-    }
-    Chain { steps, texts }
-}
-
-impl Chain {
-    /// The chain that settles hidden cell `i`: the clues it reads (a part of the
-    /// clues followed) and the steps in words; `None` when the rules stall before.
-    pub(crate) fn explain(&self, puzzle: &Puzzle, known: &Values, i: usize) -> Option<Found> {
-        self.steps
-            .iter()
-            .any(|(m, _)| *m == i)
-            .then(|| read(puzzle, known, i, &self.steps, self.texts))
     }
 }
 

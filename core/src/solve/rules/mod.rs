@@ -22,7 +22,7 @@ mod parts;
 mod shape;
 mod view;
 
-pub(crate) use chain::{follow, Chain};
+pub(crate) use chain::Chain;
 pub(crate) use contradiction::describe as describe_contradiction;
 pub(crate) use pair_memo::PairMemo;
 pub(crate) use view::View;
