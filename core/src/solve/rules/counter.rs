@@ -2,7 +2,7 @@
 //! cells), or against clues that share no hidden cell, whose needs leave the cells
 //! outside them no blue at all or nothing but blue.
 
-use super::parts::{pack, Part};
+use super::parts::{pack_in, Orders, Part};
 use super::view::{and_list, cells, View};
 use super::{Found, Rule, RuleInfo};
 
@@ -53,22 +53,15 @@ pub(super) fn against_clues(view: &View<'_>, i: usize) -> Option<Found> {
     if !view.counter {
         return None;
     }
-    let n_black = view.hidden.len().saturating_sub(view.remaining);
-    let goals = [(false, view.remaining), (true, n_black)];
+    let goals = goals(view);
     // A packing of every clue serves all the cells it leaves out.
-    let everywhere: Vec<&Part> = view.parts_everywhere().iter().collect();
-    let whole = view.counter_packs(|| goals.map(|(blue, goal)| pack(&everywhere, goal, blue)));
+    let whole = whole(view);
     for (k, (blue, goal)) in goals.into_iter().enumerate() {
         let packed = match &whole[k] {
             Some(packed) if !packed.iter().any(|p| p.cells.contains(&i)) => Some(packed.clone()),
-            _ => {
-                let parts: Vec<&Part> = everywhere
-                    .iter()
-                    .copied()
-                    .filter(|p| !view.clues_of(i).contains(&p.clue))
-                    .collect();
-                pack(&parts, goal, blue)
-            }
+            _ => view.counter_pack_without(i, blue, || {
+                pack_in(&everywhere(view), &orders(view)[k], view.clues_of(i), goal, blue)
+            }),
         };
         if let Some(packed) = packed {
             return Some(found(view, packed, blue));
@@ -83,12 +76,9 @@ pub(super) fn settles(view: &View<'_>) -> Vec<(usize, Found)> {
     if !view.counter {
         return Vec::new();
     }
-    let n_black = view.hidden.len().saturating_sub(view.remaining);
-    let goals = [(false, view.remaining), (true, n_black)];
-    let everywhere: Vec<&Part> = view.parts_everywhere().iter().collect();
-    let whole = view.counter_packs(|| goals.map(|(blue, goal)| pack(&everywhere, goal, blue)));
+    let whole = whole(view);
     let mut out = Vec::new();
-    for (k, (blue, _)) in goals.into_iter().enumerate() {
+    for (k, (blue, _)) in goals(view).into_iter().enumerate() {
         let Some(packed) = &whole[k] else { continue };
         let finding = found(view, packed.clone(), blue);
         out.extend(
@@ -99,6 +89,36 @@ pub(super) fn settles(view: &View<'_>) -> Vec<(usize, Found)> {
         );
     }
     out
+}
+
+/// What the counter's packings must gain: for black, the blue left; for blue, the
+/// black left.
+fn goals(view: &View<'_>) -> [(bool, usize); 2] {
+    let n_black = view.hidden.len().saturating_sub(view.remaining);
+    [(false, view.remaining), (true, n_black)]
+}
+
+/// The visible clues' parts of all hidden cells, as the packings read them.
+fn everywhere<'v>(view: &'v View<'_>) -> Vec<&'v Part> {
+    view.parts_everywhere().iter().collect()
+}
+
+/// The orders in which the counter packs every visible clue, for black and for blue.
+fn orders<'v>(view: &'v View<'_>) -> &'v [Orders; 2] {
+    view.counter_orders(|| {
+        let everywhere = everywhere(view);
+        [false, true].map(|blue| Orders::new(&everywhere, blue))
+    })
+}
+
+/// The counter's packings of every visible clue, for black and for blue.
+fn whole<'v>(view: &'v View<'_>) -> &'v [Option<Vec<Part>>; 2] {
+    view.counter_packs(|| {
+        let everywhere = everywhere(view);
+        let orders = orders(view);
+        let goals = goals(view);
+        [0, 1].map(|k| pack_in(&everywhere, &orders[k], &[], goals[k].1, goals[k].0))
+    })
 }
 
 fn found(view: &View<'_>, packed: Vec<Part>, blue: bool) -> Found {

@@ -8,7 +8,7 @@ use super::super::key_map::KeyMap;
 use super::super::local;
 use super::super::puzzle::{Puzzle, Shape, Values};
 use super::pair_memo::PairMemo;
-use super::parts::{part, Part};
+use super::parts::{part, Orders, Part};
 use crate::model::{name, ClueKind};
 
 /// One round's visible information, for matching rules: every visible clue and the
@@ -59,7 +59,17 @@ pub(crate) struct View<'p> {
     /// The counter's packings of all visible clues (for black, for blue), on
     /// first need.
     counter_packs: OnceCell<[Option<Vec<Part>>; 2]>,
+    /// The orders in which the counter packs the visible clues (for black, for
+    /// blue), on first need.
+    counter_orders: OnceCell<[Orders; 2]>,
+    /// The counter's packings (for black, for blue) of the visible clues but those
+    /// a cell is in, per list of such clues (cells in the same clues share it), on
+    /// first need.
+    counter_packs_without: RefCell<Repacks>,
 }
+
+/// Packings kept by the clues left out and the colour packed for.
+type Repacks = KeyMap<(Vec<usize>, bool), Option<Vec<Part>>>;
 
 /// Decisions the exact checker may take on a question of two clues.
 const PAIR_NODES: usize = 500;
@@ -141,6 +151,8 @@ impl<'p> View<'p> {
             parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_everywhere: OnceCell::new(),
             counter_packs: OnceCell::new(),
+            counter_orders: OnceCell::new(),
+            counter_packs_without: RefCell::new(Repacks::default()),
         }
     }
 
@@ -262,6 +274,31 @@ impl<'p> View<'p> {
         make: impl FnOnce() -> [Option<Vec<Part>>; 2],
     ) -> &[Option<Vec<Part>>; 2] {
         self.counter_packs.get_or_init(make)
+    }
+
+    /// The orders in which the counter packs the visible clues (for black, for
+    /// blue), made by `make` on first need.
+    pub(super) fn counter_orders(&self, make: impl FnOnce() -> [Orders; 2]) -> &[Orders; 2] {
+        self.counter_orders.get_or_init(make)
+    }
+
+    /// The counter's packing (for `blue`) of the visible clues but those hidden
+    /// cell `i` is in, made by `make` on first need for those clues.
+    pub(super) fn counter_pack_without(
+        &self,
+        i: usize,
+        blue: bool,
+        make: impl FnOnce() -> Option<Vec<Part>>,
+    ) -> Option<Vec<Part>> {
+        let key = (self.clues_of(i).to_vec(), blue);
+        if let Some(packed) = self.counter_packs_without.borrow().get(&key) {
+            return packed.clone();
+        }
+        let packed = make();
+        self.counter_packs_without
+            .borrow_mut()
+            .insert(key, packed.clone());
+        packed
     }
 
     /// The visible clues that share a hidden cell with clue `c`, each once, in
