@@ -214,9 +214,9 @@ impl<'p> Explainer<'p> {
         n_unknown: &mut usize,
     ) -> Result<Result<(Vec<usize>, bool), Explanation>, Stop> {
         if let Cand::Cell(cell) = cand {
-            let layers = self.layers(cell);
+            let layers = self.layers(cell, MAX_LAYERS);
             let mut set = Vec::new();
-            for layer in layers.into_iter().take(MAX_LAYERS) {
+            for layer in layers {
                 set.extend(layer);
                 match self.forces(&set, false, cand, false, clock)? {
                     Outcome::Forced(core, _) => return Ok(Ok((core, false))),
@@ -422,8 +422,8 @@ impl<'p> Explainer<'p> {
         colouring
     }
 
-    /// Selector positions in layers around `cell`.
-    fn layers(&self, cell: usize) -> Vec<Vec<usize>> {
+    /// Selector positions in up to `max` layers around `cell`.
+    fn layers(&self, cell: usize, max: usize) -> Vec<Vec<usize>> {
         let puzzle = self.puzzle;
         let mut index_of = vec![None; puzzle.clues.len()];
         for (k, c) in self.visible.iter().enumerate() {
@@ -434,7 +434,7 @@ impl<'p> Explainer<'p> {
         seen_cell[cell] = true;
         let mut frontier = vec![cell];
         let mut out = Vec::new();
-        while !frontier.is_empty() {
+        while !frontier.is_empty() && out.len() < max {
             let mut layer = Vec::new();
             let mut next = Vec::new();
             for &m in &frontier {
