@@ -170,10 +170,11 @@ impl Level {
 
     /// Every item with its position, row by row.
     pub fn items(&self) -> impl Iterator<Item = (Pos, Item)> + '_ {
-        self.items
-            .iter()
-            .enumerate()
-            .filter_map(|(i, item)| Some((Pos::from_index(i)?, (*item)?)))
+        self.items.iter().enumerate().filter_map(|(i, item)| {
+            // Most of the grid is empty: the position only for an item.
+            let item = (*item)?;
+            Some((Pos::from_index(i)?, item))
+        })
     }
 
     /// Every cell with its position, row by row.
