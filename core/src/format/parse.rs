@@ -335,10 +335,13 @@ fn parse_grid(
     let mut indented_lines = Vec::new();
     let mut extra_empty: Option<TextRange> = None;
     let mut short_rows: Vec<u32> = Vec::new();
+    // One buffer for every line's characters (a grid line has 66 of them).
+    let mut chars: Vec<char> = Vec::new();
     for (y, i) in (start..end).enumerate() {
         let line_no = (first + i) as u32;
         let text = grid_text(lines[i].text);
-        let chars: Vec<char> = text.content.chars().collect();
+        chars.clear();
+        chars.extend(text.content.chars());
         if text.indent > 0 || text.has_trailing_space {
             // Point at the indentation, or else at the trailing whitespace.
             let range = if text.indent > 0 {
