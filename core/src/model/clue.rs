@@ -11,8 +11,11 @@
 //!
 //! All public Hexcells tools agree on these rules.
 
-use super::coords::Pos;
+use super::coords::{Pos, GRID_SIZE};
 use super::level::{Color, Hint, Item, Level};
+
+/// Cells in a flower: two rings around a cell.
+const FLOWER_SIZE: usize = 18;
 
 /// Which kind of clue this is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,32 +61,43 @@ impl Clue {
         match level.get(pos)? {
             Item::Cell(cell) if cell.color == Color::Black => {
                 let ring = pos.neighbours().map(|n| n.filter(is_cell));
+                // Sized for the most members there can be: a level has many clues.
+                let mut members = Vec::with_capacity(ring.len());
+                members.extend(ring.iter().flatten().copied());
                 Some(Clue {
                     at: pos,
                     kind: ClueKind::Neighbours,
                     hint: cell.hint,
-                    members: ring.iter().flatten().copied().collect(),
+                    members,
                     layout: Layout::Ring(ring),
                 })
             }
-            Item::Cell(cell) => Some(Clue {
-                at: pos,
-                kind: ClueKind::Flower,
-                hint: cell.hint,
-                members: pos.flower().filter(is_cell).collect(),
-                layout: Layout::Unordered,
-            }),
-            Item::Column(column) => Some(Clue {
-                at: pos,
-                kind: ClueKind::Column,
-                hint: if column.hint == Hint::None {
-                    Hint::Plain
-                } else {
-                    column.hint
-                },
-                members: column.direction.ray(pos).filter(is_cell).collect(),
-                layout: Layout::Line,
-            }),
+            Item::Cell(cell) => {
+                let mut members = Vec::with_capacity(FLOWER_SIZE);
+                members.extend(pos.flower().filter(is_cell));
+                Some(Clue {
+                    at: pos,
+                    kind: ClueKind::Flower,
+                    hint: cell.hint,
+                    members,
+                    layout: Layout::Unordered,
+                })
+            }
+            Item::Column(column) => {
+                let mut members = Vec::with_capacity(usize::from(GRID_SIZE));
+                members.extend(column.direction.ray(pos).filter(is_cell));
+                Some(Clue {
+                    at: pos,
+                    kind: ClueKind::Column,
+                    hint: if column.hint == Hint::None {
+                        Hint::Plain
+                    } else {
+                        column.hint
+                    },
+                    members,
+                    layout: Layout::Line,
+                })
+            }
         }
     }
 

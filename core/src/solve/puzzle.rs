@@ -145,7 +145,8 @@ impl Puzzle {
     }
 
     fn clue_info(&self, level: &Level, clue: &Clue) -> ClueInfo {
-        let members: Vec<usize> = clue.members.iter().filter_map(|p| self.cell_at(*p)).collect();
+        let mut members = Vec::with_capacity(clue.members.len());
+        members.extend(clue.members.iter().filter_map(|p| self.cell_at(*p)));
         // Every member is a cell of the level: its colour is the solution's.
         let count = members.iter().filter(|&&m| self.blue[m]).count();
         // Togetherness comes from the layout (the level's own colours): a letter that
