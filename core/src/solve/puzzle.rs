@@ -58,19 +58,21 @@ pub(crate) struct Puzzle {
     pub(crate) clue_of_owner: Vec<Option<usize>>,
     /// Blue cells in all.
     pub(crate) n_blue: usize,
-    index: Vec<Option<usize>>,
+    /// Per grid position (row-major): the number of its cell, or [`NO_CELL`]; four
+    /// bytes a position, since every level checked builds one for the whole grid.
+    index: Vec<u32>,
 }
 
 impl Puzzle {
     /// Indexes `level`.
     pub(crate) fn new(level: &Level) -> Puzzle {
         let grid = usize::from(GRID_SIZE) * usize::from(GRID_SIZE);
-        let mut index = vec![None; grid];
+        let mut index = vec![NO_CELL; grid];
         let mut cells = Vec::new();
         let mut blue = Vec::new();
         let mut revealed = Vec::new();
         for (pos, cell) in level.cells() {
-            index[pos.index()] = Some(cells.len());
+            index[pos.index()] = cells.len() as u32;
             cells.push(pos);
             blue.push(cell.color == Color::Blue);
             revealed.push(cell.revealed);
@@ -101,7 +103,10 @@ impl Puzzle {
 
     /// The index of the cell at `pos`.
     pub(crate) fn cell_at(&self, pos: Pos) -> Option<usize> {
-        self.index.get(pos.index()).copied().flatten()
+        self.index
+            .get(pos.index())
+            .filter(|&&i| i != NO_CELL)
+            .map(|&i| i as usize)
     }
 
     /// Whether clue `c` is visible with `known`: a column number always, a cell's
@@ -175,6 +180,9 @@ impl Puzzle {
         }
     }
 }
+
+/// In [`Puzzle::index`], a position with no cell.
+const NO_CELL: u32 = u32::MAX;
 
 /// Every place of a ring, as bits.
 const ALL_AROUND: u32 = 0b11_1111;
