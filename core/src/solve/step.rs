@@ -286,6 +286,10 @@ struct Models {
     flips: Vec<u32>,
     /// Scratch: whether a cell is in the colouring being checked.
     marked: Vec<bool>,
+    /// Scratch: whether a clue of the colouring being checked was checked.
+    checked: Vec<bool>,
+    /// Scratch: the cells where the colouring being added differs.
+    diff: Vec<usize>,
 }
 
 /// Seeds and steps per cell for the local search before the exact checker is asked.
@@ -328,17 +332,25 @@ impl Models {
             return false;
         }
         self.marked.resize(puzzle.cells.len(), false);
+        self.checked.resize(puzzle.clues.len(), false);
         for &i in diff {
             self.marked[i] = true;
         }
-        let marked = &self.marked;
+        let (marked, checked) = (&self.marked, &mut self.checked);
+        // Each clue once: neighbouring cells of a colouring share most of theirs.
         let ok = diff.iter().all(|&i| {
-            puzzle.clues_of_cell[i]
-                .iter()
-                .all(|&c| !check[c] || puzzle.clues[c].holds(|m| puzzle.blue[m] != marked[m]))
+            puzzle.clues_of_cell[i].iter().all(|&c| {
+                if !check[c] || std::mem::replace(&mut checked[c], true) {
+                    return true;
+                }
+                puzzle.clues[c].holds(|m| puzzle.blue[m] != marked[m])
+            })
         });
         for &i in diff {
             self.marked[i] = false;
+            for &c in &puzzle.clues_of_cell[i] {
+                self.checked[c] = false;
+            }
         }
         ok
     }
@@ -356,21 +368,25 @@ impl Models {
     /// Keeps `model` (a colouring of every cell) when it meets `known` and every
     /// visible clue and the counter; returns whether it did.
     fn add(&mut self, model: &[bool], puzzle: &Puzzle, known: &Values, is_visible: &[bool]) -> bool {
-        let diff: Vec<usize> = (0..model.len()).filter(|&i| model[i] != puzzle.blue[i]).collect();
-        if diff.is_empty() || !self.meets(&diff, puzzle, known, is_visible) {
-            return false;
+        // Found in a buffer kept from call to call; only a colouring kept gets its own.
+        let mut diff = std::mem::take(&mut self.diff);
+        diff.clear();
+        diff.extend((0..model.len()).filter(|&i| model[i] != puzzle.blue[i]));
+        let kept = !diff.is_empty() && self.meets(&diff, puzzle, known, is_visible);
+        if kept {
+            self.flips.resize(puzzle.cells.len(), 0);
+            for &i in &diff {
+                self.flips[i] += 1;
+            }
+            self.diffs.push(diff.clone());
+            if self.diffs.len() > MAX_MODELS {
+                let extra = self.diffs.len() - MAX_MODELS;
+                self.diffs.drain(..extra);
+                self.count_flips(puzzle);
+            }
         }
-        self.flips.resize(puzzle.cells.len(), 0);
-        for &i in &diff {
-            self.flips[i] += 1;
-        }
-        self.diffs.push(diff);
-        if self.diffs.len() > MAX_MODELS {
-            let extra = self.diffs.len() - MAX_MODELS;
-            self.diffs.drain(..extra);
-            self.count_flips(puzzle);
-        }
-        true
+        self.diff = diff;
+        kept
     }
 
     /// Runs the local search (`effort`: seeds and steps), from the solution or from
