@@ -110,13 +110,15 @@ impl<'p> Search<'p> {
             // A broken clue (or the counter).
             options.clear();
             match broken.first().copied() {
-                Some(c) => options.extend(
-                    puzzle.clues[c]
-                        .members
-                        .iter()
-                        .copied()
-                        .filter(|&m| !locked[m] && tabu[m] < step),
-                ),
+                Some(c) => {
+                    // A plain loop, inlined: `extend` of a filter was a call of
+                    // its own in the search's innermost step.
+                    for &m in &puzzle.clues[c].members {
+                        if !locked[m] && tabu[m] < step {
+                            options.push(m);
+                        }
+                    }
+                }
                 None if n_blue == target => return Some(model.clone()),
                 None => {
                     // Only the counter is off: move a free cell, or any open one.
