@@ -70,8 +70,6 @@ pub(crate) struct Checker<'p> {
     /// Hidden cells in no visible clue, and how many of them are blue.
     n_untouched: i32,
     n_untouched_blue: i32,
-    /// Blue members a clue still needs among its hidden ones.
-    need: Vec<i32>,
     // Scratch space for one query, reused.
     local: Vec<u32>,
     clue_pos: Vec<u32>,
@@ -179,11 +177,6 @@ impl<'p> Checker<'p> {
             .filter(|&i| known[i].is_none() && !in_clue[i])
             .collect();
         let n_untouched_blue = untouched.iter().filter(|&&i| puzzle.blue[i]).count() as i32;
-        let need = puzzle
-            .clues
-            .iter()
-            .map(|c| c.count as i32 - c.members.iter().filter(|m| known[**m] == Some(true)).count() as i32)
-            .collect();
         Checker {
             puzzle,
             known: known.clone(),
@@ -191,7 +184,6 @@ impl<'p> Checker<'p> {
             n_hidden: known.iter().filter(|v| v.is_none()).count() as i32,
             n_untouched: untouched.len() as i32,
             n_untouched_blue,
-            need,
             local: vec![NONE; puzzle.cells.len()],
             clue_pos: vec![NONE; puzzle.clues.len()],
             vars: Vec::new(),
@@ -398,9 +390,12 @@ impl<'p> Checker<'p> {
         for &c in reached {
             let clue = &puzzle.clues[c];
             let start = self.members.len() as u32;
+            // The blue members it still needs, counted on the way.
+            let mut need = clue.count as i32;
             for &m in &clue.members {
-                if self.known[m].is_none() {
-                    self.members.push(self.local[m]);
+                match self.known[m] {
+                    None => self.members.push(self.local[m]),
+                    Some(blue) => need -= i32::from(blue),
                 }
             }
             let end = self.members.len() as u32;
@@ -411,8 +406,8 @@ impl<'p> Checker<'p> {
             self.cons.push(Con {
                 at: Some(self.clue_pos[c] as usize),
                 shaped,
-                lo: self.need[c],
-                hi: self.need[c],
+                lo: need,
+                hi: need,
                 blue: 0,
                 open: (end - start) as i32,
                 start,
