@@ -2,7 +2,7 @@
 //! cells), or against clues that share no hidden cell, whose needs leave the cells
 //! outside them no blue at all or nothing but blue.
 
-use super::parts::{pack_in, Orders, Part};
+use super::parts::{pack_in, CounterPacks, Orders, Part};
 use super::view::{and_list, cells, View};
 use super::{Found, Rule, RuleInfo};
 
@@ -55,12 +55,12 @@ pub(super) fn against_clues(view: &View<'_>, i: usize) -> Option<Found> {
     }
     let goals = goals(view);
     // A packing of every clue serves all the cells it leaves out.
-    let whole = whole(view);
+    let packs = packs(view);
     for (k, (blue, goal)) in goals.into_iter().enumerate() {
-        let packed = match &whole[k] {
+        let packed = match &packs.whole[k] {
             Some(packed) if !packed.iter().any(|p| p.cells.contains(&i)) => Some(packed.clone()),
             _ => view.counter_pack_without(i, blue, || {
-                pack_in(&everywhere(view), &orders(view)[k], view.clues_of(i), goal, blue)
+                pack_in(&everywhere(view), &packs.orders[k], view.clues_of(i), goal, blue)
             }),
         };
         if let Some(packed) = packed {
@@ -76,7 +76,7 @@ pub(super) fn settles(view: &View<'_>) -> Vec<(usize, Found)> {
     if !view.counter {
         return Vec::new();
     }
-    let whole = whole(view);
+    let whole = &packs(view).whole;
     let mut out = Vec::new();
     for (k, (blue, _)) in goals(view).into_iter().enumerate() {
         let Some(packed) = &whole[k] else { continue };
@@ -103,21 +103,14 @@ fn everywhere<'v>(view: &'v View<'_>) -> Vec<&'v Part> {
     view.parts_everywhere().iter().collect()
 }
 
-/// The orders in which the counter packs every visible clue, for black and for blue.
-fn orders<'v>(view: &'v View<'_>) -> &'v [Orders; 2] {
-    view.counter_orders(|| {
-        let everywhere = everywhere(view);
-        [false, true].map(|blue| Orders::new(&everywhere, blue))
-    })
-}
-
 /// The counter's packings of every visible clue, for black and for blue.
-fn whole<'v>(view: &'v View<'_>) -> &'v [Option<Vec<Part>>; 2] {
+fn packs<'v>(view: &'v View<'_>) -> &'v CounterPacks {
     view.counter_packs(|| {
         let everywhere = everywhere(view);
-        let orders = orders(view);
+        let orders = [false, true].map(|blue| Orders::new(&everywhere, blue));
         let goals = goals(view);
-        [0, 1].map(|k| pack_in(&everywhere, &orders[k], &[], goals[k].1, goals[k].0))
+        let whole = [0, 1].map(|k| pack_in(&everywhere, &orders[k], &[], goals[k].1, goals[k].0));
+        CounterPacks { orders, whole }
     })
 }
 

@@ -82,6 +82,14 @@ impl Orders {
     }
 }
 
+/// The counter's packing of every visible clue, for black and for blue (index 0
+/// and 1): the parts in the orders a packing tries them, which the packings that
+/// leave a cell's clues out reuse, and the packing of them all.
+pub(super) struct CounterPacks {
+    pub(super) orders: [Orders; 2],
+    pub(super) whole: [Option<Vec<Part>>; 2],
+}
+
 /// Parts that share no cell, taken greedily from `parts` (two orders are tried),
 /// whose gains add up to `goal` exactly.
 pub(super) fn pack(parts: &[&Part], goal: usize, blue: bool) -> Option<Vec<Part>> {

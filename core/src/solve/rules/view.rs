@@ -8,7 +8,7 @@ use super::super::key_map::KeyMap;
 use super::super::local;
 use super::super::puzzle::{Puzzle, Shape, Values};
 use super::pair_memo::PairMemo;
-use super::parts::{part, Orders, Part};
+use super::parts::{part, CounterPacks, Part};
 use crate::model::{name, ClueKind};
 
 /// One round's visible information, for matching rules: every visible clue and the
@@ -58,10 +58,7 @@ pub(crate) struct View<'p> {
     parts_everywhere: OnceCell<Vec<Part>>,
     /// The counter's packings of all visible clues (for black, for blue), on
     /// first need.
-    counter_packs: OnceCell<[Option<Vec<Part>>; 2]>,
-    /// The orders in which the counter packs the visible clues (for black, for
-    /// blue), on first need.
-    counter_orders: OnceCell<[Orders; 2]>,
+    counter_packs: OnceCell<CounterPacks>,
     /// The counter's packings (for black, for blue) of the visible clues but those
     /// a cell is in, per list of such clues (cells in the same clues share it), on
     /// first need.
@@ -151,7 +148,6 @@ impl<'p> View<'p> {
             parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_everywhere: OnceCell::new(),
             counter_packs: OnceCell::new(),
-            counter_orders: OnceCell::new(),
             counter_packs_without: RefCell::new(Repacks::default()),
         }
     }
@@ -269,17 +265,8 @@ impl<'p> View<'p> {
     }
 
     /// The counter's packings of all visible clues, made by `make` on first need.
-    pub(super) fn counter_packs(
-        &self,
-        make: impl FnOnce() -> [Option<Vec<Part>>; 2],
-    ) -> &[Option<Vec<Part>>; 2] {
+    pub(super) fn counter_packs(&self, make: impl FnOnce() -> CounterPacks) -> &CounterPacks {
         self.counter_packs.get_or_init(make)
-    }
-
-    /// The orders in which the counter packs the visible clues (for black, for
-    /// blue), made by `make` on first need.
-    pub(super) fn counter_orders(&self, make: impl FnOnce() -> [Orders; 2]) -> &[Orders; 2] {
-        self.counter_orders.get_or_init(make)
     }
 
     /// The counter's packing (for `blue`) of the visible clues but those hidden
