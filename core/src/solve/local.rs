@@ -272,18 +272,24 @@ fn pair_rules(
             }
         }
     }
-    // Those clues' hidden members and need, computed once.
-    let mut open: Vec<Vec<usize>> = vec![Vec::new(); puzzle.clues.len()];
+    // Those clues' hidden members and need, computed once: the members in one
+    // list, each clue's at its range (the rules run every round, and a vector per
+    // clue would cost more than reading the pairs).
+    let mut open_cells: Vec<usize> = Vec::new();
+    let mut open_at: Vec<(usize, usize)> = vec![(0, 0); puzzle.clues.len()];
     let mut need: Vec<Option<usize>> = vec![None; puzzle.clues.len()];
     for &c in visible.iter().filter(|&&c| in_pair[c]) {
-        (open[c], need[c]) = open_and_need(puzzle, c, values);
+        let start = open_cells.len();
+        need[c] = push_open(puzzle, c, values, &mut open_cells);
+        open_at[c] = (start, open_cells.len());
     }
+    let open = |c: usize| &open_cells[open_at[c].0..open_at[c].1];
     let mut out = Vec::new();
     let mut in_a = vec![false; values.len()];
     // The clue `a` a clue `b` was last paired with, plus one (0: never).
     let mut paired = vec![0usize; puzzle.clues.len()];
     for &a in visible.iter().filter(|&&a| in_pair[a]) {
-        let (open_a, Some(need_a)) = (&open[a], need[a]) else {
+        let (open_a, Some(need_a)) = (open(a), need[a]) else {
             continue;
         };
         for &m in open_a {
@@ -299,7 +305,7 @@ fn pair_rules(
                 if !changed[a] && !changed[b] {
                     continue;
                 }
-                let (open_b, Some(need_b)) = (&open[b], need[b]) else {
+                let (open_b, Some(need_b)) = (open(b), need[b]) else {
                     continue;
                 };
                 let n_both = open_b.iter().filter(|c| in_a[**c]).count();
@@ -337,14 +343,6 @@ fn pair_rules(
         }
     }
     out
-}
-
-/// The hidden members of clue `c` and how many of them must be blue (`None` when
-/// the known members already contradict it).
-fn open_and_need(puzzle: &Puzzle, c: usize, values: &Values) -> (Vec<usize>, Option<usize>) {
-    let mut open = Vec::new();
-    let need = push_open(puzzle, c, values, &mut open);
-    (open, need)
 }
 
 /// Appends the hidden members of clue `c` to `open`, and says how many of them must
