@@ -122,6 +122,13 @@ pub(crate) struct Checker<'p> {
     scratch: Vec<(u32, bool)>,
     /// Position of the counter constraint in `cons`, if asked.
     counter_con: Option<usize>,
+    /// With the counter: the sums of the positive gains (black, blue) of the
+    /// other constraints, kept up to date as cells are coloured and uncoloured
+    /// (the counting bound reads them after every propagation).
+    gains: [i32; 2],
+    /// With the counter: the other constraints with a positive gain (for black,
+    /// for blue), as bit sets kept up to date with `gains`.
+    positive: [Vec<u64>; 2],
     /// The variable of the cell the query is about (`None`: the untouched cells).
     seed: Option<u32>,
     /// The question the variables and constraints were built for, while they can
@@ -214,6 +221,8 @@ impl<'p> Checker<'p> {
             taken: Vec::new(),
             fill: Vec::new(),
             counter_con: None,
+            gains: [0; 2],
+            positive: [Vec::new(), Vec::new()],
             seed: None,
             built: None,
         }
@@ -493,6 +502,20 @@ impl<'p> Checker<'p> {
         let puzzle = self.puzzle;
         self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));
         self.stamp = 0;
+        if let Some(k) = self.counter_con {
+            self.gains = [self.gains_counted(k, false), self.gains_counted(k, true)];
+            for blue in [false, true] {
+                let mut positive = std::mem::take(&mut self.positive[usize::from(blue)]);
+                positive.clear();
+                positive.resize(self.cons.len().div_ceil(64), 0);
+                for (j, c) in self.cons[..k].iter().enumerate() {
+                    if propagate::gain(c, blue) > 0 {
+                        set(&mut positive, j);
+                    }
+                }
+                self.positive[usize::from(blue)] = positive;
+            }
+        }
     }
 
     /// Resets the per-cell and per-clue marks of the last question built.

@@ -2,7 +2,7 @@
 //! and the counting bound with the counter.
 
 use super::super::puzzle::Shape;
-use super::{Checker, Con, DECISION};
+use super::{has, set, unset, Checker, Con, DECISION};
 
 impl Checker<'_> {
     /// Gives variable `v` a colour (for `reason`: a constraint, `DECISION` or
@@ -17,9 +17,31 @@ impl Checker<'_> {
         if reason < DECISION {
             self.by_reason[reason as usize] += 1;
         }
+        let Some(counter) = self.counter_con else {
+            for k in self.occ_start[v]..self.occ_start[v + 1] {
+                let j = self.occ[k as usize] as usize;
+                let con = &mut self.cons[j];
+                con.open -= 1;
+                con.blue += i32::from(blue);
+                self.queue.push(j as u32);
+            }
+            return;
+        };
+        // With the counter, the gains of the counting bound go down with the
+        // colour: a blue cell takes one from the blue its clues still need, a black
+        // one from the black they must still leave.
+        let gains = &mut self.gains[usize::from(blue)];
+        let positive = &mut self.positive[usize::from(blue)];
         for k in self.occ_start[v]..self.occ_start[v + 1] {
             let j = self.occ[k as usize] as usize;
             let con = &mut self.cons[j];
+            let g = gain(con, blue);
+            if j != counter && g > 0 {
+                *gains -= 1;
+                if g == 1 {
+                    unset(positive, j);
+                }
+            }
             con.open -= 1;
             con.blue += i32::from(blue);
             self.queue.push(j as u32);
@@ -38,10 +60,29 @@ impl Checker<'_> {
             self.phase[v] = blue;
             self.value[v] = -1;
             self.tpos[v] = u32::MAX;
+            let Some(counter) = self.counter_con else {
+                for k in self.occ_start[v]..self.occ_start[v + 1] {
+                    let con = &mut self.cons[self.occ[k as usize] as usize];
+                    con.open += 1;
+                    con.blue -= i32::from(blue);
+                }
+                continue;
+            };
+            // The gains of the counting bound come back (see `assign`).
+            let gains = &mut self.gains[usize::from(blue)];
+            let positive = &mut self.positive[usize::from(blue)];
             for k in self.occ_start[v]..self.occ_start[v + 1] {
-                let con = &mut self.cons[self.occ[k as usize] as usize];
+                let j = self.occ[k as usize] as usize;
+                let con = &mut self.cons[j];
                 con.open += 1;
                 con.blue -= i32::from(blue);
+                let g = gain(con, blue);
+                if j != counter && g > 0 {
+                    *gains += 1;
+                    if g == 1 {
+                        set(positive, j);
+                    }
+                }
             }
         }
         self.queue.clear();
@@ -67,17 +108,11 @@ impl Checker<'_> {
         };
         for need_blue in [true, false] {
             // No packing can reach past the range when all gains together cannot.
-            let most: i32 = self.cons[..k]
-                .iter()
-                .map(|c| {
-                    if need_blue {
-                        c.lo - c.blue
-                    } else {
-                        c.open - (c.hi - c.blue)
-                    }
-                })
-                .filter(|g| *g > 0)
-                .sum();
+            let most = self.gains[usize::from(need_blue)];
+            debug_assert_eq!(most, self.gains_counted(k, need_blue));
+            debug_assert!((0..k).all(|j| {
+                has(&self.positive[usize::from(need_blue)], j) == (gain(&self.cons[j], need_blue) > 0)
+            }));
             if (need_blue && blue + most <= hi) || (!need_blue && blue + open - most >= lo) {
                 continue;
             }
@@ -85,17 +120,16 @@ impl Checker<'_> {
             let stamp = self.stamp;
             self.chosen.clear();
             let mut extra = 0;
-            for j in 0..k {
+            // The constraints with a gain, in order.
+            let with_gain = self.positive[usize::from(need_blue)]
+                .iter()
+                .enumerate()
+                .flat_map(|(w, &word)| ones(word).map(move |b| w * 64 + b));
+            for j in with_gain {
                 let c = &self.cons[j];
                 // Blues it still needs, or open cells it must leave black.
-                let gain = if need_blue {
-                    c.lo - c.blue
-                } else {
-                    c.open - (c.hi - c.blue)
-                };
-                if gain <= 0 {
-                    continue;
-                }
+                let gain = gain(c, need_blue);
+                debug_assert!(gain > 0);
                 let cells = &self.members[c.start as usize..c.end as usize];
                 let disjoint = cells
                     .iter()
@@ -144,6 +178,12 @@ impl Checker<'_> {
             }
         }
         true
+    }
+
+    /// The sum of the positive gains of the constraints before the counter `k`
+    /// (for blue when `need_blue`), counted afresh: what `gains` keeps up to date.
+    pub(super) fn gains_counted(&self, k: usize, need_blue: bool) -> i32 {
+        self.cons[..k].iter().map(|c| gain(c, need_blue).max(0)).sum()
     }
 
     /// Propagates the queued constraints; `false` on a conflict.
@@ -284,4 +324,27 @@ impl Checker<'_> {
         };
         self.puzzle.clues[c].shape_holds(is_blue)
     }
+}
+
+/// What constraint `c` adds to the counting bound: the blue it still needs (for
+/// `blue`), or the open members it must still leave black; at most 0 when it adds
+/// nothing.
+#[inline(always)]
+pub(super) fn gain(c: &Con, blue: bool) -> i32 {
+    if blue {
+        c.lo - c.blue
+    } else {
+        c.open - (c.hi - c.blue)
+    }
+}
+
+/// The positions of the bits set in `word`, lowest first.
+fn ones(mut word: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let b = word.trailing_zeros() as usize;
+            word &= word - 1;
+            b
+        })
+    })
 }
