@@ -244,7 +244,7 @@ fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<u
     let mut second = vec![false; n_clues];
     for c in (0..n_clues).filter(|&c| first[c]) {
         for &m in &puzzle.clues[c].members {
-            for &d in &puzzle.clues_of_cell[m] {
+            for &d in puzzle.clues_of_cell(m) {
                 second[d] = true;
             }
         }
@@ -260,7 +260,8 @@ fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<u
 fn clues_at(puzzle: &Puzzle, cells: &[usize]) -> Vec<bool> {
     let mut at = vec![false; puzzle.clues.len()];
     for &u in cells {
-        for c in puzzle.clues_of_cell[u]
+        for c in puzzle
+            .clues_of_cell(u)
             .iter()
             .copied()
             .chain(puzzle.clue_of_owner[u])
@@ -300,7 +301,7 @@ impl Tally {
 
     /// Records that cell `i` was uncovered.
     fn uncover(&mut self, puzzle: &Puzzle, i: usize) {
-        for &c in &puzzle.clues_of_cell[i] {
+        for &c in puzzle.clues_of_cell(i) {
             self.open[c] -= 1;
             self.blue[c] += usize::from(puzzle.blue[i]);
         }

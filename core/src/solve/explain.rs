@@ -438,7 +438,7 @@ impl<'p> Explainer<'p> {
             let mut layer = Vec::new();
             let mut next = Vec::new();
             for &m in &frontier {
-                for &c in &puzzle.clues_of_cell[m] {
+                for &c in puzzle.clues_of_cell(m) {
                     let Some(k) = index_of[c] else { continue };
                     if seen_clue[c] {
                         continue;

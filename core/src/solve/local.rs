@@ -53,7 +53,7 @@ pub(crate) fn propagate_changed(
                 if values[cell].is_none() {
                     values[cell] = Some(blue);
                     forced.push(cell);
-                    for &other in &puzzle.clues_of_cell[cell] {
+                    for &other in puzzle.clues_of_cell(cell) {
                         changed[other] = true;
                         if is_visible[other] && !queued[other] {
                             queued[other] = true;
@@ -79,7 +79,7 @@ pub(crate) fn propagate_changed(
             }
             values[cell] = Some(blue);
             forced.push(cell);
-            for &other in &puzzle.clues_of_cell[cell] {
+            for &other in puzzle.clues_of_cell(cell) {
                 changed[other] = true;
                 if is_visible[other] && !queued[other] {
                     queued[other] = true;
@@ -267,7 +267,7 @@ fn pair_rules(
     for &c in visible.iter().filter(|&&c| changed[c]) {
         in_pair[c] = true;
         for &m in puzzle.clues[c].members.iter().filter(|&&m| values[m].is_none()) {
-            for &d in &puzzle.clues_of_cell[m] {
+            for &d in puzzle.clues_of_cell(m) {
                 in_pair[d] |= is_visible[d];
             }
         }
@@ -296,7 +296,7 @@ fn pair_rules(
             in_a[m] = true;
         }
         for &m in open_a {
-            for &b in &puzzle.clues_of_cell[m] {
+            for &b in puzzle.clues_of_cell(m) {
                 // Each pair once, from the clue with the smaller index.
                 if b <= a || !is_visible[b] || paired[b] == a + 1 {
                     continue;
@@ -480,7 +480,7 @@ mod tests {
             let hidden: Vec<usize> = (0..values.len()).filter(|&i| values[i].is_none()).collect();
             for i in hidden.into_iter().step_by(3) {
                 values[i] = Some(puzzle.blue[i]);
-                for &c in &puzzle.clues_of_cell[i] {
+                for &c in puzzle.clues_of_cell(i) {
                     changed[c] = true;
                 }
             }
@@ -545,7 +545,7 @@ mod tests {
         }
         let open: Vec<usize> = (0..values.len()).filter(|i| values[*i].is_none()).collect();
         assert_eq!(open.len(), 2, "the two shared cells stay open");
-        assert!(open.iter().all(|i| puzzle.clues_of_cell[*i].len() == 2));
+        assert!(open.iter().all(|i| puzzle.clues_of_cell(*i).len() == 2));
     }
 
     #[test]
@@ -565,7 +565,7 @@ mod tests {
         let forced = propagate(&puzzle, &visible, &mut values);
         assert_eq!(forced.len(), 1);
         let far = forced[0];
-        assert!(puzzle.clues_of_cell[far].is_empty());
+        assert!(puzzle.clues_of_cell(far).is_empty());
         assert_eq!(values[far], Some(false));
     }
 }

@@ -52,8 +52,11 @@ pub(crate) struct Puzzle {
     pub(crate) revealed: Vec<bool>,
     /// Every clue the level shows or can show once its cell is uncovered.
     pub(crate) clues: Vec<ClueInfo>,
-    /// Clue indices each cell is a member of.
-    pub(crate) clues_of_cell: Vec<Vec<usize>>,
+    /// Clue indices each cell is a member of, in order, all cells' in one list:
+    /// cell `i`'s at the range `cell_clues_at[i]` (see [`Puzzle::clues_of_cell`];
+    /// one vector per cell cost an allocation for each cell of every level checked).
+    cell_clues: Vec<usize>,
+    cell_clues_at: Vec<(u32, u32)>,
     /// The clue a cell shows, if any.
     pub(crate) clue_of_owner: Vec<Option<usize>>,
     /// Blue cells in all.
@@ -78,7 +81,8 @@ impl Puzzle {
             revealed.push(cell.revealed);
         }
         let mut puzzle = Puzzle {
-            clues_of_cell: vec![Vec::new(); cells.len()],
+            cell_clues: Vec::new(),
+            cell_clues_at: Vec::new(),
             clue_of_owner: vec![None; cells.len()],
             n_blue: blue.iter().filter(|b| **b).count(),
             cells,
@@ -90,15 +94,43 @@ impl Puzzle {
         for clue in Clue::all_shown(level) {
             let info = puzzle.clue_info(level, &clue);
             let id = puzzle.clues.len();
-            for &m in &info.members {
-                puzzle.clues_of_cell[m].push(id);
-            }
             if let Some(owner) = info.owner {
                 puzzle.clue_of_owner[owner] = Some(id);
             }
             puzzle.clues.push(info);
         }
+        puzzle.index_cell_clues();
         puzzle
+    }
+
+    /// Lists the clues of each cell (counted first, then filled in clue order).
+    fn index_cell_clues(&mut self) {
+        let n = self.cells.len();
+        let mut at = vec![0u32; n + 1];
+        for clue in &self.clues {
+            for &m in &clue.members {
+                at[m + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            at[i + 1] += at[i];
+        }
+        let mut list = vec![0; at[n] as usize];
+        let mut next = at.clone();
+        for (id, clue) in self.clues.iter().enumerate() {
+            for &m in &clue.members {
+                list[next[m] as usize] = id;
+                next[m] += 1;
+            }
+        }
+        self.cell_clues = list;
+        self.cell_clues_at = at.windows(2).map(|w| (w[0], w[1])).collect();
+    }
+
+    /// The clues cell `i` is a member of, in clue order.
+    pub(crate) fn clues_of_cell(&self, i: usize) -> &[usize] {
+        let (start, end) = self.cell_clues_at[i];
+        &self.cell_clues[start as usize..end as usize]
     }
 
     /// The index of the cell at `pos`.

@@ -220,7 +220,9 @@ impl Rotator<'_> {
         if self.explained.is(v) || !colouring.hidden[v] || colouring.colour[v] < 0 {
             return None;
         }
-        let mut others = self.puzzle.clues_of_cell[v]
+        let mut others = self
+            .puzzle
+            .clues_of_cell(v)
             .iter()
             .copied()
             .filter(|&d| Some(d) != besides && self.in_set[d]);
@@ -245,7 +247,8 @@ impl Rotator<'_> {
         }
         // An open member of another clue of the set would tie that clue too.
         let only_here = |m: usize| {
-            self.puzzle.clues_of_cell[m]
+            self.puzzle
+                .clues_of_cell(m)
                 .iter()
                 .all(|&d| d == c || !self.in_set[d])
         };

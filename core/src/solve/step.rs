@@ -107,7 +107,7 @@ impl<'p> Deducer<'p> {
         let mut changed = fresh.clone();
         for (i, value) in known.iter().enumerate() {
             if value.is_some() && self.local_fixpoint[i].is_none() {
-                for &c in &puzzle.clues_of_cell[i] {
+                for &c in puzzle.clues_of_cell(i) {
                     changed[c] = true;
                 }
             }
@@ -339,7 +339,7 @@ impl Models {
         let (marked, checked) = (&self.marked, &mut self.checked);
         // Each clue once: neighbouring cells of a colouring share most of theirs.
         let ok = diff.iter().all(|&i| {
-            puzzle.clues_of_cell[i].iter().all(|&c| {
+            puzzle.clues_of_cell(i).iter().all(|&c| {
                 if !check[c] || std::mem::replace(&mut checked[c], true) {
                     return true;
                 }
@@ -348,7 +348,7 @@ impl Models {
         });
         for &i in diff {
             self.marked[i] = false;
-            for &c in &puzzle.clues_of_cell[i] {
+            for &c in puzzle.clues_of_cell(i) {
                 self.checked[c] = false;
             }
         }

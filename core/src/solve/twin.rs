@@ -83,7 +83,8 @@ impl Twins {
 
 /// The clues marked in `in_set` that hold cell `i`, in index order.
 fn holding(puzzle: &Puzzle, in_set: &[bool], i: usize) -> Vec<usize> {
-    puzzle.clues_of_cell[i]
+    puzzle
+        .clues_of_cell(i)
         .iter()
         .copied()
         .filter(|&c| in_set[c])

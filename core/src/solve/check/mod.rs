@@ -363,7 +363,7 @@ impl<'p> Checker<'p> {
             while next < self.vars.len() {
                 let m = self.vars[next];
                 next += 1;
-                for &c in &puzzle.clues_of_cell[m] {
+                for &c in puzzle.clues_of_cell(m) {
                     let k = self.clue_pos[c];
                     if k != NONE && !taken[k as usize] {
                         taken[k as usize] = true;
