@@ -171,6 +171,25 @@ fn grid_text(line: &str) -> GridText<'_> {
 const ITEM_CHARS: &str = ".oOxX\\|/";
 const HINT_CHARS: &str = ".+cn";
 
+/// Per byte: whether it is one of [`ITEM_CHARS`] (asked of every group of every
+/// line that may be a grid row).
+const IS_ITEM_CHAR: [bool; 256] = byte_set(ITEM_CHARS);
+
+/// Per byte: whether it is one of [`HINT_CHARS`].
+const IS_HINT_CHAR: [bool; 256] = byte_set(HINT_CHARS);
+
+/// Per byte: whether it is in `chars`.
+const fn byte_set(chars: &str) -> [bool; 256] {
+    let bytes = chars.as_bytes();
+    let mut set = [false; 256];
+    let mut i = 0;
+    while i < bytes.len() {
+        set[bytes[i] as usize] = true;
+        i += 1;
+    }
+    set
+}
+
 /// Whether `line` reads as a grid row: even length, every group made of known
 /// characters. `with_item` also asks for at least one item.
 fn looks_like_grid_row(line: &str, with_item: bool) -> bool {
@@ -182,7 +201,7 @@ fn looks_like_grid_row(line: &str, with_item: bool) -> bool {
     }
     let groups_ok = bytes
         .chunks(2)
-        .all(|g| ITEM_CHARS.as_bytes().contains(&g[0]) && HINT_CHARS.as_bytes().contains(&g[1]));
+        .all(|g| IS_ITEM_CHAR[usize::from(g[0])] && IS_HINT_CHAR[usize::from(g[1])]);
     groups_ok && (!with_item || bytes.chunks(2).any(|g| g[0] != b'.'))
 }
 
