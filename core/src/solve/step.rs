@@ -368,11 +368,34 @@ impl Models {
     /// Keeps `model` (a colouring of every cell) when it meets `known` and every
     /// visible clue and the counter; returns whether it did.
     fn add(&mut self, model: &[bool], puzzle: &Puzzle, known: &Values, is_visible: &[bool]) -> bool {
+        self.add_checked(model, puzzle, |models, diff| {
+            models.meets(diff, puzzle, known, is_visible)
+        })
+    }
+
+    /// [`Models::add`] for a colouring the local search found, which meets `known`,
+    /// every visible clue and the counter by construction (checked again in debug
+    /// builds only: the search's colourings are most of those kept).
+    fn add_found(&mut self, model: &[bool], puzzle: &Puzzle, known: &Values, is_visible: &[bool]) -> bool {
+        self.add_checked(model, puzzle, |models, diff| {
+            debug_assert!(models.meets(diff, puzzle, known, is_visible));
+            true
+        })
+    }
+
+    /// Keeps `model` when it differs from the solution and `meets` says the
+    /// cells it flips keep to what the round knows; returns whether it did.
+    fn add_checked(
+        &mut self,
+        model: &[bool],
+        puzzle: &Puzzle,
+        meets: impl FnOnce(&mut Models, &[usize]) -> bool,
+    ) -> bool {
         // Found in a buffer kept from call to call; only a colouring kept gets its own.
         let mut diff = std::mem::take(&mut self.diff);
         diff.clear();
         diff.extend((0..model.len()).filter(|&i| model[i] != puzzle.blue[i]));
-        let kept = !diff.is_empty() && self.meets(&diff, puzzle, known, is_visible);
+        let kept = !diff.is_empty() && meets(self, &diff);
         if kept {
             self.flips.resize(puzzle.cells.len(), 0);
             for &i in &diff {
@@ -412,7 +435,7 @@ impl Models {
                 .and_then(|cell| {
                     (0..seeds).find_map(|seed| search.flip(start, cell, (cell as u64) << 2 | seed, steps))
                 })
-                .is_some_and(|m| self.add(&m, round.puzzle, round.known, round.is_visible));
+                .is_some_and(|m| self.add_found(&m, round.puzzle, round.known, round.is_visible));
             if found {
                 cands.retain(|c| !self.rules_out(round.puzzle, round.is_untouched, *c));
             } else {
