@@ -80,6 +80,10 @@ impl<'p> Search<'p> {
             broken,
             ..
         } = self;
+        // Plain slices for what the steps only read: a vector behind a reference is
+        // loaded again at every push to `options`.
+        let locked: &[bool] = locked;
+        let free: &[usize] = free;
         let around = |m: usize| visible_of_cell[m].as_slice();
         for c in changed.drain(..) {
             blues[c] = puzzle.clues[c].count as i64;
@@ -113,6 +117,7 @@ impl<'p> Search<'p> {
                 Some(c) => {
                     // A plain loop, inlined: `extend` of a filter was a call of
                     // its own in the search's innermost step.
+                    let tabu: &[usize] = tabu;
                     for &m in &puzzle.clues[c].members {
                         if !locked[m] && tabu[m] < step {
                             options.push(m);
