@@ -120,30 +120,34 @@ impl Checker<'_> {
             let stamp = self.stamp;
             self.chosen.clear();
             let mut extra = 0;
+            // Plain slices: read through `self`, they were loaded again after each
+            // push to `chosen`.
+            let (cons, members, value) = (&self.cons[..], &self.members[..], &self.value[..]);
+            let (packed, chosen) = (&mut self.packed[..], &mut self.chosen);
             // The constraints with a gain, in order.
             let with_gain = self.positive[usize::from(need_blue)]
                 .iter()
                 .enumerate()
                 .flat_map(|(w, &word)| ones(word).map(move |b| w * 64 + b));
             for j in with_gain {
-                let c = &self.cons[j];
+                let c = &cons[j];
                 // Blues it still needs, or open cells it must leave black.
                 let gain = gain(c, need_blue);
                 debug_assert!(gain > 0);
-                let cells = &self.members[c.start as usize..c.end as usize];
+                let cells = &members[c.start as usize..c.end as usize];
                 let disjoint = cells
                     .iter()
-                    .all(|&m| self.value[m as usize] >= 0 || self.packed[m as usize] != stamp);
+                    .all(|&m| value[m as usize] >= 0 || packed[m as usize] != stamp);
                 if !disjoint {
                     continue;
                 }
                 for &m in cells {
-                    if self.value[m as usize] < 0 {
-                        self.packed[m as usize] = stamp;
+                    if value[m as usize] < 0 {
+                        packed[m as usize] = stamp;
                     }
                 }
                 extra += gain;
-                self.chosen.push(j as u32);
+                chosen.push(j as u32);
             }
             let conflict = if need_blue {
                 blue + extra > hi
