@@ -166,7 +166,7 @@ fn line_forced(
 ) -> Option<Vec<(usize, bool)>> {
     let n = members.len();
     let n_states = (count + 1) * 6;
-    let index = |k: usize, runs: usize, prev: bool| (k * 3 + runs) * 2 + usize::from(prev);
+    let index = line_state;
     let step = |k: usize, runs: usize, prev: bool, blue: bool| -> Option<usize> {
         let k = k + usize::from(blue);
         if k > count {
@@ -181,15 +181,6 @@ fn line_forced(
             None => [true, true],
         }
     };
-    let states = |f: &mut dyn FnMut(usize, usize, bool, usize)| {
-        for k in 0..=count {
-            for runs in 0..3 {
-                for prev in [false, true] {
-                    f(k, runs, prev, index(k, runs, prev));
-                }
-            }
-        }
-    };
     // Layer i of `forward` (states reachable after i members) is
     // `forward[i * n_states..(i + 1) * n_states]`; the same for `backward` (states
     // from which the rest can end well).
@@ -199,7 +190,7 @@ fn line_forced(
         let ok = allowed(i);
         let (before, after) = forward.split_at_mut((i + 1) * n_states);
         let before = &before[i * n_states..];
-        states(&mut |k, runs, prev, s| {
+        line_states(count, |k, runs, prev, s| {
             if before[s] {
                 for blue in [false, true] {
                     if ok[usize::from(blue)] {
@@ -212,7 +203,7 @@ fn line_forced(
         });
     }
     let mut backward = vec![false; (n + 1) * n_states];
-    states(&mut |k, runs, _, s| {
+    line_states(count, |k, runs, _, s| {
         backward[n * n_states + s] = k == count && if together { runs <= 1 } else { runs >= 2 };
     });
     let mut can = vec![[false; 2]; n];
@@ -221,7 +212,7 @@ fn line_forced(
         let (head, tail) = backward.split_at_mut((i + 1) * n_states);
         let head = &mut head[i * n_states..];
         let reachable = &forward[i * n_states..(i + 1) * n_states];
-        states(&mut |k, runs, prev, s| {
+        line_states(count, |k, runs, prev, s| {
             for blue in [false, true] {
                 if ok[usize::from(blue)] {
                     if let Some(t) = step(k, runs, prev, blue) {
@@ -249,6 +240,24 @@ fn line_forced(
         })
         .collect();
     Some(forced)
+}
+
+/// Calls `f` on every state of [`line_forced`] (blues so far, runs so far, whether
+/// the last member is blue) with its index; generic, so that `f` is inlined (through
+/// `dyn` it was a call per state).
+fn line_states(count: usize, mut f: impl FnMut(usize, usize, bool, usize)) {
+    for k in 0..=count {
+        for runs in 0..3 {
+            for prev in [false, true] {
+                f(k, runs, prev, line_state(k, runs, prev));
+            }
+        }
+    }
+}
+
+/// The index of a state of [`line_forced`] in its layer.
+fn line_state(k: usize, runs: usize, prev: bool) -> usize {
+    (k * 3 + runs) * 2 + usize::from(prev)
 }
 
 /// Cells that two overlapping clues force by their counts alone: the blue cells in
