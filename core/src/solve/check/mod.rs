@@ -337,20 +337,24 @@ impl<'p> Checker<'p> {
     /// and gives the clues reached, in that order.
     fn scope(&mut self, clues: &[usize], counter: bool, cell: Option<usize>) -> Vec<usize> {
         let puzzle = self.puzzle;
-        self.vars.clear();
+        // Plain slices and vectors: read through `self`, they were loaded again after
+        // each push.
+        let (known, clue_pos) = (&self.known[..], &self.clue_pos[..]);
+        let (local, vars) = (&mut self.local[..], &mut self.vars);
+        vars.clear();
         if let Some(cell) = cell {
-            self.local[cell] = 0;
-            self.vars.push(cell);
+            local[cell] = 0;
+            vars.push(cell);
         }
         let mut reached = std::mem::take(&mut self.reached);
         reached.clear();
         let mut next = 0;
-        let add_clue = |this: &mut Self, c: usize, reached: &mut Vec<usize>| {
+        let mut add_clue = |c: usize, reached: &mut Vec<usize>, vars: &mut Vec<usize>| {
             reached.push(c);
             for &m in &puzzle.clues[c].members {
-                if this.known[m].is_none() && this.local[m] == NONE {
-                    this.local[m] = this.vars.len() as u32;
-                    this.vars.push(m);
+                if known[m].is_none() && local[m] == NONE {
+                    local[m] = vars.len() as u32;
+                    vars.push(m);
                 }
             }
         };
@@ -360,14 +364,14 @@ impl<'p> Checker<'p> {
         // No clue before `untaken` is left out (`taken` only ever becomes true).
         let mut untaken = 0;
         loop {
-            while next < self.vars.len() {
-                let m = self.vars[next];
+            while next < vars.len() {
+                let m = vars[next];
                 next += 1;
                 for &c in puzzle.clues_of_cell(m) {
-                    let k = self.clue_pos[c];
+                    let k = clue_pos[c];
                     if k != NONE && !taken[k as usize] {
                         taken[k as usize] = true;
-                        add_clue(self, c, &mut reached);
+                        add_clue(c, &mut reached, vars);
                     }
                 }
             }
@@ -381,7 +385,7 @@ impl<'p> Checker<'p> {
             match (untaken < clues.len()).then_some(untaken) {
                 Some(k) => {
                     taken[k] = true;
-                    add_clue(self, clues[k], &mut reached);
+                    add_clue(clues[k], &mut reached, vars);
                 }
                 None => break,
             }
@@ -394,26 +398,29 @@ impl<'p> Checker<'p> {
     /// over every variable when asked.
     fn add_constraints(&mut self, reached: &[usize], counter: bool) {
         let puzzle = self.puzzle;
-        self.cons.clear();
-        self.members.clear();
+        // Plain slices and vectors (see `scope`).
+        let (known, local, clue_pos) = (&self.known[..], &self.local[..], &self.clue_pos[..]);
+        let (cons, members) = (&mut self.cons, &mut self.members);
+        cons.clear();
+        members.clear();
         for &c in reached {
             let clue = &puzzle.clues[c];
-            let start = self.members.len() as u32;
+            let start = members.len() as u32;
             // The blue members it still needs, counted on the way.
             let mut need = clue.count as i32;
             for &m in &clue.members {
-                match self.known[m] {
-                    None => self.members.push(self.local[m]),
+                match known[m] {
+                    None => members.push(local[m]),
                     Some(blue) => need -= i32::from(blue),
                 }
             }
-            let end = self.members.len() as u32;
+            let end = members.len() as u32;
             let shaped = match clue.shape {
                 Shape::Count => None,
                 _ => Some(c),
             };
-            self.cons.push(Con {
-                at: Some(self.clue_pos[c] as usize),
+            cons.push(Con {
+                at: Some(clue_pos[c] as usize),
                 shaped,
                 lo: need,
                 hi: need,
