@@ -91,7 +91,9 @@ impl<'p> View<'p> {
         // Flat lists with ranges: a view is made for every round, chain and
         // assumption, and one vector per clue and cell would dominate its cost.
         let mut open_at = vec![(0, 0); n_clues];
-        let mut open_cells = Vec::new();
+        // Room for every member: growing it step by step cost more than the pass.
+        let most: usize = visible.iter().map(|&c| puzzle.clues[c].members.len()).sum();
+        let mut open_cells = Vec::with_capacity(most);
         let mut need = vec![None; n_clues];
         let mut n_clues_of = vec![0u32; n_cells];
         for &c in visible {
