@@ -166,14 +166,13 @@ fn line_forced(
 ) -> Option<Vec<(usize, bool)>> {
     let n = members.len();
     let n_states = (count + 1) * 6;
-    let index = line_state;
     let step = |k: usize, runs: usize, prev: bool, blue: bool| -> Option<usize> {
         let k = k + usize::from(blue);
         if k > count {
             return None;
         }
         let runs = if blue && !prev { (runs + 1).min(2) } else { runs };
-        Some(index(k, runs, blue))
+        Some(line_state(k, runs, blue))
     };
     let allowed = |i: usize| -> [bool; 2] {
         match values[members[i]] {
@@ -185,7 +184,7 @@ fn line_forced(
     // `forward[i * n_states..(i + 1) * n_states]`; the same for `backward` (states
     // from which the rest can end well).
     let mut forward = vec![false; (n + 1) * n_states];
-    forward[index(0, 0, false)] = true;
+    forward[line_state(0, 0, false)] = true;
     for i in 0..n {
         let ok = allowed(i);
         let (before, after) = forward.split_at_mut((i + 1) * n_states);

@@ -157,13 +157,7 @@ impl Checker<'_> {
             if conflict {
                 // Only as many of the constraints counted as the conflict needs, the
                 // biggest first.
-                let gain = |c: &Con| {
-                    if need_blue {
-                        c.lo - c.blue
-                    } else {
-                        c.open - (c.hi - c.blue)
-                    }
-                };
+                let gain = |c: &Con| gain(c, need_blue);
                 let mut chosen = std::mem::take(&mut self.chosen);
                 chosen.sort_unstable_by_key(|&j| std::cmp::Reverse(gain(&self.cons[j as usize])));
                 let mut slack = if need_blue { hi - blue } else { blue + open - lo };
