@@ -408,17 +408,20 @@ fn counter_partition_rule(puzzle: &Puzzle, visible: &[usize], values: &Values) -
                 needed += need;
             }
         }
-        let rest: Vec<usize> = (0..values.len())
-            .filter(|&i| values[i].is_none() && !covered[i])
-            .collect();
-        let Some(in_rest) = remaining.checked_sub(needed) else {
+        // The rest, counted first: it is listed only when it is settled.
+        let in_rest = |i: &usize| values[*i].is_none() && !covered[*i];
+        let n_rest = (0..values.len()).filter(in_rest).count();
+        let Some(blue_in_rest) = remaining.checked_sub(needed) else {
             continue;
         };
-        if rest.is_empty() || in_rest > rest.len() {
+        if n_rest == 0 || blue_in_rest > n_rest {
             continue;
         }
-        if in_rest == 0 || in_rest == rest.len() {
-            return rest.into_iter().map(|i| (i, in_rest > 0)).collect();
+        if blue_in_rest == 0 || blue_in_rest == n_rest {
+            return (0..values.len())
+                .filter(in_rest)
+                .map(|i| (i, blue_in_rest > 0))
+                .collect();
         }
     }
     Vec::new()
