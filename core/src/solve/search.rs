@@ -21,7 +21,11 @@ pub(crate) struct Search<'p> {
     blues: Vec<i64>,
     /// Clues whose count `blues` changed in the current search.
     changed: Vec<usize>,
+    /// Per cell: the step (counted over all searches) until which it may not flip
+    /// again; marks from earlier searches are below `steps_before`, so the marks
+    /// need no clearing from search to search.
     tabu: Vec<usize>,
+    steps_before: usize,
     options: Vec<usize>,
     broken: Vec<usize>,
 }
@@ -43,6 +47,7 @@ impl<'p> Search<'p> {
             blues: puzzle.clues.iter().map(|c| c.count as i64).collect(),
             changed: Vec::new(),
             tabu: Vec::new(),
+            steps_before: 0,
             options: Vec::new(),
             broken: Vec::new(),
         }
@@ -76,6 +81,7 @@ impl<'p> Search<'p> {
             blues,
             changed,
             tabu,
+            steps_before,
             options,
             broken,
             ..
@@ -103,14 +109,19 @@ impl<'p> Search<'p> {
         model[cell] = !model[cell];
         n_blue += if model[cell] { 1 } else { -1 };
         count_flip(around(cell), model[cell], blues, changed);
-        tabu.clear();
+        // This search's steps come after every earlier one's (and each leaves
+        // room for its last marks).
+        let base = *steps_before;
+        *steps_before += max_steps + 4;
         tabu.resize(model.len(), 0);
-        tabu[cell] = usize::MAX;
+        // The cell itself never flips back in this search.
+        tabu[cell] = *steps_before;
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let target = puzzle.n_blue as i64;
         broken.clear();
         update_broken(puzzle, around(cell), broken, model, blues);
         for step in 1..=max_steps {
+            let now = base + step;
             // A broken clue (or the counter).
             options.clear();
             match broken.first().copied() {
@@ -119,7 +130,7 @@ impl<'p> Search<'p> {
                     // its own in the search's innermost step.
                     let tabu: &[usize] = tabu;
                     for &m in &puzzle.clues[c].members {
-                        if !locked[m] && tabu[m] < step {
+                        if !locked[m] && tabu[m] < now {
                             options.push(m);
                         }
                     }
@@ -131,12 +142,12 @@ impl<'p> Search<'p> {
                     let pick = free
                         .iter()
                         .copied()
-                        .find(|&f| model[f] != want_blue && tabu[f] < step);
+                        .find(|&f| model[f] != want_blue && tabu[f] < now);
                     match pick {
                         Some(f) => options.push(f),
                         None => options.extend(
                             (0..model.len())
-                                .filter(|&m| !locked[m] && model[m] != want_blue && tabu[m] < step),
+                                .filter(|&m| !locked[m] && model[m] != want_blue && tabu[m] < now),
                         ),
                     }
                 }
@@ -151,7 +162,7 @@ impl<'p> Search<'p> {
             model[choice] = !model[choice];
             count_flip(around(choice), model[choice], blues, changed);
             n_blue += if model[choice] { 1 } else { -1 };
-            tabu[choice] = step + 3;
+            tabu[choice] = now + 3;
             update_broken(puzzle, around(choice), broken, model, blues);
         }
         None
