@@ -22,8 +22,8 @@ pub(crate) struct Search<'p> {
     /// Clues whose count `blues` changed in the current search.
     changed: Vec<usize>,
     /// Per cell: the step (counted over all searches) until which it may not flip
-    /// again; marks from earlier searches are below `steps_before`, so the marks
-    /// need no clearing from search to search.
+    /// again. Steps so far are `steps_before`: an earlier search's marks are at
+    /// most that, below the next search's first step, so they need no clearing.
     tabu: Vec<usize>,
     steps_before: usize,
     options: Vec<usize>,
