@@ -105,26 +105,21 @@ impl Puzzle {
 
     /// Lists the clues of each cell (counted first, then filled in clue order).
     fn index_cell_clues(&mut self) {
-        let n = self.cells.len();
-        let mut at = vec![0u32; n + 1];
+        let mut n_clues_of = vec![0u32; self.cells.len()];
         for clue in &self.clues {
             for &m in &clue.members {
-                at[m + 1] += 1;
+                n_clues_of[m] += 1;
             }
         }
-        for i in 0..n {
-            at[i + 1] += at[i];
-        }
-        let mut list = vec![0; at[n] as usize];
-        let mut next = at.clone();
+        let (mut at, total) = empty_ranges(&n_clues_of);
+        let mut list = vec![0; total];
         for (id, clue) in self.clues.iter().enumerate() {
             for &m in &clue.members {
-                list[next[m] as usize] = id;
-                next[m] += 1;
+                push_in_range(&mut list, &mut at[m], id);
             }
         }
         self.cell_clues = list;
-        self.cell_clues_at = at.windows(2).map(|w| (w[0], w[1])).collect();
+        self.cell_clues_at = at;
     }
 
     /// The clues cell `i` is a member of, in clue order.
@@ -211,6 +206,28 @@ impl Puzzle {
             hint: clue.hint,
         }
     }
+}
+
+/// Ranges laid end to end in one list for groups of the sizes `sizes`, each still
+/// empty (its end at its start, moved on by [`push_in_range`]), and the length of
+/// the list: lists per cell or per clue kept in one vector.
+pub(crate) fn empty_ranges(sizes: &[u32]) -> (Vec<(u32, u32)>, usize) {
+    let mut next = 0;
+    let ranges = sizes
+        .iter()
+        .map(|&n| {
+            let start = next;
+            next += n;
+            (start, start)
+        })
+        .collect();
+    (ranges, next as usize)
+}
+
+/// Puts `value` at the end of `range` in `list` and moves the end on.
+pub(crate) fn push_in_range(list: &mut [usize], range: &mut (u32, u32), value: usize) {
+    list[range.1 as usize] = value;
+    range.1 += 1;
 }
 
 /// In [`Puzzle::index`], a position with no cell.

@@ -6,7 +6,7 @@ use std::cell::{OnceCell, RefCell};
 use super::super::check::{Check, Checker};
 use super::super::key_map::KeyMap;
 use super::super::local;
-use super::super::puzzle::{Puzzle, Shape, Values};
+use super::super::puzzle::{empty_ranges, push_in_range, Puzzle, Shape, Values};
 use super::pair_memo::PairMemo;
 use super::parts::{part, CounterPacks, Part};
 use crate::model::{name, ClueKind};
@@ -113,19 +113,12 @@ impl<'p> View<'p> {
             open_at[c] = (start, open_cells.len() as u32);
             need[c] = clue.count.checked_sub(n_blue);
         }
-        let mut clues_at = vec![(0, 0); n_cells];
-        let mut next = 0;
-        for (m, n) in n_clues_of.iter().enumerate() {
-            clues_at[m] = (next, next);
-            next += n;
-        }
-        let mut clue_list = vec![0; next as usize];
+        let (mut clues_at, total) = empty_ranges(&n_clues_of);
+        let mut clue_list = vec![0; total];
         for &c in visible {
             let (start, end) = open_at[c];
             for &m in &open_cells[start as usize..end as usize] {
-                let (_, fill) = &mut clues_at[m];
-                clue_list[*fill as usize] = c;
-                *fill += 1;
+                push_in_range(&mut clue_list, &mut clues_at[m], c);
             }
         }
         View {
