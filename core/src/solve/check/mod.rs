@@ -510,16 +510,20 @@ impl<'p> Checker<'p> {
         self.phase.extend(self.vars.iter().map(|&m| puzzle.blue[m]));
         self.stamp = 0;
         if let Some(k) = self.counter_con {
-            self.gains = [self.gains_counted(k, false), self.gains_counted(k, true)];
+            // The counting bound's sums and bit sets, in one pass per colour.
             for blue in [false, true] {
                 let mut positive = std::mem::take(&mut self.positive[usize::from(blue)]);
                 positive.clear();
                 positive.resize(self.cons.len().div_ceil(64), 0);
+                let mut sum = 0;
                 for (j, c) in self.cons[..k].iter().enumerate() {
-                    if propagate::gain(c, blue) > 0 {
+                    let gain = propagate::gain(c, blue);
+                    if gain > 0 {
+                        sum += gain;
                         set(&mut positive, j);
                     }
                 }
+                self.gains[usize::from(blue)] = sum;
                 self.positive[usize::from(blue)] = positive;
             }
         }

@@ -179,7 +179,8 @@ impl Checker<'_> {
     }
 
     /// The sum of the positive gains of the constraints before the counter `k`
-    /// (for blue when `need_blue`), counted afresh: what `gains` keeps up to date.
+    /// (for blue when `need_blue`), counted afresh: what `gains` keeps up to date
+    /// (checked against it in debug builds).
     pub(super) fn gains_counted(&self, k: usize, need_blue: bool) -> i32 {
         self.cons[..k].iter().map(|c| gain(c, need_blue).max(0)).sum()
     }
