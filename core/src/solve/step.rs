@@ -487,6 +487,16 @@ const CHECK_NODES: usize = 2000;
 /// solver is asked (a cell it cannot settle quickly is usually settled by one query).
 const PRE_CHECK_NODES: usize = 200;
 
+/// When the checker leaves at most this many cells open at [`PRE_CHECK_NODES`],
+/// each gets a longer search ([`RETRY_NODES`]) before the SAT solver is asked: a
+/// cell or two usually need a few hundred to a few thousand decisions more, less
+/// than the solver's set-up (every visible clue encoded) and query. More cells
+/// than that are usually many (a region only the solver settles quickly).
+const RETRY_CELLS: usize = 2;
+
+/// Decisions for each cell of such a second try.
+const RETRY_NODES: usize = 10_000;
+
 /// The level's SAT solver, built on first use and moved to the round that starts with
 /// `round` once a round (`ready` says whether it has been this round).
 fn start_sat<'s, 'p>(
@@ -505,9 +515,11 @@ fn start_sat<'s, 'p>(
 
 /// Asks the exact checker, without the counter, about each cell of `cands` that no
 /// colouring rules out yet. Returns the cells it proves forced and those it could
-/// not settle within [`PRE_CHECK_NODES`]. A colouring it finds shows the cells it
-/// flips are not forced without the counter; when it meets the counter too it is
-/// kept, and the local search starts once from the round's first such colouring.
+/// not settle within [`PRE_CHECK_NODES`] (or, when they are at most
+/// [`RETRY_CELLS`], within [`RETRY_NODES`] more). A colouring it finds shows the
+/// cells it flips are not forced without the counter; when it meets the counter too
+/// it is kept, and the local search starts once from the round's first such
+/// colouring.
 fn check_without_counter(
     checker: &mut Checker<'_>,
     models: &mut Models,
@@ -543,6 +555,29 @@ fn check_without_counter(
                 }
             }
         }
+    }
+    if unknown.len() <= RETRY_CELLS {
+        let mut open = Vec::new();
+        for c in unknown {
+            let Cand::Cell(i) = c else { continue };
+            if models.rules_out(puzzle, round.is_untouched, c) {
+                continue;
+            }
+            clock.check()?;
+            match checker.check(round.visible, false, Some(i), RETRY_NODES) {
+                Check::Forced { .. } => forced.push(c),
+                Check::Unknown => open.push(c),
+                Check::Free => {
+                    models.add(
+                        &checker_colouring(checker, round),
+                        puzzle,
+                        round.known,
+                        round.is_visible,
+                    );
+                }
+            }
+        }
+        unknown = open;
     }
     Ok((forced, unknown))
 }
