@@ -38,7 +38,9 @@ pub(crate) fn propagate_changed(
     let visible = visible.as_slice();
     let mut forced = Vec::new();
     let mut queued = vec![false; puzzle.clues.len()];
-    let mut queue: Vec<usize> = visible.iter().copied().filter(|&c| changed[c]).collect();
+    // Each visible clue is queued at most once at a time.
+    let mut queue: Vec<usize> = Vec::with_capacity(visible.len());
+    queue.extend(visible.iter().copied().filter(|&c| changed[c]));
     for &c in &queue {
         queued[c] = true;
     }

@@ -89,7 +89,13 @@ impl<'p> Deducer<'p> {
                 self.visible.push(c);
                 for &m in &clue.members {
                     self.in_clue[m] = true;
-                    self.visible_of_cell[m].push(c);
+                    // Room for every clue the cell is in, once: the lists grow
+                    // over the rounds, a clue or two at a time.
+                    let list = &mut self.visible_of_cell[m];
+                    if list.capacity() == 0 {
+                        list.reserve_exact(self.puzzle.clues_of_cell(m).len());
+                    }
+                    list.push(c);
                 }
             }
         }
