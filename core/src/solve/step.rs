@@ -494,13 +494,13 @@ const CHECK_NODES: usize = 2000;
 const PRE_CHECK_NODES: usize = 200;
 
 /// When the checker leaves at most this many cells open at [`PRE_CHECK_NODES`],
-/// each gets a longer search ([`RETRY_NODES`]) before the SAT solver is asked: a
-/// cell or two usually need a few hundred to a few thousand decisions more, less
-/// than the solver's set-up (every visible clue encoded) and query. More cells
-/// than that are usually many (a region only the solver settles quickly).
+/// each is asked again with [`RETRY_NODES`] before the SAT solver is: a cell or two
+/// usually need a few hundred to a few thousand decisions, less than the solver's
+/// set-up (every visible clue encoded) and query. When more are left open they are
+/// usually dozens, a region the solver settles far quicker in one query.
 const RETRY_CELLS: usize = 2;
 
-/// Decisions for each cell of such a second try.
+/// Decisions for each cell asked again.
 const RETRY_NODES: usize = 10_000;
 
 /// The level's SAT solver, built on first use and moved to the round that starts with
@@ -522,10 +522,10 @@ fn start_sat<'s, 'p>(
 /// Asks the exact checker, without the counter, about each cell of `cands` that no
 /// colouring rules out yet. Returns the cells it proves forced and those it could
 /// not settle within [`PRE_CHECK_NODES`] (or, when they are at most
-/// [`RETRY_CELLS`], within [`RETRY_NODES`] more). A colouring it finds shows the
-/// cells it flips are not forced without the counter; when it meets the counter too
-/// it is kept, and the local search starts once from the round's first such
-/// colouring.
+/// [`RETRY_CELLS`], asked again, within [`RETRY_NODES`]). A colouring it finds
+/// shows the cells it flips are not forced without the counter; when it meets the
+/// counter too it is kept, and the local search starts once from the round's first
+/// such colouring.
 fn check_without_counter(
     checker: &mut Checker<'_>,
     models: &mut Models,
@@ -565,7 +565,10 @@ fn check_without_counter(
     if unknown.len() <= RETRY_CELLS {
         let mut open = Vec::new();
         for c in unknown {
-            let Cand::Cell(i) = c else { continue };
+            let Cand::Cell(i) = c else {
+                open.push(c);
+                continue;
+            };
             if models.rules_out(puzzle, round.is_untouched, c) {
                 continue;
             }
