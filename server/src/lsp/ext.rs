@@ -10,7 +10,7 @@ use tower_lsp_server::ls_types::notification::Notification;
 pub const SOLVE_COMMAND: &str = "hexcells.solve";
 
 /// `hexcells.openViewer`: arguments `[uri]` (an open document); starts a live
-/// `hexcells-view --stdin` on it (see `server/src/handlers/viewer.rs`); returns `null`.
+/// `hexcells-view --stdin` on it (see `server/src/lsp/handlers/viewer.rs`); returns `null`.
 pub const OPEN_VIEWER_COMMAND: &str = "hexcells.openViewer";
 
 /// `hexcells/solveStatus` (server to client): the solvability verdict of a document

@@ -1,7 +1,7 @@
 //! `hexcells lsp`: the language server for "Hexcells level v1" files.
 //!
 //! [`Backend`] is the routing table: one line per method, each calling a handler in
-//! `server/src/handlers`. State lives in one [`ServerState`] behind one lock, taken
+//! `handlers/`. State lives in one [`ServerState`] behind one lock, taken
 //! only for synchronous work, so notifications take effect strictly in the order
 //! they arrive (tower runs handler futures concurrently; ours never await before
 //! their state change). Diagnostics leave through one ordered channel. Stdout is the
@@ -11,13 +11,11 @@
 
 pub mod convert;
 pub mod ext;
+pub mod handlers;
 pub mod solver;
 pub mod state;
 pub mod transport;
 pub mod viewer;
-
-#[path = "../handlers/mod.rs"]
-pub mod handlers;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};

@@ -1,6 +1,6 @@
 //! The link to one running `hexcells-view --stdin`: starts the process, sends it
 //! `hexcells_core::viewer_protocol` messages, and hands what it says to a callback.
-//! It knows nothing of the server's state; `server/src/handlers/viewer.rs` decides
+//! It knows nothing of the server's state; `server/src/lsp/handlers/viewer.rs` decides
 //! what to send and what a message from the viewer does.
 //!
 //! Writes go through a thread per viewer, so a viewer that stops reading never blocks

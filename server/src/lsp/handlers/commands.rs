@@ -1,6 +1,6 @@
 //! `workspace/executeCommand`: `hexcells.solve` (the step list of a level) and
 //! `hexcells.openViewer` (starts a live `hexcells-view` on the document, see
-//! `server/src/handlers/viewer.rs`). See `server/src/lsp/ext.rs`.
+//! `server/src/lsp/handlers/viewer.rs`). See `server/src/lsp/ext.rs`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
