@@ -9,9 +9,9 @@
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-pub mod convert;
 pub mod ext;
 pub mod handlers;
+pub mod positions;
 pub mod solver;
 pub mod state;
 pub mod transport;
@@ -27,7 +27,7 @@ use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{Client, LanguageServer, LspService};
 use tracing::{debug, error, warn};
 
-use convert::Encoding;
+use positions::Encoding;
 use state::{ClientSupport, Doc, ServerState};
 
 /// Runs the language server on stdin/stdout until the client says `exit`.

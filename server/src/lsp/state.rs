@@ -14,7 +14,7 @@ use ropey::Rope;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
 
-use super::convert::{self, Encoding};
+use super::positions::{self, Encoding};
 
 /// Documents larger than this are kept but not analysed (a stray binary or log).
 pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
@@ -231,7 +231,7 @@ impl ServerState {
         for change in changes {
             match change.range {
                 Some(range) => {
-                    let (start, end) = convert::char_span(&doc.rope, encoding, range);
+                    let (start, end) = positions::char_span(&doc.rope, encoding, range);
                     doc.rope.remove(start..end);
                     doc.rope.insert(start, &change.text);
                 }

@@ -12,7 +12,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::diagnostics;
-use crate::lsp::convert;
+use crate::lsp::positions;
 use crate::lsp::state::{Doc, ServerState};
 
 /// The code action kinds offered, announced at `initialize`.
@@ -24,8 +24,8 @@ pub fn kinds() -> Vec<CodeActionKind> {
 pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
     let uri = params.text_document.uri;
     let doc = state.doc(&uri)?;
-    let (first_line, column) = convert::from_position(&doc.rope, state.encoding, params.range.start);
-    let (last_line, _) = convert::from_position(&doc.rope, state.encoding, params.range.end);
+    let (first_line, column) = positions::from_position(&doc.rope, state.encoding, params.range.start);
+    let (last_line, _) = positions::from_position(&doc.rope, state.encoding, params.range.end);
     let only = params.context.only.unwrap_or_default();
     let wanted =
         |kind: &CodeActionKind| only.is_empty() || only.iter().any(|o| kind.as_str().starts_with(o.as_str()));
@@ -69,7 +69,7 @@ fn action(
     let edits = fix
         .edits
         .into_iter()
-        .map(|e| TextEdit::new(convert::range(&doc.rope, state.encoding, e.range), e.new_text))
+        .map(|e| TextEdit::new(positions::range(&doc.rope, state.encoding, e.range), e.new_text))
         .collect();
     CodeActionOrCommand::CodeAction(CodeAction {
         title: fix.title,

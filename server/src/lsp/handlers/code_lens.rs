@@ -8,7 +8,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{CodeLens, CodeLensParams, Command};
 
 use crate::lsp::state::ServerState;
-use crate::lsp::{convert, ext};
+use crate::lsp::{ext, positions};
 
 /// The lenses of the document.
 pub fn code_lens(state: &ServerState, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
@@ -16,7 +16,7 @@ pub fn code_lens(state: &ServerState, params: CodeLensParams) -> Result<Option<V
     let doc = state.doc(&uri)?;
     let mut lenses = Vec::new();
     for (level_idx, parsed) in doc.parse.levels.iter().enumerate() {
-        let range = convert::range(&doc.rope, state.encoding, parsed.source.level_range());
+        let range = positions::range(&doc.rope, state.encoding, parsed.source.level_range());
         let verdict = match doc.solved() {
             Some(solved) => match solved.reports.get(level_idx).and_then(Option::as_ref) {
                 Some(report) => solvability::summary(report),

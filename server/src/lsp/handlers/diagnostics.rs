@@ -12,7 +12,7 @@ use tower_lsp_server::ls_types::{
     NumberOrString, Range, RelatedFullDocumentDiagnosticReport, Uri,
 };
 
-use crate::lsp::convert::{self, Encoding};
+use crate::lsp::positions::{self, Encoding};
 use crate::lsp::state::{Doc, ServerState};
 
 /// The protocol form of core's diagnostic.
@@ -21,12 +21,12 @@ pub fn to_lsp(uri: &Uri, doc: &Doc, encoding: Encoding, d: &hexcells_core::Diagn
         .related
         .iter()
         .map(|r| DiagnosticRelatedInformation {
-            location: Location::new(uri.clone(), convert::range(&doc.rope, encoding, r.range)),
+            location: Location::new(uri.clone(), positions::range(&doc.rope, encoding, r.range)),
             message: r.message.clone(),
         })
         .collect::<Vec<_>>();
     Diagnostic {
-        range: convert::range(&doc.rope, encoding, d.range),
+        range: positions::range(&doc.rope, encoding, d.range),
         severity: Some(severity(d.severity)),
         code: Some(NumberOrString::String(d.code.as_str().to_string())),
         source: Some("hexcells".into()),
@@ -68,7 +68,7 @@ pub fn of_doc(uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
 fn of_sixcells(uri: &Uri, doc: &Doc, encoding: Encoding, check: &SixCellsCheck) -> Vec<Diagnostic> {
     match check {
         SixCellsCheck::Failed(range, message) => vec![Diagnostic {
-            range: convert::range(&doc.rope, encoding, *range),
+            range: positions::range(&doc.rope, encoding, *range),
             severity: Some(DiagnosticSeverity::ERROR),
             code: Some(NumberOrString::String("sixcells-import".into())),
             source: Some("hexcells".into()),

@@ -3,7 +3,7 @@
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::{DocumentFormattingParams, TextEdit};
 
-use crate::lsp::convert;
+use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
 /// The canonical text, or an error when syntax errors would lose text.
@@ -23,7 +23,7 @@ pub fn formatting(state: &ServerState, params: DocumentFormattingParams) -> Resu
         return Ok(Some(Vec::new()));
     }
     Ok(Some(vec![TextEdit::new(
-        convert::whole(&doc.rope, state.encoding),
+        positions::whole(&doc.rope, state.encoding),
         formatted,
     )]))
 }

@@ -5,7 +5,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{DocumentHighlight, DocumentHighlightKind, DocumentHighlightParams};
 
 use super::locate;
-use crate::lsp::convert;
+use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
 /// The clue under the cursor (as "write") and its members (as "read").
@@ -23,7 +23,7 @@ pub fn highlight(
         highlights
             .into_iter()
             .map(|h| DocumentHighlight {
-                range: convert::range(&doc.rope, state.encoding, h.range),
+                range: positions::range(&doc.rope, state.encoding, h.range),
                 kind: Some(if h.is_clue {
                     DocumentHighlightKind::WRITE
                 } else {

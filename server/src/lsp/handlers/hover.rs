@@ -6,7 +6,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 
 use super::locate;
-use crate::lsp::convert;
+use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
 /// The hover at the cursor, if it is on something.
@@ -27,6 +27,6 @@ pub fn hover(state: &ServerState, params: HoverParams) -> Result<Option<Hover>> 
             kind: MarkupKind::Markdown,
             value: markdown,
         }),
-        range: Some(convert::range(&doc.rope, state.encoding, info.range)),
+        range: Some(positions::range(&doc.rope, state.encoding, info.range)),
     }))
 }

@@ -6,7 +6,7 @@ use hexcells_core::analysis;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{InlayHint, InlayHintLabel, InlayHintParams};
 
-use crate::lsp::convert;
+use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
 /// The hints in the requested lines.
@@ -20,7 +20,7 @@ pub fn inlay_hints(state: &ServerState, params: InlayHintParams) -> Result<Optio
         analysis::inlay_hints(&doc.parse, first, last)
             .into_iter()
             .map(|hint| InlayHint {
-                position: convert::position(&doc.rope, state.encoding, hint.at.line, hint.at.start),
+                position: positions::position(&doc.rope, state.encoding, hint.at.line, hint.at.start),
                 label: InlayHintLabel::String(hint.label),
                 kind: None,
                 text_edits: None,

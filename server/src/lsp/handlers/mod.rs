@@ -1,6 +1,6 @@
 //! One file per request or notification family. Each handler takes the locked
 //! [`ServerState`](crate::lsp::state::ServerState) and the protocol params, asks core's
-//! `analysis` module, and converts the answer through [`crate::lsp::convert`]. Handlers
+//! `analysis` module, and converts the answer through [`crate::lsp::positions`]. Handlers
 //! stay thin: anything an author would also want from the CLI belongs in core.
 
 #![warn(clippy::unwrap_used)]
@@ -21,7 +21,7 @@ pub mod viewer;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{Position, Uri};
 
-use crate::lsp::convert;
+use crate::lsp::positions;
 use crate::lsp::state::{Doc, ServerState};
 
 /// The open document `uri` and core's (line, character column) of `position` in it.
@@ -31,6 +31,6 @@ pub(crate) fn locate<'a>(
     position: Position,
 ) -> Result<(&'a Doc, u32, u32)> {
     let doc = state.doc(uri)?;
-    let (line, column) = convert::from_position(&doc.rope, state.encoding, position);
+    let (line, column) = positions::from_position(&doc.rope, state.encoding, position);
     Ok((doc, line, column))
 }

@@ -6,7 +6,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{GotoDefinitionParams, GotoDefinitionResponse, Location, ReferenceParams};
 
 use super::locate;
-use crate::lsp::convert;
+use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
 /// The clues that count the cell under the cursor.
@@ -18,7 +18,7 @@ pub fn references(state: &ServerState, params: ReferenceParams) -> Result<Option
     Ok((!ranges.is_empty()).then(|| {
         ranges
             .into_iter()
-            .map(|r| Location::new(uri.clone(), convert::range(&doc.rope, state.encoding, r)))
+            .map(|r| Location::new(uri.clone(), positions::range(&doc.rope, state.encoding, r)))
             .collect()
     }))
 }
@@ -36,7 +36,7 @@ pub fn definition(
         GotoDefinitionResponse::Array(
             ranges
                 .into_iter()
-                .map(|r| Location::new(uri.clone(), convert::range(&doc.rope, state.encoding, r)))
+                .map(|r| Location::new(uri.clone(), positions::range(&doc.rope, state.encoding, r)))
                 .collect(),
         )
     }))

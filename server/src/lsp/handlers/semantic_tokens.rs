@@ -8,7 +8,7 @@ use tower_lsp_server::ls_types::{
     SemanticTokensParams, SemanticTokensResult,
 };
 
-use crate::lsp::convert;
+use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
 /// Token types in legend order; [`type_index`] maps core's kinds onto them.
@@ -51,7 +51,7 @@ pub fn full(state: &ServerState, params: SemanticTokensParams) -> Result<Option<
     let mut data = Vec::new();
     let (mut prev_line, mut prev_start) = (0, 0);
     for token in analysis::semantic_tokens(&doc.parse) {
-        let range = convert::range(&doc.rope, state.encoding, token.range);
+        let range = positions::range(&doc.rope, state.encoding, token.range);
         let length = range.end.character.saturating_sub(range.start.character);
         if length == 0 || range.start.line != range.end.line {
             continue;

@@ -9,7 +9,7 @@ use tower_lsp_server::ls_types::{
     FoldingRangeParams, Range,
 };
 
-use crate::lsp::convert::{self, Encoding};
+use crate::lsp::positions::{self, Encoding};
 use crate::lsp::state::ServerState;
 
 /// The outline.
@@ -44,10 +44,10 @@ pub fn folding_ranges(state: &ServerState, params: FoldingRangeParams) -> Result
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
 fn to_lsp(rope: &Rope, encoding: Encoding, symbol: &Symbol) -> DocumentSymbol {
     let range = Range::new(
-        convert::position(rope, encoding, symbol.lines.first, 0),
-        convert::position(rope, encoding, symbol.lines.last, u32::MAX),
+        positions::position(rope, encoding, symbol.lines.first, 0),
+        positions::position(rope, encoding, symbol.lines.last, u32::MAX),
     );
-    let mut selection = convert::range(rope, encoding, symbol.selection);
+    let mut selection = positions::range(rope, encoding, symbol.selection);
     if selection.start < range.start || selection.end > range.end {
         selection = Range::new(range.start, range.start);
     }

@@ -24,7 +24,7 @@ use tower_lsp_server::ls_types::{
 use tracing::{debug, warn};
 
 use crate::lsp::state::ServerState;
-use crate::lsp::{convert, viewer, Backend};
+use crate::lsp::{positions, viewer, Backend};
 
 /// Starts the viewer of `uri` (unless one runs) and sends it the text. Returns why it
 /// could not start, for `window/showMessage`.
@@ -60,7 +60,7 @@ pub fn follow_cursor(state: &mut ServerState, at: &TextDocumentPositionParams) {
     let (Some(viewer), Some(doc)) = (state.viewers.get_mut(uri), state.docs.get(uri)) else {
         return;
     };
-    let (line, column) = convert::from_position(&doc.rope, state.encoding, at.position);
+    let (line, column) = positions::from_position(&doc.rope, state.encoding, at.position);
     let (level, cell) = match analysis::target_at(&doc.parse, line, column) {
         Some(Target::Item { level_idx, pos, .. }) => (level_idx, Some(pos)),
         Some(Target::Header { level_idx, .. }) => (level_idx, None),
@@ -90,7 +90,7 @@ async fn clicked(backend: Backend, uri: Uri, level: usize, cell: Pos) {
         else {
             return;
         };
-        convert::range(&doc.rope, state.encoding, range)
+        positions::range(&doc.rope, state.encoding, range)
     };
     let params = ShowDocumentParams {
         uri,
@@ -131,8 +131,8 @@ async fn edit(backend: Backend, uri: Uri, version: i64, changes: Vec<TextChange>
         let edits = changes
             .iter()
             .map(|c| {
-                let start = convert::position(&doc.rope, state.encoding, c.start.line, c.start.column);
-                let end = convert::position(&doc.rope, state.encoding, c.end.line, c.end.column);
+                let start = positions::position(&doc.rope, state.encoding, c.start.line, c.start.column);
+                let end = positions::position(&doc.rope, state.encoding, c.end.line, c.end.column);
                 TextEdit::new(Range::new(start, end), c.new_text.clone())
             })
             .collect();
