@@ -15,7 +15,7 @@ pub mod positions;
 pub mod solver;
 pub mod state;
 pub mod transport;
-pub mod viewer;
+pub mod viewer_process;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};

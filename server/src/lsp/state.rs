@@ -202,7 +202,7 @@ pub struct ServerState {
     /// The client's abilities.
     pub client: ClientSupport,
     /// Live viewers, by the document they show.
-    pub viewers: HashMap<Uri, crate::lsp::viewer::Viewer>,
+    pub viewers: HashMap<Uri, crate::lsp::viewer_process::ViewerProcess>,
 }
 
 impl ServerState {

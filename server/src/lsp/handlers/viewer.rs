@@ -1,5 +1,5 @@
 //! The live viewer of a document (`hexcells.openViewer`): what the server tells it and
-//! what its messages do. The process link itself is `server/src/lsp/viewer.rs`.
+//! what its messages do. The process link itself is `server/src/lsp/viewer_process.rs`.
 //!
 //! - The viewer gets a snapshot of the text on open and on every change, and the cell
 //!   under the editor's cursor. LSP has no cursor notification, so the cursor is taken
@@ -24,17 +24,21 @@ use tower_lsp_server::ls_types::{
 use tracing::{debug, warn};
 
 use crate::lsp::state::ServerState;
-use crate::lsp::{positions, viewer, Backend};
+use crate::lsp::{positions, viewer_process, Backend};
 
 /// Starts the viewer of `uri` (unless one runs) and sends it the text. Returns why it
 /// could not start, for `window/showMessage`.
 pub fn open(backend: &Backend, state: &mut ServerState, uri: &Uri) -> Result<(), String> {
-    if state.viewers.get_mut(uri).is_some_and(viewer::Viewer::is_running) {
+    if state
+        .viewers
+        .get_mut(uri)
+        .is_some_and(viewer_process::ViewerProcess::is_running)
+    {
         return Ok(());
     }
     let runtime = tokio::runtime::Handle::current();
     let (link, doc_uri) = (backend.clone(), uri.clone());
-    let started = viewer::start(move |message| match message {
+    let started = viewer_process::start(move |message| match message {
         FromViewer::Clicked { level, cell } => {
             runtime.spawn(clicked(link.clone(), doc_uri.clone(), level, cell));
         }

@@ -1,11 +1,11 @@
 //! The link to one running `hexcells-view --stdin`: starts the process, sends it
 //! `hexcells_core::viewer_protocol` messages, and hands what it says to a callback.
-//! It knows nothing of the server's state; `server/src/lsp/handlers/viewer.rs` decides
-//! what to send and what a message from the viewer does.
+//! It knows nothing of the server's state; `handlers/viewer.rs` (the live viewer
+//! feature) decides what to send and what a message from the viewer does.
 //!
 //! Writes go through a thread per viewer, so a viewer that stops reading never blocks
-//! the server; a thread per viewer reads its messages. Dropping a [`Viewer`] (document
-//! closed, server shut down) kills the process.
+//! the server; a thread per viewer reads its messages. Dropping a [`ViewerProcess`]
+//! (document closed, server shut down) kills the process.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -18,21 +18,21 @@ use tracing::warn;
 
 /// A running viewer of one document.
 #[derive(Debug)]
-pub struct Viewer {
+pub struct ViewerProcess {
     child: Child,
     to_viewer: mpsc::Sender<String>,
     /// The last cursor sent, to send only changes.
     cursor: Option<(usize, Option<Pos>)>,
 }
 
-impl Drop for Viewer {
+impl Drop for ViewerProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
-impl Viewer {
+impl ViewerProcess {
     /// Whether the process still runs (the user may have closed its window).
     pub fn is_running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
@@ -84,7 +84,7 @@ pub fn program() -> Option<PathBuf> {
 
 /// Starts a viewer; each message it sends goes to `on_message`, on a thread of the
 /// viewer's own. The caller sends the first snapshot.
-pub fn start(mut on_message: impl FnMut(FromViewer) + Send + 'static) -> Result<Viewer, String> {
+pub fn start(mut on_message: impl FnMut(FromViewer) + Send + 'static) -> Result<ViewerProcess, String> {
     let program = program().ok_or_else(|| {
         "hexcells.openViewer: hexcells-view was found neither beside hexcells nor on PATH \
          (build it with `cargo build --release -p hexcells-viewer`)"
@@ -118,7 +118,7 @@ pub fn start(mut on_message: impl FnMut(FromViewer) + Send + 'static) -> Result<
             }
         }
     });
-    Ok(Viewer {
+    Ok(ViewerProcess {
         child,
         to_viewer,
         cursor: None,
