@@ -9,6 +9,7 @@
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod backend;
 pub mod ext;
 pub mod handlers;
 pub mod positions;
@@ -18,15 +19,14 @@ pub mod transport;
 pub mod viewer_process;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use tokio::sync::mpsc;
-use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
-use tower_lsp_server::{Client, LanguageServer, LspService};
-use tracing::{debug, error, warn};
+use tower_lsp_server::{LanguageServer, LspService};
+use tracing::{debug, warn};
 
+use backend::Backend;
 use positions::Encoding;
 use state::{ClientSupport, Doc, ServerState};
 
@@ -61,91 +61,7 @@ fn init_logging() {
         .try_init();
 }
 
-/// Notifications on their way to the client, in the order they were queued.
-enum Outgoing {
-    /// The diagnostics of one document version.
-    Diagnostics {
-        uri: Uri,
-        version: i32,
-        diagnostics: Vec<Diagnostic>,
-    },
-    /// `hexcells/solveStatus`.
-    SolveStatus(serde_json::Value),
-}
-
-/// The server: the client handle, the state and the outgoing channel. Cheap to
-/// clone into background jobs.
-#[derive(Clone)]
-pub struct Backend {
-    pub(crate) client: Client,
-    state: Arc<Mutex<ServerState>>,
-    publish: mpsc::UnboundedSender<Outgoing>,
-    /// Permits for verdicts worked out at once.
-    verdicts: Arc<tokio::sync::Semaphore>,
-    /// Permits for explanation and fix searches running at once.
-    explanations: Arc<tokio::sync::Semaphore>,
-}
-
 impl Backend {
-    fn new(client: Client) -> Backend {
-        let (publish, mut rx) = mpsc::unbounded_channel::<Outgoing>();
-        let publisher = client.clone();
-        tokio::spawn(async move {
-            while let Some(message) = rx.recv().await {
-                match message {
-                    Outgoing::Diagnostics {
-                        uri,
-                        version,
-                        diagnostics,
-                    } => {
-                        publisher
-                            .publish_diagnostics(uri, diagnostics, Some(version))
-                            .await
-                    }
-                    Outgoing::SolveStatus(params) => {
-                        publisher.send_notification::<ext::SolveStatus>(params).await
-                    }
-                }
-            }
-        });
-        Backend {
-            client,
-            state: Arc::default(),
-            publish,
-            verdicts: Arc::new(tokio::sync::Semaphore::new(solver::MAX_PARALLEL_VERDICTS)),
-            explanations: Arc::new(tokio::sync::Semaphore::new(solver::MAX_PARALLEL_EXPLANATIONS)),
-        }
-    }
-
-    pub(crate) fn lock(&self) -> MutexGuard<'_, ServerState> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Runs a request handler on the locked state; a panic becomes an error reply.
-    fn read<T>(&self, method: &'static str, handler: impl FnOnce(&ServerState) -> Result<T>) -> Result<T> {
-        let state = self.lock();
-        let _span = tracing::debug_span!("request", method).entered();
-        match catch_unwind(AssertUnwindSafe(|| handler(&state))) {
-            Ok(reply) => reply,
-            Err(_) => {
-                error!(method, "request handler panicked");
-                let mut e = Error::internal_error();
-                e.message = format!("{method}: request handler panicked").into();
-                Err(e)
-            }
-        }
-    }
-
-    /// Runs a notification handler on the locked state; errors and panics are logged.
-    fn write(&self, method: &'static str, handler: impl FnOnce(&mut ServerState) -> Result<()>) {
-        let mut state = self.lock();
-        match catch_unwind(AssertUnwindSafe(|| handler(&mut state))) {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => warn!(method, "{}", e.message),
-            Err(_) => error!(method, "notification handler panicked"),
-        }
-    }
-
     /// Queues the diagnostics of `uri` for the client (push mode only).
     fn queue_diagnostics(&self, state: &ServerState, uri: &Uri) {
         if state.client.pull_diagnostics {
@@ -158,11 +74,7 @@ impl Backend {
             handlers::diagnostics::of_doc(uri, doc, state.encoding)
         }))
         .unwrap_or_default();
-        let _ = self.publish.send(Outgoing::Diagnostics {
-            uri: uri.clone(),
-            version: doc.version,
-            diagnostics,
-        });
+        self.publish_diagnostics(uri.clone(), doc.version, diagnostics);
     }
 
     /// Starts the background solvability analysis of the current version of `uri`.
@@ -198,12 +110,12 @@ impl Backend {
             let complete = solved.complete;
             doc.solved = Some(solved);
             self.queue_diagnostics(&state, uri);
-            let _ = self.publish.send(Outgoing::SolveStatus(serde_json::json!({
+            self.send_solve_status(serde_json::json!({
                 "uri": uri.as_str(),
                 "version": version,
                 "levels": levels,
                 "complete": complete,
-            })));
+            }));
             (state.client.pull_diagnostics, support)
         };
         if pull && support.diagnostic_refresh {
@@ -378,11 +290,7 @@ impl LanguageServer for Backend {
             let doc = state.docs.remove(&uri);
             state.viewers.remove(&uri);
             if let (Some(doc), false) = (doc, state.client.pull_diagnostics) {
-                let _ = self.publish.send(Outgoing::Diagnostics {
-                    uri: uri.clone(),
-                    version: doc.version,
-                    diagnostics: Vec::new(),
-                });
+                self.publish_diagnostics(uri.clone(), doc.version, Vec::new());
             }
             Ok(())
         });

@@ -18,18 +18,11 @@ use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
 use tracing::{debug, error};
 
+use super::backend::Backend;
 use super::state::{Config, ServerState, Solved};
-use super::Backend;
 
 /// Analyses that take longer than this show `$/progress`.
 const PROGRESS_AFTER: Duration = Duration::from_millis(300);
-
-/// Verdicts worked out at once; the others wait (and may be cancelled while waiting).
-pub const MAX_PARALLEL_VERDICTS: usize = 2;
-
-/// Explanation and fix searches at once: one, so that the other core is free for the
-/// verdicts of the next change.
-pub const MAX_PARALLEL_EXPLANATIONS: usize = 1;
 
 /// What one background analysis needs, taken from the state under the lock.
 pub struct Job {

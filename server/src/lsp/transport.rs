@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 use tower_lsp_server::{ClientSocket, LspService, Server};
 use tracing::warn;
 
-use super::Backend;
+use super::backend::Backend;
 
 /// Longest header line read; longer ones are garbage and skipped.
 const MAX_HEADER_LINE: u64 = 4096;

@@ -14,7 +14,8 @@ use tower_lsp_server::ls_types::{ExecuteCommandParams, LSPAny, Uri};
 use tracing::error;
 
 use super::viewer;
-use crate::lsp::{ext, Backend};
+use crate::lsp::backend::Backend;
+use crate::lsp::ext;
 
 /// Runs a command.
 pub async fn execute(backend: &Backend, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {

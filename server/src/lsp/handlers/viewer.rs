@@ -23,8 +23,9 @@ use tower_lsp_server::ls_types::{
 };
 use tracing::{debug, warn};
 
+use crate::lsp::backend::Backend;
 use crate::lsp::state::ServerState;
-use crate::lsp::{positions, viewer_process, Backend};
+use crate::lsp::{positions, viewer_process};
 
 /// Starts the viewer of `uri` (unless one runs) and sends it the text. Returns why it
 /// could not start, for `window/showMessage`.
