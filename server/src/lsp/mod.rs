@@ -10,6 +10,7 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod backend;
+pub mod diagnostics;
 pub mod ext;
 pub mod handlers;
 pub mod positions;
@@ -18,7 +19,6 @@ pub mod state;
 pub mod transport;
 pub mod viewer_process;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
 
 use tower_lsp_server::jsonrpc::Result;
@@ -62,21 +62,6 @@ fn init_logging() {
 }
 
 impl Backend {
-    /// Queues the diagnostics of `uri` for the client (push mode only).
-    fn queue_diagnostics(&self, state: &ServerState, uri: &Uri) {
-        if state.client.pull_diagnostics {
-            return;
-        }
-        let Some(doc) = state.docs.get(uri) else {
-            return;
-        };
-        let diagnostics = catch_unwind(AssertUnwindSafe(|| {
-            handlers::diagnostics::of_doc(uri, doc, state.encoding)
-        }))
-        .unwrap_or_default();
-        self.publish_diagnostics(uri.clone(), doc.version, diagnostics);
-    }
-
     /// Starts the background solvability analysis of the current version of `uri`.
     fn schedule_solve(&self, state: &ServerState, uri: &Uri) {
         if let Some(job) = solver::job(state, uri) {
@@ -109,7 +94,7 @@ impl Backend {
                 .collect();
             let complete = solved.complete;
             doc.solved = Some(solved);
-            self.queue_diagnostics(&state, uri);
+            diagnostics::push(self, &state, uri);
             self.send_solve_status(serde_json::json!({
                 "uri": uri.as_str(),
                 "version": version,
@@ -267,7 +252,7 @@ impl LanguageServer for Backend {
                 doc.uri.clone(),
                 Doc::new(&doc.text, doc.version, is_sixcells(&doc)),
             );
-            self.queue_diagnostics(state, &doc.uri);
+            diagnostics::push(self, state, &doc.uri);
             self.schedule_solve(state, &doc.uri);
             Ok(())
         });
@@ -277,7 +262,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         self.write("textDocument/didChange", |state| {
             state.change(&uri, params.text_document.version, params.content_changes)?;
-            self.queue_diagnostics(state, &uri);
+            diagnostics::push(self, state, &uri);
             handlers::viewer::snapshot(state, &uri);
             self.schedule_solve(state, &uri);
             Ok(())
@@ -298,7 +283,7 @@ impl LanguageServer for Backend {
 
     async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
         self.read("textDocument/diagnostic", |s| {
-            handlers::diagnostics::pull(s, params)
+            handlers::pull_diagnostics::pull(s, params)
         })
     }
 

@@ -11,9 +11,8 @@ use tower_lsp_server::ls_types::{
     WorkspaceEdit,
 };
 
-use super::diagnostics;
-use crate::lsp::positions;
 use crate::lsp::state::{Doc, ServerState};
+use crate::lsp::{diagnostics, positions};
 
 /// The code action kinds offered, announced at `initialize`.
 pub fn kinds() -> Vec<CodeActionKind> {

@@ -8,11 +8,11 @@
 pub mod code_action;
 pub mod code_lens;
 pub mod commands;
-pub mod diagnostics;
 pub mod formatting;
 pub mod highlight;
 pub mod hover;
 pub mod inlay_hints;
+pub mod pull_diagnostics;
 pub mod references;
 pub mod semantic_tokens;
 pub mod symbols;

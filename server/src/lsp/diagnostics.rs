@@ -1,19 +1,32 @@
-//! Diagnostics: everything core reports, pushed on every change (or pulled by
-//! clients that ask), with codes, exact ranges and related locations; once the
-//! background analysis of the version is done, also one per stuck cell.
+//! A document's diagnostics in protocol form: everything core reports, with codes,
+//! exact ranges and related locations; once the background analysis of the version
+//! is done, also one per stuck cell. Pushed on every change to clients that do not
+//! pull ([`push`]); pulled by the others (`handlers/pull_diagnostics.rs`).
 
 use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
 use hexcells_core::analysis::solvability;
 use hexcells_core::{Code, Severity};
-use tower_lsp_server::jsonrpc::Result;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
 use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentDiagnosticParams,
-    DocumentDiagnosticReport, DocumentDiagnosticReportResult, FullDocumentDiagnosticReport, Location,
-    NumberOrString, Range, RelatedFullDocumentDiagnosticReport, Uri,
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Range, Uri,
 };
 
-use crate::lsp::positions::{self, Encoding};
-use crate::lsp::state::{Doc, ServerState};
+use super::backend::Backend;
+use super::positions::{self, Encoding};
+use super::state::{Doc, ServerState};
+
+/// Queues the diagnostics of `uri` for the client (push mode only).
+pub fn push(backend: &Backend, state: &ServerState, uri: &Uri) {
+    if state.client.pull_diagnostics {
+        return;
+    }
+    let Some(doc) = state.docs.get(uri) else {
+        return;
+    };
+    let diagnostics = catch_unwind(AssertUnwindSafe(|| of_doc(uri, doc, state.encoding))).unwrap_or_default();
+    backend.publish_diagnostics(uri.clone(), doc.version, diagnostics);
+}
 
 /// The protocol form of core's diagnostic.
 pub fn to_lsp(uri: &Uri, doc: &Doc, encoding: Encoding, d: &hexcells_core::Diagnostic) -> Diagnostic {
@@ -88,22 +101,6 @@ fn of_sixcells(uri: &Uri, doc: &Doc, encoding: Encoding, check: &SixCellsCheck) 
                 .collect()
         }
     }
-}
-
-/// `textDocument/diagnostic`: the same diagnostics, pulled.
-pub fn pull(state: &ServerState, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
-    let uri = &params.text_document.uri;
-    let doc = state.doc(uri)?;
-    let report = RelatedFullDocumentDiagnosticReport {
-        related_documents: None,
-        full_document_diagnostic_report: FullDocumentDiagnosticReport {
-            result_id: Some(doc.version.to_string()),
-            items: of_doc(uri, doc, state.encoding),
-        },
-    };
-    Ok(DocumentDiagnosticReportResult::Report(
-        DocumentDiagnosticReport::Full(report),
-    ))
 }
 
 fn severity(severity: Severity) -> DiagnosticSeverity {
