@@ -62,55 +62,6 @@ fn init_logging() {
 }
 
 impl Backend {
-    /// Starts the background solvability analysis of the current version of `uri`.
-    fn schedule_solve(&self, state: &ServerState, uri: &Uri) {
-        if let Some(job) = solver::job(state, uri) {
-            tokio::spawn(solver::run(self.clone(), job));
-        }
-    }
-
-    /// Stores a finished analysis if its version is still current, and tells the client.
-    async fn solved(&self, uri: &Uri, solved: state::Solved) {
-        let version = solved.version;
-        let (pull, support) = {
-            let mut state = self.lock();
-            let support = state.client;
-            let Some(doc) = state.docs.get_mut(uri).filter(|d| d.version == version) else {
-                return;
-            };
-            if !solved.complete && doc.solved().is_some_and(|s| s.complete) {
-                // The complete answer for this version came first: keep it.
-                return;
-            }
-            let levels: Vec<serde_json::Value> = solved
-                .reports
-                .iter()
-                .map(|r| {
-                    serde_json::json!({
-                        "summary": r.as_ref().map_or("not analysed: syntax errors".into(), hexcells_core::analysis::solvability::summary),
-                        "verdict": solver::verdict_name(r.as_ref()),
-                    })
-                })
-                .collect();
-            let complete = solved.complete;
-            doc.solved = Some(solved);
-            diagnostics::push(self, &state, uri);
-            self.send_solve_status(serde_json::json!({
-                "uri": uri.as_str(),
-                "version": version,
-                "levels": levels,
-                "complete": complete,
-            }));
-            (state.client.pull_diagnostics, support)
-        };
-        if pull && support.diagnostic_refresh {
-            let _ = self.client.workspace_diagnostic_refresh().await;
-        }
-        if support.code_lens_refresh {
-            let _ = self.client.code_lens_refresh().await;
-        }
-    }
-
     /// Asks the client for the `hexcells` settings section.
     async fn refresh_config(&self) {
         if !self.lock().client.configuration {
@@ -253,7 +204,7 @@ impl LanguageServer for Backend {
                 Doc::new(&doc.text, doc.version, is_sixcells(&doc)),
             );
             diagnostics::push(self, state, &doc.uri);
-            self.schedule_solve(state, &doc.uri);
+            handlers::solve_status::schedule(self, state, &doc.uri);
             Ok(())
         });
     }
@@ -264,7 +215,7 @@ impl LanguageServer for Backend {
             state.change(&uri, params.text_document.version, params.content_changes)?;
             diagnostics::push(self, state, &uri);
             handlers::viewer::snapshot(state, &uri);
-            self.schedule_solve(state, &uri);
+            handlers::solve_status::schedule(self, state, &uri);
             Ok(())
         });
     }

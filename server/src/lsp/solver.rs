@@ -6,7 +6,11 @@
 //! stuck cells) are published first, as soon as they are known, and wait for nothing
 //! but other verdicts; explanations and fixes, which take longer, follow in a second,
 //! complete answer, one document at a time.
+//!
+//! This module runs the engine and knows no handler: `handlers/solve_status.rs`
+//! schedules it and delivers each answer (stored, pushed, `hexcells/solveStatus`).
 
+use std::future::Future;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -66,9 +70,12 @@ pub fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
     })
 }
 
-/// Waits for the debounce, works out the verdicts and hands them to the backend, then
+/// Waits for the debounce, works out the verdicts and hands them to `deliver`, then
 /// (unless a newer version came meanwhile) the explanations and fixes.
-pub async fn run(backend: Backend, job: Job) {
+pub async fn run<Delivered>(backend: Backend, job: Job, deliver: impl Fn(Backend, Uri, Solved) -> Delivered)
+where
+    Delivered: Future<Output = ()>,
+{
     tokio::time::sleep(job.config.debounce).await;
     let cancelled = || job.cancel.load(Ordering::Relaxed);
     if cancelled() {
@@ -92,7 +99,7 @@ pub async fn run(backend: Backend, job: Job) {
     let verdict_reports = match first {
         Ok(first) if !cancelled() => {
             let reports = first.reports.clone();
-            backend.solved(&job.uri, first).await;
+            deliver(backend.clone(), job.uri.clone(), first).await;
             reports
         }
         Ok(_) => {
@@ -138,7 +145,7 @@ pub async fn run(backend: Backend, job: Job) {
         Err(_) => handle.await,
     };
     match result {
-        Ok(solved) if !cancelled() => backend.solved(&job.uri, solved).await,
+        Ok(solved) if !cancelled() => deliver(backend.clone(), job.uri.clone(), solved).await,
         Ok(_) => debug!(
             uri = job.uri.as_str(),
             version = job.version,
@@ -215,16 +222,5 @@ fn gave_up() -> Report {
         deductions: Vec::new(),
         stuck: Vec::new(),
         difficulty: Difficulty::default(),
-    }
-}
-
-/// The `verdict` word of `hexcells/solveStatus`.
-pub fn verdict_name(report: Option<&Report>) -> &'static str {
-    match report.map(|r| r.verdict) {
-        None => "skipped",
-        Some(Verdict::Solvable) => "solvable",
-        Some(Verdict::Stuck { .. }) => "stuck",
-        Some(Verdict::GaveUp) => "gaveUp",
-        Some(Verdict::Cancelled) => "cancelled",
     }
 }

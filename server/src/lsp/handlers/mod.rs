@@ -15,6 +15,7 @@ pub mod inlay_hints;
 pub mod pull_diagnostics;
 pub mod references;
 pub mod semantic_tokens;
+pub mod solve_status;
 pub mod symbols;
 pub mod viewer;
 
