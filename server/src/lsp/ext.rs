@@ -3,15 +3,25 @@
 //! change both together.
 
 use serde_json::Value;
+use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::notification::Notification;
+use tower_lsp_server::ls_types::Uri;
 
 /// `hexcells.solve`: arguments `[uri, level_index?]`; returns
 /// `{ "summary": string, "steps": [{ "cell", "color", "round", "clues", "reasoning" }] }`.
 pub const SOLVE_COMMAND: &str = "hexcells.solve";
 
 /// `hexcells.openViewer`: arguments `[uri]` (an open document); starts a live
-/// `hexcells-view --stdin` on it (see `server/src/lsp/handlers/viewer.rs`); returns `null`.
+/// `hexcells-view --stdin` on it (see `handlers/viewer.rs`); returns `null`.
 pub const OPEN_VIEWER_COMMAND: &str = "hexcells.openViewer";
+
+/// The document a command is about: its first argument, a URI.
+pub fn document_argument(args: &[Value]) -> Result<Uri> {
+    args.first()
+        .cloned()
+        .and_then(|v| serde_json::from_value(v).ok())
+        .ok_or_else(|| Error::invalid_params("the first argument must be a document URI"))
+}
 
 /// `hexcells/solveStatus` (server to client): the solvability verdict of a document
 /// version, sent after its solver diagnostics. Params:

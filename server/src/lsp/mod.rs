@@ -21,7 +21,7 @@ pub mod viewer_process;
 
 use std::time::Duration;
 
-use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{LanguageServer, LspService};
 use tracing::{debug, warn};
@@ -311,6 +311,10 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        handlers::commands::execute(self, params).await
+        match params.command.as_str() {
+            ext::SOLVE_COMMAND => handlers::solve_command::solve(self, &params.arguments).await,
+            ext::OPEN_VIEWER_COMMAND => handlers::viewer::open(self, &params.arguments).await,
+            other => Err(Error::invalid_params(format!("unknown command `{other}`"))),
+        }
     }
 }

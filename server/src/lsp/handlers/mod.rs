@@ -7,7 +7,6 @@
 
 pub mod code_action;
 pub mod code_lens;
-pub mod commands;
 pub mod formatting;
 pub mod highlight;
 pub mod hover;
@@ -15,6 +14,7 @@ pub mod inlay_hints;
 pub mod pull_diagnostics;
 pub mod references;
 pub mod semantic_tokens;
+pub mod solve_command;
 pub mod solve_status;
 pub mod symbols;
 pub mod viewer;

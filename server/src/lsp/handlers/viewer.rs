@@ -1,5 +1,5 @@
 //! The live viewer of a document (`hexcells.openViewer`): what the server tells it and
-//! what its messages do. The process link itself is `server/src/lsp/viewer_process.rs`.
+//! what its messages do. The process link itself is `lsp/viewer_process.rs`.
 //!
 //! - The viewer gets a snapshot of the text on open and on every change, and the cell
 //!   under the editor's cursor. LSP has no cursor notification, so the cursor is taken
@@ -17,19 +17,37 @@ use hexcells_core::analysis::{self, Target};
 use hexcells_core::edit::TextChange;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::Pos;
+use serde_json::Value;
+use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{
-    DocumentChanges, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier, Range, ShowDocumentParams,
-    TextDocumentEdit, TextDocumentPositionParams, TextEdit, Uri, WorkspaceEdit,
+    DocumentChanges, LSPAny, MessageType, OneOf, OptionalVersionedTextDocumentIdentifier, Range,
+    ShowDocumentParams, TextDocumentEdit, TextDocumentPositionParams, TextEdit, Uri, WorkspaceEdit,
 };
 use tracing::{debug, warn};
 
 use crate::lsp::backend::Backend;
 use crate::lsp::state::ServerState;
-use crate::lsp::{positions, viewer_process};
+use crate::lsp::{ext, positions, viewer_process};
+
+/// `hexcells.openViewer` (arguments `[uri]`): starts the document's viewer (or leaves
+/// a running one) and sends it the text; a viewer that cannot start is reported with
+/// `window/showMessage`.
+pub async fn open(backend: &Backend, args: &[Value]) -> Result<Option<LSPAny>> {
+    let uri = ext::document_argument(args)?;
+    let started = {
+        let mut state = backend.lock();
+        state.doc(&uri)?;
+        ensure_running(backend, &mut state, &uri)
+    };
+    if let Err(message) = started {
+        report_failure(backend, message).await;
+    }
+    Ok(None)
+}
 
 /// Starts the viewer of `uri` (unless one runs) and sends it the text. Returns why it
 /// could not start, for `window/showMessage`.
-pub fn open(backend: &Backend, state: &mut ServerState, uri: &Uri) -> Result<(), String> {
+fn ensure_running(backend: &Backend, state: &mut ServerState, uri: &Uri) -> std::result::Result<(), String> {
     if state
         .viewers
         .get_mut(uri)
@@ -75,7 +93,7 @@ pub fn follow_cursor(state: &mut ServerState, at: &TextDocumentPositionParams) {
 }
 
 /// Tells the user why the viewer did not start.
-pub async fn report_failure(backend: &Backend, message: String) {
+async fn report_failure(backend: &Backend, message: String) {
     warn!("{message}");
     backend.client.show_message(MessageType::ERROR, message).await;
 }

@@ -1,6 +1,5 @@
-//! `workspace/executeCommand`: `hexcells.solve` (the step list of a level) and
-//! `hexcells.openViewer` (starts a live `hexcells-view` on the document, see
-//! `server/src/lsp/handlers/viewer.rs`). See `server/src/lsp/ext.rs`.
+//! `hexcells.solve` (`workspace/executeCommand`): the step list of one level of a
+//! document, as a perfect player finds it. See `lsp/ext.rs`.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,22 +9,11 @@ use hexcells_core::analysis::solvability;
 use hexcells_core::solve;
 use serde_json::{json, Value};
 use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::{ExecuteCommandParams, LSPAny, Uri};
+use tower_lsp_server::ls_types::LSPAny;
 use tracing::error;
 
-use super::viewer;
 use crate::lsp::backend::Backend;
 use crate::lsp::ext;
-
-/// Runs a command.
-pub async fn execute(backend: &Backend, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-    let args = params.arguments;
-    match params.command.as_str() {
-        ext::SOLVE_COMMAND => solve_command(backend, &args).await.map(Some),
-        ext::OPEN_VIEWER_COMMAND => open_viewer(backend, &args).await.map(|()| None),
-        other => Err(Error::invalid_params(format!("unknown command `{other}`"))),
-    }
-}
 
 /// Sets the flag when the request's future is dropped (cancelled by the client).
 struct CancelOnDrop(Arc<AtomicBool>);
@@ -36,15 +24,9 @@ impl Drop for CancelOnDrop {
     }
 }
 
-fn uri_arg(args: &[Value]) -> Result<Uri> {
-    args.first()
-        .cloned()
-        .and_then(|v| serde_json::from_value(v).ok())
-        .ok_or_else(|| Error::invalid_params("the first argument must be a document URI"))
-}
-
-async fn solve_command(backend: &Backend, args: &[Value]) -> Result<Value> {
-    let uri = uri_arg(args)?;
+/// The steps of the level: arguments `[uri, level_index?]`.
+pub async fn solve(backend: &Backend, args: &[Value]) -> Result<Option<LSPAny>> {
+    let uri = ext::document_argument(args)?;
     let level_idx = args.get(1).and_then(Value::as_u64).unwrap_or(0) as usize;
     let cancel = Arc::new(AtomicBool::new(false));
     let (level, budget) = {
@@ -82,20 +64,7 @@ async fn solve_command(backend: &Backend, args: &[Value]) -> Result<Value> {
             })
         })
         .collect();
-    Ok(json!({ "summary": solvability::summary(&report), "steps": steps }))
-}
-
-/// Starts the document's viewer (or leaves a running one) and sends it the text; a
-/// viewer that cannot start is reported with `window/showMessage`.
-async fn open_viewer(backend: &Backend, args: &[Value]) -> Result<()> {
-    let uri = uri_arg(args)?;
-    let started = {
-        let mut state = backend.lock();
-        state.doc(&uri)?;
-        viewer::open(backend, &mut state, &uri)
-    };
-    if let Err(message) = started {
-        viewer::report_failure(backend, message).await;
-    }
-    Ok(())
+    Ok(Some(
+        json!({ "summary": solvability::summary(&report), "steps": steps }),
+    ))
 }
