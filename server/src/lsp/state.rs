@@ -12,7 +12,7 @@ use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
 use hexcells_core::format::{parse, Parse};
 use ropey::Rope;
 use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::{TextDocumentContentChangeEvent, Uri};
+use tower_lsp_server::ls_types::{Position, TextDocumentContentChangeEvent, Uri};
 
 use super::positions::{self, Encoding};
 
@@ -209,6 +209,13 @@ impl ServerState {
     /// The open document `uri`, or an error naming it.
     pub fn doc(&self, uri: &Uri) -> Result<&Doc> {
         self.docs.get(uri).ok_or_else(|| unknown_document(uri))
+    }
+
+    /// The open document `uri` and core's (line, character column) of `position` in it.
+    pub fn locate(&self, uri: &Uri, position: Position) -> Result<(&Doc, u32, u32)> {
+        let doc = self.doc(uri)?;
+        let (line, column) = positions::from_position(&doc.rope, self.encoding, position);
+        Ok((doc, line, column))
     }
 
     /// Applies `changes` of `version` to the open document `uri`, in order.

@@ -4,7 +4,6 @@ use hexcells_core::analysis;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{DocumentHighlight, DocumentHighlightKind, DocumentHighlightParams};
 
-use super::locate;
 use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
@@ -14,7 +13,7 @@ pub fn highlight(
     params: DocumentHighlightParams,
 ) -> Result<Option<Vec<DocumentHighlight>>> {
     let at = params.text_document_position_params;
-    let (doc, line, column) = locate(state, &at.text_document.uri, at.position)?;
+    let (doc, line, column) = state.locate(&at.text_document.uri, at.position)?;
     let highlights = analysis::highlights(&doc.parse, line, column);
     if highlights.is_empty() {
         return Ok(None);

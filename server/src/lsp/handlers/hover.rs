@@ -5,14 +5,13 @@ use hexcells_core::analysis::{self, solvability};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 
-use super::locate;
 use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
 /// The hover at the cursor, if it is on something.
 pub fn hover(state: &ServerState, params: HoverParams) -> Result<Option<Hover>> {
     let at = params.text_document_position_params;
-    let (doc, line, column) = locate(state, &at.text_document.uri, at.position)?;
+    let (doc, line, column) = state.locate(&at.text_document.uri, at.position)?;
     let Some(info) = analysis::hover(&doc.parse, line, column) else {
         return Ok(None);
     };

@@ -18,20 +18,3 @@ pub mod solve_command;
 pub mod solve_status;
 pub mod symbols;
 pub mod viewer;
-
-use tower_lsp_server::jsonrpc::Result;
-use tower_lsp_server::ls_types::{Position, Uri};
-
-use crate::lsp::positions;
-use crate::lsp::state::{Doc, ServerState};
-
-/// The open document `uri` and core's (line, character column) of `position` in it.
-pub(crate) fn locate<'a>(
-    state: &'a ServerState,
-    uri: &Uri,
-    position: Position,
-) -> Result<(&'a Doc, u32, u32)> {
-    let doc = state.doc(uri)?;
-    let (line, column) = positions::from_position(&doc.rope, state.encoding, position);
-    Ok((doc, line, column))
-}

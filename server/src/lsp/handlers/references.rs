@@ -5,7 +5,6 @@ use hexcells_core::analysis;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{GotoDefinitionParams, GotoDefinitionResponse, Location, ReferenceParams};
 
-use super::locate;
 use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
@@ -13,7 +12,7 @@ use crate::lsp::state::ServerState;
 pub fn references(state: &ServerState, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
     let at = params.text_document_position;
     let uri = at.text_document.uri;
-    let (doc, line, column) = locate(state, &uri, at.position)?;
+    let (doc, line, column) = state.locate(&uri, at.position)?;
     let ranges = analysis::references(&doc.parse, line, column, params.context.include_declaration);
     Ok((!ranges.is_empty()).then(|| {
         ranges
@@ -30,7 +29,7 @@ pub fn definition(
 ) -> Result<Option<GotoDefinitionResponse>> {
     let at = params.text_document_position_params;
     let uri = at.text_document.uri;
-    let (doc, line, column) = locate(state, &uri, at.position)?;
+    let (doc, line, column) = state.locate(&uri, at.position)?;
     let ranges = analysis::definition(&doc.parse, line, column);
     Ok((!ranges.is_empty()).then(|| {
         GotoDefinitionResponse::Array(
