@@ -28,6 +28,13 @@ pub fn push(backend: &Backend, state: &ServerState, uri: &Uri) {
     backend.publish_diagnostics(uri.clone(), doc.version, diagnostics);
 }
 
+/// Clears the diagnostics of the closed document `uri` (push mode only).
+pub fn clear(backend: &Backend, state: &ServerState, uri: &Uri, version: i32) {
+    if !state.client.pull_diagnostics {
+        backend.publish_diagnostics(uri.clone(), version, Vec::new());
+    }
+}
+
 /// The protocol form of core's diagnostic.
 pub fn to_lsp(uri: &Uri, doc: &Doc, encoding: Encoding, d: &hexcells_core::Diagnostic) -> Diagnostic {
     let related = d

@@ -24,11 +24,9 @@ use std::time::Duration;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{LanguageServer, LspService};
-use tracing::{debug, warn};
 
 use backend::Backend;
-use positions::Encoding;
-use state::{ClientSupport, Doc, ServerState};
+use state::ServerState;
 
 /// Runs the language server on stdin/stdout until the client says `exit`.
 pub fn run() -> anyhow::Result<()> {
@@ -46,11 +44,6 @@ pub fn run() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Whether a document is SixCells JSON rather than level text.
-fn is_sixcells(doc: &TextDocumentItem) -> bool {
-    doc.language_id == "sixcells" || doc.uri.as_str().ends_with(".sixcells")
-}
-
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("HEXCELLS_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
@@ -61,150 +54,81 @@ fn init_logging() {
         .try_init();
 }
 
-impl Backend {
-    /// Asks the client for the `hexcells` settings section.
-    async fn refresh_config(&self) {
-        if !self.lock().client.configuration {
-            return;
-        }
-        let item = ConfigurationItem {
-            scope_uri: None,
-            section: Some("hexcells".into()),
-        };
-        match self.client.configuration(vec![item]).await {
-            Ok(values) => {
-                let config = values.first().map(state::Config::from_json).unwrap_or_default();
-                debug!(?config, "configuration");
-                self.lock().config = config;
-            }
-            Err(e) => warn!("workspace/configuration failed: {}", e.message),
-        }
-    }
-
-    fn capabilities(state: &ServerState) -> ServerCapabilities {
-        ServerCapabilities {
-            position_encoding: Some(state.encoding.kind()),
-            text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
-                open_close: Some(true),
-                change: Some(TextDocumentSyncKind::INCREMENTAL),
-                ..TextDocumentSyncOptions::default()
-            })),
-            hover_provider: Some(HoverProviderCapability::Simple(true)),
-            document_highlight_provider: Some(OneOf::Left(true)),
-            references_provider: Some(OneOf::Left(true)),
-            definition_provider: Some(OneOf::Left(true)),
-            document_formatting_provider: Some(OneOf::Left(true)),
-            document_symbol_provider: Some(OneOf::Left(true)),
-            folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
-            inlay_hint_provider: Some(OneOf::Left(true)),
-            code_lens_provider: Some(CodeLensOptions {
-                resolve_provider: Some(false),
-            }),
-            execute_command_provider: Some(ExecuteCommandOptions {
-                commands: vec![ext::SOLVE_COMMAND.into(), ext::OPEN_VIEWER_COMMAND.into()],
-                ..ExecuteCommandOptions::default()
-            }),
-            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-                code_action_kinds: Some(handlers::code_action::kinds()),
-                ..CodeActionOptions::default()
-            })),
-            semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
-                SemanticTokensOptions {
-                    legend: handlers::semantic_tokens::legend(),
-                    full: Some(SemanticTokensFullOptions::Bool(true)),
-                    ..SemanticTokensOptions::default()
-                },
-            )),
-            diagnostic_provider: state.client.pull_diagnostics.then(|| {
-                DiagnosticServerCapabilities::Options(DiagnosticOptions {
-                    identifier: Some("hexcells".into()),
-                    inter_file_dependencies: false,
-                    workspace_diagnostics: false,
-                    ..DiagnosticOptions::default()
-                })
-            }),
-            ..ServerCapabilities::default()
-        }
+/// What the server offers: one entry per routed feature below.
+fn capabilities(state: &ServerState) -> ServerCapabilities {
+    ServerCapabilities {
+        position_encoding: Some(state.encoding.kind()),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+            open_close: Some(true),
+            change: Some(TextDocumentSyncKind::INCREMENTAL),
+            ..TextDocumentSyncOptions::default()
+        })),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        code_lens_provider: Some(CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
+        execute_command_provider: Some(ExecuteCommandOptions {
+            commands: vec![ext::SOLVE_COMMAND.into(), ext::OPEN_VIEWER_COMMAND.into()],
+            ..ExecuteCommandOptions::default()
+        }),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(handlers::code_action::kinds()),
+            ..CodeActionOptions::default()
+        })),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: handlers::semantic_tokens::legend(),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..SemanticTokensOptions::default()
+            },
+        )),
+        diagnostic_provider: state.client.pull_diagnostics.then(|| {
+            DiagnosticServerCapabilities::Options(DiagnosticOptions {
+                identifier: Some("hexcells".into()),
+                inter_file_dependencies: false,
+                workspace_diagnostics: false,
+                ..DiagnosticOptions::default()
+            })
+        }),
+        ..ServerCapabilities::default()
     }
 }
 
 impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        let mut state = self.lock();
-        let caps = &params.capabilities;
-        state.encoding = Encoding::negotiate(
-            caps.general
-                .as_ref()
-                .and_then(|g| g.position_encodings.as_deref()),
-        );
-        let diagnostic_refresh = caps
-            .workspace
-            .as_ref()
-            .and_then(|w| w.diagnostics.as_ref())
-            .and_then(|d| d.refresh_support)
-            == Some(true);
-        state.client = ClientSupport {
-            // The solver's diagnostics arrive after the client pulled; a pulling client
-            // sees them only if it can be asked to pull again (`refreshSupport`; Neovim
-            // 0.11 cannot). Any other client gets no `diagnosticProvider` and is pushed
-            // to, which every client handles; pushing to a pulling client as well would
-            // show each diagnostic twice in editors that keep both sets (Neovim).
-            pull_diagnostics: diagnostic_refresh
-                && caps
-                    .text_document
-                    .as_ref()
-                    .is_some_and(|t| t.diagnostic.is_some()),
-            configuration: caps.workspace.as_ref().and_then(|w| w.configuration) == Some(true),
-            progress: caps.window.as_ref().and_then(|w| w.work_done_progress) == Some(true),
-            diagnostic_refresh,
-            code_lens_refresh: caps
-                .workspace
-                .as_ref()
-                .and_then(|w| w.code_lens.as_ref())
-                .and_then(|c| c.refresh_support)
-                == Some(true),
-            document_changes: caps
-                .workspace
-                .as_ref()
-                .and_then(|w| w.workspace_edit.as_ref())
-                .and_then(|e| e.document_changes)
-                == Some(true),
-        };
-        debug!(encoding = ?state.encoding, client = ?state.client, "initialize");
-        Ok(InitializeResult {
-            capabilities: Backend::capabilities(&state),
-            server_info: Some(ServerInfo {
-                name: "hexcells".into(),
-                version: Some(env!("CARGO_PKG_VERSION").into()),
-            }),
-            ..InitializeResult::default()
-        })
+        Ok(handlers::initialize::initialize(
+            &mut self.lock(),
+            &params,
+            capabilities,
+        ))
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        self.refresh_config().await;
+        handlers::configuration::refresh(self).await;
     }
 
     async fn did_change_configuration(&self, _: DidChangeConfigurationParams) {
-        self.refresh_config().await;
+        handlers::configuration::refresh(self).await;
     }
 
     async fn shutdown(&self) -> Result<()> {
-        // Dropping a viewer kills it.
-        let viewers = std::mem::take(&mut self.lock().viewers);
-        drop(viewers);
+        handlers::viewer::close_all(self);
         Ok(())
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        let doc = params.text_document;
+        let uri = params.text_document.uri.clone();
         self.write("textDocument/didOpen", |state| {
-            state.docs.insert(
-                doc.uri.clone(),
-                Doc::new(&doc.text, doc.version, is_sixcells(&doc)),
-            );
-            diagnostics::push(self, state, &doc.uri);
-            handlers::solve_status::schedule(self, state, &doc.uri);
+            state.open(params.text_document);
+            diagnostics::push(self, state, &uri);
+            handlers::solve_status::schedule(self, state, &uri);
             Ok(())
         });
     }
@@ -223,10 +147,8 @@ impl LanguageServer for Backend {
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         self.write("textDocument/didClose", |state| {
-            let doc = state.docs.remove(&uri);
-            state.viewers.remove(&uri);
-            if let (Some(doc), false) = (doc, state.client.pull_diagnostics) {
-                self.publish_diagnostics(uri.clone(), doc.version, Vec::new());
+            if let Some(doc) = state.close(&uri) {
+                diagnostics::clear(self, state, &uri, doc.version);
             }
             Ok(())
         });

@@ -12,7 +12,9 @@ use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
 use hexcells_core::format::{parse, Parse};
 use ropey::Rope;
 use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::{Position, TextDocumentContentChangeEvent, Uri};
+use tower_lsp_server::ls_types::{
+    ClientCapabilities, Position, TextDocumentContentChangeEvent, TextDocumentItem, Uri,
+};
 
 use super::positions::{self, Encoding};
 
@@ -93,6 +95,45 @@ pub struct ClientSupport {
     pub code_lens_refresh: bool,
     /// The client applies versioned `TextDocumentEdit`s (`documentChanges`).
     pub document_changes: bool,
+}
+
+impl ClientSupport {
+    /// What the client's `initialize` capabilities say it can do.
+    pub fn from_capabilities(caps: &ClientCapabilities) -> ClientSupport {
+        let diagnostic_refresh = caps
+            .workspace
+            .as_ref()
+            .and_then(|w| w.diagnostics.as_ref())
+            .and_then(|d| d.refresh_support)
+            == Some(true);
+        ClientSupport {
+            // The solver's diagnostics arrive after the client pulled; a pulling client
+            // sees them only if it can be asked to pull again (`refreshSupport`; Neovim
+            // 0.11 cannot). Any other client gets no `diagnosticProvider` and is pushed
+            // to, which every client handles; pushing to a pulling client as well would
+            // show each diagnostic twice in editors that keep both sets (Neovim).
+            pull_diagnostics: diagnostic_refresh
+                && caps
+                    .text_document
+                    .as_ref()
+                    .is_some_and(|t| t.diagnostic.is_some()),
+            configuration: caps.workspace.as_ref().and_then(|w| w.configuration) == Some(true),
+            progress: caps.window.as_ref().and_then(|w| w.work_done_progress) == Some(true),
+            diagnostic_refresh,
+            code_lens_refresh: caps
+                .workspace
+                .as_ref()
+                .and_then(|w| w.code_lens.as_ref())
+                .and_then(|c| c.refresh_support)
+                == Some(true),
+            document_changes: caps
+                .workspace
+                .as_ref()
+                .and_then(|w| w.workspace_edit.as_ref())
+                .and_then(|e| e.document_changes)
+                == Some(true),
+        }
+    }
 }
 
 /// The solvability analysis of one document version.
@@ -218,6 +259,20 @@ impl ServerState {
         Ok((doc, line, column))
     }
 
+    /// Opens the document the client sent (`textDocument/didOpen`), replacing any
+    /// document of the same URI.
+    pub fn open(&mut self, item: TextDocumentItem) {
+        let doc = Doc::new(&item.text, item.version, is_sixcells(&item));
+        self.docs.insert(item.uri, doc);
+    }
+
+    /// Closes the document `uri` and its viewer (which stops it); returns the document.
+    pub fn close(&mut self, uri: &Uri) -> Option<Doc> {
+        let doc = self.docs.remove(uri);
+        self.viewers.remove(uri);
+        doc
+    }
+
     /// Applies `changes` of `version` to the open document `uri`, in order.
     /// Returns an error (and changes nothing) for an unknown document or an old version.
     pub fn change(
@@ -252,6 +307,11 @@ impl ServerState {
         doc.solved = None;
         Ok(())
     }
+}
+
+/// Whether a document is SixCells JSON rather than level text.
+fn is_sixcells(doc: &TextDocumentItem) -> bool {
+    doc.language_id == "sixcells" || doc.uri.as_str().ends_with(".sixcells")
 }
 
 fn unknown_document(uri: &Uri) -> Error {

@@ -7,9 +7,11 @@
 
 pub mod code_action;
 pub mod code_lens;
+pub mod configuration;
 pub mod formatting;
 pub mod highlight;
 pub mod hover;
+pub mod initialize;
 pub mod inlay_hints;
 pub mod pull_diagnostics;
 pub mod references;

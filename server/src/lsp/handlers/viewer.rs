@@ -70,6 +70,13 @@ fn ensure_running(backend: &Backend, state: &mut ServerState, uri: &Uri) -> std:
     Ok(())
 }
 
+/// Stops every viewer (on `shutdown`).
+pub fn close_all(backend: &Backend) {
+    // Dropping a viewer kills it.
+    let viewers = std::mem::take(&mut backend.lock().viewers);
+    drop(viewers);
+}
+
 /// Sends the document's text to its viewer, if it has one.
 pub fn snapshot(state: &ServerState, uri: &Uri) {
     if let (Some(viewer), Some(doc)) = (state.viewers.get(uri), state.docs.get(uri)) {

@@ -1,0 +1,33 @@
+//! `initialize`: agrees on the position encoding, notes what the client can do, and
+//! answers with the server's capabilities, which the routing table (`lsp/mod.rs`)
+//! lists beside the methods it routes.
+
+use tower_lsp_server::ls_types::{InitializeParams, InitializeResult, ServerCapabilities, ServerInfo};
+use tracing::debug;
+
+use crate::lsp::positions::Encoding;
+use crate::lsp::state::{ClientSupport, ServerState};
+
+/// Sets up the state for the client of `params` and answers it.
+pub fn initialize(
+    state: &mut ServerState,
+    params: &InitializeParams,
+    capabilities: fn(&ServerState) -> ServerCapabilities,
+) -> InitializeResult {
+    let caps = &params.capabilities;
+    state.encoding = Encoding::negotiate(
+        caps.general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_deref()),
+    );
+    state.client = ClientSupport::from_capabilities(caps);
+    debug!(encoding = ?state.encoding, client = ?state.client, "initialize");
+    InitializeResult {
+        capabilities: capabilities(state),
+        server_info: Some(ServerInfo {
+            name: "hexcells".into(),
+            version: Some(env!("CARGO_PKG_VERSION").into()),
+        }),
+        ..InitializeResult::default()
+    }
+}
