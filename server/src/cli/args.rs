@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use hexcells_core::generate::Grade;
 
 /// Checks, formats, converts and solves Hexcells levels ("Hexcells level v1" text),
 /// and serves them to editors as a language server.
@@ -40,7 +41,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Make a new level from a shape and a seed word: solvable by the engine, lean, and
     /// byte for byte the same for the same options and seed.
-    Generate(super::generate::GenerateArgs),
+    Generate(GenerateArgs),
     /// Check a play record (one move a line: `F7b`, `G8k`, `H9b?`) against a level.
     Replay(ReplayArgs),
 }
@@ -142,6 +143,52 @@ pub struct SolveArgs {
     /// and every step with its rule, clues and text (implies the explanations).
     #[arg(long)]
     pub json: bool,
+}
+
+/// `hexcells generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The outline: `hexagon`, `rectangle`, `diamond`, or a level file whose cells
+    /// are kept (e.g. a drawing) and filled with colours and clues.
+    #[arg(long, value_name = "SHAPE|FILE", default_value = "hexagon")]
+    pub shape: String,
+    /// Which level of a shape file (a pack) gives the cells, from 1; the first when absent.
+    #[arg(long, value_name = "N", value_parser = super::pack::parse_level_number)]
+    pub level: Option<usize>,
+    /// Columns x cells in the middle column, e.g. `9x7`; one number for both
+    /// (defaults: hexagon 7, rectangle 8x6, diamond 9).
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// The share of blue cells, from 0.1 to 0.7.
+    #[arg(long, value_name = "RATIO", default_value = "0.35")]
+    pub blue: String,
+    /// The difficulty grade the level must have (docs/rules.md): the reasoning a
+    /// player needs, judged by the deduction engine's named rules.
+    #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]
+    pub difficulty: DifficultyArg,
+    /// The seed word; the same word and options give the same level. A new word is
+    /// made up (and printed) when absent.
+    #[arg(long, value_name = "WORD")]
+    pub seed: Option<String>,
+    /// Write the level to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `--difficulty`: the grades of docs/rules.md; the help text of each value is the
+/// grade's own definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyArg {
+    #[value(help = Grade::Easy.definition())]
+    Easy,
+    #[value(help = Grade::EasyMedium.definition())]
+    EasyMedium,
+    #[value(help = Grade::Medium.definition())]
+    Medium,
+    #[value(help = Grade::MediumHard.definition())]
+    MediumHard,
+    #[value(help = Grade::Hard.definition())]
+    Hard,
 }
 
 /// `hexcells replay`.
