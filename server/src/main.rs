@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::args::{Cli, Command};
-use cli::Status;
+use cli::exit::{self, Status};
 
 fn main() -> ExitCode {
     // Usage errors exit with status 2, `--help` and `--version` with 0 (clap's own).
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         Ok(status) => status.into(),
         Err(e) if cli::output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            cli::report_error(&e);
+            exit::report_error(&e);
             ExitCode::from(2)
         }
     }

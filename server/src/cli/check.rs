@@ -14,11 +14,11 @@ use serde::Serialize;
 
 use super::args::CheckArgs;
 use super::difficulty::{self, JsonDifficulty};
+use super::exit::{report_error, Status};
 use super::input;
 use super::parallel;
 use super::phrases::{describe_stuck, plural};
 use super::progress::Progress;
-use super::{report_error, Status};
 
 /// Checked options of `hexcells check`.
 struct Options {

@@ -10,10 +10,11 @@ use hexcells_core::{Level, Severity};
 
 use super::args::{ConvertArgs, Format};
 use super::check::write_diagnostic;
+use super::exit::Status;
 use super::input::{self, Source};
 use super::output::write_atomic;
+use super::pack;
 use super::phrases::plural;
-use super::{pack, Status};
 
 /// Runs `hexcells convert`.
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -92,7 +93,7 @@ fn read_hexcells(
             write_diagnostic(out, &file, d)?;
         }
         out.flush()?;
-        super::report_error(&anyhow!(
+        super::exit::report_error(&anyhow!(
             "cannot convert {file}: it has {} that would be lost; fix them first",
             plural(syntax_errors.len(), "syntax error", "syntax errors")
         ));

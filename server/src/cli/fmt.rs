@@ -6,9 +6,9 @@ use std::io::Write;
 use hexcells_core::format::{format, FormatError};
 
 use super::args::FmtArgs;
+use super::exit::{report_error, Status};
 use super::input::{self, Source};
 use super::output::{is_broken_pipe, write_atomic};
-use super::{report_error, Status};
 
 /// Runs `hexcells fmt`.
 pub fn run(args: &FmtArgs, out: &mut dyn Write) -> anyhow::Result<Status> {

@@ -10,10 +10,11 @@ use hexcells_core::format::{parse, print};
 use hexcells_core::generate::{generate, Grade, Limits, Options, Phase, Progress, Shape};
 
 use super::args::{DifficultyArg, GenerateArgs};
+use super::exit::Status;
 use super::input::{self, Source};
 use super::output::write_atomic;
+use super::pack;
 use super::phrases::plural;
-use super::{pack, Status};
 
 /// Runs `hexcells generate`.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {

@@ -12,9 +12,10 @@ use hexcells_core::solve::{Report, Verdict};
 use hexcells_core::Color;
 
 use super::args::ReplayArgs;
+use super::exit::Status;
 use super::input::{self, Source};
+use super::pack;
 use super::phrases::{describe_stuck, plural};
-use super::{pack, Status};
 
 /// Runs `hexcells replay`: exit 0 when every move agrees with the level, 1 when a
 /// move or line does not.

@@ -12,9 +12,10 @@ use std::io::Write;
 use super::args::SolveArgs;
 use super::check::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, write_diagnostic};
 use super::difficulty::{self, JsonDifficulty};
+use super::exit::Status;
 use super::input::{self, Source};
+use super::pack;
 use super::phrases::{describe_stuck, plural};
-use super::{pack, Status};
 
 /// Runs `hexcells solve`.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
