@@ -1,21 +1,19 @@
 //! `hexcells replay LEVEL RECORD`: checks a play record against a level (each move
 //! on a covered cell, with the right colour or marked `?` as a mistake) and says
-//! where it went wrong; also writes the engine's solution as a record for
-//! `hexcells solve --record`.
+//! where it went wrong. (`hexcells solve --record` writes such records.)
 
 use std::io::Write;
 
 use hexcells_core::format::parse;
 use hexcells_core::model::name;
 use hexcells_core::record::{self, Move, Outcome, Replay};
-use hexcells_core::solve::{Report, Verdict};
 use hexcells_core::Color;
 
 use super::args::ReplayArgs;
 use super::exit::Status;
 use super::input::{self, Source};
 use super::pack;
-use super::phrases::{describe_stuck, plural};
+use super::phrases::plural;
 
 /// Runs `hexcells replay`: exit 0 when every move agrees with the level, 1 when a
 /// move or line does not.
@@ -108,33 +106,6 @@ fn describe_covered(replay: &Replay, moves: &[Move]) -> String {
         plural(replay.covered.len(), "cell", "cells"),
         names.join(", ")
     )
-}
-
-/// Writes the engine's solution as a play record, with the verdict as a comment.
-pub fn write_solution_record(out: &mut dyn Write, report: &Report) -> anyhow::Result<Status> {
-    out.write_all(record::print(&record::from_report(report)).as_bytes())?;
-    Ok(match report.verdict {
-        Verdict::Solvable => {
-            writeln!(
-                out,
-                "# solvable in {}",
-                plural(report.difficulty.rounds, "round", "rounds")
-            )?;
-            Status::Clean
-        }
-        Verdict::Stuck { after_round } => {
-            writeln!(
-                out,
-                "# stuck after round {after_round}: {}",
-                describe_stuck(&report.stuck)
-            )?;
-            Status::Findings
-        }
-        Verdict::GaveUp | Verdict::Cancelled => {
-            writeln!(out, "# the deduction engine gave up; try a larger --budget-ms")?;
-            Status::Findings
-        }
-    })
 }
 
 fn color_word(color: Color) -> &'static str {

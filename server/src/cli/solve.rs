@@ -1,9 +1,11 @@
 //! `hexcells solve`: the solution a perfect player finds, one line per round, each
 //! cell with its name and colour; `--explain` adds the rule that proves each cell
-//! and the deduction in words; `--json` prints one JSON object per level.
+//! and the deduction in words; `--json` prints one JSON object per level; `--record`
+//! prints it as a play record for `hexcells replay`.
 
 use hexcells_core::format::{parse, ParsedLevel};
 use hexcells_core::model::name;
+use hexcells_core::record;
 use hexcells_core::solve::{self, ClueRef, Deduction, Report, Verdict};
 use hexcells_core::{Diagnostic, Severity};
 use serde::Serialize;
@@ -91,7 +93,7 @@ fn solve_level(
         anyhow::bail!(ENGINE_FAILED);
     };
     if args.record {
-        return super::replay::write_solution_record(out, &report);
+        return write_solution_record(out, &report);
     }
     write_rounds(out, &report, args.explain)?;
     let difficulty = &report.difficulty;
@@ -265,4 +267,31 @@ fn json_level(
     writeln!(out, "{}", serde_json::to_string(&line)?)?;
     let clean = verdict == "solvable" && errors.is_empty();
     Ok(if clean { Status::Clean } else { Status::Findings })
+}
+
+/// Writes the engine's solution as a play record, with the verdict as a comment.
+pub fn write_solution_record(out: &mut dyn Write, report: &Report) -> anyhow::Result<Status> {
+    out.write_all(record::print(&record::from_report(report)).as_bytes())?;
+    Ok(match report.verdict {
+        Verdict::Solvable => {
+            writeln!(
+                out,
+                "# solvable in {}",
+                plural(report.difficulty.rounds, "round", "rounds")
+            )?;
+            Status::Clean
+        }
+        Verdict::Stuck { after_round } => {
+            writeln!(
+                out,
+                "# stuck after round {after_round}: {}",
+                describe_stuck(&report.stuck)
+            )?;
+            Status::Findings
+        }
+        Verdict::GaveUp | Verdict::Cancelled => {
+            writeln!(out, "# the deduction engine gave up; try a larger --budget-ms")?;
+            Status::Findings
+        }
+    })
 }
