@@ -17,7 +17,7 @@ use super::difficulty::{self, JsonDifficulty};
 use super::exit::{report_error, Status};
 use super::input;
 use super::parallel;
-use super::phrases::{describe_stuck, plural};
+use super::phrases::{describe_stuck, plural, write_diagnostic};
 use super::progress::Progress;
 
 /// Checked options of `hexcells check`.
@@ -420,31 +420,6 @@ fn write_text(out: &mut dyn Write, file: &str, is_pack: bool, check: &LevelCheck
         }
         _ => Ok(()),
     }
-}
-
-/// `file:line:col: severity[code]: message`, with 1-based line and column, then a
-/// `file:line:col: note: ...` line for each related place.
-pub fn write_diagnostic(out: &mut dyn Write, file: &str, d: &Diagnostic) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{file}:{}:{}: {}[{}]: {}",
-        d.range.line + 1,
-        d.range.start + 1,
-        d.severity.as_str(),
-        d.code,
-        d.message
-    )?;
-    for related in &d.related {
-        let at = related.range;
-        writeln!(
-            out,
-            "{file}:{}:{}: note: {}",
-            at.line + 1,
-            at.start + 1,
-            related.message
-        )?;
-    }
-    Ok(())
 }
 
 /// One line of `check --json`.

@@ -9,12 +9,11 @@ use hexcells_core::format::{parse, print, sixcells};
 use hexcells_core::{Level, Severity};
 
 use super::args::{ConvertArgs, Format};
-use super::check::write_diagnostic;
 use super::exit::Status;
 use super::input::{self, Source};
 use super::output::write_atomic;
 use super::pack;
-use super::phrases::plural;
+use super::phrases::{plural, write_diagnostic};
 
 /// Runs `hexcells convert`.
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> anyhow::Result<Status> {

@@ -65,7 +65,7 @@ fn report_syntax_errors(source: &Source, error: &FormatError) {
     let mut stderr = std::io::stderr().lock();
     for d in &error.errors {
         // Nothing sensible is left to do if stderr itself fails.
-        let _ = super::check::write_diagnostic(&mut stderr, &source.to_string(), d);
+        let _ = super::phrases::write_diagnostic(&mut stderr, &source.to_string(), d);
     }
     drop(stderr);
     let count = match error.errors.len() {

@@ -1,8 +1,11 @@
-//! Phrases every subcommand prints the same way: counts with their plural, and the
-//! list of cells a player cannot deduce.
+//! Phrases every subcommand prints the same way: counts with their plural, the list
+//! of cells a player cannot deduce, and a diagnostic as a
+//! `file:line:col: severity[code]: message` line.
+
+use std::io::Write;
 
 use hexcells_core::model::name;
-use hexcells_core::Pos;
+use hexcells_core::{Diagnostic, Pos};
 
 /// Cells named in a stuck message before it says "and N more".
 const MAX_NAMED_CELLS: usize = 12;
@@ -27,6 +30,31 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     } else {
         format!("{n} {many}")
     }
+}
+
+/// `file:line:col: severity[code]: message`, with 1-based line and column, then a
+/// `file:line:col: note: ...` line for each related place.
+pub fn write_diagnostic(out: &mut dyn Write, file: &str, d: &Diagnostic) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{file}:{}:{}: {}[{}]: {}",
+        d.range.line + 1,
+        d.range.start + 1,
+        d.severity.as_str(),
+        d.code,
+        d.message
+    )?;
+    for related in &d.related {
+        let at = related.range;
+        writeln!(
+            out,
+            "{file}:{}:{}: note: {}",
+            at.line + 1,
+            at.start + 1,
+            related.message
+        )?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -12,12 +12,12 @@ use serde::Serialize;
 use std::io::Write;
 
 use super::args::SolveArgs;
-use super::check::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, write_diagnostic};
+use super::check::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine};
 use super::difficulty::{self, JsonDifficulty};
 use super::exit::Status;
 use super::input::{self, Source};
 use super::pack;
-use super::phrases::{describe_stuck, plural};
+use super::phrases::{describe_stuck, plural, write_diagnostic};
 
 /// Runs `hexcells solve`.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
