@@ -6,6 +6,7 @@ pub mod args;
 mod check;
 mod convert;
 mod difficulty;
+mod engine;
 pub mod exit;
 mod fmt;
 mod generate;

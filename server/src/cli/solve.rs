@@ -12,8 +12,8 @@ use serde::Serialize;
 use std::io::Write;
 
 use super::args::SolveArgs;
-use super::check::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine};
 use super::difficulty::{self, JsonDifficulty};
+use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine};
 use super::exit::Status;
 use super::input::{self, Source};
 use super::pack;
