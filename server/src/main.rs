@@ -1,6 +1,7 @@
 //! `hexcells`: checks Hexcells levels from the command line and serves them to editors.
 //!
-//! `hexcells lsp` runs the language server; every other subcommand lives in `cli/`.
+//! `hexcells lsp` runs the language server (`lsp/`); every other subcommand lives in
+//! `cli/`. This file imports both; `cli/` and `lsp/` never import each other.
 
 mod cli;
 mod lsp;

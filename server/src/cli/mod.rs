@@ -1,6 +1,13 @@
-//! The command-line subcommands (`check`, `fmt`, `convert`, `solve`): thin shells
-//! that read files, call `hexcells_core` and print what it says. How every one of
-//! them ends (exit status, error line) is `exit.rs`.
+//! The command-line subcommands (`check`, `fmt`, `convert`, `solve`, `generate`,
+//! `replay`): thin shells that read files, call `hexcells_core` and print what it
+//! says. One file per subcommand, named after it; its clap arguments are in
+//! `args.rs` and its arm in [`run`]. How every subcommand ends (exit status, error
+//! line) is `exit.rs`.
+//!
+//! May import: core and every module of `cli/`. A subcommand imports only the shared
+//! modules (`args`, `input`, `output`, `exit`, `engine`, `phrases`, `pack`,
+//! `parallel`, `progress`, `difficulty`), never another subcommand, and nothing in
+//! `cli/` imports this file.
 
 pub mod args;
 mod check;

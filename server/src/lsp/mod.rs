@@ -1,11 +1,21 @@
-//! `hexcells lsp`: the language server for "Hexcells level v1" files.
+//! `hexcells lsp`: the language server for "Hexcells level v1" files. This file is
+//! the routing table: `impl LanguageServer for Backend` sends each method to its
+//! handler in `handlers/` (one call; the three text-sync notifications list, in
+//! order, what follows a change), [`capabilities`] announces the same features, and
+//! [`run`] starts the server on stdin/stdout.
 //!
-//! [`Backend`] is the routing table: one line per method, each calling a handler in
-//! `handlers/`. State lives in one [`ServerState`] behind one lock, taken
-//! only for synchronous work, so notifications take effect strictly in the order
-//! they arrive (tower runs handler futures concurrently; ours never await before
-//! their state change). Diagnostics leave through one ordered channel. Stdout is the
-//! wire: logs go to stderr through `tracing`, filtered by `HEXCELLS_LOG`.
+//! May import: core and every module of `lsp/`. Each of those imports only modules
+//! below it, and none imports this file: `handlers/` (one file per feature), then
+//! `solver.rs` (the background analysis), `diagnostics.rs` and `transport.rs`, then
+//! `backend.rs` (the handle: the lock, the ordered outgoing queue, the permits), then
+//! `state.rs`, then `positions.rs`, `viewer_process.rs` and `ext.rs`. Only `lsp/`
+//! knows protocol types.
+//!
+//! State lives in one [`ServerState`] behind one lock, taken only for synchronous
+//! work, so notifications take effect strictly in the order they arrive (tower runs
+//! handler futures concurrently; ours never await before their state change).
+//! Diagnostics leave through one ordered channel. Stdout is the wire: logs go to
+//! stderr through `tracing`, filtered by `HEXCELLS_LOG`.
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 

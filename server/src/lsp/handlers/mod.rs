@@ -1,7 +1,15 @@
-//! One file per request or notification family. Each handler takes the locked
-//! [`ServerState`](crate::lsp::state::ServerState) and the protocol params, asks core's
-//! `analysis` module, and converts the answer through [`crate::lsp::positions`]. Handlers
-//! stay thin: anything an author would also want from the CLI belongs in core.
+//! The language server's handlers: one file per LSP feature, named after it
+//! (`hover.rs` answers `textDocument/hover`, `solve_status.rs` sends
+//! `hexcells/solveStatus`), each routed from `lsp/mod.rs`. A request handler takes
+//! the locked [`ServerState`](crate::lsp::state::ServerState) and the params, asks
+//! core's `analysis` module, and converts the answer through `lsp/positions.rs`; one
+//! that talks to the client on its own takes the [`Backend`](crate::lsp::backend::Backend).
+//! Handlers stay thin: anything an author would also want from the CLI belongs in core.
+//!
+//! May import: core and the modules of `lsp/` below the routing table (`backend`,
+//! `state`, `positions`, `diagnostics`, `solver`, `viewer_process`, `ext`); never
+//! another handler and never `lsp/mod.rs`. What two handlers share moves down into
+//! one of those.
 
 #![warn(clippy::unwrap_used)]
 
