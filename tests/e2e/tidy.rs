@@ -188,3 +188,224 @@ fn no_two_sibling_modules_import_each_other() {
         circles.join("\n")
     );
 }
+
+// The server's layout (ARCHITECTURE.md, "The server"): modules sit where the module
+// tree says, the routing table and the handlers import downwards only.
+
+/// A file's code without its `#[cfg(test)] mod tests` block.
+fn code_outside_tests(text: &str) -> &str {
+    text.split("#[cfg(test)]\nmod tests").next().unwrap_or("")
+}
+
+/// The module names (files and folders) inside `dir`.
+fn module_names(dir: &Path) -> Vec<String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if e.path().is_dir() {
+                Some(name)
+            } else {
+                name.strip_suffix(".rs")
+                    .filter(|n| *n != "mod")
+                    .map(str::to_string)
+            }
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The names a path continues with after `at` (the start of what follows `prefix::`):
+/// `name`, or each first name of a `{a, b::c, D}` group.
+fn names_after(code: &str, at: usize) -> Vec<String> {
+    let rest = &code[at..];
+    let ident = |s: &str| {
+        let end = s
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(s.len());
+        s[..end].to_string()
+    };
+    if let Some(group) = rest.strip_prefix('{') {
+        let group = &group[..group.find('}').unwrap_or(group.len())];
+        group
+            .split(',')
+            .map(|p| ident(p.trim()))
+            .filter(|n| !n.is_empty())
+            .collect()
+    } else {
+        vec![ident(rest)]
+    }
+}
+
+#[test]
+fn server_sources_have_no_path_attributes() {
+    let offenders: Vec<String> = rust_files(&root().join("server"))
+        .into_iter()
+        .filter(|f| fs::read_to_string(f).unwrap_or_default().contains("#[path"))
+        .map(|f| f.strip_prefix(root()).unwrap_or(&f).display().to_string())
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "a module lives where the module tree says, without #[path]:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn no_server_module_imports_an_item_of_a_module_above_it() {
+    // A file may name the modules of the folders above it (`super::state`,
+    // `crate::lsp::backend`), never an item their `mod.rs` defines (`super::Backend`):
+    // what children share lives in a low module of its own.
+    let src = root().join("server/src");
+    let mut offenders = Vec::new();
+    for file in rust_files(&src) {
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if name == "main.rs" {
+            continue;
+        }
+        let Some(dir) = file.parent() else { continue };
+        // The folder whose module `super` names.
+        let parent = if name == "mod.rs" { dir.parent() } else { Some(dir) };
+        let Some(parent) = parent else { continue };
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let code = code_outside_tests(&text);
+        let mut check = |folder: &Path, names: Vec<String>| {
+            let modules = module_names(folder);
+            for n in names {
+                if n != "self" && n != "*" && !modules.contains(&n) {
+                    let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+                    offenders.push(format!("{rel}: {n}"));
+                }
+            }
+        };
+        for (at, _) in code.match_indices("super::") {
+            check(parent, names_after(code, at + "super::".len()));
+        }
+        for (at, _) in code.match_indices("crate::") {
+            // Follow the path down the folders above this file; the first name past
+            // them must be a module.
+            let mut folder = src.clone();
+            let mut at = at + "crate::".len();
+            loop {
+                let names = names_after(code, at);
+                let next = folder.join(names.first().map_or("", String::as_str));
+                let descends = names.len() == 1 && next.is_dir() && parent.starts_with(&next);
+                if !descends {
+                    if parent.starts_with(&folder) {
+                        check(&folder, names);
+                    }
+                    break;
+                }
+                folder = next;
+                at += names[0].len() + "::".len();
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "modules that import an item of a folder above them (move it into a low module):\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn lsp_handlers_never_import_each_other() {
+    let mut offenders = Vec::new();
+    for file in rust_files(&root().join("server/src/lsp/handlers")) {
+        if file.file_name().is_some_and(|n| n == "mod.rs") {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let code = code_outside_tests(&text);
+        if code.contains("super::") || code.contains("handlers::") {
+            offenders.push(file.strip_prefix(root()).unwrap_or(&file).display().to_string());
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "a handler imports lsp's lower modules only, never another handler \
+         (what two share moves down into lsp/):\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn nothing_in_lsp_imports_the_routing_table() {
+    // `lsp/mod.rs` holds `run`, `capabilities` and the routing table; every other
+    // module of lsp/ sits below it.
+    let mut offenders = Vec::new();
+    for file in rust_files(&root().join("server/src/lsp")) {
+        if file == root().join("server/src/lsp/mod.rs") {
+            continue;
+        }
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let code = code_outside_tests(&text);
+        let lower_module_file = file.parent() == Some(root().join("server/src/lsp").as_path());
+        if code.contains("crate::lsp::handlers") || (lower_module_file && code.contains("handlers::")) {
+            offenders.push(file.strip_prefix(root()).unwrap_or(&file).display().to_string());
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "only lsp/mod.rs calls handlers; lsp's lower modules know none:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn only_the_language_server_knows_protocol_types_and_cli_and_lsp_stay_apart() {
+    let mut offenders = Vec::new();
+    for dir in ["core/src", "server/src", "viewer/src"] {
+        for file in rust_files(&root().join(dir)) {
+            let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            let in_lsp = rel.starts_with("server/src/lsp/");
+            if !in_lsp && (text.contains("tower_lsp_server") || text.contains("ls_types")) {
+                offenders.push(format!("{rel}: protocol types outside server/src/lsp"));
+            }
+            if in_lsp && text.contains("crate::cli") {
+                offenders.push(format!("{rel}: the language server imports the CLI"));
+            }
+            if rel.starts_with("server/src/cli/") && text.contains("crate::lsp") {
+                offenders.push(format!("{rel}: the CLI imports the language server"));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{}", offenders.join("\n"));
+}
+
+#[test]
+fn cli_subcommands_never_import_each_other() {
+    // The subcommands are the modules `cli::run` dispatches to (`check::run(..)`).
+    let cli = root().join("server/src/cli");
+    let dispatch = fs::read_to_string(cli.join("mod.rs")).unwrap_or_default();
+    let subcommands: Vec<String> = module_names(&cli)
+        .into_iter()
+        .filter(|m| dispatch.contains(&format!("=> {m}::run(")))
+        .collect();
+    assert!(subcommands.len() >= 5, "subcommands found: {subcommands:?}");
+    let mut offenders = Vec::new();
+    for sub in &subcommands {
+        let text = fs::read_to_string(cli.join(format!("{sub}.rs"))).unwrap_or_default();
+        let code = code_outside_tests(&text);
+        for (at, _) in code.match_indices("super::") {
+            for name in names_after(code, at + "super::".len()) {
+                if &name != sub && subcommands.contains(&name) {
+                    offenders.push(format!("server/src/cli/{sub}.rs: {name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "a subcommand imports the shared modules of cli/, never another subcommand:\n{}",
+        offenders.join("\n")
+    );
+}
