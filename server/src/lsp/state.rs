@@ -1,5 +1,6 @@
-//! The server's one state: open documents, the negotiated position encoding and the
-//! settings. Everything is behind one lock, taken only for synchronous work.
+//! The server's one state: open documents, the negotiated position encoding, the
+//! settings, what the client can do, and the running viewers. Everything is behind
+//! one lock (`backend.rs`), taken only for synchronous work.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
