@@ -243,14 +243,16 @@ fn names_after(code: &str, at: usize) -> Vec<String> {
 
 #[test]
 fn server_sources_have_no_path_attributes() {
+    // Spelled in two parts, so that this file holds no such attribute either.
+    let attribute = ["#[", "path"].concat();
     let offenders: Vec<String> = rust_files(&root().join("server"))
         .into_iter()
-        .filter(|f| fs::read_to_string(f).unwrap_or_default().contains("#[path"))
+        .filter(|f| fs::read_to_string(f).unwrap_or_default().contains(&attribute))
         .map(|f| f.strip_prefix(root()).unwrap_or(&f).display().to_string())
         .collect();
     assert!(
         offenders.is_empty(),
-        "a module lives where the module tree says, without #[path]:\n{}",
+        "a module lives where the module tree says, without a path attribute:\n{}",
         offenders.join("\n")
     );
 }
