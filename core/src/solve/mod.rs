@@ -20,6 +20,7 @@ mod level_sat;
 mod local;
 mod lp;
 mod puzzle;
+mod report;
 mod rotate;
 mod round;
 mod rules;
@@ -34,148 +35,16 @@ mod twin;
 mod verify;
 mod witness;
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::Duration;
-
 use crate::model::{Color, Direction, Hint, Level, Pos};
 
+pub use budget::Budget;
 use budget::{Clock, Stop};
-pub use difficulty::{Difficulty, Grade};
 use puzzle::{Puzzle, Values};
+pub use report::{ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, Report, Verdict};
 use round::Cand;
 pub use rules::{Rule, RuleInfo};
 pub use sat::Backend;
 pub use verify::{check_explanation, rederive, ExplanationCheck};
-
-/// Limits for one engine call. Checked between solver calls and inside the SAT
-/// backend through its terminate hook.
-#[derive(Clone, Debug)]
-pub struct Budget {
-    /// Set to `true` by a caller to stop the work; the result is then `Cancelled`.
-    pub cancel: Option<Arc<AtomicBool>>,
-    /// Conflicts allowed to one SAT call before the engine gives up.
-    pub max_conflicts: Option<u64>,
-    /// Wall-clock limit for the whole call.
-    pub time_limit: Option<Duration>,
-}
-
-impl Default for Budget {
-    /// Generous but finite: one million conflicts per call, 60 s in all.
-    fn default() -> Self {
-        Budget {
-            cancel: None,
-            max_conflicts: Some(1_000_000),
-            time_limit: Some(Duration::from_secs(60)),
-        }
-    }
-}
-
-/// The engine's answer for one level.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// Solvable, stuck, or why there is no answer.
-    pub verdict: Verdict,
-    /// Every uncovered cell, in the order it was uncovered (round by round).
-    pub deductions: Vec<Deduction>,
-    /// Cells that stay hidden (empty when solvable).
-    pub stuck: Vec<Pos>,
-    /// How hard the level is for a player.
-    pub difficulty: Difficulty,
-}
-
-/// Whether a perfect player uncovers every cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Every cell gets uncovered.
-    Solvable,
-    /// Progress stops: after round `after_round` no hidden cell is deducible.
-    Stuck {
-        /// The last round that uncovered a cell (0 when none could be uncovered).
-        after_round: usize,
-    },
-    /// The budget ran out before an answer.
-    GaveUp,
-    /// The caller's cancel flag was set.
-    Cancelled,
-}
-
-/// One cell uncovered by the engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Deduction {
-    /// The cell.
-    pub pos: Pos,
-    /// Its colour (always its solution colour).
-    pub color: Color,
-    /// The round it is uncovered in, from 1.
-    pub round: usize,
-    /// Why it is forced (may be empty from [`verdict`]).
-    pub explanation: Explanation,
-}
-
-/// A set of visible clues that together force a cell, and the rule that reads them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Explanation {
-    /// The clues used; no clue can be dropped when `minimal`.
-    pub clues: Vec<ClueRef>,
-    /// What kind of reasoning was needed.
-    pub reasoning: Reasoning,
-    /// Whether every clue was shown to be needed (false when the budget cut the
-    /// check short: the clues still force the cell).
-    pub minimal: bool,
-    /// The most specific named rule that proves the cell with these clues
-    /// ([`Rule::Contradiction`] when no other does); `None` without explanations.
-    pub rule: Option<Rule>,
-    /// The deduction in words, with the values the player sees:
-    /// `S13 = 0 has its 0 blue`, `if Q19 were black, R16 = 2 could get at most 1 blue`.
-    pub text: String,
-}
-
-/// A visible clue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ClueRef {
-    /// A revealed cell's number, or a column number, at that position.
-    Clue(Pos),
-    /// The remaining-blue counter.
-    RemainingCounter,
-}
-
-/// What kind of reasoning an explanation needs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Reasoning {
-    /// One clue alone forces the cell.
-    #[default]
-    SingleClue,
-    /// Several clues together force it.
-    SeveralClues,
-    /// The remaining-blue counter is needed.
-    RemainingCounter,
-}
-
-impl Reasoning {
-    /// The kind of reasoning behind `clues`.
-    pub(crate) fn of(clues: &[ClueRef]) -> Reasoning {
-        if clues.contains(&ClueRef::RemainingCounter) {
-            Reasoning::RemainingCounter
-        } else if clues.len() == 1 {
-            Reasoning::SingleClue
-        } else {
-            Reasoning::SeveralClues
-        }
-    }
-}
-
-impl Report {
-    /// The deduction that uncovered `pos`, if any.
-    pub fn deduction_at(&self, pos: Pos) -> Option<&Deduction> {
-        self.deductions.iter().find(|d| d.pos == pos)
-    }
-
-    /// Rounds that uncovered at least one cell.
-    pub fn rounds(&self) -> usize {
-        self.difficulty.rounds
-    }
-}
 
 /// A player's game in progress: which cells are uncovered (marked) and how.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
