@@ -6,8 +6,28 @@
 
 use std::time::Instant;
 
-use super::{verdict, verdict_after, Budget, Change, Fix, Verdict};
+use super::{verdict, verdict_after, Budget, Verdict};
 use crate::model::{name, Cell, Clue, ClueKind, Column, Direction, Hint, Item, Level, Pos};
+
+/// One edit to a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Reveal this cell at the start.
+    Reveal(Pos),
+    /// Give this cell a number or change how it shows it (`+`, `c`, `n`).
+    SetHint(Pos, Hint),
+    /// Put a column number here.
+    AddColumn(Pos, Direction, Hint),
+}
+
+/// A set of edits that makes a stuck level solvable (checked by the engine).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// The edits.
+    pub changes: Vec<Change>,
+    /// A sentence for the author.
+    pub description: String,
+}
 
 /// Fixes returned at most.
 const MAX_FIXES: usize = 5;
@@ -16,7 +36,9 @@ const MAX_TRIED: usize = 80;
 /// Edits chained at most.
 const MAX_CHAIN: usize = 3;
 
-pub(crate) fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
+/// Small edits that make a stuck level solvable, fewest changes first. Each fix is
+/// checked by running the engine on the edited level.
+pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
     let started = Instant::now();
     let out_of_time = || {
         budget.time_limit.is_some_and(|t| started.elapsed() >= t)

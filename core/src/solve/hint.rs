@@ -5,18 +5,47 @@
 //! marked cell shows its number; a wrongly marked one shows none (the game would not
 //! have accepted the mark, so there is no number to read).
 
+use std::collections::BTreeMap;
+
 use super::budget::{Clock, Stop};
 use super::puzzle::{Puzzle, Values};
 use super::round::{self, RoundSolver};
 use super::sat::Backend;
 use super::step;
-use super::{Budget, Deduction, HintResult, PlayState};
-use crate::model::{Color, Level};
+use super::{Budget, ClueRef, Deduction};
+use crate::model::{Color, Level, Pos};
+
+/// A player's game in progress: which cells are uncovered (marked) and how.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayState {
+    /// Cells the player marked, with the colour chosen (possibly wrong). Cells revealed
+    /// at the start need not be listed.
+    pub marks: BTreeMap<Pos, Color>,
+}
+
+/// The answer to "what can I uncover next?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintResult {
+    /// This cell is deducible now, for this reason.
+    Next(Deduction),
+    /// The player's marks contradict the visible clues.
+    Contradiction {
+        /// Marks that differ from the solution.
+        wrong_marks: Vec<Pos>,
+        /// A minimal set of clues that the marks contradict.
+        clues: Vec<ClueRef>,
+    },
+    /// Nothing is deducible (the level is stuck here, or finished).
+    Nothing,
+    /// The budget ran out or the call was cancelled.
+    GaveUp,
+}
 
 /// Most forced cells whose explanation is computed to pick the simplest one.
 const MAX_EXPLAINED: usize = 12;
 
-pub(crate) fn hint(level: &Level, state: &PlayState, budget: &Budget) -> HintResult {
+/// The next deducible cell for a player in `state`, or why there is none.
+pub fn hint(level: &Level, state: &PlayState, budget: &Budget) -> HintResult {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known = puzzle.initial_values();
@@ -70,7 +99,7 @@ fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResul
 fn contradiction(
     puzzle: &Puzzle,
     known: &Values,
-    wrong_marks: Vec<crate::model::Pos>,
+    wrong_marks: Vec<Pos>,
     clock: &Clock,
 ) -> Result<HintResult, Stop> {
     // Wrongly marked cells show no number.

@@ -35,62 +35,18 @@ mod twin;
 mod verify;
 mod witness;
 
-use crate::model::{Color, Direction, Hint, Level, Pos};
+use crate::model::{Level, Pos};
 
 pub use budget::Budget;
 use budget::{Clock, Stop};
+pub use fix::{suggest_fixes, Change, Fix};
+pub use hint::{hint, HintResult, PlayState};
 use puzzle::{Puzzle, Values};
 pub use report::{ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, Report, Verdict};
 use round::Cand;
 pub use rules::{Rule, RuleInfo};
 pub use sat::Backend;
 pub use verify::{check_explanation, rederive, ExplanationCheck};
-
-/// A player's game in progress: which cells are uncovered (marked) and how.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PlayState {
-    /// Cells the player marked, with the colour chosen (possibly wrong). Cells revealed
-    /// at the start need not be listed.
-    pub marks: std::collections::BTreeMap<Pos, Color>,
-}
-
-/// The answer to "what can I uncover next?".
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HintResult {
-    /// This cell is deducible now, for this reason.
-    Next(Deduction),
-    /// The player's marks contradict the visible clues.
-    Contradiction {
-        /// Marks that differ from the solution.
-        wrong_marks: Vec<Pos>,
-        /// A minimal set of clues that the marks contradict.
-        clues: Vec<ClueRef>,
-    },
-    /// Nothing is deducible (the level is stuck here, or finished).
-    Nothing,
-    /// The budget ran out or the call was cancelled.
-    GaveUp,
-}
-
-/// One edit to a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// Reveal this cell at the start.
-    Reveal(Pos),
-    /// Give this cell a number or change how it shows it (`+`, `c`, `n`).
-    SetHint(Pos, Hint),
-    /// Put a column number here.
-    AddColumn(Pos, Direction, Hint),
-}
-
-/// A set of edits that makes a stuck level solvable (checked by the engine).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fix {
-    /// The edits.
-    pub changes: Vec<Change>,
-    /// A sentence for the author.
-    pub description: String,
-}
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.
 pub fn analyze(level: &Level, budget: &Budget) -> Report {
@@ -176,17 +132,6 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
 /// and stuck cells come out the same, only faster. Rounds count from there.
 pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> Report {
     run(level, budget, Backend::default(), Detail::Verdict, deduced)
-}
-
-/// The next deducible cell for a player in `state`, or why there is none.
-pub fn hint(level: &Level, state: &PlayState, budget: &Budget) -> HintResult {
-    hint::hint(level, state, budget)
-}
-
-/// Small edits that make a stuck level solvable, fewest changes first. Each fix is
-/// checked by running the engine on the edited level.
-pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
-    fix::suggest_fixes(level, budget)
 }
 
 fn run(level: &Level, budget: &Budget, backend: Backend, detail: Detail, deduced: &[Pos]) -> Report {
