@@ -12,7 +12,7 @@ use super::puzzle::{Puzzle, Values};
 use super::report::{ClueRef, Deduction, Difficulty, Grade};
 use super::rules::{self, PairMemo, Rule, View};
 use super::sat::Backend;
-use super::{explain_all_with, step, Purpose};
+use super::{explain_all_with, Purpose};
 
 /// How the replay asks the engine for a harder explanation.
 pub(crate) struct Engine<'c> {
@@ -101,7 +101,7 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
         // changed a clue; the other rules only when that finds nothing.
         let quick = tally.finished(puzzle, &known, last.as_deref());
         let settled = if quick.is_empty() {
-            let visible = step::visible_clues(puzzle, &known);
+            let visible = puzzle.visible_clues(&known);
             let mut view = View::new(puzzle, &known, &visible);
             view.texts = false;
             view.pair_memo = Some(&pairs);

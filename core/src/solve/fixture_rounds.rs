@@ -3,7 +3,7 @@
 //! real round.
 
 use super::puzzle::{Puzzle, Values};
-use super::{analyze, step, Budget, Report};
+use super::{analyze, Budget, Report};
 use crate::format::parse;
 
 /// The project's own small levels, one per constraint kind.
@@ -53,7 +53,7 @@ pub(crate) fn fixture_rounds(texts: &[&str]) -> Vec<FixtureRound> {
                         (puzzle.revealed[i] || earlier).then_some(puzzle.blue[i])
                     })
                     .collect();
-                let visible = step::visible_clues(&puzzle, &known);
+                let visible = puzzle.visible_clues(&known);
                 out.push(FixtureRound {
                     title: level.title.clone(),
                     puzzle: puzzle.clone(),

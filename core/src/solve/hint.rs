@@ -103,7 +103,8 @@ fn contradiction(
     clock: &Clock,
 ) -> Result<HintResult, Stop> {
     // Wrongly marked cells show no number.
-    let visible: Vec<usize> = step::visible_clues(puzzle, known)
+    let visible: Vec<usize> = puzzle
+        .visible_clues(known)
         .into_iter()
         .filter(|&c| {
             puzzle.clues[c]
@@ -115,8 +116,22 @@ fn contradiction(
     let mut set = vec![round.counter().0];
     set.extend(round.selectors.iter().map(|(_, s)| *s));
     let clues = match round::minimal_core(&mut round, set, &[], clock)? {
-        Some(core) => round::clue_refs(&round, &core),
+        Some(core) => clue_refs(&round, &core),
         None => Vec::new(),
     };
     Ok(HintResult::Contradiction { wrong_marks, clues })
+}
+
+/// The clues (and the counter) behind a set of selectors, sorted.
+fn clue_refs(round: &RoundSolver<'_>, sels: &[i32]) -> Vec<ClueRef> {
+    let mut clues: Vec<ClueRef> = Vec::new();
+    for &s in sels {
+        if Some(s) == round.counter_sel() {
+            clues.push(ClueRef::RemainingCounter);
+        } else if let Some((c, _)) = round.selectors.iter().find(|(_, sel)| *sel == s) {
+            clues.push(ClueRef::Clue(round.puzzle.clues[*c].at));
+        }
+    }
+    clues.sort();
+    clues
 }

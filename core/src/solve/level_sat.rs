@@ -10,8 +10,8 @@
 use super::budget::{Clock, Stop};
 use super::encode::{Cnf, Lit};
 use super::lp;
+use super::puzzle::Cand;
 use super::puzzle::{Puzzle, Values};
-use super::round::Cand;
 use super::sat::{Backend, SatBackend, SatResult};
 
 /// Conflicts for a "differs somewhere" query before settling cells one by one.

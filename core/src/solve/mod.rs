@@ -41,9 +41,9 @@ pub use budget::Budget;
 use budget::{Clock, Stop};
 pub use fix::{suggest_fixes, Change, Fix};
 pub use hint::{hint, HintResult, PlayState};
+use puzzle::Cand;
 use puzzle::{Puzzle, Values};
 pub use report::{ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, Report, Verdict};
-use round::Cand;
 pub use rules::{Rule, RuleInfo};
 pub use sat::Backend;
 pub use verify::{check_explanation, rederive, ExplanationCheck};
@@ -294,7 +294,7 @@ pub(crate) fn explain_all_with<'p>(
     purpose: Purpose,
 ) -> Result<Vec<Explanation>, Stop> {
     let texts = purpose == Purpose::Words;
-    let visible = step::visible_clues(puzzle, known);
+    let visible = puzzle.visible_clues(known);
     // The round's view and its chains' first views see the same cells: they ask
     // the same pairs of clues.
     let pairs = rules::PairMemo::default();

@@ -288,7 +288,8 @@ mod tests {
     use super::super::check::{Check, Checker};
     use super::super::encode::Lit;
     use super::super::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
-    use super::super::round::{Cand, RoundSolver};
+    use super::super::puzzle::Cand;
+    use super::super::round::RoundSolver;
     use super::super::sat::{Backend, SatResult};
     use super::super::Budget;
     use super::*;

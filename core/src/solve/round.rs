@@ -6,18 +6,8 @@
 
 use super::budget::{Clock, Stop};
 use super::encode::{Cnf, Lit};
-use super::puzzle::{Puzzle, Values};
+use super::puzzle::{Cand, Puzzle, Values};
 use super::sat::{Backend, SatBackend, SatResult};
-use super::ClueRef;
-
-/// A cell (or the group of untouched cells) that might be forced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cand {
-    /// One hidden cell touched by a visible clue.
-    Cell(usize),
-    /// Every hidden cell no visible clue touches, as one.
-    Untouched,
-}
 
 /// The SAT encoding of one round's visible information.
 pub(crate) struct RoundSolver<'p> {
@@ -184,18 +174,4 @@ pub(crate) fn minimal_core(
         }
     }
     Ok(Some(set))
-}
-
-/// The clues (and the counter) behind a set of selectors, sorted.
-pub(crate) fn clue_refs(round: &RoundSolver<'_>, sels: &[i32]) -> Vec<ClueRef> {
-    let mut clues: Vec<ClueRef> = Vec::new();
-    for &s in sels {
-        if Some(s) == round.counter_sel() {
-            clues.push(ClueRef::RemainingCounter);
-        } else if let Some((c, _)) = round.selectors.iter().find(|(_, sel)| *sel == s) {
-            clues.push(ClueRef::Clue(round.puzzle.clues[*c].at));
-        }
-    }
-    clues.sort();
-    clues
 }

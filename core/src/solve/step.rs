@@ -27,20 +27,13 @@ use super::check::{Check, Checker};
 use super::level_sat::LevelSat;
 use super::local;
 use super::lp;
+use super::puzzle::Cand;
 use super::puzzle::{Puzzle, Values};
-use super::round::Cand;
 use super::sat::Backend;
 use super::search::Search;
 
 /// Conflicts for a quick "differs somewhere" query before the LP is asked.
 const QUICK_CONFLICTS: u64 = 300;
-
-/// Clues a player sees when `known` cells are uncovered.
-pub(crate) fn visible_clues(puzzle: &Puzzle, known: &Values) -> Vec<usize> {
-    (0..puzzle.clues.len())
-        .filter(|&c| puzzle.clue_visible(c, known))
-        .collect()
-}
 
 /// Works out each round's forced cells for one level, keeping what carries over from
 /// round to round: the visible clues, the SAT solver and the colourings found.

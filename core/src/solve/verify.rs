@@ -11,10 +11,10 @@ use super::budget::Clock;
 use super::check::{Check, Checker};
 use super::encode::{Cnf, Lit};
 use super::lp::Relaxation;
+use super::puzzle::Cand;
 use super::puzzle::{Puzzle, Values};
-use super::round::Cand;
 use super::sat::{Backend, SatResult};
-use super::{step, Budget, ClueRef, Report};
+use super::{Budget, ClueRef, Report};
 use crate::model::Level;
 
 /// What the re-check of one explanation found.
@@ -74,7 +74,7 @@ pub fn rederive(level: &Level, report: &Report, k: usize) -> Option<bool> {
         counter,
         clues,
     } = Listed::of(level, report, k)?;
-    let visible = step::visible_clues(&puzzle, &known);
+    let visible = puzzle.visible_clues(&known);
     let mut checker = Checker::new(&puzzle, &known, &visible);
     match checker.check(&clues, counter, Some(cell), REDERIVE_NODES) {
         Check::Forced { .. } => Some(true),

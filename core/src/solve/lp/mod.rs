@@ -8,8 +8,8 @@ use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions}
 mod farkas;
 
 use super::budget::Clock;
+use super::puzzle::Cand;
 use super::puzzle::{ClueInfo, Puzzle, Shape, Values};
-use super::round::Cand;
 
 /// A row: `lo <= sum(cells) <= hi`.
 struct Row {
