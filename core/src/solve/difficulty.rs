@@ -8,11 +8,11 @@
 //! grade (see `docs/rules.md`): which rules, how often, how many clues at once.
 
 use super::budget::Clock;
+use super::explain::{explain_all_with, Purpose};
 use super::puzzle::{Puzzle, Values};
 use super::report::{ClueRef, Deduction, Difficulty, Grade};
 use super::rules::{self, PairMemo, Rule, View};
 use super::sat::Backend;
-use super::{explain_all_with, Purpose};
 
 /// How the replay asks the engine for a harder explanation.
 pub(crate) struct Engine<'c> {

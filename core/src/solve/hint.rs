@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::budget::{Clock, Stop};
+use super::explain;
 use super::puzzle::{Puzzle, Values};
 use super::round::{self, RoundSolver};
 use super::sat::Backend;
@@ -74,7 +75,7 @@ fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResul
     }
     let forced = step::Deducer::new(puzzle, Backend::default()).forced_cells(known, clock)?;
     let forced: Vec<usize> = forced.into_iter().take(MAX_EXPLAINED).collect();
-    let explanations = super::explain_all(puzzle, known, Backend::default(), clock, &forced, None)?;
+    let explanations = explain::explain_all(puzzle, known, Backend::default(), clock, &forced, None)?;
     let best = forced
         .iter()
         .zip(explanations)

@@ -2,7 +2,7 @@
 
 use super::super::budget::Clock;
 use super::super::encode::Lit;
-use super::super::explain::Explainer;
+use super::super::explain::minimal::Explainer;
 use super::super::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
 use super::super::puzzle::Cand;
 use super::super::round::RoundSolver;

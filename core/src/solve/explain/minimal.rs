@@ -10,17 +10,16 @@
 //! the cell before nearer ones, so that what is left is minimal and as local as
 //! possible.
 
-use super::budget::{Clock, Stop};
-use super::check::{Check, Checker};
-use super::encode::Lit;
-use super::lp;
-use super::puzzle::Cand;
-use super::puzzle::{Puzzle, Values};
-use super::rotate::{Colouring, Explained, Rotator};
-use super::round::RoundSolver;
-use super::sat::{Backend, SatResult};
-use super::witness::Witnesses;
-use super::{ClueRef, Explanation, Reasoning};
+use crate::solve::budget::{Clock, Stop};
+use crate::solve::check::{Check, Checker};
+use crate::solve::encode::Lit;
+use crate::solve::lp;
+use crate::solve::puzzle::{Cand, Puzzle, Values};
+use crate::solve::report::{ClueRef, Explanation, Reasoning};
+use crate::solve::rotate::{Colouring, Explained, Rotator};
+use crate::solve::round::RoundSolver;
+use crate::solve::sat::{Backend, SatResult};
+use crate::solve::witness::Witnesses;
 
 /// Conflicts per SAT call while explaining (the last to answer a question).
 const EXPLAIN_CONFLICTS: u64 = 2_000;
@@ -680,7 +679,7 @@ impl<'p> Explainer<'p> {
     /// certificate uses, and whether it uses the counter (they force the cell).
     /// The certificate is only asked for when `core` (the explanation's first LP
     /// answer); otherwise the plain LP answers and every clue counts as used.
-    pub(super) fn lp_refutation(
+    pub(crate) fn lp_refutation(
         &self,
         clues: &[usize],
         counter: bool,
@@ -771,9 +770,9 @@ enum Outcome {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture_rounds::{fixture_rounds, GENERATED_FIXTURES, SOLVE_FIXTURES};
-    use super::super::Budget;
     use super::*;
+    use crate::solve::fixture_rounds::{fixture_rounds, GENERATED_FIXTURES, SOLVE_FIXTURES};
+    use crate::solve::Budget;
 
     /// With `wide_enough`, an explanation is as wide as the full one by that
     /// measure: the same when the full one is within it, wider than it too when
