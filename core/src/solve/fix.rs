@@ -6,7 +6,8 @@
 
 use std::time::Instant;
 
-use super::{verdict, verdict_after, Budget, Verdict};
+use super::run::{verdict, verdict_after};
+use super::{Budget, Verdict};
 use crate::model::{name, Cell, Clue, ClueKind, Column, Direction, Hint, Item, Level, Pos};
 
 /// One edit to a level.

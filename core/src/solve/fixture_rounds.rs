@@ -3,7 +3,8 @@
 //! real round.
 
 use super::puzzle::{Puzzle, Values};
-use super::{analyze, Budget, Report};
+use super::run::analyze;
+use super::{Budget, Report};
 use crate::format::parse;
 
 /// The project's own small levels, one per constraint kind.
