@@ -419,9 +419,9 @@ impl<'a> Cnf<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::budget::Budget;
     use crate::solve::budget::Clock;
     use crate::solve::sat::{Backend, SatResult};
-    use crate::solve::Budget;
 
     /// A clue over `n` fresh inputs (`ring`: the ring's six positions, `None` where
     /// no cell is).

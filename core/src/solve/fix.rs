@@ -6,8 +6,9 @@
 
 use std::time::Instant;
 
+use super::budget::Budget;
+use super::report::Verdict;
 use super::run::{verdict, verdict_after};
-use super::{Budget, Verdict};
 use crate::model::{name, Cell, Clue, ClueKind, Column, Direction, Hint, Item, Level, Pos};
 
 /// One edit to a level.

@@ -2,9 +2,10 @@
 //! engine plays it, for the tests that ask the engine's parts questions about a
 //! real round.
 
+use super::budget::Budget;
 use super::puzzle::{Puzzle, Values};
+use super::report::Report;
 use super::run::analyze;
-use super::{Budget, Report};
 use crate::format::parse;
 
 /// The project's own small levels, one per constraint kind.

@@ -7,13 +7,14 @@
 
 use std::collections::BTreeMap;
 
+use super::budget::Budget;
 use super::budget::{Clock, Stop};
 use super::explain;
 use super::puzzle::{Puzzle, Values};
+use super::report::{ClueRef, Deduction};
 use super::round::{self, RoundSolver};
 use super::sat::Backend;
 use super::step;
-use super::{Budget, ClueRef, Deduction};
 use crate::model::{Color, Level, Pos};
 
 /// A player's game in progress: which cells are uncovered (marked) and how.

@@ -284,6 +284,7 @@ impl Rotator<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::budget::Budget;
     use super::super::budget::Clock;
     use super::super::check::{Check, Checker};
     use super::super::encode::Lit;
@@ -291,7 +292,6 @@ mod tests {
     use super::super::puzzle::Cand;
     use super::super::round::RoundSolver;
     use super::super::sat::{Backend, SatResult};
-    use super::super::Budget;
     use super::*;
 
     /// Whether the SAT solver finds a colouring with `cell` wrong that meets the

@@ -15,7 +15,7 @@
 
 use super::key_map::KeyMap;
 use super::puzzle::{Puzzle, Shape};
-use super::{ClueRef, Explanation};
+use super::report::{ClueRef, Explanation};
 use crate::model::Pos;
 
 /// One explanation, with what a twin of its cell must share.
@@ -93,7 +93,7 @@ fn holding(puzzle: &Puzzle, in_set: &[bool], i: usize) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Reasoning;
+    use super::super::report::Reasoning;
     use super::*;
     use crate::format::parse;
 

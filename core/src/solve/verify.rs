@@ -7,14 +7,15 @@
 //! want to trust an explanation without trusting the engine's search. [`rederive`]
 //! asks the exact checker instead, which is what the named rules are held to.
 
+use super::budget::Budget;
 use super::budget::Clock;
 use super::check::{Check, Checker};
 use super::encode::{Cnf, Lit};
 use super::lp::Relaxation;
 use super::puzzle::Cand;
 use super::puzzle::{Puzzle, Values};
+use super::report::{ClueRef, Report};
 use super::sat::{Backend, SatResult};
-use super::{Budget, ClueRef, Report};
 use crate::model::Level;
 
 /// What the re-check of one explanation found.

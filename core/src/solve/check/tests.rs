@@ -1,5 +1,6 @@
 //! The checker against the SAT solver on the fixture levels.
 
+use super::super::budget::Budget;
 use super::super::budget::Clock;
 use super::super::encode::Lit;
 use super::super::explain::minimal::Explainer;
@@ -7,7 +8,6 @@ use super::super::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTU
 use super::super::puzzle::Cand;
 use super::super::round::RoundSolver;
 use super::super::sat::{Backend, SatResult};
-use super::super::Budget;
 use super::*;
 
 /// Whether the SAT solver finds no colouring with `cand` wrong that meets the

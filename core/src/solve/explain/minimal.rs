@@ -771,8 +771,8 @@ enum Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::budget::Budget;
     use crate::solve::fixture_rounds::{fixture_rounds, GENERATED_FIXTURES, SOLVE_FIXTURES};
-    use crate::solve::Budget;
 
     /// With `wide_enough`, an explanation is as wide as the full one by that
     /// measure: the same when the full one is within it, wider than it too when
