@@ -7,12 +7,12 @@
 //! contradiction) for one cell. The steps of that replay, by effort, give the
 //! grade (see `docs/rules.md`): which rules, how often, how many clues at once.
 
-use super::budget::Clock;
-use super::explain::{explain_all_with, Purpose};
-use super::puzzle::{Puzzle, Values};
-use super::report::{ClueRef, Deduction, Difficulty, Grade};
-use super::rules::{self, PairMemo, Rule, View};
-use super::sat::Backend;
+use crate::solve::budget::Clock;
+use crate::solve::explain::{explain_all_with, Purpose};
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::report::{ClueRef, Deduction, Difficulty, Grade};
+use crate::solve::rules::{self, PairMemo, Rule, View};
+use crate::solve::sat::Backend;
 
 /// How the replay asks the engine for a harder explanation.
 pub(crate) struct Engine<'c> {

@@ -3,8 +3,8 @@
 //! count for the untouched ones. Every clause of a clue carries that clue's selector
 //! literal, so failed assumptions tell which clues a refutation used.
 
-use super::puzzle::{ClueInfo, Shape};
-use super::sat::SatBackend;
+use crate::solve::puzzle::{ClueInfo, Shape};
+use crate::solve::sat::SatBackend;
 
 /// Most unknown inputs a count is encoded over subset by subset (beyond, a
 /// totalizer); at six, a clue's ring is always within it.

@@ -6,10 +6,10 @@
 
 use std::time::Instant;
 
-use super::budget::Budget;
-use super::report::Verdict;
-use super::run::{verdict, verdict_after};
 use crate::model::{name, Cell, Clue, ClueKind, Column, Direction, Hint, Item, Level, Pos};
+use crate::solve::budget::Budget;
+use crate::solve::report::Verdict;
+use crate::solve::run::{verdict, verdict_after};
 
 /// One edit to a level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,11 +2,11 @@
 //! engine plays it, for the tests that ask the engine's parts questions about a
 //! real round.
 
-use super::budget::Budget;
-use super::puzzle::{Puzzle, Values};
-use super::report::Report;
-use super::run::analyze;
 use crate::format::parse;
+use crate::solve::budget::Budget;
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::report::Report;
+use crate::solve::run::analyze;
 
 /// The project's own small levels, one per constraint kind.
 pub(crate) const SOLVE_FIXTURES: [&str; 8] = [

@@ -7,15 +7,15 @@
 
 use std::collections::BTreeMap;
 
-use super::budget::Budget;
-use super::budget::{Clock, Stop};
-use super::explain;
-use super::puzzle::{Puzzle, Values};
-use super::report::{ClueRef, Deduction};
-use super::round::{self, RoundSolver};
-use super::sat::Backend;
-use super::step;
 use crate::model::{Color, Level, Pos};
+use crate::solve::budget::Budget;
+use crate::solve::budget::{Clock, Stop};
+use crate::solve::explain;
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::report::{ClueRef, Deduction};
+use crate::solve::round::{self, RoundSolver};
+use crate::solve::sat::Backend;
+use crate::solve::step;
 
 /// A player's game in progress: which cells are uncovered (marked) and how.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -7,12 +7,12 @@
 //!
 //! Each cell's variable means "this cell differs from the solution".
 
-use super::budget::{Clock, Stop};
-use super::encode::{Cnf, Lit};
-use super::lp;
-use super::puzzle::Cand;
-use super::puzzle::{Puzzle, Values};
-use super::sat::{Backend, SatBackend, SatResult};
+use crate::solve::budget::{Clock, Stop};
+use crate::solve::encode::{Cnf, Lit};
+use crate::solve::lp;
+use crate::solve::puzzle::Cand;
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::sat::{Backend, SatBackend, SatResult};
 
 /// Conflicts for a "differs somewhere" query before settling cells one by one.
 const FIRST_TRY_CONFLICTS: u64 = 20_000;

@@ -3,7 +3,7 @@
 //! remaining-blue counter at 0 or at the number of hidden cells. Applied to a fixpoint,
 //! they settle most cells before any solver call.
 
-use super::puzzle::{Puzzle, Shape, Values};
+use crate::solve::puzzle::{Puzzle, Shape, Values};
 
 /// Largest number of patterns enumerated for one clue.
 const MAX_PATTERNS: u64 = 4096;

@@ -14,7 +14,7 @@
 //! shows needed each clue `d` whose lone cell, flipped, brings the count right.
 //! The unit test below checks every clue so marked against the SAT solver.
 
-use super::puzzle::{Puzzle, Shape, Values};
+use crate::solve::puzzle::{Puzzle, Shape, Values};
 
 /// A colouring that leaves the explained cell wrong: the colour of each cell (`-1`
 /// for a hidden cell it leaves open, which only the counter sees), how many hidden
@@ -284,15 +284,15 @@ impl Rotator<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::budget::Budget;
-    use super::super::budget::Clock;
-    use super::super::check::{Check, Checker};
-    use super::super::encode::Lit;
-    use super::super::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
-    use super::super::puzzle::Cand;
-    use super::super::round::RoundSolver;
-    use super::super::sat::{Backend, SatResult};
     use super::*;
+    use crate::solve::budget::Budget;
+    use crate::solve::budget::Clock;
+    use crate::solve::check::{Check, Checker};
+    use crate::solve::encode::Lit;
+    use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
+    use crate::solve::puzzle::Cand;
+    use crate::solve::round::RoundSolver;
+    use crate::solve::sat::{Backend, SatResult};
 
     /// Whether the SAT solver finds a colouring with `cell` wrong that meets the
     /// clues at positions `set` (and the counter).

@@ -4,10 +4,10 @@
 //! Explanations and hints ask it about subsets of the clues, and a minimal core of
 //! them names the clues a refutation needs.
 
-use super::budget::{Clock, Stop};
-use super::encode::{Cnf, Lit};
-use super::puzzle::{Cand, Puzzle, Values};
-use super::sat::{Backend, SatBackend, SatResult};
+use crate::solve::budget::{Clock, Stop};
+use crate::solve::encode::{Cnf, Lit};
+use crate::solve::puzzle::{Cand, Puzzle, Values};
+use crate::solve::sat::{Backend, SatBackend, SatResult};
 
 /// The SAT encoding of one round's visible information.
 pub(crate) struct RoundSolver<'p> {

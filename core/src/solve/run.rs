@@ -3,14 +3,14 @@
 //! then their explanations (`explain/`) and the grade (`difficulty.rs`), as much of
 //! them as the caller asks for.
 
-use super::budget::{Budget, Clock, Stop};
-use super::difficulty;
-use super::explain::{explain_all, explain_all_with, Purpose};
-use super::puzzle::{Puzzle, Values};
-use super::report::{Deduction, Explanation, Report, Verdict};
-use super::sat::Backend;
-use super::step;
 use crate::model::{Level, Pos};
+use crate::solve::budget::{Budget, Clock, Stop};
+use crate::solve::difficulty;
+use crate::solve::explain::{explain_all, explain_all_with, Purpose};
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::report::{Deduction, Explanation, Report, Verdict};
+use crate::solve::sat::Backend;
+use crate::solve::step;
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.
 pub fn analyze(level: &Level, budget: &Budget) -> Report {

@@ -1,7 +1,7 @@
 //! What the engine needs from a SAT solver, as a small trait; each backend
 //! (`sat_cadical.rs`, `sat_minisat.rs`) implements it. Literals are DIMACS integers.
 
-use super::budget::Clock;
+use crate::solve::budget::Clock;
 
 /// The answer of one SAT call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! Every colouring it returns meets every visible clue and the counter, so each one
 //! proves that the cells it flips are not forced. It never proves a cell forced.
 
-use super::puzzle::{Puzzle, Shape, Values};
+use crate::solve::puzzle::{Puzzle, Shape, Values};
 
 /// What the search may use: the round's visible clues and fixed cells.
 pub(crate) struct Search<'p> {

@@ -22,15 +22,15 @@
 //! Hidden cells no visible clue touches only count for the counter and are decided
 //! together.
 
-use super::budget::{Clock, Stop};
-use super::check::{Check, Checker};
-use super::level_sat::LevelSat;
-use super::local;
-use super::lp;
-use super::puzzle::Cand;
-use super::puzzle::{Puzzle, Values};
-use super::sat::Backend;
-use super::search::Search;
+use crate::solve::budget::{Clock, Stop};
+use crate::solve::check::{Check, Checker};
+use crate::solve::level_sat::LevelSat;
+use crate::solve::local;
+use crate::solve::lp;
+use crate::solve::puzzle::Cand;
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::sat::Backend;
+use crate::solve::search::Search;
 
 /// Conflicts for a quick "differs somewhere" query before the LP is asked.
 const QUICK_CONFLICTS: u64 = 300;

@@ -13,10 +13,10 @@
 //! cell's own search may find a smaller explanation without the counter, which a
 //! player prefers (and the generator's difficulty measure counts).
 
-use super::key_map::KeyMap;
-use super::puzzle::{Puzzle, Shape};
-use super::report::{ClueRef, Explanation};
 use crate::model::Pos;
+use crate::solve::key_map::KeyMap;
+use crate::solve::puzzle::{Puzzle, Shape};
+use crate::solve::report::{ClueRef, Explanation};
 
 /// One explanation, with what a twin of its cell must share.
 struct Twin {
@@ -93,9 +93,9 @@ fn holding(puzzle: &Puzzle, in_set: &[bool], i: usize) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::report::Reasoning;
     use super::*;
     use crate::format::parse;
+    use crate::solve::report::Reasoning;
 
     /// A level of two columns: the first `|{hint}` over blue, blue, black; the
     /// second a plain count over blue, black.

@@ -1,7 +1,7 @@
 //! Colourings the SAT solver found while explaining a round: a later question they
 //! also answer ("these clues do not force the cell") needs no solver.
 
-use super::puzzle::Puzzle;
+use crate::solve::puzzle::Puzzle;
 
 /// Colourings found by the SAT solver, each meeting some of the round's clues.
 #[derive(Default)]

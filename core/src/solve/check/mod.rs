@@ -16,7 +16,7 @@
 //! A counting question whose clues fall into parts that share no hidden cell can
 //! also be decided part by part (`parts.rs`).
 
-use super::puzzle::{Puzzle, Shape, Values};
+use crate::solve::puzzle::{Puzzle, Shape, Values};
 use parts::PartCounts;
 use search::Frame;
 

@@ -10,8 +10,8 @@
 //! counter allows. A part whose clues the argument can do without is then left out
 //! of the answer's clues, which is a sum again, not a search.
 
-use super::super::key_map::KeyMap;
 use super::{Check, Checker, NONE};
+use crate::solve::key_map::KeyMap;
 
 /// The hidden cells of one part and the positions (in the question's list) of its
 /// clues, in the list's order.

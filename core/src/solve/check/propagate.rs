@@ -1,8 +1,8 @@
 //! The checker's propagation: assignments and their undoing, counts, lines, shapes
 //! and the counting bound with the counter.
 
-use super::super::puzzle::Shape;
 use super::{has, set, unset, Checker, Con, DECISION};
+use crate::solve::puzzle::Shape;
 
 impl Checker<'_> {
     /// Gives variable `v` a colour (for `reason`: a constraint, `DECISION` or

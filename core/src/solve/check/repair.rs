@@ -1,8 +1,8 @@
 //! The checker's short local search for a colouring with the cell wrong, tried when
 //! the exact search stops at its node limit.
 
-use super::super::search::pick_least;
 use super::{first, set, unset, Checker, Con, REPAIR_STEPS};
+use crate::solve::search::pick_least;
 
 impl Checker<'_> {
     /// A small local search for a colouring with the cell wrong that meets every

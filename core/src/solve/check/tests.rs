@@ -1,14 +1,14 @@
 //! The checker against the SAT solver on the fixture levels.
 
-use super::super::budget::Budget;
-use super::super::budget::Clock;
-use super::super::encode::Lit;
-use super::super::explain::minimal::Explainer;
-use super::super::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
-use super::super::puzzle::Cand;
-use super::super::round::RoundSolver;
-use super::super::sat::{Backend, SatResult};
 use super::*;
+use crate::solve::budget::Budget;
+use crate::solve::budget::Clock;
+use crate::solve::encode::Lit;
+use crate::solve::explain::minimal::Explainer;
+use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
+use crate::solve::puzzle::Cand;
+use crate::solve::round::RoundSolver;
+use crate::solve::sat::{Backend, SatResult};
 
 /// Whether the SAT solver finds no colouring with `cand` wrong that meets the
 /// clues at positions `set` of the round's visible clues (and the counter).

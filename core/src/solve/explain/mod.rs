@@ -6,15 +6,15 @@ pub(crate) mod minimal;
 
 use minimal::Explainer;
 
-use super::budget::{Clock, Stop};
-use super::key_map;
-use super::puzzle::{Cand, Puzzle, Values};
-use super::report::{ClueRef, Explanation, Reasoning};
-use super::round;
-use super::rules::{self, Rule};
-use super::sat::Backend;
-use super::twin;
 use crate::model::Pos;
+use crate::solve::budget::{Clock, Stop};
+use crate::solve::key_map;
+use crate::solve::puzzle::{Cand, Puzzle, Values};
+use crate::solve::report::{ClueRef, Explanation, Reasoning};
+use crate::solve::round;
+use crate::solve::rules::{self, Rule};
+use crate::solve::sat::Backend;
+use crate::solve::twin;
 
 /// An explanation for each of the `forced` cells of the round that starts with `known`.
 pub(crate) fn explain_all<'p>(

@@ -7,9 +7,9 @@ use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions}
 
 mod farkas;
 
-use super::budget::Clock;
-use super::puzzle::Cand;
-use super::puzzle::{ClueInfo, Puzzle, Shape, Values};
+use crate::solve::budget::Clock;
+use crate::solve::puzzle::Cand;
+use crate::solve::puzzle::{ClueInfo, Puzzle, Shape, Values};
 
 /// A row: `lo <= sum(cells) <= hi`.
 struct Row {

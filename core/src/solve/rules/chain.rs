@@ -3,9 +3,9 @@
 //! steps ("L18 blue (finish-blue), then L20 black (finish-black), so K21 = 2 needs 1
 //! more blue and has 1 cell hidden"). Read off the clues the general search found.
 
-use super::super::puzzle::{Puzzle, Values};
 use super::view::View;
 use super::{name, Found, PairMemo, Rule, RuleInfo};
+use crate::solve::puzzle::{Puzzle, Values};
 
 pub(super) static CHAIN: RuleInfo = RuleInfo {
     id: "chain",

@@ -4,10 +4,10 @@
 //! general search (`explain.rs`), which proves that they force the cell; this file
 //! only says how.
 
-use super::super::local;
-use super::super::puzzle::Values;
 use super::view::{and_list, View};
 use super::{first_match, RuleInfo, MAX_CHAIN_CLUES};
+use crate::solve::local;
+use crate::solve::puzzle::Values;
 
 pub(super) static CONTRADICTION: RuleInfo = RuleInfo {
     id: "contradiction",
