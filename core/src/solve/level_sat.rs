@@ -9,9 +9,9 @@
 
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::encode::{Cnf, Lit};
-use crate::solve::lp;
 use crate::solve::puzzle::Cand;
 use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::lp;
 use crate::solve::sat::{Backend, SatBackend, SatResult};
 
 /// Conflicts for a "differs somewhere" query before settling cells one by one.

@@ -7,7 +7,6 @@
 //! each one a minimal set of visible clues that forces it.
 
 mod budget;
-mod check;
 mod difficulty;
 mod encode;
 mod explain;
@@ -18,8 +17,8 @@ mod hint;
 mod key_map;
 mod level_sat;
 mod local;
-mod lp;
 mod puzzle;
+mod reason;
 mod report;
 mod rotate;
 mod round;
@@ -30,7 +29,6 @@ mod sat_backend;
 mod sat_cadical;
 #[cfg(feature = "minisat")]
 mod sat_minisat;
-mod search;
 mod step;
 mod twin;
 mod verify;

@@ -287,10 +287,10 @@ mod tests {
     use super::*;
     use crate::solve::budget::Budget;
     use crate::solve::budget::Clock;
-    use crate::solve::check::{Check, Checker};
     use crate::solve::encode::Lit;
     use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
     use crate::solve::puzzle::Cand;
+    use crate::solve::reason::check::{Check, Checker};
     use crate::solve::round::RoundSolver;
     use crate::solve::sat::{Backend, SatResult};
 

@@ -10,11 +10,11 @@
 use crate::model::Level;
 use crate::solve::budget::Budget;
 use crate::solve::budget::Clock;
-use crate::solve::check::{Check, Checker};
 use crate::solve::encode::{Cnf, Lit};
-use crate::solve::lp::Relaxation;
 use crate::solve::puzzle::Cand;
 use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::check::{Check, Checker};
+use crate::solve::reason::lp::Relaxation;
 use crate::solve::report::{ClueRef, Report};
 use crate::solve::sat::{Backend, SatResult};
 

@@ -11,10 +11,10 @@
 //! possible.
 
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::check::{Check, Checker};
 use crate::solve::encode::Lit;
-use crate::solve::lp;
 use crate::solve::puzzle::{Cand, Puzzle, Values};
+use crate::solve::reason::check::{Check, Checker};
+use crate::solve::reason::lp;
 use crate::solve::report::{ClueRef, Explanation, Reasoning};
 use crate::solve::rotate::{Colouring, Explained, Rotator};
 use crate::solve::round::RoundSolver;

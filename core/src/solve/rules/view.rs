@@ -6,10 +6,10 @@ use std::cell::{OnceCell, RefCell};
 use super::pair_memo::PairMemo;
 use super::parts::{part, CounterPacks, Part};
 use crate::model::{name, ClueKind};
-use crate::solve::check::{Check, Checker};
 use crate::solve::key_map::KeyMap;
 use crate::solve::local;
 use crate::solve::puzzle::{empty_ranges, push_in_range, Puzzle, Shape, Values};
+use crate::solve::reason::check::{Check, Checker};
 
 /// One round's visible information, for matching rules: every visible clue and the
 /// counter, or (for following a chain or an assumption) a few of them.

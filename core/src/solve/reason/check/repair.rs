@@ -2,7 +2,7 @@
 //! the exact search stops at its node limit.
 
 use super::{first, set, unset, Checker, Con, REPAIR_STEPS};
-use crate::solve::search::pick_least;
+use crate::solve::reason::search::pick_least;
 
 impl Checker<'_> {
     /// A small local search for a colouring with the cell wrong that meets every
