@@ -10,9 +10,9 @@
 use crate::solve::budget::Clock;
 use crate::solve::explain::{explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::sat::Backend;
 use crate::solve::report::{ClueRef, Deduction, Difficulty, Grade};
 use crate::solve::rules::{self, PairMemo, Rule, View};
-use crate::solve::sat::Backend;
 
 /// How the replay asks the engine for a harder explanation.
 pub(crate) struct Engine<'c> {

@@ -12,9 +12,9 @@ use crate::solve::budget::Budget;
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::explain;
 use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::sat::round::{self, RoundSolver};
+use crate::solve::reason::sat::Backend;
 use crate::solve::report::{ClueRef, Deduction};
-use crate::solve::round::{self, RoundSolver};
-use crate::solve::sat::Backend;
 use crate::solve::step;
 
 /// A player's game in progress: which cells are uncovered (marked) and how.

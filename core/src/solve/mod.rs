@@ -8,27 +8,19 @@
 
 mod budget;
 mod difficulty;
-mod encode;
 mod explain;
 mod fix;
 #[cfg(test)]
 mod fixture_rounds;
 mod hint;
 mod key_map;
-mod level_sat;
 mod local;
 mod puzzle;
 mod reason;
 mod report;
 mod rotate;
-mod round;
 mod rules;
 mod run;
-mod sat;
-mod sat_backend;
-mod sat_cadical;
-#[cfg(feature = "minisat")]
-mod sat_minisat;
 mod step;
 mod twin;
 mod verify;
@@ -37,8 +29,8 @@ mod witness;
 pub use budget::Budget;
 pub use fix::{suggest_fixes, Change, Fix};
 pub use hint::{hint, HintResult, PlayState};
+pub use reason::sat::Backend;
 pub use report::{ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, Report, Verdict};
 pub use rules::{Rule, RuleInfo};
 pub use run::{analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_with};
-pub use sat::Backend;
 pub use verify::{check_explanation, rederive, ExplanationCheck};

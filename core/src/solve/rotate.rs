@@ -287,12 +287,12 @@ mod tests {
     use super::*;
     use crate::solve::budget::Budget;
     use crate::solve::budget::Clock;
-    use crate::solve::encode::Lit;
     use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
     use crate::solve::puzzle::Cand;
     use crate::solve::reason::check::{Check, Checker};
-    use crate::solve::round::RoundSolver;
-    use crate::solve::sat::{Backend, SatResult};
+    use crate::solve::reason::sat::encode::Lit;
+    use crate::solve::reason::sat::round::RoundSolver;
+    use crate::solve::reason::sat::{Backend, SatResult};
 
     /// Whether the SAT solver finds a colouring with `cell` wrong that meets the
     /// clues at positions `set` (and the counter).

@@ -8,8 +8,8 @@ use crate::solve::budget::{Budget, Clock, Stop};
 use crate::solve::difficulty;
 use crate::solve::explain::{explain_all, explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::sat::Backend;
 use crate::solve::report::{Deduction, Explanation, Report, Verdict};
-use crate::solve::sat::Backend;
 use crate::solve::step;
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.

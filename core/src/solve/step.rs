@@ -23,14 +23,14 @@
 //! together.
 
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::level_sat::LevelSat;
 use crate::solve::local;
 use crate::solve::puzzle::Cand;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::check::{Check, Checker};
 use crate::solve::reason::lp;
+use crate::solve::reason::sat::level::LevelSat;
+use crate::solve::reason::sat::Backend;
 use crate::solve::reason::search::Search;
-use crate::solve::sat::Backend;
 
 /// Conflicts for a quick "differs somewhere" query before the LP is asked.
 const QUICK_CONFLICTS: u64 = 300;

@@ -10,13 +10,13 @@
 use crate::model::Level;
 use crate::solve::budget::Budget;
 use crate::solve::budget::Clock;
-use crate::solve::encode::{Cnf, Lit};
 use crate::solve::puzzle::Cand;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::check::{Check, Checker};
 use crate::solve::reason::lp::Relaxation;
+use crate::solve::reason::sat::encode::{Cnf, Lit};
+use crate::solve::reason::sat::{Backend, SatResult};
 use crate::solve::report::{ClueRef, Report};
-use crate::solve::sat::{Backend, SatResult};
 
 /// What the re-check of one explanation found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +165,7 @@ const ILP_NODES: u64 = 100_000;
 fn refutes(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool, cell: usize) -> Option<bool> {
     let mut sat = Backend::default().new_solver();
     let mut var_of = vec![0; puzzle.cells.len()];
-    let mut lit_of = |m: usize, sat: &mut Box<dyn crate::solve::sat::SatBackend>| match known[m] {
+    let mut lit_of = |m: usize, sat: &mut Box<dyn crate::solve::reason::sat::SatBackend>| match known[m] {
         Some(b) => Lit::Const(b),
         None => {
             if var_of[m] == 0 {

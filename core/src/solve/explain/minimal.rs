@@ -11,14 +11,14 @@
 //! possible.
 
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::encode::Lit;
 use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::check::{Check, Checker};
 use crate::solve::reason::lp;
+use crate::solve::reason::sat::encode::Lit;
+use crate::solve::reason::sat::round::RoundSolver;
+use crate::solve::reason::sat::{Backend, SatResult};
 use crate::solve::report::{ClueRef, Explanation, Reasoning};
 use crate::solve::rotate::{Colouring, Explained, Rotator};
-use crate::solve::round::RoundSolver;
-use crate::solve::sat::{Backend, SatResult};
 use crate::solve::witness::Witnesses;
 
 /// Conflicts per SAT call while explaining (the last to answer a question).

@@ -10,10 +10,10 @@ use crate::model::Pos;
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::key_map;
 use crate::solve::puzzle::{Cand, Puzzle, Values};
+use crate::solve::reason::sat::round;
+use crate::solve::reason::sat::Backend;
 use crate::solve::report::{ClueRef, Explanation, Reasoning};
-use crate::solve::round;
 use crate::solve::rules::{self, Rule};
-use crate::solve::sat::Backend;
 use crate::solve::twin;
 
 /// An explanation for each of the `forced` cells of the round that starts with `known`.

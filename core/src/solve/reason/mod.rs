@@ -8,4 +8,5 @@
 
 pub(crate) mod check;
 pub(crate) mod lp;
+pub(crate) mod sat;
 pub(crate) mod search;

@@ -3,12 +3,12 @@
 use super::*;
 use crate::solve::budget::Budget;
 use crate::solve::budget::Clock;
-use crate::solve::encode::Lit;
 use crate::solve::explain::minimal::Explainer;
 use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
 use crate::solve::puzzle::Cand;
-use crate::solve::round::RoundSolver;
-use crate::solve::sat::{Backend, SatResult};
+use crate::solve::reason::sat::encode::Lit;
+use crate::solve::reason::sat::round::RoundSolver;
+use crate::solve::reason::sat::{Backend, SatResult};
 
 /// Whether the SAT solver finds no colouring with `cand` wrong that meets the
 /// clues at positions `set` of the round's visible clues (and the counter).

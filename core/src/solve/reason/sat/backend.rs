@@ -1,7 +1,7 @@
-//! The SAT solver the engine uses: `cadical` by default, `minisat` behind the cargo
-//! feature of that name. The interface they share is in `sat_backend.rs`.
+//! Which SAT solver the engine uses: `cadical` by default, `minisat` behind the cargo
+//! feature of that name. The interface they share is in `solver.rs`.
 
-pub(crate) use crate::solve::sat_backend::{SatBackend, SatResult};
+use super::solver::SatBackend;
 
 /// Which SAT solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -18,9 +18,9 @@ impl Backend {
     /// A new empty solver of this kind.
     pub(crate) fn new_solver(self) -> Box<dyn SatBackend> {
         match self {
-            Backend::Cadical => Box::new(crate::solve::sat_cadical::CadicalBackend::new()),
+            Backend::Cadical => Box::new(super::cadical::CadicalBackend::new()),
             #[cfg(feature = "minisat")]
-            Backend::Minisat => Box::new(crate::solve::sat_minisat::MinisatBackend::new()),
+            Backend::Minisat => Box::new(super::minisat::MinisatBackend::new()),
         }
     }
 }

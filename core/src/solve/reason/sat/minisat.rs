@@ -6,8 +6,8 @@
 
 use minisat::{Bool, Solver};
 
+use super::solver::{SatBackend, SatResult};
 use crate::solve::budget::Clock;
-use crate::solve::sat_backend::{SatBackend, SatResult};
 
 /// The MiniSat backend.
 pub(crate) struct MinisatBackend {

@@ -1,7 +1,7 @@
 //! The CaDiCaL backend (the `cadical` crate), the engine's default SAT solver.
 
+use super::solver::{SatBackend, SatResult};
 use crate::solve::budget::Clock;
-use crate::solve::sat_backend::{SatBackend, SatResult};
 
 /// Stops CaDiCaL when the clock says so.
 struct Terminate {

@@ -8,11 +8,13 @@
 //! Each cell's variable means "this cell differs from the solution".
 
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::encode::{Cnf, Lit};
 use crate::solve::puzzle::Cand;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::lp;
-use crate::solve::sat::{Backend, SatBackend, SatResult};
+
+use super::backend::Backend;
+use super::encode::{Cnf, Lit};
+use super::solver::{SatBackend, SatResult};
 
 /// Conflicts for a "differs somewhere" query before settling cells one by one.
 const FIRST_TRY_CONFLICTS: u64 = 20_000;

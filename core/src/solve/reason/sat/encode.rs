@@ -3,8 +3,8 @@
 //! count for the untouched ones. Every clause of a clue carries that clue's selector
 //! literal, so failed assumptions tell which clues a refutation used.
 
+use super::solver::SatBackend;
 use crate::solve::puzzle::{ClueInfo, Shape};
-use crate::solve::sat::SatBackend;
 
 /// Most unknown inputs a count is encoded over subset by subset (beyond, a
 /// totalizer); at six, a clue's ring is always within it.
@@ -421,7 +421,7 @@ mod tests {
     use super::*;
     use crate::solve::budget::Budget;
     use crate::solve::budget::Clock;
-    use crate::solve::sat::{Backend, SatResult};
+    use crate::solve::reason::sat::{Backend, SatResult};
 
     /// A clue over `n` fresh inputs (`ring`: the ring's six positions, `None` where
     /// no cell is).

@@ -1,5 +1,5 @@
 //! What the engine needs from a SAT solver, as a small trait; each backend
-//! (`sat_cadical.rs`, `sat_minisat.rs`) implements it. Literals are DIMACS integers.
+//! (`cadical.rs`, `minisat.rs`) implements it. Literals are DIMACS integers.
 
 use crate::solve::budget::Clock;
 

@@ -5,9 +5,11 @@
 //! them names the clues a refutation needs.
 
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::encode::{Cnf, Lit};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
-use crate::solve::sat::{Backend, SatBackend, SatResult};
+
+use super::backend::Backend;
+use super::encode::{Cnf, Lit};
+use super::solver::{SatBackend, SatResult};
 
 /// The SAT encoding of one round's visible information.
 pub(crate) struct RoundSolver<'p> {
