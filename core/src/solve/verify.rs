@@ -165,7 +165,7 @@ const ILP_NODES: u64 = 100_000;
 fn refutes(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool, cell: usize) -> Option<bool> {
     let mut sat = Backend::default().new_solver();
     let mut var_of = vec![0; puzzle.cells.len()];
-    let mut lit_of = |m: usize, sat: &mut Box<dyn crate::solve::reason::sat::SatBackend>| match known[m] {
+    let mut lit_of = |m: usize, sat: &mut Box<dyn crate::solve::reason::sat::SatSolver>| match known[m] {
         Some(b) => Lit::Const(b),
         None => {
             if var_of[m] == 0 {

@@ -1,7 +1,7 @@
 //! Which SAT solver the engine uses: `cadical` by default, `minisat` behind the cargo
 //! feature of that name. The interface they share is in `solver.rs`.
 
-use super::solver::SatBackend;
+use super::solver::SatSolver;
 
 /// Which SAT solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -16,7 +16,7 @@ pub enum Backend {
 
 impl Backend {
     /// A new empty solver of this kind.
-    pub(crate) fn new_solver(self) -> Box<dyn SatBackend> {
+    pub(crate) fn new_solver(self) -> Box<dyn SatSolver> {
         match self {
             Backend::Cadical => Box::new(super::cadical::CadicalBackend::new()),
             #[cfg(feature = "minisat")]

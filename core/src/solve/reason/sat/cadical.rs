@@ -1,6 +1,6 @@
 //! The CaDiCaL backend (the `cadical` crate), the engine's default SAT solver.
 
-use super::solver::{SatBackend, SatResult};
+use super::solver::{SatResult, SatSolver};
 use crate::solve::budget::Clock;
 
 /// Stops CaDiCaL when the clock says so.
@@ -29,7 +29,7 @@ impl CadicalBackend {
     }
 }
 
-impl SatBackend for CadicalBackend {
+impl SatSolver for CadicalBackend {
     fn new_var(&mut self) -> i32 {
         self.n_vars += 1;
         self.n_vars

@@ -3,7 +3,7 @@
 //! count for the untouched ones. Every clause of a clue carries that clue's selector
 //! literal, so failed assumptions tell which clues a refutation used.
 
-use super::solver::SatBackend;
+use super::solver::SatSolver;
 use crate::solve::puzzle::{ClueInfo, Shape};
 
 /// Most unknown inputs a count is encoded over subset by subset (beyond, a
@@ -32,7 +32,7 @@ impl Lit {
 /// Adds clauses to a backend, folding constants away; `guard` (if any) is added
 /// negated to every clause.
 pub(crate) struct Cnf<'a> {
-    pub(crate) sat: &'a mut dyn SatBackend,
+    pub(crate) sat: &'a mut dyn SatSolver,
     buf: Vec<i32>,
     /// Added negated to every clause, definitions included, so that one unit retires
     /// everything this `Cnf` added.
@@ -40,7 +40,7 @@ pub(crate) struct Cnf<'a> {
 }
 
 impl<'a> Cnf<'a> {
-    pub(crate) fn new(sat: &'a mut dyn SatBackend) -> Cnf<'a> {
+    pub(crate) fn new(sat: &'a mut dyn SatSolver) -> Cnf<'a> {
         Cnf {
             sat,
             buf: Vec::new(),
@@ -50,7 +50,7 @@ impl<'a> Cnf<'a> {
 
     /// A `Cnf` whose every clause holds only while `sel` is true: adding the unit
     /// `-sel` later removes all of them (auxiliary definitions too).
-    pub(crate) fn retirable(sat: &'a mut dyn SatBackend, sel: i32) -> Cnf<'a> {
+    pub(crate) fn retirable(sat: &'a mut dyn SatSolver, sel: i32) -> Cnf<'a> {
         Cnf {
             sat,
             buf: Vec::new(),

@@ -14,7 +14,7 @@ use crate::solve::reason::lp;
 
 use super::backend::Backend;
 use super::encode::{Cnf, Lit};
-use super::solver::{SatBackend, SatResult};
+use super::solver::{SatResult, SatSolver};
 
 /// Conflicts for a "differs somewhere" query before settling cells one by one.
 const FIRST_TRY_CONFLICTS: u64 = 20_000;
@@ -22,7 +22,7 @@ const FIRST_TRY_CONFLICTS: u64 = 20_000;
 /// The solver and what it has encoded so far.
 pub(crate) struct LevelSat<'p> {
     puzzle: &'p Puzzle,
-    sat: Box<dyn SatBackend>,
+    sat: Box<dyn SatSolver>,
     /// The variable "cell differs from the solution" of each cell a clue touched while
     /// it was hidden (0 for the others).
     var_of: Vec<i32>,
@@ -249,7 +249,7 @@ impl<'p> LevelSat<'p> {
             let limit = conflicts.unwrap_or(FIRST_TRY_CONFLICTS);
             let result = self.sat.solve(&assumptions, &clock.with_conflicts(limit));
             // Retire the query whatever the answer (after reading any model).
-            let retire = |sat: &mut Box<dyn SatBackend>| sat.add_clause(&[-act]);
+            let retire = |sat: &mut Box<dyn SatSolver>| sat.add_clause(&[-act]);
             match result {
                 SatResult::Unsat => {
                     retire(&mut self.sat);

@@ -6,7 +6,7 @@
 
 use minisat::{Bool, Solver};
 
-use super::solver::{SatBackend, SatResult};
+use super::solver::{SatResult, SatSolver};
 use crate::solve::budget::Clock;
 
 /// The MiniSat backend.
@@ -40,7 +40,7 @@ impl MinisatBackend {
     }
 }
 
-impl SatBackend for MinisatBackend {
+impl SatSolver for MinisatBackend {
     fn new_var(&mut self) -> i32 {
         let var = self.solver.new_lit();
         self.vars.push(var);

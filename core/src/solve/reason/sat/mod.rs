@@ -17,4 +17,4 @@ pub(crate) mod round;
 mod solver;
 
 pub use backend::Backend;
-pub(crate) use solver::{SatBackend, SatResult};
+pub(crate) use solver::{SatResult, SatSolver};

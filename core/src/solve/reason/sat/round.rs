@@ -9,12 +9,12 @@ use crate::solve::puzzle::{Cand, Puzzle, Values};
 
 use super::backend::Backend;
 use super::encode::{Cnf, Lit};
-use super::solver::{SatBackend, SatResult};
+use super::solver::{SatResult, SatSolver};
 
 /// The SAT encoding of one round's visible information.
 pub(crate) struct RoundSolver<'p> {
     pub(crate) puzzle: &'p Puzzle,
-    pub(crate) sat: Box<dyn SatBackend>,
+    pub(crate) sat: Box<dyn SatSolver>,
     /// Known values at the start of the round.
     pub(crate) known: Values,
     /// Solver variable of each hidden touched cell (0 for the others).

@@ -6,16 +6,16 @@ use crate::solve::budget::Clock;
 /// The answer of one SAT call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SatResult {
-    /// A model exists; read it with [`SatBackend::value`].
+    /// A model exists; read it with [`SatSolver::value`].
     Sat,
-    /// No model under the assumptions; read the core with [`SatBackend::failed`].
+    /// No model under the assumptions; read the core with [`SatSolver::failed`].
     Unsat,
     /// A limit was hit.
     Unknown,
 }
 
 /// What the engine needs from a SAT solver.
-pub(crate) trait SatBackend {
+pub(crate) trait SatSolver {
     /// A fresh variable (positive literal).
     fn new_var(&mut self) -> i32;
     /// Adds a clause.
