@@ -14,7 +14,6 @@ mod fix;
 mod fixture_rounds;
 mod hint;
 mod key_map;
-mod local;
 mod puzzle;
 mod reason;
 mod report;

@@ -23,7 +23,6 @@
 //! together.
 
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::local;
 use crate::solve::puzzle::Cand;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::check::{Check, Checker};
@@ -31,6 +30,7 @@ use crate::solve::reason::lp;
 use crate::solve::reason::sat::level::LevelSat;
 use crate::solve::reason::sat::Backend;
 use crate::solve::reason::search::Search;
+use crate::solve::rules;
 
 /// Conflicts for a quick "differs somewhere" query before the LP is asked.
 const QUICK_CONFLICTS: u64 = 300;
@@ -111,7 +111,7 @@ impl<'p> Deducer<'p> {
                 }
             }
         }
-        let mut forced = local::propagate_changed(puzzle, &self.visible, &mut values, changed);
+        let mut forced = rules::propagate_changed(puzzle, &self.visible, &mut values, changed);
         self.local_fixpoint.clone_from(&values);
         if values.iter().all(Option::is_some) {
             forced.sort_unstable();

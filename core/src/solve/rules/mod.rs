@@ -12,6 +12,7 @@
 //! named rules, or else as a contradiction. `docs/rules.md` is the catalogue for
 //! authors.
 
+mod alone;
 mod chain;
 mod contradiction;
 mod counter;
@@ -19,12 +20,14 @@ mod finish;
 mod overlap;
 mod pair_memo;
 mod parts;
+mod propagate;
 mod shape;
 mod view;
 
 pub(crate) use chain::Chain;
 pub(crate) use contradiction::describe as describe_contradiction;
 pub(crate) use pair_memo::PairMemo;
+pub(crate) use propagate::propagate_changed;
 pub(crate) use view::View;
 
 /// A named deduction rule. The order is the catalogue's: simplest first.
