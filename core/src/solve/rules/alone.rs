@@ -13,14 +13,14 @@ const MAX_PATTERNS: u64 = 4096;
 const MAX_ENUMERATED: usize = 24;
 
 /// Cells that clue `c` alone forces given `values`.
-pub(super) fn single_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(usize, bool)> {
-    forced_by_clue(puzzle, c, values).unwrap_or_default()
+pub(super) fn forced(puzzle: &Puzzle, c: usize, values: &Values) -> Vec<(usize, bool)> {
+    forced_or_broken(puzzle, c, values).unwrap_or_default()
 }
 
 /// Cells that clue `c` alone forces given `values`, or `None` when no colouring of
 /// its hidden members meets it (too many blue, too few cells, or its shape). A clue
 /// with too many patterns to enumerate forces nothing and is not refuted.
-pub(super) fn forced_by_clue(puzzle: &Puzzle, c: usize, values: &Values) -> Option<Vec<(usize, bool)>> {
+pub(super) fn forced_or_broken(puzzle: &Puzzle, c: usize, values: &Values) -> Option<Vec<(usize, bool)>> {
     let clue = &puzzle.clues[c];
     let (mut n_open, mut n_blue) = (0, 0);
     for &m in &clue.members {

@@ -4,7 +4,7 @@
 //! general search (`explain.rs`), which proves that they force the cell; this file
 //! only says how.
 
-use super::alone::forced_by_clue;
+use super::alone;
 use super::view::{and_list, View};
 use super::{first_match, RuleInfo, MAX_CHAIN_CLUES};
 use crate::solve::puzzle::Values;
@@ -121,7 +121,7 @@ fn settle_singly(
 ) -> Result<bool, Broken> {
     let before = order.len();
     for &c in clues {
-        let forced = forced_by_clue(view.puzzle, c, values).ok_or(Broken::Clue(c))?;
+        let forced = alone::forced_or_broken(view.puzzle, c, values).ok_or(Broken::Clue(c))?;
         for (m, blue) in forced {
             if values[m].is_none() {
                 values[m] = Some(blue);

@@ -1,6 +1,10 @@
 //! The remaining-blue counter: alone (no blue left, or as many blue as hidden
 //! cells), or against clues that share no hidden cell, whose needs leave the cells
 //! outside them no blue at all or nothing but blue.
+//!
+//! [`alone`] and [`against_clues`] name a cell with the clues that prove it;
+//! [`forced_alone`] and [`forced_against_clues`] are the engine's quick forms (for the
+//! first layer of a round, `propagate.rs`).
 
 use super::alone::push_open;
 use super::parts::{pack_in, CounterPacks, Orders, Part};
@@ -149,10 +153,11 @@ fn text(view: &View<'_>, packed: &[usize], blue: bool) -> String {
     }
 }
 
-/// The counter against clues that share no hidden cell: the cells none of them
-/// covers hold the remaining blue cells minus what the clues need, which can be none
-/// of them or all. Clues are picked greedily, largest first, then smallest first.
-pub(super) fn counter_partition_rule(
+/// The quick form of [`against_clues`]: the counter against clues that share no
+/// hidden cell. The cells none of them covers hold the remaining blue cells minus
+/// what the clues need, which can be none of them or all. Clues are picked greedily,
+/// largest first, then smallest first.
+pub(super) fn forced_against_clues(
     puzzle: &Puzzle,
     visible: &[usize],
     values: &Values,
@@ -211,8 +216,9 @@ pub(super) fn counter_partition_rule(
     Vec::new()
 }
 
-/// The counter at 0 (all hidden black) or at the number of hidden cells (all blue).
-pub(super) fn counter_rule(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool)> {
+/// The quick form of [`alone`]: the counter at 0 (all hidden black) or at the
+/// number of hidden cells (all blue).
+pub(super) fn forced_alone(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool)> {
     let n_open = values.iter().filter(|v| v.is_none()).count();
     let remaining = puzzle.remaining(values);
     if n_open > 0 && (remaining == 0 || remaining == n_open) {

@@ -3,6 +3,10 @@
 //! When the inner clues' hidden cells all lie inside the outer clue's, this is
 //! `subset` (LEGUP's mirror and touching rules, on hexagons); otherwise `overlap`.
 //! Several inner clues that share no cell add up like one.
+//!
+//! [`pair`] and [`group`] name a cell with the clues that prove it; [`forced_by_pairs`]
+//! is the engine's quick form (every pair of overlapping clues at once, for the first
+//! layer of a round, `propagate.rs`).
 
 use super::alone::push_open;
 use super::parts::{pack, Part};
@@ -139,10 +143,10 @@ fn others_are_blue(n: usize) -> String {
     }
 }
 
-/// Cells that two overlapping clues force by their counts alone: the blue cells in
+/// The quick form: cells that two overlapping clues force by their counts alone: the blue cells in
 /// their overlap are bounded by both, which can fill or empty the overlap or the
 /// cells only one of them has. Only pairs with a clue marked in `changed`.
-pub(super) fn pair_rules(
+pub(super) fn forced_by_pairs(
     puzzle: &Puzzle,
     visible: &[usize],
     is_visible: &[bool],

@@ -5,9 +5,7 @@
 //! before any solver call. Each is sound; none names its clues (the matchers do that
 //! afterwards, for the cells the round uncovers).
 
-use super::alone::single_clue;
-use super::counter::{counter_partition_rule, counter_rule};
-use super::overlap::pair_rules;
+use super::{alone, counter, overlap};
 use crate::solve::puzzle::{Puzzle, Values};
 
 /// Propagates the visible clues (and the counter) over `values` to a fixpoint,
@@ -50,7 +48,7 @@ pub(crate) fn propagate_changed(
     loop {
         while let Some(c) = queue.pop() {
             queued[c] = false;
-            for (cell, blue) in single_clue(puzzle, c, values) {
+            for (cell, blue) in alone::forced(puzzle, c, values) {
                 if values[cell].is_none() {
                     values[cell] = Some(blue);
                     forced.push(cell);
@@ -64,12 +62,12 @@ pub(crate) fn propagate_changed(
                 }
             }
         }
-        let mut found = counter_rule(puzzle, values);
+        let mut found = counter::forced_alone(puzzle, values);
         if found.is_empty() {
-            found = pair_rules(puzzle, visible, &is_visible, values, &changed);
+            found = overlap::forced_by_pairs(puzzle, visible, &is_visible, values, &changed);
         }
         if found.is_empty() {
-            found = counter_partition_rule(puzzle, visible, values);
+            found = counter::forced_against_clues(puzzle, visible, values);
         }
         if found.is_empty() {
             return forced;
@@ -158,7 +156,7 @@ mod tests {
         assert_eq!(visible.len(), 2);
         for &c in &visible {
             assert!(
-                single_clue(&puzzle, c, &known).is_empty(),
+                alone::forced(&puzzle, c, &known).is_empty(),
                 "one clue alone forces nothing"
             );
         }
@@ -184,8 +182,8 @@ mod tests {
             "........o.",
         ]);
         let (puzzle, known, visible) = first_round(&text);
-        assert!(counter_rule(&puzzle, &known).is_empty());
-        assert!(pair_rules(&puzzle, &visible, &[true; 1], &known, &[true; 1]).is_empty());
+        assert!(counter::forced_alone(&puzzle, &known).is_empty());
+        assert!(overlap::forced_by_pairs(&puzzle, &visible, &[true; 1], &known, &[true; 1]).is_empty());
         let mut values = known.clone();
         let forced = propagate(&puzzle, &visible, &mut values);
         assert_eq!(forced.len(), 1);

@@ -3,7 +3,7 @@
 
 use std::cell::{OnceCell, RefCell};
 
-use super::alone::single_clue;
+use super::alone;
 use super::pair_memo::PairMemo;
 use super::parts::{part, CounterPacks, Part};
 use crate::model::{name, ClueKind};
@@ -167,7 +167,7 @@ impl<'p> View<'p> {
 
     /// What clue `c` forces alone.
     pub(crate) fn alone(&self, c: usize) -> &[(usize, bool)] {
-        self.alone[c].get_or_init(|| single_clue(self.puzzle, c, self.known))
+        self.alone[c].get_or_init(|| alone::forced(self.puzzle, c, self.known))
     }
 
     /// Whether clues `a` and `b` together force hidden cell `i` to its solution
