@@ -5,16 +5,11 @@
 //! only says how.
 
 use super::alone;
+use super::catalogue::Found;
+use super::chain::MAX_CHAIN_CLUES;
+use super::matching::first_match;
 use super::view::{and_list, View};
-use super::{first_match, RuleInfo, MAX_CHAIN_CLUES};
 use crate::solve::puzzle::Values;
-
-pub(super) static CONTRADICTION: RuleInfo = RuleInfo {
-    id: "contradiction",
-    name: "Contradiction",
-    sentence: "Give the cell the other colour and follow what the listed clues then settle: one of them can no longer hold, so the cell has this colour.",
-    effort: 4,
-};
 
 /// Cells of a chain named before "and N more".
 const MAX_CHAIN: usize = 4;
@@ -54,7 +49,7 @@ pub(crate) fn describe(view: &View<'_>, i: usize, clues: &[usize], counter: bool
             Ok(false) => {}
         }
         let assumed = View::within(puzzle, &values, clues, counter, true);
-        let settled: Vec<(usize, super::Found)> = assumed
+        let settled: Vec<(usize, Found)> = assumed
             .scope()
             .into_iter()
             .filter_map(|m| Some((m, first_match(&assumed, m)?)))

@@ -7,17 +7,10 @@
 //! first layer of a round, `propagate.rs`).
 
 use super::alone::push_open;
+use super::catalogue::{Found, Rule};
 use super::parts::{pack_in, CounterPacks, Orders, Part};
 use super::view::{and_list, cells, View};
-use super::{Found, Rule, RuleInfo};
 use crate::solve::puzzle::{Puzzle, Values};
-
-pub(super) static REMAINING: RuleInfo = RuleInfo {
-    id: "remaining",
-    name: "Remaining",
-    sentence: "The counter shows the blue still hidden: when clues that share no cell need all of it, every other hidden cell is black; when they leave exactly the cells outside them, those are blue (with no clue: 0 left means all black, as many as hidden cells means all blue).",
-    effort: 3,
-};
 
 /// `remaining` alone: no blue left, or as many as hidden cells.
 pub(super) fn alone(view: &View<'_>, _i: usize) -> Option<Found> {

@@ -9,24 +9,10 @@
 //! layer of a round, `propagate.rs`).
 
 use super::alone::push_open;
+use super::catalogue::{Found, Rule};
 use super::parts::{pack, Part};
 use super::view::{and_list, View};
-use super::{Found, Rule, RuleInfo};
 use crate::solve::puzzle::{Puzzle, Values};
-
-pub(super) static SUBSET: RuleInfo = RuleInfo {
-    id: "subset",
-    name: "Subset",
-    sentence: "When one clue's hidden cells all lie inside another's, the other's remaining hidden cells hold the difference of the blue they need.",
-    effort: 2,
-};
-
-pub(super) static OVERLAP: RuleInfo = RuleInfo {
-    id: "overlap",
-    name: "Overlap",
-    sentence: "Two clues that share hidden cells bound the blue in the shared part; when that bound is all one clue needs, or leaves it exactly its own cells to fill, those cells are settled.",
-    effort: 3,
-};
 
 /// The inner clues' parts of clue `a` around hidden cell `i` (which they do not
 /// hold).
