@@ -10,12 +10,12 @@ use std::collections::BTreeMap;
 use crate::model::{Color, Level, Pos};
 use crate::solve::budget::Budget;
 use crate::solve::budget::{Clock, Stop};
+use crate::solve::deduce::Deducer;
 use crate::solve::explain;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::round::{self, RoundSolver};
 use crate::solve::reason::sat::Backend;
 use crate::solve::report::{ClueRef, Deduction};
-use crate::solve::step;
 
 /// A player's game in progress: which cells are uncovered (marked) and how.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,7 +74,7 @@ fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResul
     if known.iter().all(Option::is_some) {
         return Ok(HintResult::Nothing);
     }
-    let forced = step::Deducer::new(puzzle, Backend::default()).forced_cells(known, clock)?;
+    let forced = Deducer::new(puzzle, Backend::default()).forced_cells(known, clock)?;
     let forced: Vec<usize> = forced.into_iter().take(MAX_EXPLAINED).collect();
     let explanations = explain::explain_all(puzzle, known, Backend::default(), clock, &forced, None)?;
     let best = forced

@@ -7,6 +7,7 @@
 //! each one a minimal set of visible clues that forces it.
 
 mod budget;
+mod deduce;
 mod difficulty;
 mod explain;
 mod fix;
@@ -20,7 +21,6 @@ mod report;
 mod rotate;
 mod rules;
 mod run;
-mod step;
 mod twin;
 mod verify;
 mod witness;

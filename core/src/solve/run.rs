@@ -5,12 +5,12 @@
 
 use crate::model::{Level, Pos};
 use crate::solve::budget::{Budget, Clock, Stop};
+use crate::solve::deduce::Deducer;
 use crate::solve::difficulty;
 use crate::solve::explain::{explain_all, explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::Backend;
 use crate::solve::report::{Deduction, Explanation, Report, Verdict};
-use crate::solve::step;
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.
 pub fn analyze(level: &Level, budget: &Budget) -> Report {
@@ -108,7 +108,7 @@ fn run(level: &Level, budget: &Budget, backend: Backend, detail: Detail, deduced
         }
     }
     let mut deductions = Vec::new();
-    let mut deducer = step::Deducer::new(&puzzle, backend);
+    let mut deducer = Deducer::new(&puzzle, backend);
     let mut round = 0;
     let verdict = loop {
         if known.iter().all(Option::is_some) {
@@ -178,7 +178,7 @@ fn one_round(
     clock: &Clock,
     detail: Detail,
     round: usize,
-    deducer: &mut step::Deducer<'_>,
+    deducer: &mut Deducer<'_>,
 ) -> Result<Vec<Deduction>, Stop> {
     let forced = deducer.forced_cells(known, clock)?;
     let explanations = match detail {

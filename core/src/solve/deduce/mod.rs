@@ -3,17 +3,19 @@
 //! Every hidden cell a visible clue touches is a candidate; each step either proves a
 //! candidate forced or finds a colouring that meets everything visible (the counter
 //! included) and gives it another colour, which rules it out. Cheapest first:
-//! 1. local rules (`local.rs`): one clue, two overlapping clues, the counter;
-//! 2. colourings kept from earlier rounds (most survive: only new clues can break
-//!    them), then a quick local search (`search.rs`);
-//! 3. the exact checker (`check/`) without the counter, a small search per cell: it
-//!    proves most of the rest forced, or finds a colouring (kept, like the local
-//!    search's, when it also meets the counter);
-//! 4. the level's SAT solver (`level_sat.rs`) without the counter for the cells the
-//!    checker could not settle: a "differs somewhere" query proves them forced at
-//!    once, or finds a colouring, from whose first the local search finds more;
+//! 1. the rules' quick forms (`rules/propagate.rs`): one clue alone, two overlapping
+//!    clues, the counter;
+//! 2. colourings kept from earlier rounds (`models.rs`; most survive: only new clues
+//!    can break them), then a quick local search (`reason/search.rs`);
+//! 3. the exact checker (`reason/check/`) without the counter, a small search per
+//!    cell: it proves most of the rest forced, or finds a colouring (kept, like the
+//!    local search's, when it also meets the counter);
+//! 4. the level's SAT solver (`reason/sat/level.rs`) without the counter for the
+//!    cells the checker could not settle: a "differs somewhere" query proves them
+//!    forced at once, or finds a colouring, from whose first the local search finds
+//!    more;
 //! 5. for what needs the counter: the exact checker with the counter (which also
-//!    answers for the untouched cells), the LP relaxation (`lp/`), and last the
+//!    answers for the untouched cells), the LP relaxation (`reason/lp/`), and last the
 //!    SAT solver with the counter, complete within its budget.
 //!
 //! The SAT solver is built, and a round's clues encoded, only when a round needs it:
@@ -21,16 +23,21 @@
 //!
 //! Hidden cells no visible clue touches only count for the counter and are decided
 //! together.
+//!
+//! May import: the engine's ground, the reasoning layers (`reason/`) and the rules'
+//! quick forms (`rules/`); nothing of the explanations or the report.
+
+mod models;
 
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::puzzle::Cand;
-use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::check::{Check, Checker};
 use crate::solve::reason::lp;
 use crate::solve::reason::sat::level::LevelSat;
 use crate::solve::reason::sat::Backend;
 use crate::solve::reason::search::Search;
 use crate::solve::rules;
+use models::{Models, RoundFacts, DERIVE_SEARCH, QUICK_SEARCH};
 
 /// Conflicts for a quick "differs somewhere" query before the LP is asked.
 const QUICK_CONFLICTS: u64 = 300;
@@ -50,9 +57,9 @@ pub(crate) struct Deducer<'p> {
     visible_of_cell: Vec<Vec<usize>>,
     /// The solver, from the first round that needs one.
     sat: Option<LevelSat<'p>>,
-    /// The values the local rules reached in the last round: their fixpoint, which
-    /// the next round's values extend.
-    local_fixpoint: Values,
+    /// The values the rules' quick forms reached in the last round: their fixpoint,
+    /// which the next round's values extend.
+    rules_fixpoint: Values,
     models: Models,
 }
 
@@ -67,7 +74,7 @@ impl<'p> Deducer<'p> {
             in_clue: vec![false; puzzle.cells.len()],
             visible_of_cell: vec![Vec::new(); puzzle.cells.len()],
             sat: None,
-            local_fixpoint: vec![None; puzzle.cells.len()],
+            rules_fixpoint: vec![None; puzzle.cells.len()],
             models: Models::default(),
         }
     }
@@ -101,18 +108,18 @@ impl<'p> Deducer<'p> {
         let mut fresh = vec![false; puzzle.clues.len()];
         self.show_clues(known, &mut fresh);
         let mut values = known.clone();
-        // The local rules need only look again at the clues shown or changed since
+        // The quick forms need only look again at the clues shown or changed since
         // their last fixpoint.
         let mut changed = fresh.clone();
         for (i, value) in known.iter().enumerate() {
-            if value.is_some() && self.local_fixpoint[i].is_none() {
+            if value.is_some() && self.rules_fixpoint[i].is_none() {
                 for &c in puzzle.clues_of_cell(i) {
                     changed[c] = true;
                 }
             }
         }
         let mut forced = rules::propagate_changed(puzzle, &self.visible, &mut values, changed);
-        self.local_fixpoint.clone_from(&values);
+        self.rules_fixpoint.clone_from(&values);
         if values.iter().all(Option::is_some) {
             forced.sort_unstable();
             return Ok(forced);
@@ -271,211 +278,6 @@ impl<'p> Deducer<'p> {
         forced.sort_unstable();
         forced.dedup();
         Ok(forced)
-    }
-}
-
-/// Colourings that met everything visible (the counter too), each kept as the cells
-/// where it differs from the solution. A round only adds information, so one that
-/// fails a later round is dropped for good; and since the solution meets every clue,
-/// only the clues around those cells can fail, so re-checking is cheap.
-#[derive(Default)]
-struct Models {
-    diffs: Vec<Vec<usize>>,
-    /// How many kept colourings flip each cell.
-    flips: Vec<u32>,
-    /// Scratch: whether a cell is in the colouring being checked.
-    marked: Vec<bool>,
-    /// Scratch: whether a clue of the colouring being checked was checked.
-    checked: Vec<bool>,
-    /// Scratch: the cells where the colouring being added differs.
-    diff: Vec<usize>,
-}
-
-/// Seeds and steps per cell for the local search before the exact checker is asked.
-const QUICK_SEARCH: (u64, usize) = (1, 30);
-/// Seeds and steps per cell for a local search from a colouring the SAT solver found.
-const DERIVE_SEARCH: (u64, usize) = (1, 60);
-
-/// What a colouring must meet in the current round.
-struct RoundFacts<'a> {
-    puzzle: &'a Puzzle,
-    known: &'a Values,
-    /// `known` and the cells the local rules forced.
-    values: &'a Values,
-    /// The visible clues, and whether each clue is.
-    visible: &'a [usize],
-    is_visible: &'a [bool],
-    /// Hidden cells no visible clue touches.
-    untouched: &'a [usize],
-    is_untouched: &'a [bool],
-}
-
-/// Most colourings kept (the oldest go first).
-const MAX_MODELS: usize = 4096;
-
-impl Models {
-    /// Drops the colourings that contradict `known` or a clue in `fresh` (the clues
-    /// that became visible since they were checked).
-    fn keep_valid(&mut self, puzzle: &Puzzle, known: &Values, fresh: &[bool]) {
-        let mut diffs = std::mem::take(&mut self.diffs);
-        diffs.retain(|d| self.meets(d, puzzle, known, fresh));
-        self.diffs = diffs;
-        self.count_flips(puzzle);
-    }
-
-    /// Whether the colouring that differs from the solution in `diff` keeps the
-    /// blue count, leaves `known` cells alone and meets the clues of `check` around it.
-    fn meets(&mut self, diff: &[usize], puzzle: &Puzzle, known: &Values, check: &[bool]) -> bool {
-        let balance: i64 = diff.iter().map(|&i| if puzzle.blue[i] { -1 } else { 1 }).sum();
-        if balance != 0 || diff.iter().any(|&i| known[i].is_some()) {
-            return false;
-        }
-        self.marked.resize(puzzle.cells.len(), false);
-        self.checked.resize(puzzle.clues.len(), false);
-        for &i in diff {
-            self.marked[i] = true;
-        }
-        let (marked, checked) = (&self.marked, &mut self.checked);
-        // Each clue once: neighbouring cells of a colouring share most of theirs.
-        let ok = diff.iter().all(|&i| {
-            puzzle.clues_of_cell(i).iter().all(|&c| {
-                if !check[c] || std::mem::replace(&mut checked[c], true) {
-                    return true;
-                }
-                puzzle.clues[c].holds(|m| puzzle.blue[m] != marked[m])
-            })
-        });
-        for &i in diff {
-            self.marked[i] = false;
-            for &c in puzzle.clues_of_cell(i) {
-                self.checked[c] = false;
-            }
-        }
-        ok
-    }
-
-    fn count_flips(&mut self, puzzle: &Puzzle) {
-        self.flips.clear();
-        self.flips.resize(puzzle.cells.len(), 0);
-        for d in &self.diffs {
-            for &i in d {
-                self.flips[i] += 1;
-            }
-        }
-    }
-
-    /// Keeps `model` (a colouring of every cell) when it meets `known` and every
-    /// visible clue and the counter; returns whether it did.
-    fn add(&mut self, model: &[bool], puzzle: &Puzzle, known: &Values, is_visible: &[bool]) -> bool {
-        self.add_checked(model, puzzle, |models, diff| {
-            models.meets(diff, puzzle, known, is_visible)
-        })
-    }
-
-    /// [`Models::add`] for a colouring the local search found, which meets `known`,
-    /// every visible clue and the counter by construction (checked again in debug
-    /// builds only: the search's colourings are most of those kept).
-    fn add_found(&mut self, model: &[bool], puzzle: &Puzzle, known: &Values, is_visible: &[bool]) -> bool {
-        self.add_checked(model, puzzle, |models, diff| {
-            debug_assert!(models.meets(diff, puzzle, known, is_visible));
-            true
-        })
-    }
-
-    /// Keeps `model` when it differs from the solution and `meets` says the
-    /// cells it flips keep to what the round knows; returns whether it did.
-    fn add_checked(
-        &mut self,
-        model: &[bool],
-        puzzle: &Puzzle,
-        meets: impl FnOnce(&mut Models, &[usize]) -> bool,
-    ) -> bool {
-        // Found in a buffer kept from call to call; only a colouring kept gets its own.
-        let mut diff = std::mem::take(&mut self.diff);
-        diff.clear();
-        diff.extend((0..model.len()).filter(|&i| model[i] != puzzle.blue[i]));
-        let kept = !diff.is_empty() && meets(self, &diff);
-        if kept {
-            self.flips.resize(puzzle.cells.len(), 0);
-            for &i in &diff {
-                self.flips[i] += 1;
-            }
-            self.diffs.push(diff.clone());
-            if self.diffs.len() > MAX_MODELS {
-                let extra = self.diffs.len() - MAX_MODELS;
-                self.diffs.drain(..extra);
-                self.count_flips(puzzle);
-            }
-        }
-        self.diff = diff;
-        kept
-    }
-
-    /// Runs the local search (`effort`: seeds and steps), from the solution or from
-    /// `start` (a colouring that meets everything visible, the counter included), on
-    /// each of `cands` not yet ruled out, keeps the colourings found and drops the
-    /// candidates they rule out.
-    fn search(
-        &mut self,
-        search: &mut Search<'_>,
-        start: Option<&[bool]>,
-        cands: &mut Vec<Cand>,
-        effort: (u64, usize),
-        round: &RoundFacts<'_>,
-    ) {
-        let (seeds, steps) = effort;
-        let mut i = 0;
-        while i < cands.len() {
-            let cell = match cands[i] {
-                Cand::Cell(cell) => Some(cell),
-                Cand::Untouched => search.free().first().copied(),
-            };
-            let found = cell
-                .and_then(|cell| {
-                    (0..seeds).find_map(|seed| search.flip(start, cell, (cell as u64) << 2 | seed, steps))
-                })
-                .is_some_and(|m| self.add_found(&m, round.puzzle, round.known, round.is_visible));
-            if found {
-                cands.retain(|c| !self.rules_out(round.puzzle, round.is_untouched, *c));
-            } else {
-                i += 1;
-            }
-        }
-    }
-
-    /// Keeps `model`, a colouring the SAT solver found for the candidates `cands`,
-    /// and with `derive`, runs the local search from it on the candidates it leaves
-    /// open: the solver gives nearby colourings one by one, each ruling out a cell or
-    /// two, while the search finds many at a fraction of a query's cost. Only from a
-    /// stage's first colouring: from the later ones, close to it, the search mostly
-    /// fails again.
-    fn found(
-        &mut self,
-        search: &mut Search<'_>,
-        model: &[bool],
-        cands: &mut Vec<Cand>,
-        derive: bool,
-        round: &RoundFacts<'_>,
-    ) {
-        self.add(model, round.puzzle, round.known, round.is_visible);
-        if derive {
-            self.search(search, Some(model), cands, DERIVE_SEARCH, round);
-        }
-    }
-
-    /// Whether some colouring gives `cand` another colour than the solution.
-    fn rules_out(&self, puzzle: &Puzzle, untouched: &[bool], cand: Cand) -> bool {
-        match cand {
-            Cand::Cell(i) => self.flips.get(i).is_some_and(|n| *n > 0),
-            Cand::Untouched => self.diffs.iter().any(|d| {
-                let change: i64 = d
-                    .iter()
-                    .filter(|&&i| untouched[i])
-                    .map(|&i| if puzzle.blue[i] { -1 } else { 1 })
-                    .sum();
-                change != 0
-            }),
-        }
     }
 }
 
