@@ -10,6 +10,8 @@
 //! the cell before nearer ones, so that what is left is minimal and as local as
 //! possible.
 
+use super::rotate::{Colouring, Explained, Rotator};
+use super::witness::Witnesses;
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::check::{Check, Checker};
@@ -18,8 +20,6 @@ use crate::solve::reason::sat::encode::Lit;
 use crate::solve::reason::sat::round::RoundSolver;
 use crate::solve::reason::sat::{Backend, SatResult};
 use crate::solve::report::{ClueRef, Explanation, Reasoning};
-use crate::solve::rotate::{Colouring, Explained, Rotator};
-use crate::solve::witness::Witnesses;
 
 /// Conflicts per SAT call while explaining (the last to answer a question).
 const EXPLAIN_CONFLICTS: u64 = 2_000;

@@ -3,6 +3,10 @@
 //! it (`minimal.rs`), read as a chain of named rules or as a contradiction.
 
 pub(crate) mod minimal;
+mod rotate;
+mod twin;
+pub(crate) mod verify;
+mod witness;
 
 use minimal::Explainer;
 
@@ -14,7 +18,6 @@ use crate::solve::reason::sat::round;
 use crate::solve::reason::sat::Backend;
 use crate::solve::report::{ClueRef, Explanation, Reasoning};
 use crate::solve::rules::{self, Rule};
-use crate::solve::twin;
 
 /// An explanation for each of the `forced` cells of the round that starts with `known`.
 pub(crate) fn explain_all<'p>(
