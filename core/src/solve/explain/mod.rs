@@ -2,7 +2,8 @@
 //! rule of `rules/` that proves it, or else a minimal set of visible clues that forces
 //! it (`minimal.rs`), read as a chain of named rules or as a contradiction.
 
-pub(crate) mod minimal;
+mod minimal;
+pub(crate) mod question;
 mod rotate;
 mod twin;
 pub(crate) mod verify;

@@ -3,7 +3,7 @@
 use super::*;
 use crate::solve::budget::Budget;
 use crate::solve::budget::Clock;
-use crate::solve::explain::minimal::Explainer;
+use crate::solve::explain::question::Questions;
 use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
 use crate::solve::puzzle::Cand;
 use crate::solve::reason::sat::encode::Lit;
@@ -74,7 +74,7 @@ fn agrees_with_the_sat_solver_on_the_fixture_levels() {
             ..
         } = round;
         let mut checker = Checker::new(&puzzle, &known, &visible);
-        let explainer = Explainer::new(&puzzle, &known, Backend::default(), visible.clone(), None);
+        let asked = Questions::new(&puzzle, &known, Backend::default(), visible.clone(), None);
         let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
         // The counter's literals, so that the untouched cells can be asked about.
         round.counter();
@@ -83,7 +83,7 @@ fn agrees_with_the_sat_solver_on_the_fixture_levels() {
             for set in subsets(visible.len()) {
                 for counter in [false, true] {
                     let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
-                    if let Some((used, c)) = explainer.lp_refutation(&clues, counter, cell, true) {
+                    if let Some((used, c)) = asked.lp_refutation(&clues, counter, cell, true) {
                         // An LP certificate names clues that force the cell.
                         n_certificates += 1;
                         assert!(!c || counter);
