@@ -10,22 +10,20 @@ mod budget;
 mod deduce;
 mod difficulty;
 mod explain;
-mod fix;
 #[cfg(test)]
 mod fixture_rounds;
-mod hint;
 mod key_map;
 mod puzzle;
 mod reason;
 mod report;
 mod rules;
 mod run;
+mod uses;
 
 pub use budget::Budget;
 pub use explain::verify::{check_explanation, rederive, ExplanationCheck};
-pub use fix::{suggest_fixes, Change, Fix};
-pub use hint::{hint, HintResult, PlayState};
 pub use reason::sat::Backend;
 pub use report::{ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, Report, Verdict};
 pub use rules::{Rule, RuleInfo};
 pub use run::{analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_with};
+pub use uses::{hint, suggest_fixes, Change, Fix, HintResult, PlayState};
