@@ -5,6 +5,37 @@
 //! the hidden cells that agrees with everything visible gives it its solution colour.
 //! [`analyze`] uncovers all deducible cells at once, round after round, and records for
 //! each one a minimal set of visible clues that forces it.
+//!
+//! # What the rest of the project uses
+//!
+//! This file is the engine's whole surface: the functions and plain-data types
+//! re-exported below. Every module under it is private to the engine.
+//! - A level's [`Report`] within a [`Budget`]: [`analyze`] (explanations and grade),
+//!   [`verdict`] (the fast path: explanations may be empty), [`explain_verdict`] (the
+//!   analysis of a level whose verdict is known), [`analyze_without_words`] (no
+//!   sentences), and [`analyze_with`] / [`verdict_with`] for a chosen SAT [`Backend`].
+//! - A player's next step: [`hint`]. Edits that make a stuck level solvable:
+//!   [`suggest_fixes`].
+//! - Trusting an explanation without trusting the search that found it:
+//!   [`check_explanation`], [`rederive`].
+//! - The catalogue of named rules: [`Rule`], [`RuleInfo`].
+//!
+//! # Its parts, from the top down
+//!
+//! - `uses/`: hints and fixes, which call the engine;
+//! - `run.rs`: the run over a level, round after round, then explanations and grade;
+//! - `difficulty.rs`: the grade, a replay as a player who takes the easiest step;
+//! - `explain/`: why each forced cell is forced (a named rule, else a minimal set of
+//!   clues), and the independent re-check of an explanation;
+//! - `deduce/`: one round, which cells are forced, cheapest reasoning first;
+//! - `report.rs`: the answer types;
+//! - `rules/`: the catalogue of named rules, their matchers and their quick forms;
+//! - `reason/`: the reasoning layers (colouring search, exact checker, LP, SAT);
+//! - the ground: `puzzle.rs` (the level as indexed data), `budget.rs` (limits and
+//!   clock), `key_map.rs` (small hash maps).
+//!
+//! A part imports only parts listed below it, never this file; the ground imports no
+//! other part. `tests/e2e/tidy.rs` checks it.
 
 mod budget;
 mod deduce;
@@ -21,7 +52,7 @@ mod run;
 mod uses;
 
 pub use budget::Budget;
-pub use explain::verify::{check_explanation, rederive, ExplanationCheck};
+pub use explain::{check_explanation, rederive, ExplanationCheck};
 pub use reason::sat::Backend;
 pub use report::{ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, Report, Verdict};
 pub use rules::{Rule, RuleInfo};

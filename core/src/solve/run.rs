@@ -1,7 +1,9 @@
 //! The engine's run over a level: round after round, the cells a perfect player
-//! uncovers (`step.rs` decides each round), until none is hidden or none is forced;
+//! uncovers (`deduce/` decides each round), until none is hidden or none is forced;
 //! then their explanations (`explain/`) and the grade (`difficulty.rs`), as much of
 //! them as the caller asks for.
+//!
+//! May import: every part of the engine but `uses/`.
 
 use crate::model::{Level, Pos};
 use crate::solve::budget::{Budget, Clock, Stop};

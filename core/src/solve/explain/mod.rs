@@ -1,15 +1,21 @@
 //! Why each forced cell is forced: for every cell of a round, the most specific named
 //! rule of `rules/` that proves it, or else a minimal set of visible clues that forces
-//! it (`minimal.rs`), read as a chain of named rules or as a contradiction.
+//! it (`minimal.rs`, asking `question.rs`), read as a chain of named rules or as a
+//! contradiction. Cells that lie in the same plain-count clues share an explanation
+//! with the counter (`twin.rs`). `verify.rs` re-checks an explanation independently of
+//! how it was found.
+//!
+//! May import: the ground, `reason/`, `rules/` and `report.rs`.
 
 mod minimal;
 pub(crate) mod question;
 mod rotate;
 mod twin;
-pub(crate) mod verify;
+mod verify;
 mod witness;
 
 use minimal::Explainer;
+pub use verify::{check_explanation, rederive, ExplanationCheck};
 
 use crate::model::Pos;
 use crate::solve::budget::{Clock, Stop};

@@ -10,8 +10,7 @@
 use crate::model::Level;
 use crate::solve::budget::Budget;
 use crate::solve::budget::Clock;
-use crate::solve::puzzle::Cand;
-use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::check::{Check, Checker};
 use crate::solve::reason::lp::Relaxation;
 use crate::solve::reason::sat::encode::{Cnf, Lit};

@@ -1,6 +1,11 @@
 //! A small exact checker for "do these few clues force this cell?", asked many times
 //! while an explanation is built and minimised.
 //!
+//! May import: the engine's ground and the colouring search (`reason/search.rs`, for
+//! the short local search of `repair.rs`). Its files (`propagate.rs`, `search.rs`,
+//! `conflict.rs`, `repair.rs`, `parts.rs`) each add one concern's methods to the
+//! [`Checker`] defined here, and read its fields and bit helpers from this file.
+//!
 //! It searches colourings of only the hidden cells in the clues' scopes (the cell's
 //! connected part of them, or all of them with the remaining-blue counter), depth
 //! first from the solution's colours, with propagation: a clue needs between its

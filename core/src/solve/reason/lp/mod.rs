@@ -2,14 +2,16 @@
 //! hidden cells in [0, 1], and the remaining-blue counter as a range. When it is
 //! infeasible with a cell at its wrong colour, the cell is forced. This refutes the
 //! counting arguments (overlapping exact counts) that a CDCL solver finds hard.
+//! `farkas.rs` finds the certificate that names the clues a refutation used.
+//!
+//! May import: the engine's ground.
 
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions};
 
 mod farkas;
 
 use crate::solve::budget::Clock;
-use crate::solve::puzzle::Cand;
-use crate::solve::puzzle::{ClueInfo, Puzzle, Shape, Values};
+use crate::solve::puzzle::{Cand, ClueInfo, Puzzle, Shape, Values};
 
 /// A row: `lo <= sum(cells) <= hi`.
 struct Row {

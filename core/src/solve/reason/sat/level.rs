@@ -8,8 +8,7 @@
 //! Each cell's variable means "this cell differs from the solution".
 
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::puzzle::Cand;
-use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::lp;
 
 use super::backend::Backend;
