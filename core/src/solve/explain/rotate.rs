@@ -285,8 +285,7 @@ impl Rotator<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::budget::Budget;
-    use crate::solve::budget::Clock;
+    use crate::solve::budget::{Budget, Clock};
     use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
     use crate::solve::puzzle::Cand;
     use crate::solve::reason::check::{Check, Checker};

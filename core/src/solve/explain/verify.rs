@@ -8,8 +8,7 @@
 //! asks the exact checker instead, which is what the named rules are held to.
 
 use crate::model::Level;
-use crate::solve::budget::Budget;
-use crate::solve::budget::Clock;
+use crate::solve::budget::{Budget, Clock};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::check::{Check, Checker};
 use crate::solve::reason::lp::Relaxation;

@@ -8,8 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::model::{Color, Level, Pos};
-use crate::solve::budget::Budget;
-use crate::solve::budget::{Clock, Stop};
+use crate::solve::budget::{Budget, Clock, Stop};
 use crate::solve::deduce::Deducer;
 use crate::solve::explain;
 use crate::solve::puzzle::{Puzzle, Values};

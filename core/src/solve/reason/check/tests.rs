@@ -1,8 +1,7 @@
 //! The checker against the SAT solver on the fixture levels.
 
 use super::*;
-use crate::solve::budget::Budget;
-use crate::solve::budget::Clock;
+use crate::solve::budget::{Budget, Clock};
 use crate::solve::explain::question::Questions;
 use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
 use crate::solve::puzzle::Cand;

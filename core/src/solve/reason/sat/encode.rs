@@ -419,8 +419,7 @@ impl<'a> Cnf<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::budget::Budget;
-    use crate::solve::budget::Clock;
+    use crate::solve::budget::{Budget, Clock};
     use crate::solve::reason::sat::{Backend, SatResult};
 
     /// A clue over `n` fresh inputs (`ring`: the ring's six positions, `None` where
