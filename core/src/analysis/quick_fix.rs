@@ -13,7 +13,7 @@
 //! | HC0203 column-points-at-nothing | remove the column number |
 //! | HC0206 hint-contradicts-solution | write the mark the solution shows |
 
-use super::edit::{line_len, line_text, Fix, FixKind, TextEdit};
+use super::fix::{line_len, line_text, Fix, FixKind, TextEdit};
 use crate::format::Parse;
 use crate::format::{decode_entities, ParsedLevel, MAGIC};
 use crate::model::{name, Clue, Hint, Item};

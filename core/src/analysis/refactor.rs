@@ -1,7 +1,7 @@
 //! Refactors on the item under the cursor: toggle blue / black, toggle revealed,
 //! cycle the number mark.
 
-use super::edit::{Fix, FixKind, TextEdit};
+use super::fix::{Fix, FixKind, TextEdit};
 use super::item_at;
 use crate::format::print::group;
 use crate::format::Parse;

@@ -2,7 +2,7 @@
 //! cell, a one-line summary, the hover note on each cell, the step list, and edits
 //! for the engine's suggested fixes.
 
-use super::edit::{Fix, FixKind, TextEdit};
+use super::fix::{Fix, FixKind, TextEdit};
 use super::{target_at, Target};
 use crate::format::Parse;
 use crate::format::ParsedLevel;
