@@ -1,21 +1,23 @@
-//! Text edits and the fixes made of them, as quick fixes and refactors offer them.
+//! The fixes that quick fixes and refactors offer: named sets of [`LineEdit`]s, each
+//! a replacement within one line of the text (a [`crate::edit::TextChange`] that
+//! stays on its line).
 
 use crate::TextRange;
 
-/// Replace the text of `range` (on one line) with `new_text`, which may hold line
-/// breaks.
+/// Replace the text of `range` (within one line) with `new_text`, which may hold
+/// line breaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextEdit {
+pub struct LineEdit {
     /// What to replace; an empty range inserts.
     pub range: TextRange,
     /// The replacement.
     pub new_text: String,
 }
 
-impl TextEdit {
+impl LineEdit {
     /// An edit replacing `range` with `new_text`.
-    pub fn new(range: TextRange, new_text: impl Into<String>) -> TextEdit {
-        TextEdit {
+    pub fn new(range: TextRange, new_text: impl Into<String>) -> LineEdit {
+        LineEdit {
             range,
             new_text: new_text.into(),
         }
@@ -39,7 +41,7 @@ pub struct Fix {
     /// Quick fix or refactor.
     pub kind: FixKind,
     /// Non-overlapping edits, in text order.
-    pub edits: Vec<TextEdit>,
+    pub edits: Vec<LineEdit>,
     /// Whether it is the obvious fix an editor may apply on its own.
     pub preferred: bool,
 }

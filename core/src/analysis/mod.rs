@@ -18,7 +18,7 @@ pub mod sixcells;
 pub mod solvability;
 pub mod symbols;
 
-pub use fix::{Fix, FixKind, TextEdit};
+pub use fix::{Fix, FixKind, LineEdit};
 pub use hover::{hover, HoverInfo};
 pub use inlay_hints::{inlay_hints, InlayHint};
 pub use navigate::{definition, highlights, references, Highlight};
