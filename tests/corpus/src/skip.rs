@@ -3,8 +3,8 @@
 //! `HEXCELLS_SKIPPED_LOG`, which `scripts/test` sets and lists at the end of its run
 //! (with `HEXCELLS_TEST_ALL=1`, as in CI, each listed skip fails the run).
 //!
-//! Core's integration tests include this file too (`core/tests/support/mod.rs`), so it
-//! uses nothing but std.
+//! Every test crate reaches it through this crate (the end-to-end tests as
+//! `hexcells_e2e::skip`); it uses nothing but std.
 
 use std::io::Write;
 
