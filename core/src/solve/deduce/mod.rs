@@ -1,5 +1,8 @@
 //! One round of the engine: which hidden cells are forced by what the player sees.
 //!
+//! May import: the engine's ground, the reasoning layers (`reason/`) and the rules'
+//! quick forms (`rules/`); nothing of the explanations or the report.
+//!
 //! Every hidden cell a visible clue touches is a candidate; each step either proves a
 //! candidate forced or finds a colouring that meets everything visible (the counter
 //! included) and gives it another colour, which rules it out. Cheapest first:
@@ -23,9 +26,6 @@
 //!
 //! Hidden cells no visible clue touches only count for the counter and are decided
 //! together.
-//!
-//! May import: the engine's ground, the reasoning layers (`reason/`) and the rules'
-//! quick forms (`rules/`); nothing of the explanations or the report.
 
 mod models;
 

@@ -4,6 +4,9 @@
 //! (`matching.rs`), and the quick forms of the same rules that the engine applies
 //! first in every round (`propagate.rs`).
 //!
+//! May import: the engine's ground and the exact checker (`reason/check`, which
+//! `view.rs` asks about pairs of clues). Its files import each other, never this one.
+//!
 //! Each family lives in its own file, its matchers beside its quick form:
 //! `finish.rs` (one clue's count) and `shape.rs` (one clue's `{n}` or `-n-`), which
 //! both read what one clue forces alone (`alone.rs`); `overlap.rs` (clues that share
@@ -20,9 +23,6 @@
 //!
 //! A new rule: its entry in `catalogue.rs` (and `docs/rules.md`), a matcher in its
 //! family's file (a new file for a new family), and its place in `matching.rs`.
-//!
-//! May import: the engine's ground and the exact checker (`reason/check`, which
-//! `view.rs` asks about pairs of clues). Its files import each other, never this one.
 
 mod alone;
 mod catalogue;
