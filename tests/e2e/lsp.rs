@@ -568,21 +568,19 @@ fn sixcells_json_is_checked_read_only() {
 
 #[test]
 fn every_corpus_level_gets_its_diagnostics_hover_tokens_and_outline() {
-    let Some(corpus) = hexcells_e2e::corpus_dir() else {
+    let Some(corpus) = hexcells_corpus::Corpus::find() else {
         return;
     };
     // No solvability analysis here: the engine has its own corpus test.
     let mut client = LspClient::minimal_with(false, json!({ "debounceMs": 600000 }));
     let mut n_levels = 0;
-    for path in corpus_files(&corpus.join("levels")) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for file in corpus.levels() {
+        let (path, text) = (&file.path, file.text.as_str());
         n_levels += 1;
         let uri = format!("file:///corpus/{n_levels}.hexcells");
-        client.open(&uri, &text);
+        client.open(&uri, text);
         let published = client.diagnostics(&uri, 1);
-        let expected = hexcells_core::format::parse(&text).all_diagnostics().len();
+        let expected = hexcells_core::format::parse(text).all_diagnostics().len();
         assert_eq!(codes(&published).len(), expected, "{}", path.display());
         let doc = json!({ "textDocument": { "uri": uri } });
         let tokens = client.result("textDocument/semanticTokens/full", doc.clone());
@@ -604,20 +602,6 @@ fn every_corpus_level_gets_its_diagnostics_hover_tokens_and_outline() {
     assert!(n_levels > 0, "the corpus has no levels");
     let stderr = client.stderr();
     assert!(!stderr.contains("panicked"), "{stderr}");
-}
-
-fn corpus_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(corpus_files(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
 }
 
 /// `hexcells.openViewer` under Xvfb: the real viewer gets the document's text (its
