@@ -29,10 +29,10 @@ use crate::editor::document::Link;
 use crate::editor::prompt::PromptKey;
 use crate::editor::{self as edit_state, Mods};
 use crate::keys::{self, editor as edit_keys, Action, Binding, Chord, Key as Bound};
-use crate::render::{render_editor, render_with, Layout};
+use crate::render::camera::STEP;
+use crate::render::{render_editor, render_with, Camera, Layout};
 use crate::save::LevelFile;
 use crate::session::{Button, Command, Effects, EngineDone, Origin, Session};
-use crate::view::{View, STEP};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the event loop from other threads: a closed set.
@@ -85,7 +85,7 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
         clipboard: Clipboard::new(),
         edit: None,
         editing: false,
-        play_view: View::default(),
+        play_camera: Camera::default(),
         pan_from: None,
         last_snapshot: None,
         edit_keys: keys::defaults(),
@@ -121,7 +121,7 @@ struct App {
     /// Whether the editor (not the player) has the window.
     editing: bool,
     /// The player's zoom and pan.
-    play_view: View,
+    play_camera: Camera,
     /// Where a middle-button drag (pan) last was.
     pan_from: Option<PhysicalPosition<f64>>,
     /// The language server's last snapshot (version, text), for an editor opened later.
@@ -267,7 +267,7 @@ impl App {
     /// The player's layout: the level fitted, zoomed and panned.
     fn play_layout(&self) -> Option<Layout> {
         let size = self.window.as_ref()?.inner_size();
-        Some(self.play_view.apply(Layout::new(
+        Some(self.play_camera.apply(Layout::new(
             self.session.level(),
             size.width,
             size.height,
@@ -281,11 +281,11 @@ impl App {
         Some(self.edit.as_ref()?.layout(size.width, size.height, self.scale()))
     }
 
-    /// The view the mouse wheel and pan act on.
-    fn view_mut(&mut self) -> &mut View {
+    /// The camera the mouse wheel and pan act on.
+    fn camera_mut(&mut self) -> &mut Camera {
         match (&mut self.edit, self.editing) {
-            (Some(mode), true) => &mut mode.view,
-            _ => &mut self.play_view,
+            (Some(mode), true) => &mut mode.camera,
+            _ => &mut self.play_camera,
         }
     }
 
@@ -405,7 +405,7 @@ impl App {
             }
             _ => {
                 let layout =
-                    self.play_view
+                    self.play_camera
                         .apply(Layout::new(self.session.level(), size.width, size.height, scale));
                 self.session
                     .with_scene(scale, |scene| render_with(scene, &layout, &mut pixmap.as_mut()));
@@ -468,9 +468,9 @@ impl App {
         let (w, h) = self.size();
         let centre = (w as f32 / 2.0, h as f32 / 2.0);
         match action {
-            Action::ZoomIn => self.play_view.zoom_at(STEP, centre),
-            Action::ZoomOut => self.play_view.zoom_at(1.0 / STEP, centre),
-            _ => self.play_view.reset(),
+            Action::ZoomIn => self.play_camera.zoom_at(STEP, centre),
+            Action::ZoomOut => self.play_camera.zoom_at(1.0 / STEP, centre),
+            _ => self.play_camera.reset(),
         }
         self.redraw();
     }
@@ -694,7 +694,7 @@ impl ApplicationHandler<UserEvent> for App {
                     .map(|from| std::mem::replace(from, position))
                 {
                     let (dx, dy) = ((position.x - from.x) as f32, (position.y - from.y) as f32);
-                    self.view_mut().pan_by(dx, dy);
+                    self.camera_mut().pan_by(dx, dy);
                     self.redraw();
                 }
                 if let (true, Some(layout)) = (self.editing, self.edit_layout()) {
@@ -722,7 +722,7 @@ impl ApplicationHandler<UserEvent> for App {
                 };
                 let Some(mouse) = self.mouse else { return };
                 let at = (mouse.x as f32, mouse.y as f32);
-                self.view_mut().zoom_at(STEP.powf(notches), at);
+                self.camera_mut().zoom_at(STEP.powf(notches), at);
                 self.redraw();
             }
             WindowEvent::MouseInput {

@@ -1,5 +1,5 @@
 //! The editor mode of the window, without the window: the [`Editor`], its file (when
-//! it edits one standalone), its zoom and pan, and what its keys do. `app.rs` turns
+//! it edits one standalone), its camera (zoom and pan), and what its keys do. `app.rs` turns
 //! window events into the editor's bound actions (`keys::editor::Action`), prompt keys
 //! and pointer calls, and carries out the [`Effects`].
 
@@ -13,9 +13,9 @@ use crate::editor::prompt::PromptKey;
 use crate::editor::{Button, Command, Editor, Mods, Outcome};
 use crate::keys::editor::Action;
 use crate::keys::keys_for;
-use crate::render::Layout;
+use crate::render::camera::STEP;
+use crate::render::{Camera, Layout};
 use crate::save::{DiskChange, LevelFile, Saved};
-use crate::view::{View, STEP};
 
 /// What the window must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -39,10 +39,10 @@ pub struct EditMode {
     /// tutorial).
     pub file: Option<LevelFile>,
     /// Zoom and pan.
-    pub view: View,
+    pub camera: Camera,
     /// Whether closing was asked once with unsaved edits.
     pub close_asked: bool,
-    /// The part of the grid the view frames: the level as it was opened, with room
+    /// The part of the grid the camera frames: the level as it was opened, with room
     /// around it (the whole grid for an empty level). It stays put while editing.
     pub frame: Option<(Pos, Pos)>,
 }
@@ -72,7 +72,7 @@ impl EditMode {
         EditMode {
             editor,
             file,
-            view: View::default(),
+            camera: Camera::default(),
             close_asked: false,
             frame,
         }
@@ -81,7 +81,8 @@ impl EditMode {
     /// The layout of a `width` x `height` frame: the level's part of the grid as it
     /// was opened, zoomed and panned.
     pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
-        self.view.apply(Layout::framing(self.frame, width, height, scale))
+        self.camera
+            .apply(Layout::framing(self.frame, width, height, scale))
     }
 
     /// Frames the level as it reads now (a snapshot arrived, or another level).
@@ -156,15 +157,15 @@ impl EditMode {
                 ..Effects::default()
             },
             Action::ZoomIn => {
-                self.view.zoom_at(STEP, centre);
+                self.camera.zoom_at(STEP, centre);
                 only(redraw)
             }
             Action::ZoomOut => {
-                self.view.zoom_at(1.0 / STEP, centre);
+                self.camera.zoom_at(1.0 / STEP, centre);
                 only(redraw)
             }
             Action::ZoomReset => {
-                self.view.reset();
+                self.camera.reset();
                 only(redraw)
             }
             Action::Select | Action::ToggleRevealed => Effects::default(),

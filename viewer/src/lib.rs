@@ -7,8 +7,8 @@
 //! softbuffer.
 //!
 //! [`editor`] is the level editor as plain state (every visual edit a text edit),
-//! [`editing`] its window mode, [`save`] the standalone editor's file, [`view`] zoom and
-//! pan.
+//! [`editing`] its window mode, [`save`] the standalone editor's file; the camera
+//! (zoom and pan) is [`render::Camera`].
 //!
 //! Architecture invariant: the viewer writes the level file only when its standalone
 //! editor saves (Ctrl+S), atomically and never over a change made elsewhere.
@@ -24,5 +24,4 @@ pub mod progress;
 pub mod render;
 pub mod save;
 pub mod session;
-pub mod view;
 pub mod watch;

@@ -2,6 +2,7 @@
 //! result, `--png` saves it, and tests probe its pixels.
 
 pub mod board;
+pub mod camera;
 pub mod editor;
 pub mod help;
 pub mod layout;
@@ -11,6 +12,7 @@ pub mod text;
 use hexcells_core::{Color, Level, Pos};
 use tiny_skia::PixmapMut;
 
+pub use camera::Camera;
 pub use editor::{render_editor, EditorScene};
 pub use layout::Layout;
 
