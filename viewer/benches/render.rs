@@ -82,7 +82,7 @@ fn annotate(session: &mut Session) -> String {
     let level = session.level().clone();
     let mut n_guesses = 0;
     for (pos, _) in level.cells() {
-        if !session.player().is_uncovered(pos) {
+        if !session.game().is_uncovered(pos) {
             let button = if pos.index() % 2 == 0 {
                 Button::Left
             } else {
@@ -95,7 +95,7 @@ fn annotate(session: &mut Session) -> String {
     let clues: Vec<Pos> = level
         .items()
         .map(|(pos, _)| pos)
-        .filter(|pos| markable(&level, *pos, |p| session.player().is_uncovered(p)).dim)
+        .filter(|pos| markable(&level, *pos, |p| session.game().is_uncovered(p)).dim)
         .collect();
     for pos in clues.iter().step_by(2) {
         session.apply(Command::Click(*pos, Button::Right));
@@ -103,8 +103,8 @@ fn annotate(session: &mut Session) -> String {
     session.apply(Command::HighlightAll);
     format!(
         "{n_guesses} guesses, {} dimmed, {} highlighted",
-        session.player().clue_marks().dimmed().len(),
-        session.player().clue_marks().highlighted().len()
+        session.game().clue_marks().dimmed().len(),
+        session.game().clue_marks().highlighted().len()
     )
 }
 
@@ -113,9 +113,9 @@ fn bench_engine() {
     let session = Session::new(Origin::Tutorial, &text, None);
     let budget = hexcells_core::solve::Budget::default();
     let t = Instant::now();
-    let _ = session.player().hint(&budget);
+    let _ = session.game().hint(&budget);
     let hint = t.elapsed();
-    let player = session.player().clone();
+    let player = session.game().clone();
     let t = Instant::now();
     let n = player.deduce(false, &budget).len();
     let round = t.elapsed();

@@ -137,7 +137,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// `--export-record OUT`: the saved play record of the level on screen, to OUT
 /// (written via a temp file and a rename) or to stdout for `-`.
 fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
-    let text = record::print(&session.player().record());
+    let text = record::print(&session.game().record());
     if out == Path::new("-") {
         let mut stdout = std::io::stdout().lock();
         return match stdout.write_all(text.as_bytes()) {

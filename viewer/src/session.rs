@@ -12,7 +12,7 @@ use hexcells_core::{Level, Pos, Severity};
 
 pub use crate::keys::Button;
 use crate::keys::{self, Action, Binding};
-use crate::player::Player;
+use crate::player::game::Game;
 use crate::progress::{self, Best, Progress};
 use crate::render::Scene;
 
@@ -90,7 +90,7 @@ pub struct Session {
     text: Option<String>,
     levels: Vec<Level>,
     level_idx: usize,
-    player: Player,
+    game: Game,
     best: Option<Best>,
     started: Instant,
     banner: Option<String>,
@@ -134,7 +134,7 @@ impl Session {
             text: None,
             levels: vec![waiting_level()],
             level_idx: 0,
-            player: Player::new(waiting_level()),
+            game: Game::new(waiting_level()),
             best: None,
             started: Instant::now(),
             banner: None,
@@ -169,7 +169,7 @@ impl Session {
 
     /// The level on screen.
     pub fn level(&self) -> &Level {
-        self.player.level()
+        self.game.level()
     }
 
     /// Index of the level on screen and how many levels there are.
@@ -178,8 +178,8 @@ impl Session {
     }
 
     /// The game in progress.
-    pub fn player(&self) -> &Player {
-        &self.player
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
     /// The error banner, while the text has errors.
@@ -256,7 +256,7 @@ impl Session {
         self.level_idx = self.level_idx.min(self.levels.len() - 1);
         let level = self.levels[self.level_idx].clone();
         if self.loaded {
-            self.player.replace_level(level);
+            self.game.replace_level(level);
             self.hint = None;
             self.save();
         } else {
@@ -270,7 +270,7 @@ impl Session {
     fn open_level(&mut self, idx: usize) {
         let Some(level) = self.levels.get(idx) else { return };
         self.level_idx = idx;
-        self.player = Player::new(level.clone());
+        self.game = Game::new(level.clone());
         let saved = self
             .state_dir
             .as_deref()
@@ -281,11 +281,11 @@ impl Session {
             .as_deref()
             .and_then(|dir| progress::load_record(dir, level));
         match record {
-            Some(record) => self.player.restore_record(&record),
-            None => self.player.restore(&saved.moves, saved.mistakes),
+            Some(record) => self.game.restore_record(&record),
+            None => self.game.restore(&saved.moves, saved.mistakes),
         }
-        self.player.restore_undo_steps(&saved.undo_steps);
-        self.player.restore_dimmed(&saved.dimmed);
+        self.game.restore_undo_steps(&saved.undo_steps);
+        self.game.restore_dimmed(&saved.dimmed);
         self.best = saved.best;
         self.started = Instant::now();
         self.hint = None;
@@ -319,15 +319,15 @@ impl Session {
     fn save(&self) {
         let Some(dir) = &self.state_dir else { return };
         let progress = Progress {
-            moves: self.player.moves(),
-            mistakes: self.player.mistakes(),
+            moves: self.game.moves(),
+            mistakes: self.game.mistakes(),
             best: self.best,
-            dimmed: self.player.clue_marks().dimmed(),
-            undo_steps: self.player.undo_steps(),
+            dimmed: self.game.clue_marks().dimmed(),
+            undo_steps: self.game.undo_steps(),
         };
         // Losing progress is not worth stopping the game for.
-        let _ = progress::save(dir, self.player.level(), &progress);
-        let _ = progress::save_record(dir, self.player.level(), &self.player.record());
+        let _ = progress::save(dir, self.game.level(), &progress);
+        let _ = progress::save_record(dir, self.game.level(), &self.game.record());
     }
 
     /// E: writes the play record to a new file under the state directory and says
@@ -337,8 +337,8 @@ impl Session {
             self.status = "cannot export the record: no state directory (set XDG_STATE_HOME)".to_string();
             return;
         };
-        let record = self.player.record();
-        self.status = match progress::export_record(dir, self.player.level(), &record) {
+        let record = self.game.record();
+        self.status = match progress::export_record(dir, self.game.level(), &record) {
             Ok(path) => format!("exported {} moves to {}", record.moves.len(), path.display()),
             Err(e) => format!("cannot export the record: {e}"),
         };
@@ -361,7 +361,7 @@ impl Session {
             Command::ConfirmGuesses => self.confirm_guesses(false),
             Command::DenyGuesses => self.confirm_guesses(true),
             Command::ClearGuesses => {
-                self.status = match self.player.clear_guesses() {
+                self.status = match self.game.clear_guesses() {
                     0 => "no guesses to clear".to_string(),
                     1 => "cleared 1 guess".to_string(),
                     n => format!("cleared {n} guesses"),
@@ -369,7 +369,7 @@ impl Session {
                 self.save();
             }
             Command::HighlightAll => {
-                self.status = if self.player.toggle_all_highlights() {
+                self.status = if self.game.toggle_all_highlights() {
                     format!(
                         "every flower and beam shows · {} again clears them",
                         self.keys(Action::HighlightAll)
@@ -452,12 +452,12 @@ impl Session {
 
     /// The frame to draw, at interface scale `scale`.
     pub fn with_scene<R>(&self, scale: f32, f: impl FnOnce(&Scene) -> R) -> R {
-        let uncovered = self.player.uncovered_mask();
+        let uncovered = self.game.uncovered_mask();
         let cursor = self
             .cursor
             .filter(|(level, _)| *level == self.level_idx)
             .map(|(_, pos)| pos);
-        let marks = self.player.clue_marks();
+        let marks = self.game.clue_marks();
         let (highlights, dimmed) = (marks.highlighted(), marks.dimmed());
         let help = self
             .show_help
@@ -467,9 +467,9 @@ impl Session {
             _ => &[],
         };
         let scene = Scene {
-            level: self.player.level(),
+            level: self.game.level(),
             uncovered: &uncovered,
-            guesses: self.player.guess_mask(),
+            guesses: self.game.guess_mask(),
             show_solution: self.show_solution,
             hover: self.hover,
             hint: self.hint,
@@ -478,8 +478,8 @@ impl Session {
             rule_clues,
             dimmed: &dimmed,
             help: help.as_deref(),
-            remaining: self.player.remaining(),
-            mistakes: self.player.mistakes(),
+            remaining: self.game.remaining(),
+            mistakes: self.game.mistakes(),
             banner: self.banner.clone(),
             status: self.status.clone(),
             scale,

@@ -37,33 +37,33 @@ fn guesses_confirm_deny_clear_and_undo_through_the_session() {
     // Swapped buttons: the right button guesses blue.
     session.apply(Command::Guess(at(BLUE), Button::Right));
     session.apply(Command::Guess(at(BLACK), Button::Right));
-    assert_eq!(session.player().guess_at(at(BLUE)), Some(Color::Blue));
+    assert_eq!(session.game().guess_at(at(BLUE)), Some(Color::Blue));
     assert!(session.status().contains("guessed blue"), "{}", session.status());
     session.apply(Command::ConfirmGuesses);
-    assert!(session.player().is_uncovered(at(BLUE)));
-    assert!(!session.player().is_uncovered(at(BLACK)));
-    assert_eq!(session.player().mistakes(), 1);
+    assert!(session.game().is_uncovered(at(BLUE)));
+    assert!(!session.game().is_uncovered(at(BLACK)));
+    assert_eq!(session.game().mistakes(), 1);
     assert!(
         session.status().contains("E5 was wrong: one more mistake"),
         "{}",
         session.status()
     );
     session.apply(Command::Undo);
-    assert!(!session.player().is_uncovered(at(BLUE)));
+    assert!(!session.game().is_uncovered(at(BLUE)));
     assert_eq!(
-        session.player().guesses().len(),
+        session.game().guesses().len(),
         2,
         "the confirm's guesses come back"
     );
     session.apply(Command::ClearGuesses);
-    assert!(session.player().guesses().is_empty());
+    assert!(session.game().guesses().is_empty());
     assert_eq!(session.status(), "cleared 2 guesses");
     // D: "I proved these wrong".
     session.apply(Command::Guess(at(BLACK), Button::Right));
     session.apply(Command::DenyGuesses);
-    assert!(session.player().is_uncovered(at(BLACK)));
+    assert!(session.game().is_uncovered(at(BLACK)));
     assert_eq!(session.status(), "denied 1 guess: 1 uncovered");
-    assert_eq!(session.player().mistakes(), 1);
+    assert_eq!(session.game().mistakes(), 1);
     session.apply(Command::DenyGuesses);
     assert!(
         session.status().starts_with("no guesses to deny"),
@@ -82,12 +82,12 @@ fn guesses_and_dimmed_clues_survive_a_restart_of_the_viewer() {
     session.apply(Command::Click(at(COLUMN), Button::Right));
     session.apply(Command::Click(at(NUMBER), Button::Right));
     session.apply(Command::Click(at(BLACK), Button::Right));
-    assert_eq!(session.player().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
+    assert_eq!(session.game().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
     drop(session);
 
     let mut again = Session::new(Origin::Tutorial, &small(), dir.clone());
     let guesses: Vec<(String, Color)> = again
-        .player()
+        .game()
         .guesses()
         .iter()
         .map(|g| (name(g.pos), g.color))
@@ -96,24 +96,24 @@ fn guesses_and_dimmed_clues_survive_a_restart_of_the_viewer() {
         guesses,
         [("E3".to_string(), Color::Blue), ("G4".to_string(), Color::Black)]
     );
-    assert_eq!(again.player().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
-    assert!(again.player().is_uncovered(at(BLACK)));
+    assert_eq!(again.game().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
+    assert!(again.game().is_uncovered(at(BLACK)));
     // Restoring a dimmed clue is saved too.
     again.apply(Command::Click(at(COLUMN), Button::Right));
     drop(again);
     let third = Session::new(Origin::Tutorial, &small(), dir);
-    assert_eq!(third.player().clue_marks().dimmed(), [at(NUMBER)]);
+    assert_eq!(third.game().clue_marks().dimmed(), [at(NUMBER)]);
 }
 
 #[test]
 fn left_click_on_a_clue_shows_its_beam_and_highlight_all_toggles() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
     session.apply(Command::Click(at(COLUMN), Button::Left));
-    assert_eq!(session.player().clue_marks().highlighted(), [at(COLUMN)]);
-    assert_eq!(session.player().mistakes(), 0, "a clue is not a cell to uncover");
+    assert_eq!(session.game().clue_marks().highlighted(), [at(COLUMN)]);
+    assert_eq!(session.game().mistakes(), 0, "a clue is not a cell to uncover");
     session.apply(Command::Click(at(COLUMN), Button::Right));
     assert!(
-        session.player().clue_marks().highlighted().is_empty(),
+        session.game().clue_marks().highlighted().is_empty(),
         "dimming clears it"
     );
     session.apply(Command::HighlightAll);
@@ -124,7 +124,7 @@ fn left_click_on_a_clue_shows_its_beam_and_highlight_all_toggles() {
     );
     session.apply(Command::Click(at(COLUMN), Button::Right));
     session.apply(Command::HighlightAll);
-    assert_eq!(session.player().clue_marks().highlighted(), [at(COLUMN)]);
+    assert_eq!(session.game().clue_marks().highlighted(), [at(COLUMN)]);
 }
 
 #[test]
@@ -132,19 +132,19 @@ fn s_marks_the_round_as_guesses_and_shift_s_uncovers_everything() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     session.go_to(1);
     session.apply(Command::SolveRound);
-    let guesses = session.player().guesses();
+    let guesses = session.game().guesses();
     assert!(!guesses.is_empty(), "{}", session.status());
-    assert!(session.player().moves().is_empty());
+    assert!(session.game().moves().is_empty());
     session.apply(Command::ConfirmGuesses);
-    assert_eq!(session.player().mistakes(), 0, "the engine's guesses are right");
+    assert_eq!(session.game().mistakes(), 0, "the engine's guesses are right");
     session.apply(Command::Undo);
     assert!(
-        session.player().moves().is_empty(),
+        session.game().moves().is_empty(),
         "one undo takes the whole round back"
     );
     session.apply(Command::ClearGuesses);
     session.apply(Command::SolveAll);
-    assert!(session.player().is_solved(), "{}", session.status());
+    assert!(session.game().is_solved(), "{}", session.status());
 }
 
 #[test]
@@ -161,18 +161,18 @@ fn clearing_progress_asks_first() {
         "{}",
         session.status()
     );
-    assert!(session.player().is_uncovered(at(BLUE)), "nothing cleared yet");
+    assert!(session.game().is_uncovered(at(BLUE)), "nothing cleared yet");
     session.apply(Command::Hint);
     session.apply(Command::ClearProgress);
-    assert!(session.player().is_uncovered(at(BLUE)), "another command said no");
+    assert!(session.game().is_uncovered(at(BLUE)), "another command said no");
     // The window runs H, S and Shift+S as engine jobs: they say no too.
     drop(session.engine_job(Command::Hint));
     session.apply(Command::ClearProgress);
-    assert!(session.player().is_uncovered(at(BLUE)), "an engine job said no");
+    assert!(session.game().is_uncovered(at(BLUE)), "an engine job said no");
     session.apply(Command::ClearProgress);
-    assert!(!session.player().is_uncovered(at(BLUE)));
-    assert!(session.player().guesses().is_empty());
-    assert!(session.player().clue_marks().dimmed().is_empty());
+    assert!(!session.game().is_uncovered(at(BLUE)));
+    assert!(session.game().guesses().is_empty());
+    assert!(session.game().clue_marks().dimmed().is_empty());
     assert!(
         session.status().starts_with("progress cleared"),
         "{}",
@@ -180,8 +180,8 @@ fn clearing_progress_asks_first() {
     );
     drop(session);
     let again = Session::new(Origin::Tutorial, &small(), dir);
-    assert!(again.player().moves().is_empty(), "the cleared progress is saved");
-    assert!(again.player().guesses().is_empty());
+    assert!(again.game().moves().is_empty(), "the cleared progress is saved");
+    assert!(again.game().guesses().is_empty());
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn paste_plays_a_level_and_refusals_change_nothing() {
         let effects = session.paste(read_level(bad));
         assert!(!effects.stop_watching);
         assert_eq!(session.origin(), &Origin::File(path.clone()), "{bad:?}");
-        assert!(session.player().is_uncovered(at(BLUE)), "{bad:?}: the game stays");
+        assert!(session.game().is_uncovered(at(BLUE)), "{bad:?}: the game stays");
         assert!(!session.status().is_empty());
     }
 
@@ -235,8 +235,8 @@ fn paste_plays_a_level_and_refusals_change_nothing() {
     assert_eq!(session.level().title, "pasted");
     assert!(session.status().contains("SixCells JSON"), "{}", session.status());
     session.paste(read_level(&copied));
-    assert!(session.player().is_uncovered(at(BLUE)), "revealed in the copy");
-    assert!(session.player().moves().is_empty());
+    assert!(session.game().is_uncovered(at(BLUE)), "revealed in the copy");
+    assert!(session.game().moves().is_empty());
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         small(),
@@ -259,18 +259,15 @@ fn playtest_covers_a_cell_again_on_right_click() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
     session.apply(Command::Click(at(BLUE), Button::Left));
     session.apply(Command::Click(at(BLUE), Button::Right));
-    assert!(
-        session.player().is_uncovered(at(BLUE)),
-        "outside playtest: nothing"
-    );
+    assert!(session.game().is_uncovered(at(BLUE)), "outside playtest: nothing");
     session.playtest = true;
     session.apply(Command::Click(at(BLUE), Button::Right));
-    assert!(!session.player().is_uncovered(at(BLUE)));
+    assert!(!session.game().is_uncovered(at(BLUE)));
     assert_eq!(session.status(), "E3 is covered again");
-    assert_eq!(session.player().mistakes(), 0);
+    assert_eq!(session.game().mistakes(), 0);
     // A revealed number still dims in playtest, and hidden cells play as usual.
     session.apply(Command::Click(at(NUMBER), Button::Right));
-    assert_eq!(session.player().clue_marks().dimmed(), [at(NUMBER)]);
+    assert_eq!(session.game().clue_marks().dimmed(), [at(NUMBER)]);
     session.apply(Command::Click(at(BLACK), Button::Right));
-    assert!(session.player().is_uncovered(at(BLACK)));
+    assert!(session.game().is_uncovered(at(BLACK)));
 }

@@ -21,12 +21,12 @@ fn the_saved_record_is_exported_from_the_command_line() {
     let blue = session
         .level()
         .cells()
-        .find(|(p, c)| c.color == Color::Blue && !session.player().is_uncovered(*p))
+        .find(|(p, c)| c.color == Color::Blue && !session.game().is_uncovered(*p))
         .map(|(p, _)| p)
         .expect("a hidden blue cell");
     session.apply(ViewerCommand::Click(blue, Button::Right));
     session.apply(ViewerCommand::Click(blue, Button::Left));
-    let expected = record::print(&session.player().record());
+    let expected = record::print(&session.game().record());
     drop(session);
 
     let out = tmp.path().join("game.record");

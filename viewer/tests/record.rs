@@ -13,13 +13,13 @@ fn hidden(session: &Session, color: Color) -> Vec<Pos> {
     session
         .level()
         .cells()
-        .filter(|(p, c)| c.color == color && !session.player().is_uncovered(*p))
+        .filter(|(p, c)| c.color == color && !session.game().is_uncovered(*p))
         .map(|(p, _)| p)
         .collect()
 }
 
 fn record_text(session: &Session) -> String {
-    record::print(&session.player().record())
+    record::print(&session.game().record())
 }
 
 /// A game on the tutorial level with both colours hidden.
@@ -81,7 +81,7 @@ fn undo_takes_the_last_uncovering_move_back_and_clearing_progress_clears() {
     assert_ne!(record_text(&session), "# hexcells record\n", "R asks first");
     session.apply(Command::ClearProgress);
     assert_eq!(record_text(&session), "# hexcells record\n");
-    assert_eq!(session.player().mistakes(), 0);
+    assert_eq!(session.game().mistakes(), 0);
 }
 
 #[test]
@@ -97,14 +97,14 @@ fn the_record_is_saved_and_restored_with_its_mistakes() {
     session.apply(Command::Click(black, Button::Right));
     session.apply(Command::Click(blue, Button::Right));
     let text = record_text(&session);
-    let moves = session.player().moves().to_vec();
+    let moves = session.game().moves().to_vec();
     drop(session);
 
     let mut reopened = Session::new(Origin::Tutorial, TUTORIAL, dir);
     reopened.go_to(level_idx);
     assert_eq!(record_text(&reopened), text);
-    assert_eq!(reopened.player().moves(), &moves[..]);
-    assert_eq!(reopened.player().mistakes(), 1);
+    assert_eq!(reopened.game().moves(), &moves[..]);
+    assert_eq!(reopened.game().mistakes(), 1);
     let files: Vec<String> = std::fs::read_dir(state.path())
         .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -140,8 +140,8 @@ fn a_damaged_saved_record_restores_what_still_fits() {
         record_text(&reopened),
         format!("# hexcells record\n{}b\n", name(blue))
     );
-    assert!(reopened.player().is_uncovered(blue));
-    assert!(!reopened.player().is_uncovered(black));
+    assert!(reopened.game().is_uncovered(blue));
+    assert!(!reopened.game().is_uncovered(black));
 }
 
 #[test]
@@ -156,15 +156,15 @@ fn replay_agrees_with_the_game_on_screen() {
     session.apply(Command::Click(blues[0], Button::Left));
     session.apply(Command::SolveAll);
     let level = session.level().clone();
-    let replay = record::replay(&level, &session.player().record());
+    let replay = record::replay(&level, &session.game().record());
     assert_eq!(replay.first_error(), None, "{:?}", replay.outcomes);
-    assert_eq!(replay.n_mistakes, session.player().mistakes() as usize);
+    assert_eq!(replay.n_mistakes, session.game().mistakes() as usize);
     assert_eq!(replay.n_mistakes, blacks.len());
-    assert_eq!(replay.finished, session.player().is_solved());
+    assert_eq!(replay.finished, session.game().is_solved());
     let covered: Vec<Pos> = level
         .cells()
         .map(|(p, _)| p)
-        .filter(|p| !session.player().is_uncovered(*p))
+        .filter(|p| !session.game().is_uncovered(*p))
         .collect();
     assert_eq!(replay.covered, covered);
     let n_uncovered = replay
@@ -172,10 +172,10 @@ fn replay_agrees_with_the_game_on_screen() {
         .iter()
         .filter(|o| **o == Outcome::Uncovered)
         .count();
-    assert_eq!(n_uncovered, session.player().moves().len());
+    assert_eq!(n_uncovered, session.game().moves().len());
     // The printed record reads back the same.
     let text = record_text(&session);
-    assert_eq!(record::parse(&text).record, session.player().record());
+    assert_eq!(record::parse(&text).record, session.game().record());
 }
 
 #[test]
@@ -191,7 +191,7 @@ fn an_edit_drops_the_moves_that_no_longer_fit() {
     edited.set(blue, Some(hexcells_core::Item::Cell(cell)));
     session.load_text(&hexcells_core::format::print(&edited));
     assert_eq!(record_text(&session), "# hexcells record\n");
-    let replay = record::replay(session.level(), &session.player().record());
+    let replay = record::replay(session.level(), &session.game().record());
     assert_eq!(replay.first_error(), None);
 }
 
@@ -212,7 +212,7 @@ fn e_exports_the_record_to_the_state_directory() {
     assert_eq!(files.len(), 1, "{files:?}");
     assert!(status.contains(&files[0].display().to_string()), "{status}");
     let text = std::fs::read_to_string(&files[0]).unwrap();
-    assert_eq!(record::parse(&text).record, session.player().record());
+    assert_eq!(record::parse(&text).record, session.game().record());
 
     let mut no_state = session_with_both_colours(None);
     no_state.apply(Command::ExportRecord);

@@ -4,7 +4,7 @@
 
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::{Color, Level, Pos};
-use hexcells_viewer::player::Player;
+use hexcells_viewer::player::game::Game;
 use hexcells_viewer::render::palette::{self, Rgb};
 use hexcells_viewer::render::{render, Layout};
 use hexcells_viewer::session::{Command, Origin, Session};
@@ -140,12 +140,12 @@ fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
         session.with_scene(scale, |scene| render(scene, &mut pixmap.as_mut()));
         let lay = Layout::new(session.level(), w, h, scale);
         for (p, cell) in session.level().cells() {
-            let expected = match (session.player().is_uncovered(p), cell.color) {
+            let expected = match (session.game().is_uncovered(p), cell.color) {
                 (false, _) => palette::HIDDEN,
                 (true, Color::Blue) => palette::BLUE,
                 (true, Color::Black) => palette::BLACK,
             };
-            if cell.hint.shows_number() && session.player().is_uncovered(p) {
+            if cell.hint.shows_number() && session.game().is_uncovered(p) {
                 continue;
             }
             assert_eq!(
@@ -155,7 +155,7 @@ fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
             );
         }
     }
-    let _ = Player::new(Level::new());
+    let _ = Game::new(Level::new());
 }
 
 #[test]

@@ -12,7 +12,7 @@ fn hidden(session: &Session, color: Color) -> Pos {
     session
         .level()
         .cells()
-        .find(|(p, c)| c.color == color && !session.player().is_uncovered(*p))
+        .find(|(p, c)| c.color == color && !session.game().is_uncovered(*p))
         .map(|(p, _)| p)
         .expect("a hidden cell of that colour")
 }
@@ -23,10 +23,10 @@ fn swapped_buttons_uncover_blue_with_the_right_button() {
     session.swap_buttons = true;
     let blue = hidden(&session, Color::Blue);
     session.apply(Command::Click(blue, Button::Left));
-    assert_eq!(session.player().mistakes(), 1);
-    assert!(!session.player().is_uncovered(blue));
+    assert_eq!(session.game().mistakes(), 1);
+    assert!(!session.game().is_uncovered(blue));
     session.apply(Command::Click(blue, Button::Right));
-    assert!(session.player().is_uncovered(blue));
+    assert!(session.game().is_uncovered(blue));
 }
 
 #[test]
@@ -38,10 +38,10 @@ fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
     assert!(status.contains(" is "), "a reason in the status line: {status}");
     session.apply(Command::SolveRound);
     assert!(
-        session.player().moves().is_empty(),
+        session.game().moves().is_empty(),
         "S marks guesses, uncovers nothing"
     );
-    let guesses = session.player().guesses();
+    let guesses = session.game().guesses();
     assert!(!guesses.is_empty(), "{}", session.status());
     assert!(
         session.status().contains("marked as guesses"),
@@ -49,12 +49,12 @@ fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
         session.status()
     );
     session.apply(Command::ConfirmGuesses);
-    assert_eq!(session.player().moves().len(), guesses.len(), "C uncovers them");
-    assert_eq!(session.player().mistakes(), 0);
+    assert_eq!(session.game().moves().len(), guesses.len(), "C uncovers them");
+    assert_eq!(session.game().mistakes(), 0);
     session.apply(Command::SolveAll);
-    assert!(session.player().is_solved(), "{}", session.status());
+    assert!(session.game().is_solved(), "{}", session.status());
     assert!(session.status().starts_with("solved"), "{}", session.status());
-    assert_eq!(session.player().mistakes(), 0);
+    assert_eq!(session.game().mistakes(), 0);
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn progress_is_restored_when_the_level_is_opened_again() {
     session.apply(Command::Click(blue, Button::Left));
     drop(session);
     let session = Session::new(Origin::Tutorial, TUTORIAL, dir);
-    assert!(session.player().is_uncovered(blue), "saved progress restored");
+    assert!(session.game().is_uncovered(blue), "saved progress restored");
     // Nothing was written but the state directory.
     assert!(std::fs::read_dir(state.path()).unwrap().count() >= 1);
 }
@@ -91,7 +91,7 @@ fn an_edit_keeps_progress_on_cells_whose_colour_did_not_change() {
     let edited = TUTORIAL.replacen("1. Blue cells", "1. Blue cells, edited", 1);
     assert!(session.load_text(&edited));
     assert_eq!(session.level().title, "1. Blue cells, edited");
-    assert!(session.player().is_uncovered(blue));
+    assert!(session.game().is_uncovered(blue));
     assert!(!session.load_text(&edited), "the same text again changes nothing");
 }
 
@@ -144,10 +144,10 @@ fn an_engine_answer_for_a_game_that_moved_on_is_dropped() {
     assert!(session.engine_job(Command::Undo).is_none());
     let blue = hidden(&session, Color::Blue);
     session.apply(Command::Click(blue, Button::Left));
-    let before = session.player().moves().to_vec();
+    let before = session.game().moves().to_vec();
     assert!(!session.finish(job.run()), "stale answer");
-    assert_eq!(session.player().moves(), &before[..]);
+    assert_eq!(session.game().moves(), &before[..]);
     let job = session.engine_job(Command::SolveAll).expect("a job");
     assert!(session.finish(job.run()));
-    assert!(session.player().is_solved());
+    assert!(session.game().is_solved());
 }

@@ -8,14 +8,14 @@ impl Session {
     /// The text Ctrl+C copies: the level on screen with the cells the player uncovered
     /// written as revealed.
     pub fn copy_text(&self) -> String {
-        hexcells_core::format::print(&self.player.as_played())
+        hexcells_core::format::print(&self.game.as_played())
     }
 
     /// Says in the status line how copying [`Session::copy_text`] went.
     pub fn copied(&mut self, result: Result<(), String>) {
         self.clear_asked = false;
         self.status = match result {
-            Ok(()) => match self.player.moves().len() {
+            Ok(()) => match self.game.moves().len() {
                 1 => "copied the level with your progress (1 cell uncovered) to the clipboard".to_string(),
                 n => format!("copied the level with your progress ({n} cells uncovered) to the clipboard"),
             },

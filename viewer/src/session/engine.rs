@@ -7,20 +7,20 @@ use hexcells_core::solve::{Budget, Deduction, HintResult};
 
 use super::{Command, Session};
 use crate::keys::Action;
-use crate::player::{clue_positions, explain, Player};
+use crate::player::game::{clue_positions, explain, Game};
 
 /// Work for the deduction engine, taken from the session by [`Session::engine_job`].
 #[derive(Debug)]
 pub struct EngineJob {
     command: Command,
-    player: Player,
+    game: Game,
     budget: Budget,
 }
 
 /// The engine's answer to an [`EngineJob`].
 #[derive(Debug)]
 pub struct EngineDone {
-    before: Player,
+    before: Game,
     answer: Answer,
 }
 
@@ -37,12 +37,12 @@ impl EngineJob {
     /// Runs the engine (this can take a while on a large level).
     pub fn run(self) -> EngineDone {
         let answer = match self.command {
-            Command::Hint => Answer::Hint(self.player.hint(&self.budget)),
-            Command::SolveAll => Answer::All(self.player.deduce(true, &self.budget)),
-            _ => Answer::Round(self.player.deduce(false, &self.budget)),
+            Command::Hint => Answer::Hint(self.game.hint(&self.budget)),
+            Command::SolveAll => Answer::All(self.game.deduce(true, &self.budget)),
+            _ => Answer::Round(self.game.deduce(false, &self.budget)),
         };
         EngineDone {
-            before: self.player,
+            before: self.game,
             answer,
         }
     }
@@ -60,7 +60,7 @@ impl Session {
         self.status = "the deduction engine is thinking…".to_string();
         Some(EngineJob {
             command,
-            player: self.player.clone(),
+            game: self.game.clone(),
             budget: self.budget.clone(),
         })
     }
@@ -68,16 +68,15 @@ impl Session {
     /// Shows the engine's answer, unless the game moved on meanwhile. Returns whether
     /// it was shown.
     pub fn finish(&mut self, done: EngineDone) -> bool {
-        let current =
-            done.before.level() == self.player.level() && done.before.moves() == self.player.moves();
+        let current = done.before.level() == self.game.level() && done.before.moves() == self.game.moves();
         if !current {
             return false;
         }
         match done.answer {
             Answer::Hint(result) => self.show_hint(result),
             Answer::Round(deductions) => {
-                self.status = match self.player.guess_cells(&cells(&deductions)) {
-                    0 if self.player.is_solved() => "solved".to_string(),
+                self.status = match self.game.guess_cells(&cells(&deductions)) {
+                    0 if self.game.is_solved() => "solved".to_string(),
                     0 => "the deduction engine found nothing to uncover".to_string(),
                     n => format!(
                         "the next round: {n} {} marked as guesses · {} confirms every guess, {} clears them",
@@ -90,7 +89,7 @@ impl Session {
                 self.save();
             }
             Answer::All(deductions) => {
-                let n = self.player.uncover_cells(&cells(&deductions));
+                let n = self.game.uncover_cells(&cells(&deductions));
                 self.hint = None;
                 self.status = match n {
                     0 => "the deduction engine found nothing to uncover".to_string(),
@@ -116,7 +115,7 @@ impl Session {
                 self.status = format!("these cells contradict the clues: {}", names.join(", "));
                 self.show_clues(clue_positions(&clues));
             }
-            HintResult::Nothing if self.player.is_solved() => self.status = "solved".to_string(),
+            HintResult::Nothing if self.game.is_solved() => self.status = "solved".to_string(),
             HintResult::Nothing => self.status = "no cell can be deduced from here".to_string(),
             HintResult::GaveUp => self.status = "the deduction engine gave up".to_string(),
         }

@@ -12,7 +12,7 @@
 //!
 //! Every click is also kept as a play [`Record`] (mistakes included, see
 //! `docs/record-notation.md`): undo removes the moves that uncovered the cells, restart
-//! clears it, and [`Player::restore_record`] resumes a game from one, guesses included.
+//! clears it, and [`Game::restore_record`] resumes a game from one, guesses included.
 
 use hexcells_core::model::name;
 use hexcells_core::record::{self, Guess, Record};
@@ -50,7 +50,7 @@ struct Step {
 
 /// One game of one level.
 #[derive(Clone, Debug)]
-pub struct Player {
+pub struct Game {
     level: Level,
     /// Cells the player uncovered, by [`Pos::index`].
     marked: Vec<bool>,
@@ -60,16 +60,16 @@ pub struct Player {
     guesses: Vec<Option<Color>>,
     mistakes: u32,
     /// Every click, mistakes included, as a play record (without the guesses, which
-    /// [`Player::record`] adds).
+    /// [`Game::record`] adds).
     record: Record,
     clues: ClueMarks,
 }
 
-impl Player {
+impl Game {
     /// A fresh game of `level`.
-    pub fn new(level: Level) -> Player {
+    pub fn new(level: Level) -> Game {
         let n = Pos::all().count();
-        Player {
+        Game {
             level,
             marked: vec![false; n],
             steps: Vec::new(),
@@ -347,7 +347,7 @@ impl Player {
 
     /// Starts over: nothing uncovered, no mistakes, guesses or marked clues.
     pub fn restart(&mut self) {
-        *self = Player::new(std::mem::take(&mut self.level));
+        *self = Game::new(std::mem::take(&mut self.level));
     }
 
     /// Blue cells still hidden: the game's counter.
