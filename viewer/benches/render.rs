@@ -77,7 +77,7 @@ fn bench_frame() {
 /// Guesses on every hidden cell, every other visible clue dimmed and the rest
 /// highlighted; returns a description of the marks.
 fn annotate(session: &mut Session) -> String {
-    use hexcells_viewer::clue_marks::markable;
+    use hexcells_viewer::player::clue_marks::markable;
     use hexcells_viewer::session::{Button, Command};
     let level = session.level().clone();
     let mut n_guesses = 0;

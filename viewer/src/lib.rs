@@ -1,7 +1,7 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player.
 //!
 //! The renderer ([`render`]) draws a [`render::Scene`] into a pixel buffer without a
-//! window; [`session`], [`player`] and [`clue_marks`] hold the game as plain state;
+//! window; [`session`] and [`player`] hold the game as plain state;
 //! [`keys`] holds the bindings of every mode (and reads `keys.toml`); [`clipboard`] copies and reads pasted levels;
 //! [`watch`] follows the level file; [`app`] is the only module that touches winit and
 //! softbuffer.
@@ -15,12 +15,10 @@
 
 pub mod app;
 pub mod clipboard;
-pub mod clue_marks;
 pub mod editing;
 pub mod editor;
 pub mod keys;
 pub mod player;
-pub mod progress;
 pub mod render;
 pub mod save;
 pub mod session;

@@ -12,7 +12,7 @@ use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
 use hexcells_viewer::editing::EditMode;
 use hexcells_viewer::editor::document::Link;
-use hexcells_viewer::progress::state_dir;
+use hexcells_viewer::player::progress::state_dir;
 use hexcells_viewer::render::{render, render_editor};
 use hexcells_viewer::session::{Origin, Session, TUTORIAL};
 

@@ -13,7 +13,7 @@ use hexcells_core::{Level, Pos, Severity};
 pub use crate::keys::Button;
 use crate::keys::{self, Action, Binding};
 use crate::player::game::Game;
-use crate::progress::{self, Best, Progress};
+use crate::player::progress::{self, Best, Progress};
 use crate::render::Scene;
 
 mod copy_paste;

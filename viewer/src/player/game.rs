@@ -19,7 +19,7 @@ use hexcells_core::record::{self, Guess, Record};
 use hexcells_core::solve::{self, Budget, ClueRef, Deduction, HintResult, PlayState};
 use hexcells_core::{Color, Level, Pos};
 
-use crate::clue_marks::{self, ClueMarks};
+use super::clue_marks::{self, ClueMarks};
 
 /// What a click did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

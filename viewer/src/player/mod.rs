@@ -1,3 +1,5 @@
 //! The player mode as plain state, testable without a window.
 
+pub mod clue_marks;
 pub mod game;
+pub mod progress;

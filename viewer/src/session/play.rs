@@ -9,10 +9,10 @@ use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
 
 use super::{Button, Origin, Session};
-use crate::clue_marks;
 use crate::keys::Action;
+use crate::player::clue_marks;
 use crate::player::game::{Confirmed, Outcome};
-use crate::progress::Best;
+use crate::player::progress::Best;
 
 impl Session {
     pub(super) fn undo(&mut self) {
