@@ -14,8 +14,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use hexcells_core::Pos;
+use hexcells_viewer::player::{Origin, Session};
 use hexcells_viewer::render::render;
-use hexcells_viewer::session::{Origin, Session};
 use hexcells_viewer::watch::watch;
 use support::{largest_level, ms};
 use tiny_skia::Pixmap;
@@ -78,7 +78,7 @@ fn bench_frame() {
 /// highlighted; returns a description of the marks.
 fn annotate(session: &mut Session) -> String {
     use hexcells_viewer::player::clue_marks::markable;
-    use hexcells_viewer::session::{Button, Command};
+    use hexcells_viewer::player::{Button, Command};
     let level = session.level().clone();
     let mut n_guesses = 0;
     for (pos, _) in level.cells() {
@@ -220,7 +220,7 @@ fn bench_idle() {
     let dir = std::env::temp_dir().join(format!("hexcells-view-idle-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let path = dir.join("level.hexcells");
-    let _ = std::fs::write(&path, hexcells_viewer::session::TUTORIAL);
+    let _ = std::fs::write(&path, hexcells_viewer::player::TUTORIAL);
     let viewer = std::process::Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
         .arg(&path)
         .env("DISPLAY", &display)

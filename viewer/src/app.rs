@@ -29,10 +29,10 @@ use crate::editor::document::Link;
 use crate::editor::prompt::PromptKey;
 use crate::editor::{self as edit_state, Mods};
 use crate::keys::{self, editor as edit_keys, Action, Binding, Chord, Key as Bound};
+use crate::player::{Button, Command, Effects, EngineDone, Origin, Session};
 use crate::render::camera::STEP;
 use crate::render::{render_editor, render_with, Camera, Layout};
 use crate::save::LevelFile;
-use crate::session::{Button, Command, Effects, EngineDone, Origin, Session};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the event loop from other threads: a closed set.

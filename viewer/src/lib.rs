@@ -1,7 +1,7 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player.
 //!
 //! The renderer ([`render`]) draws a [`render::Scene`] into a pixel buffer without a
-//! window; [`session`] and [`player`] hold the game as plain state;
+//! window; [`player`] holds the player mode and its game as plain state;
 //! [`keys`] holds the bindings of every mode (and reads `keys.toml`); [`clipboard`] copies and reads pasted levels;
 //! [`watch`] follows the level file; [`app`] is the only module that touches winit and
 //! softbuffer.
@@ -21,5 +21,4 @@ pub mod keys;
 pub mod player;
 pub mod render;
 pub mod save;
-pub mod session;
 pub mod watch;

@@ -13,8 +13,8 @@ use hexcells_viewer::app::{self, Options};
 use hexcells_viewer::editing::EditMode;
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::player::progress::state_dir;
+use hexcells_viewer::player::{Origin, Session, TUTORIAL};
 use hexcells_viewer::render::{render, render_editor};
-use hexcells_viewer::session::{Origin, Session, TUTORIAL};
 
 const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]

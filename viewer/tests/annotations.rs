@@ -9,7 +9,7 @@ use hexcells_core::format::parse;
 use hexcells_core::model::name;
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::clipboard::read_level;
-use hexcells_viewer::session::{Button, Command, Origin, Session, TUTORIAL};
+use hexcells_viewer::player::{Button, Command, Origin, Session, TUTORIAL};
 
 /// A column number at E1 over blue E3 and black E5 (hidden), a revealed black 1 at
 /// C4 and a hidden blue cell at G4.

@@ -5,7 +5,7 @@ use std::process::Command;
 
 use hexcells_core::record;
 use hexcells_core::Color;
-use hexcells_viewer::session::{Button, Command as ViewerCommand, Origin, Session, TUTORIAL};
+use hexcells_viewer::player::{Button, Command as ViewerCommand, Origin, Session, TUTORIAL};
 
 #[test]
 fn the_saved_record_is_exported_from_the_command_line() {

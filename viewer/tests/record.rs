@@ -6,7 +6,7 @@
 use hexcells_core::model::name;
 use hexcells_core::record::{self, Outcome};
 use hexcells_core::{Color, Pos};
-use hexcells_viewer::session::{Button, Command, Origin, Session, TUTORIAL};
+use hexcells_viewer::player::{Button, Command, Origin, Session, TUTORIAL};
 
 /// The hidden cells of the given colour in the level on screen, in grid order.
 fn hidden(session: &Session, color: Color) -> Vec<Pos> {

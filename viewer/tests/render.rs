@@ -5,9 +5,9 @@
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::{Color, Level, Pos};
 use hexcells_viewer::player::game::Game;
+use hexcells_viewer::player::{Command, Origin, Session};
 use hexcells_viewer::render::palette::{self, Rgb};
 use hexcells_viewer::render::{render, Layout};
-use hexcells_viewer::session::{Command, Origin, Session};
 use tiny_skia::Pixmap;
 
 const W: u32 = 640;
@@ -67,8 +67,8 @@ fn hidden_cells_are_orange_and_uncovered_ones_take_their_colour() {
     let lay = layout(session.level());
     let before = frame(&session);
     assert_eq!(pixel_at(&before, lay.cell_centre(pos(4, 2))), palette::HIDDEN);
-    session.apply(Command::Click(pos(4, 2), hexcells_viewer::session::Button::Left));
-    session.apply(Command::Click(pos(3, 3), hexcells_viewer::session::Button::Right));
+    session.apply(Command::Click(pos(4, 2), hexcells_viewer::player::Button::Left));
+    session.apply(Command::Click(pos(3, 3), hexcells_viewer::player::Button::Right));
     let after = frame(&session);
     assert_eq!(pixel_at(&after, lay.cell_centre(pos(4, 2))), palette::BLUE);
     assert_eq!(pixel_at(&after, lay.cell_centre(pos(5, 3))), palette::HIDDEN);
@@ -132,7 +132,7 @@ fn an_error_shows_a_banner_and_keeps_the_last_good_level() {
 
 #[test]
 fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
-    let session = Session::new(Origin::Tutorial, hexcells_viewer::session::TUTORIAL, None);
+    let session = Session::new(Origin::Tutorial, hexcells_viewer::player::TUTORIAL, None);
     let (_, n) = session.position();
     assert!(n >= 5);
     for (w, h, scale) in [(400, 300, 1.0), (1600, 1200, 2.0)] {
@@ -160,7 +160,7 @@ fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
 
 #[test]
 fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
-    use hexcells_viewer::session::Button;
+    use hexcells_viewer::player::Button;
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
     let (blue, black) = (pos(4, 2), pos(3, 3));
@@ -183,7 +183,7 @@ fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
 
 #[test]
 fn dimmed_numbers_are_faint_and_come_back() {
-    use hexcells_viewer::session::Button;
+    use hexcells_viewer::player::Button;
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
     let (column, number) = (pos(4, 0), pos(4, 4));

@@ -2,7 +2,7 @@
 //! (`[player]`) and their default chords (SixCells' player's where it has one).
 
 use super::Bindable;
-use crate::session::Command;
+use crate::player::Command;
 
 /// Everything a binding of the player can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

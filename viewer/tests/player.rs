@@ -1,11 +1,11 @@
-//! The viewer's session without a window: clicks, swapped buttons, hints and solving
+//! The player mode without a window: clicks, swapped buttons, hints and solving
 //! through the deduction engine, packs, progress kept across reloads and restarts, and
 //! clicks reported to the editor.
 
 use hexcells_core::fixture::pos;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
-use hexcells_viewer::session::{Button, Command, Origin, Session, TUTORIAL};
+use hexcells_viewer::player::{Button, Command, Origin, Session, TUTORIAL};
 
 /// The first hidden cell of the given colour in the level on screen.
 fn hidden(session: &Session, color: Color) -> Pos {

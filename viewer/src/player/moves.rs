@@ -8,11 +8,11 @@ use hexcells_core::model::name;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
 
+use super::clue_marks;
+use super::game::{Confirmed, Outcome};
+use super::progress::Best;
 use super::{Button, Origin, Session};
 use crate::keys::Action;
-use crate::player::clue_marks;
-use crate::player::game::{Confirmed, Outcome};
-use crate::player::progress::Best;
 
 impl Session {
     pub(super) fn undo(&mut self) {
