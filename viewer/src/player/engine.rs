@@ -7,7 +7,7 @@ use hexcells_core::solve::{Budget, Deduction, HintResult};
 
 use super::game::{clue_positions, explain, Game};
 use super::{Command, Session};
-use crate::keys::Action;
+use crate::keys::player::Action;
 
 /// Work for the deduction engine, taken from the session by [`Session::engine_job`].
 #[derive(Debug)]

@@ -10,8 +10,9 @@ use hexcells_core::solve::Budget;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Level, Pos, Severity};
 
+use crate::keys::player::Action;
 pub use crate::keys::Button;
-use crate::keys::{self, Action, Binding};
+use crate::keys::{self, Binding};
 use crate::render::Scene;
 use game::Game;
 use progress::{Best, Progress};
@@ -117,7 +118,7 @@ pub struct Session {
     show_help: bool,
     /// The last command asked to clear the progress: the next one confirms.
     clear_asked: bool,
-    bindings: Vec<Binding>,
+    bindings: Vec<Binding<Action>>,
     state_dir: Option<PathBuf>,
     budget: Budget,
     /// Whether `levels` came from a text without errors.
@@ -196,12 +197,12 @@ impl Session {
     }
 
     /// The bindings in force.
-    pub fn bindings(&self) -> &[Binding] {
+    pub fn bindings(&self) -> &[Binding<Action>] {
         &self.bindings
     }
 
     /// Uses other bindings (the help line and panel follow them).
-    pub fn set_bindings(&mut self, bindings: Vec<Binding>) {
+    pub fn set_bindings(&mut self, bindings: Vec<Binding<Action>>) {
         self.bindings = bindings;
         self.status = self.default_status();
     }

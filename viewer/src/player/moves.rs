@@ -12,7 +12,7 @@ use super::clue_marks;
 use super::game::{Confirmed, Outcome};
 use super::progress::Best;
 use super::{Button, Origin, Session};
-use crate::keys::Action;
+use crate::keys::player::Action;
 
 impl Session {
     pub(super) fn undo(&mut self) {
