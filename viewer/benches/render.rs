@@ -77,8 +77,9 @@ fn bench_frame() {
 /// Guesses on every hidden cell, every other visible clue dimmed and the rest
 /// highlighted; returns a description of the marks.
 fn annotate(session: &mut Session) -> String {
+    use hexcells_viewer::keys::player::Action;
     use hexcells_viewer::player::clue_marks::markable;
-    use hexcells_viewer::player::{Button, Command};
+    use hexcells_viewer::player::{Button, Input};
     let level = session.level().clone();
     let mut n_guesses = 0;
     for (pos, _) in level.cells() {
@@ -88,7 +89,7 @@ fn annotate(session: &mut Session) -> String {
             } else {
                 Button::Right
             };
-            session.apply(Command::Guess(pos, button));
+            session.act(Action::Guess, Input::click(pos, button));
             n_guesses += 1;
         }
     }
@@ -98,9 +99,9 @@ fn annotate(session: &mut Session) -> String {
         .filter(|pos| markable(&level, *pos, |p| session.game().is_uncovered(p)).dim)
         .collect();
     for pos in clues.iter().step_by(2) {
-        session.apply(Command::Click(*pos, Button::Right));
+        session.act(Action::Uncover, Input::click(*pos, Button::Right));
     }
-    session.apply(Command::HighlightAll);
+    session.act(Action::HighlightAll, Input::default());
     format!(
         "{n_guesses} guesses, {} dimmed, {} highlighted",
         session.game().clue_marks().dimmed().len(),

@@ -30,7 +30,7 @@ use crate::editor::prompt::PromptKey;
 use crate::editor::{self as edit_state, Mods};
 use crate::keys::player::Action;
 use crate::keys::{self, editor as edit_keys, Binding, Chord, Key as Bound};
-use crate::player::{Button, Command, Effects, EngineDone, Origin, Session};
+use crate::player::{Button, Effects, EngineDone, Input, Origin, Session};
 use crate::render::camera::STEP;
 use crate::render::{render_editor, render_with, Camera, Layout};
 use crate::save::LevelFile;
@@ -86,7 +86,6 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
         clipboard: Clipboard::new(),
         edit: None,
         editing: false,
-        play_camera: Camera::default(),
         pan_from: None,
         last_snapshot: None,
         edit_keys: keys::defaults(),
@@ -121,8 +120,6 @@ struct App {
     edit: Option<EditMode>,
     /// Whether the editor (not the player) has the window.
     editing: bool,
-    /// The player's zoom and pan.
-    play_camera: Camera,
     /// Where a middle-button drag (pan) last was.
     pan_from: Option<PhysicalPosition<f64>>,
     /// The language server's last snapshot (version, text), for an editor opened later.
@@ -268,12 +265,7 @@ impl App {
     /// The player's layout: the level fitted, zoomed and panned.
     fn play_layout(&self) -> Option<Layout> {
         let size = self.window.as_ref()?.inner_size();
-        Some(self.play_camera.apply(Layout::new(
-            self.session.level(),
-            size.width,
-            size.height,
-            self.scale(),
-        )))
+        Some(self.session.layout(size.width, size.height, self.scale()))
     }
 
     /// The editor's layout.
@@ -286,12 +278,13 @@ impl App {
     fn camera_mut(&mut self) -> &mut Camera {
         match (&mut self.edit, self.editing) {
             (Some(mode), true) => &mut mode.camera,
-            _ => &mut self.play_camera,
+            _ => &mut self.session.camera,
         }
     }
 
-    fn apply(&mut self, command: Command) {
-        if let Some(job) = self.session.engine_job(command) {
+    /// Carries out a bound action of the player; the engine's run beside the window.
+    fn act(&mut self, action: Action, input: Input) {
+        if let Some(job) = self.session.engine_job(action) {
             // The engine may take a while: keep the window responsive.
             let proxy = self.proxy.clone();
             std::thread::spawn(move || {
@@ -300,41 +293,8 @@ impl App {
             self.redraw();
             return;
         }
-        let effects = self.session.apply(command);
+        let effects = self.session.act(action, input);
         self.carry_out(effects);
-    }
-
-    /// Carries out a bound action; `at` is the cell under the mouse.
-    fn act(&mut self, action: Action, button: Button, at: Option<hexcells_core::Pos>) {
-        match action {
-            Action::Uncover | Action::Guess => {
-                let Some(pos) = at else { return };
-                let command = if action == Action::Guess {
-                    Command::Guess(pos, button)
-                } else {
-                    Command::Click(pos, button)
-                };
-                self.apply(command);
-            }
-            Action::CopyLevel => {
-                let text = self.session.copy_text();
-                let result = self.clipboard.copy_text(&text);
-                self.session.copied(result);
-                self.redraw();
-            }
-            Action::Editor => self.open_editor(),
-            Action::ZoomIn | Action::ZoomOut | Action::ZoomReset => self.zoom(action),
-            Action::PasteLevel => {
-                let pasted = self.clipboard.paste_level();
-                let effects = self.session.paste(pasted);
-                self.carry_out(effects);
-            }
-            other => {
-                if let Some(command) = other.command() {
-                    self.apply(command);
-                }
-            }
-        }
     }
 
     /// A key or click with the modifiers held now.
@@ -355,6 +315,18 @@ impl App {
         }
         if effects.redraw {
             self.redraw();
+        }
+        if let Some(text) = effects.copy {
+            let result = self.clipboard.copy_text(&text);
+            self.session.copied(result);
+        }
+        if effects.paste {
+            let pasted = self.clipboard.paste_level();
+            let effects = self.session.paste(pasted);
+            self.carry_out(effects);
+        }
+        if effects.open_editor {
+            self.open_editor();
         }
     }
 
@@ -405,9 +377,7 @@ impl App {
                     });
             }
             _ => {
-                let layout =
-                    self.play_camera
-                        .apply(Layout::new(self.session.level(), size.width, size.height, scale));
+                let layout = self.session.layout(size.width, size.height, scale);
                 self.session
                     .with_scene(scale, |scene| render_with(scene, &layout, &mut pixmap.as_mut()));
             }
@@ -434,8 +404,12 @@ impl App {
         };
         if !self.editing {
             if let Some(action) = keys::action_for(self.session.bindings(), chord) {
-                let at = self.cell_under_mouse();
-                self.act(action, Button::Left, at);
+                let input = Input {
+                    cell: self.cell_under_mouse(),
+                    button: Button::Left,
+                    window: self.size(),
+                };
+                self.act(action, input);
             }
             return;
         }
@@ -462,18 +436,6 @@ impl App {
             return self.edited(outcome);
         }
         self.edited(effects.outcome)
-    }
-
-    /// The player's zoom keys: in, out, back to fitted, around the window's centre.
-    fn zoom(&mut self, action: Action) {
-        let (w, h) = self.size();
-        let centre = (w as f32 / 2.0, h as f32 / 2.0);
-        match action {
-            Action::ZoomIn => self.play_camera.zoom_at(STEP, centre),
-            Action::ZoomOut => self.play_camera.zoom_at(1.0 / STEP, centre),
-            _ => self.play_camera.reset(),
-        }
-        self.redraw();
     }
 
     /// A key for the editor's open prompt.
@@ -746,8 +708,12 @@ impl ApplicationHandler<UserEvent> for App {
                 };
                 let chord = self.chord(Bound::Click);
                 if let Some(action) = keys::action_for(self.session.bindings(), chord) {
-                    let at = self.cell_under_mouse();
-                    self.act(action, button, at);
+                    let input = Input {
+                        cell: self.cell_under_mouse(),
+                        button,
+                        window: self.size(),
+                    };
+                    self.act(action, input);
                 }
             }
             _ => {}

@@ -5,7 +5,8 @@
 use hexcells_core::fixture::pos;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
-use hexcells_viewer::player::{Button, Command, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::player::{Button, Input, Origin, Session, TUTORIAL};
 
 /// The first hidden cell of the given colour in the level on screen.
 fn hidden(session: &Session, color: Color) -> Pos {
@@ -22,10 +23,10 @@ fn swapped_buttons_uncover_blue_with_the_right_button() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     session.swap_buttons = true;
     let blue = hidden(&session, Color::Blue);
-    session.apply(Command::Click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
     assert_eq!(session.game().mistakes(), 1);
     assert!(!session.game().is_uncovered(blue));
-    session.apply(Command::Click(blue, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Right));
     assert!(session.game().is_uncovered(blue));
 }
 
@@ -33,10 +34,10 @@ fn swapped_buttons_uncover_blue_with_the_right_button() {
 fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     session.go_to(1);
-    session.apply(Command::Hint);
+    session.act(Action::Hint, Input::default());
     let status = session.status().to_string();
     assert!(status.contains(" is "), "a reason in the status line: {status}");
-    session.apply(Command::SolveRound);
+    session.act(Action::SolveRound, Input::default());
     assert!(
         session.game().moves().is_empty(),
         "S marks guesses, uncovers nothing"
@@ -48,10 +49,10 @@ fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
         "{}",
         session.status()
     );
-    session.apply(Command::ConfirmGuesses);
+    session.act(Action::ConfirmGuesses, Input::default());
     assert_eq!(session.game().moves().len(), guesses.len(), "C uncovers them");
     assert_eq!(session.game().mistakes(), 0);
-    session.apply(Command::SolveAll);
+    session.act(Action::SolveAll, Input::default());
     assert!(session.game().is_solved(), "{}", session.status());
     assert!(session.status().starts_with("solved"), "{}", session.status());
     assert_eq!(session.game().mistakes(), 0);
@@ -61,10 +62,10 @@ fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
 fn n_and_p_walk_through_the_pack() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     let (_, n) = session.position();
-    session.apply(Command::Step(1));
+    session.act(Action::NextLevel, Input::default());
     assert_eq!(session.position().0, 1);
-    session.apply(Command::Step(-1));
-    session.apply(Command::Step(-1));
+    session.act(Action::PreviousLevel, Input::default());
+    session.act(Action::PreviousLevel, Input::default());
     assert_eq!(session.position().0, n - 1, "wraps around in a pack");
     assert_ne!(session.level().title, "");
 }
@@ -75,7 +76,7 @@ fn progress_is_restored_when_the_level_is_opened_again() {
     let dir = Some(state.path().to_path_buf());
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, dir.clone());
     let blue = hidden(&session, Color::Blue);
-    session.apply(Command::Click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
     drop(session);
     let session = Session::new(Origin::Tutorial, TUTORIAL, dir);
     assert!(session.game().is_uncovered(blue), "saved progress restored");
@@ -87,7 +88,7 @@ fn progress_is_restored_when_the_level_is_opened_again() {
 fn an_edit_keeps_progress_on_cells_whose_colour_did_not_change() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     let blue = hidden(&session, Color::Blue);
-    session.apply(Command::Click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
     let edited = TUTORIAL.replacen("1. Blue cells", "1. Blue cells, edited", 1);
     assert!(session.load_text(&edited));
     assert_eq!(session.level().title, "1. Blue cells, edited");
@@ -101,7 +102,7 @@ fn clicks_are_reported_to_the_editor_and_its_cursor_is_followed() {
     assert_eq!(session.level().n_cells(), 0, "waiting for the first snapshot");
     session.load_text(TUTORIAL);
     let cell = hidden(&session, Color::Blue);
-    let effects = session.apply(Command::Click(cell, Button::Left));
+    let effects = session.act(Action::Uncover, Input::click(cell, Button::Left));
     assert_eq!(effects.send, Some(FromViewer::Clicked { level: 0, cell }));
     session.set_cursor(2, Some(pos(16, 16)));
     assert_eq!(
@@ -111,7 +112,12 @@ fn clicks_are_reported_to_the_editor_and_its_cursor_is_followed() {
     );
     let mut tutorial = Session::new(Origin::Tutorial, TUTORIAL, None);
     let cell = hidden(&tutorial, Color::Blue);
-    assert_eq!(tutorial.apply(Command::Click(cell, Button::Left)).send, None);
+    assert_eq!(
+        tutorial
+            .act(Action::Uncover, Input::click(cell, Button::Left))
+            .send,
+        None
+    );
 }
 
 #[test]
@@ -128,11 +134,11 @@ fn n_and_p_move_to_the_next_level_file_of_the_folder() {
     std::fs::write(&b, &levels[1]).unwrap();
     std::fs::write(dir.path().join("notes.txt"), "not a level").unwrap();
     let mut session = Session::new(Origin::File(a.clone()), &levels[0], None);
-    let effects = session.apply(Command::Step(1));
+    let effects = session.act(Action::NextLevel, Input::default());
     assert_eq!(effects.watch, Some(b.clone()), "the app follows the new file");
     assert_eq!(session.origin(), &Origin::File(b));
     assert_eq!(session.level().title, "2. Black cells");
-    let effects = session.apply(Command::Step(-1));
+    let effects = session.act(Action::PreviousLevel, Input::default());
     assert_eq!(effects.watch, Some(a));
     assert_eq!(session.level().title, "1. Blue cells");
 }
@@ -140,14 +146,14 @@ fn n_and_p_move_to_the_next_level_file_of_the_folder() {
 #[test]
 fn an_engine_answer_for_a_game_that_moved_on_is_dropped() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
-    let job = session.engine_job(Command::SolveAll).expect("a job");
-    assert!(session.engine_job(Command::Undo).is_none());
+    let job = session.engine_job(Action::SolveAll).expect("a job");
+    assert!(session.engine_job(Action::Undo).is_none());
     let blue = hidden(&session, Color::Blue);
-    session.apply(Command::Click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
     let before = session.game().moves().to_vec();
     assert!(!session.finish(job.run()), "stale answer");
     assert_eq!(session.game().moves(), &before[..]);
-    let job = session.engine_job(Command::SolveAll).expect("a job");
+    let job = session.engine_job(Action::SolveAll).expect("a job");
     assert!(session.finish(job.run()));
     assert!(session.game().is_solved());
 }

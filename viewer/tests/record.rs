@@ -6,7 +6,8 @@
 use hexcells_core::model::name;
 use hexcells_core::record::{self, Outcome};
 use hexcells_core::{Color, Pos};
-use hexcells_viewer::player::{Button, Command, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::player::{Button, Input, Origin, Session, TUTORIAL};
 
 /// The hidden cells of the given colour in the level on screen, in grid order.
 fn hidden(session: &Session, color: Color) -> Vec<Pos> {
@@ -40,10 +41,10 @@ fn clicks_and_mistakes_are_recorded_in_order() {
     let mut session = session_with_both_colours(None);
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.apply(Command::Click(blue, Button::Right));
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::Click(black, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(black, Button::Right));
     let expected = format!(
         "# hexcells record\n{}k?\n{}b\n{}k\n",
         name(blue),
@@ -62,24 +63,24 @@ fn undo_takes_the_last_uncovering_move_back_and_clearing_progress_clears() {
     let mut session = session_with_both_colours(None);
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::Click(black, Button::Left));
-    session.apply(Command::Click(black, Button::Right));
-    session.apply(Command::Undo);
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(black, Button::Left));
+    session.act(Action::Uncover, Input::click(black, Button::Right));
+    session.act(Action::Undo, Input::default());
     let expected = format!("# hexcells record\n{}b\n{}b?\n", name(blue), name(black));
     assert_eq!(
         record_text(&session),
         expected,
         "the mistake stays, as it stays counted"
     );
-    session.apply(Command::Undo);
+    session.act(Action::Undo, Input::default());
     assert_eq!(
         record_text(&session),
         format!("# hexcells record\n{}b?\n", name(black))
     );
-    session.apply(Command::ClearProgress);
+    session.act(Action::ClearProgress, Input::default());
     assert_ne!(record_text(&session), "# hexcells record\n", "R asks first");
-    session.apply(Command::ClearProgress);
+    session.act(Action::ClearProgress, Input::default());
     assert_eq!(record_text(&session), "# hexcells record\n");
     assert_eq!(session.game().mistakes(), 0);
 }
@@ -92,10 +93,10 @@ fn the_record_is_saved_and_restored_with_its_mistakes() {
     let level_idx = session.position().0;
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.apply(Command::Click(black, Button::Left));
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::Click(black, Button::Right));
-    session.apply(Command::Click(blue, Button::Right));
+    session.act(Action::Uncover, Input::click(black, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(black, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Right));
     let text = record_text(&session);
     let moves = session.game().moves().to_vec();
     drop(session);
@@ -124,7 +125,7 @@ fn a_damaged_saved_record_restores_what_still_fits() {
     let level_idx = session.position().0;
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.apply(Command::Click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
     drop(session);
     let file = std::fs::read_dir(state.path())
         .unwrap()
@@ -151,10 +152,10 @@ fn replay_agrees_with_the_game_on_screen() {
     let blacks = hidden(&session, Color::Black);
     // A wrong click on every black cell, then the engine finishes the rest.
     for &cell in &blacks {
-        session.apply(Command::Click(cell, Button::Left));
+        session.act(Action::Uncover, Input::click(cell, Button::Left));
     }
-    session.apply(Command::Click(blues[0], Button::Left));
-    session.apply(Command::SolveAll);
+    session.act(Action::Uncover, Input::click(blues[0], Button::Left));
+    session.act(Action::SolveAll, Input::default());
     let level = session.level().clone();
     let replay = record::replay(&level, &session.game().record());
     assert_eq!(replay.first_error(), None, "{:?}", replay.outcomes);
@@ -182,7 +183,7 @@ fn replay_agrees_with_the_game_on_screen() {
 fn an_edit_drops_the_moves_that_no_longer_fit() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     let blue = hidden(&session, Color::Blue)[0];
-    session.apply(Command::Click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
     // Turn the uncovered cell black in an edited text (`x` blue, `o` black in the grid).
     let level = session.level().clone();
     let mut edited = level.clone();
@@ -200,9 +201,9 @@ fn e_exports_the_record_to_the_state_directory() {
     let state = tempfile::tempdir().unwrap();
     let mut session = session_with_both_colours(Some(state.path().to_path_buf()));
     let blue = hidden(&session, Color::Blue)[0];
-    session.apply(Command::Click(blue, Button::Right));
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::ExportRecord);
+    session.act(Action::Uncover, Input::click(blue, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::ExportRecord, Input::default());
     let status = session.status().to_string();
     let exports = state.path().join("exports");
     let files: Vec<_> = std::fs::read_dir(&exports)
@@ -215,7 +216,7 @@ fn e_exports_the_record_to_the_state_directory() {
     assert_eq!(record::parse(&text).record, session.game().record());
 
     let mut no_state = session_with_both_colours(None);
-    no_state.apply(Command::ExportRecord);
+    no_state.act(Action::ExportRecord, Input::default());
     assert!(
         no_state.status().starts_with("cannot export"),
         "{}",

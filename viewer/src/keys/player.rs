@@ -3,7 +3,6 @@
 //! help.
 
 use super::table;
-use crate::player::Command;
 
 table! {
     /// Everything a binding of the player can do.
@@ -64,38 +63,6 @@ table! {
         Hint "hint",
         SolveRound "solve",
         Undo "undo",
-}
-
-impl Action {
-    /// The session command of a key action; `None` for the clicks (they need a cell),
-    /// the clipboard (the app reads and writes it), the zoom and the editor (the
-    /// window's).
-    pub fn command(self) -> Option<Command> {
-        Some(match self {
-            Action::ConfirmGuesses => Command::ConfirmGuesses,
-            Action::DenyGuesses => Command::DenyGuesses,
-            Action::ClearGuesses => Command::ClearGuesses,
-            Action::HighlightAll => Command::HighlightAll,
-            Action::Hint => Command::Hint,
-            Action::SolveRound => Command::SolveRound,
-            Action::SolveAll => Command::SolveAll,
-            Action::Undo => Command::Undo,
-            Action::ClearProgress => Command::ClearProgress,
-            Action::ExportRecord => Command::ExportRecord,
-            Action::ToggleSolution => Command::ToggleSolution,
-            Action::NextLevel => Command::Step(1),
-            Action::PreviousLevel => Command::Step(-1),
-            Action::ToggleHelp => Command::ToggleHelp,
-            Action::Uncover
-            | Action::Guess
-            | Action::CopyLevel
-            | Action::PasteLevel
-            | Action::ZoomIn
-            | Action::ZoomOut
-            | Action::ZoomReset
-            | Action::Editor => return None,
-        })
-    }
 }
 
 #[cfg(test)]

@@ -1,18 +1,18 @@
-//! The deduction engine's part of the session: H, S and Shift+S run as an [`EngineJob`]
-//! on any thread (the app runs them beside the window), and the answer comes back to
-//! [`Session::finish`], which drops it if the game moved on meanwhile.
+//! The deduction engine's part of the player: the hint and the solves run as an
+//! [`EngineJob`] on any thread (the window runs them beside itself), and the answer
+//! comes back to [`Session::finish`], which drops it if the game moved on meanwhile.
 
 use hexcells_core::model::name;
 use hexcells_core::solve::{Budget, Deduction, HintResult};
 
 use super::game::{clue_positions, explain, Game};
-use super::{Command, Session};
+use super::Session;
 use crate::keys::player::Action;
 
 /// Work for the deduction engine, taken from the session by [`Session::engine_job`].
 #[derive(Debug)]
 pub struct EngineJob {
-    command: Command,
+    action: Action,
     game: Game,
     budget: Budget,
 }
@@ -36,9 +36,9 @@ enum Answer {
 impl EngineJob {
     /// Runs the engine (this can take a while on a large level).
     pub fn run(self) -> EngineDone {
-        let answer = match self.command {
-            Command::Hint => Answer::Hint(self.game.hint(&self.budget)),
-            Command::SolveAll => Answer::All(self.game.deduce(true, &self.budget)),
+        let answer = match self.action {
+            Action::Hint => Answer::Hint(self.game.hint(&self.budget)),
+            Action::SolveAll => Answer::All(self.game.deduce(true, &self.budget)),
             _ => Answer::Round(self.game.deduce(false, &self.budget)),
         };
         EngineDone {
@@ -49,17 +49,17 @@ impl EngineJob {
 }
 
 impl Session {
-    /// Starts H, S or Shift+S: the engine's work, to run on any thread; then hand the
-    /// answer to [`Session::finish`]. `None` for other commands.
-    pub fn engine_job(&mut self, command: Command) -> Option<EngineJob> {
-        if !matches!(command, Command::Hint | Command::SolveRound | Command::SolveAll) {
+    /// Starts the hint or a solve: the engine's work, to run on any thread; then hand the
+    /// answer to [`Session::finish`]. `None` for other actions.
+    pub fn engine_job(&mut self, action: Action) -> Option<EngineJob> {
+        if !matches!(action, Action::Hint | Action::SolveRound | Action::SolveAll) {
             return None;
         }
         // Asking the engine answers "no" to "clear the progress?".
         self.clear_asked = false;
         self.status = "the deduction engine is thinking…".to_string();
         Some(EngineJob {
-            command,
+            action,
             game: self.game.clone(),
             budget: self.budget.clone(),
         })
@@ -121,7 +121,7 @@ impl Session {
         }
     }
 
-    /// After S or Shift+S: the status line goes on with the hardest step of what was
+    /// After a solve: the status line goes on with the hardest step of what was
     /// found (its rule and sentence), and that step's clues are outlined.
     fn show_hardest(&mut self, deductions: &[Deduction]) {
         let hardest = deductions.iter().max_by_key(|d| {

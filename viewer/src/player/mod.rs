@@ -1,22 +1,22 @@
 //! The player mode as plain state, testable without a window: the levels of the open
 //! file, pack, editor document or pasted level (the last good version while the text
-//! has errors), the game in progress, and the player's commands.
+//! has errors), the game in progress, and what the player's actions do (`actions.rs`, the one handler).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use hexcells_core::format::parse;
 use hexcells_core::solve::Budget;
-use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Level, Pos, Severity};
 
 use crate::keys::player::Action;
 pub use crate::keys::Button;
 use crate::keys::{self, Binding};
-use crate::render::Scene;
+use crate::render::{Camera, Layout, Scene};
 use game::Game;
 use progress::{Best, Progress};
 
+mod actions;
 pub mod clue_marks;
 mod copy_paste;
 mod engine;
@@ -24,6 +24,7 @@ pub mod game;
 mod moves;
 pub mod progress;
 
+pub use actions::{Effects, Input};
 pub use engine::{EngineDone, EngineJob};
 
 /// Where the levels come from.
@@ -39,56 +40,7 @@ pub enum Origin {
     Pasted,
 }
 
-/// Everything the player can ask for (the default keys are in `keys.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// A click on a grid position: uncover, show a flower or beam, dim a number, or
-    /// (in playtest) cover an uncovered cell again.
-    Click(Pos, Button),
-    /// Shift+click: mark a guess on a hidden cell, or clear it.
-    Guess(Pos, Button),
-    /// C: confirm every guess.
-    ConfirmGuesses,
-    /// D: confirm the opposite of every guess.
-    DenyGuesses,
-    /// X: clear every guess.
-    ClearGuesses,
-    /// A: show every flower and beam, or clear them.
-    HighlightAll,
-    /// H: outline the next deducible cell and say why.
-    Hint,
-    /// S: mark the engine's next round as guesses, for C to confirm.
-    SolveRound,
-    /// Shift+S: uncover everything deducible.
-    SolveAll,
-    /// Z: take back the last uncovering (a confirm or a solve is one step).
-    Undo,
-    /// R: clear the level's progress; asks first, a second R confirms.
-    ClearProgress,
-    /// V: toggle the "show solution" preview.
-    ToggleSolution,
-    /// N (+1) or P (-1): another level of the pack, or another file of the folder.
-    Step(isize),
-    /// E: export the game's play record to a new file in the state directory.
-    ExportRecord,
-    /// ? or F1: show or hide the panel of every binding.
-    ToggleHelp,
-}
-
-/// What the app must do after a command.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Effects {
-    /// Redraw the window.
-    pub redraw: bool,
-    /// Follow this file from now on (N / P moved to another file).
-    pub watch: Option<PathBuf>,
-    /// Tell the language server.
-    pub send: Option<FromViewer>,
-    /// Stop following the file (a pasted level replaced it).
-    pub stop_watching: bool,
-}
-
-/// The viewer's state.
+/// The player mode's state.
 pub struct Session {
     origin: Origin,
     text: Option<String>,
@@ -116,7 +68,9 @@ pub struct Session {
     pub playtest: bool,
     /// Show the panel of every binding.
     show_help: bool,
-    /// The last command asked to clear the progress: the next one confirms.
+    /// The player's zoom and pan.
+    pub camera: Camera,
+    /// The last action asked to clear the progress: the same again confirms.
     clear_asked: bool,
     bindings: Vec<Binding<Action>>,
     state_dir: Option<PathBuf>,
@@ -151,6 +105,7 @@ impl Session {
             swap_buttons: false,
             playtest: false,
             show_help: false,
+            camera: Camera::default(),
             clear_asked: false,
             bindings: keys::defaults(),
             state_dir,
@@ -179,6 +134,12 @@ impl Session {
     /// Index of the level on screen and how many levels there are.
     pub fn position(&self) -> (usize, usize) {
         (self.level_idx, self.levels.len())
+    }
+
+    /// The layout of a `width` x `height` frame at interface scale `scale`: the level
+    /// fitted, zoomed and panned.
+    pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
+        self.camera.apply(Layout::new(self.level(), width, height, scale))
     }
 
     /// The game in progress.
@@ -334,7 +295,7 @@ impl Session {
         let _ = progress::save_record(dir, self.game.level(), &self.game.record());
     }
 
-    /// E: writes the play record to a new file under the state directory and says
+    /// Writes the play record to a new file under the state directory and says
     /// where in the status line.
     fn export_record(&mut self) {
         let Some(dir) = &self.state_dir else {
@@ -346,62 +307,6 @@ impl Session {
             Ok(path) => format!("exported {} moves to {}", record.moves.len(), path.display()),
             Err(e) => format!("cannot export the record: {e}"),
         };
-    }
-
-    /// Carries out a player's command.
-    pub fn apply(&mut self, command: Command) -> Effects {
-        let mut effects = Effects {
-            redraw: true,
-            ..Effects::default()
-        };
-        // Any other command answers "no" to "clear the progress?".
-        let clear_asked = std::mem::take(&mut self.clear_asked);
-        if clear_asked && command != Command::ClearProgress {
-            self.status = "the progress stays".to_string();
-        }
-        match command {
-            Command::Click(pos, button) => effects.send = self.click(pos, button),
-            Command::Guess(pos, button) => effects.send = self.guess(pos, button),
-            Command::ConfirmGuesses => self.confirm_guesses(false),
-            Command::DenyGuesses => self.confirm_guesses(true),
-            Command::ClearGuesses => {
-                self.status = match self.game.clear_guesses() {
-                    0 => "no guesses to clear".to_string(),
-                    1 => "cleared 1 guess".to_string(),
-                    n => format!("cleared {n} guesses"),
-                };
-                self.save();
-            }
-            Command::HighlightAll => {
-                self.status = if self.game.toggle_all_highlights() {
-                    format!(
-                        "every flower and beam shows · {} again clears them",
-                        self.keys(Action::HighlightAll)
-                    )
-                } else {
-                    "flowers and beams cleared".to_string()
-                };
-            }
-            Command::Hint | Command::SolveRound | Command::SolveAll => {
-                if let Some(job) = self.engine_job(command) {
-                    self.finish(job.run());
-                }
-            }
-            Command::Undo => self.undo(),
-            Command::ClearProgress if clear_asked => self.clear_progress(),
-            Command::ClearProgress => {
-                self.clear_asked = true;
-                self.status = format!(
-                    "clear the progress of this level (uncovered cells, mistakes, guesses, dimmed clues)? {} again clears it, any other key keeps it",
-                    self.keys(Action::ClearProgress)
-                );
-            }
-            Command::ToggleSolution => self.show_solution = !self.show_solution,
-            Command::Step(step) => effects.watch = self.step(step),
-            Command::ExportRecord => self.export_record(),
-            Command::ToggleHelp => self.show_help = !self.show_help,
-        }
-        effects
     }
 
     /// Shows level `idx` of the pack (ignored when there is no such level).
@@ -424,7 +329,7 @@ impl Session {
         self.cursor = cell.map(|c| (level, c));
     }
 
-    /// N / P: the next or previous level of the pack; past either end of a file, the
+    /// The next (`step` 1) or previous (-1) level of the pack; past either end of a file, the
     /// next or previous level file in its folder.
     fn step(&mut self, step: isize) -> Option<PathBuf> {
         let target = self.level_idx as isize + step;

@@ -1,6 +1,6 @@
-//! How the player's clicks and the guess commands change the game: uncover, show a
-//! flower or beam, dim a number, cover again in playtest, guess, confirm or deny the
-//! guesses, undo, clear the progress.
+//! How the player's moves change the game: clicks (uncover, show a flower or beam, dim
+//! a number, cover again in playtest), guesses (mark, confirm, deny, clear), the
+//! flowers and beams all at once, undo, clearing the progress.
 
 use std::time::Instant;
 
@@ -28,6 +28,35 @@ impl Session {
         self.save();
     }
 
+    pub(super) fn clear_guesses(&mut self) {
+        self.status = match self.game.clear_guesses() {
+            0 => "no guesses to clear".to_string(),
+            1 => "cleared 1 guess".to_string(),
+            n => format!("cleared {n} guesses"),
+        };
+        self.save();
+    }
+
+    pub(super) fn highlight_all(&mut self) {
+        self.status = if self.game.toggle_all_highlights() {
+            format!(
+                "every flower and beam shows · {} again clears them",
+                self.keys(Action::HighlightAll)
+            )
+        } else {
+            "flowers and beams cleared".to_string()
+        };
+    }
+
+    /// Asks before clearing the progress: the same action again clears it.
+    pub(super) fn ask_to_clear_progress(&mut self) {
+        self.clear_asked = true;
+        self.status = format!(
+            "clear the progress of this level (uncovered cells, mistakes, guesses, dimmed clues)? {} again clears it, any other key keeps it",
+            self.keys(Action::ClearProgress)
+        );
+    }
+
     pub(super) fn clear_progress(&mut self) {
         self.game.restart();
         self.started = Instant::now();
@@ -36,7 +65,7 @@ impl Session {
         self.status = format!("progress cleared · {}", self.default_status());
     }
 
-    /// Shift+click: a guess on a hidden cell, or none.
+    /// A guess on a hidden cell, or none.
     pub(super) fn guess(&mut self, pos: Pos, button: Button) -> Option<FromViewer> {
         let send = self.report_click(pos);
         if self.show_solution || !self.game.toggle_guess(pos, self.color_of(button)) {
@@ -57,7 +86,7 @@ impl Session {
         send
     }
 
-    /// C, or D with `deny`.
+    /// Confirms every guess, or denies them all with `deny`.
     pub(super) fn confirm_guesses(&mut self, deny: bool) {
         if self.game.guesses().is_empty() {
             self.status = format!(
