@@ -1,7 +1,7 @@
 //! The window: the only module that knows winit and softbuffer. It turns keys and
 //! clicks into [`Chord`]s, looks them up in the bindings in force (`keys.rs`, with the
 //! user's `keys.toml`) and carries out the player's actions (session commands, the
-//! clipboard, zoom), or hands the editor's to the level editor (`editing.rs`); draws a
+//! clipboard, zoom), or hands the editor's to the level editor (`editor/mode.rs`); draws a
 //! frame when asked, and hands the pixels to softbuffer.
 //! Event-driven (`ControlFlow::Wait`): nothing runs while nothing happens; the
 //! editor's checks run on threads of their own and come back as events.
@@ -23,17 +23,17 @@ use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
 use crate::clipboard::Clipboard;
-use crate::editing::EditMode;
 use crate::editor::check::Checked;
 use crate::editor::document::Link;
+use crate::editor::mode::EditMode;
 use crate::editor::prompt::PromptKey;
+use crate::editor::save::LevelFile;
 use crate::editor::{self as edit_state, Mods};
 use crate::keys::player::Action;
 use crate::keys::{self, editor as edit_keys, Binding, Chord, Key as Bound};
 use crate::player::{Button, Effects, EngineDone, Input, Origin, Session};
 use crate::render::camera::STEP;
 use crate::render::{render_editor, render_with, Camera, Layout};
-use crate::save::LevelFile;
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the event loop from other threads: a closed set.

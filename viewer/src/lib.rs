@@ -7,7 +7,7 @@
 //! softbuffer.
 //!
 //! [`editor`] is the level editor as plain state (every visual edit a text edit),
-//! [`editing`] its window mode, [`save`] the standalone editor's file; the camera
+//! [`editor::mode`] its window mode, [`editor::save`] the standalone editor's file; the camera
 //! (zoom and pan) is [`render::Camera`].
 //!
 //! Architecture invariant: the viewer writes the level file only when its standalone
@@ -15,10 +15,8 @@
 
 pub mod app;
 pub mod clipboard;
-pub mod editing;
 pub mod editor;
 pub mod keys;
 pub mod player;
 pub mod render;
-pub mod save;
 pub mod watch;

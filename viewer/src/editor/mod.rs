@@ -11,7 +11,9 @@ pub mod check;
 pub mod document;
 pub mod geometry;
 pub mod history;
+pub mod mode;
 pub mod prompt;
+pub mod save;
 
 use std::collections::{BTreeSet, VecDeque};
 use std::time::{Duration, Instant};

@@ -8,14 +8,14 @@ use std::time::Instant;
 
 use hexcells_core::Pos;
 
-use crate::editor::document::Link;
-use crate::editor::prompt::PromptKey;
-use crate::editor::{Button, Command, Editor, Mods, Outcome};
+use super::document::Link;
+use super::prompt::PromptKey;
+use super::save::{DiskChange, LevelFile, Saved};
+use super::{Button, Command, Editor, Mods, Outcome};
 use crate::keys::editor::Action;
 use crate::keys::keys_for;
 use crate::render::camera::STEP;
 use crate::render::{Camera, Layout};
-use crate::save::{DiskChange, LevelFile, Saved};
 
 /// What the window must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq)]
