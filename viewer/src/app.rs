@@ -418,7 +418,7 @@ impl App {
         };
         let (w, h) = self.size();
         let Some(mode) = &mut self.edit else { return };
-        let effects = mode.key(action, w, h);
+        let effects = mode.act(action, w, h);
         if let Some(restart) = effects.playtest {
             return self.playtest(restart);
         }

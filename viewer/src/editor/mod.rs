@@ -119,23 +119,6 @@ pub enum Gesture {
     Void,
 }
 
-/// Commands of the editor's keys.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Ctrl+Z.
-    Undo,
-    /// Ctrl+Y, Ctrl+Shift+Z.
-    Redo,
-    /// Delete: the selected items.
-    DeleteSelection,
-    /// Ctrl+V: a pasted level replaces the one shown, as one edit.
-    Paste(Box<Level>),
-    /// Ctrl+D: the level information prompt.
-    OpenPrompt,
-    /// N / P: another level of a pack.
-    Step(isize),
-}
-
 /// A request waiting for the pending edit (linked to the server).
 #[derive(Clone, Debug)]
 enum Request {
@@ -251,7 +234,7 @@ impl Editor {
         self.checked.as_ref()
     }
 
-    /// The text of the edited level alone, as written (Ctrl+C).
+    /// The text of the edited level alone, as written (what a copy takes).
     pub fn level_text(&self) -> String {
         let Some(parsed) = parse_level_at(self.doc.text(), self.level_idx) else {
             return self.doc.text().to_string();
@@ -468,37 +451,55 @@ impl Editor {
         }
     }
 
-    /// A key command.
-    pub fn command(&mut self, command: Command) -> Outcome {
+    /// Undoes the last edit.
+    pub fn undo(&mut self) -> Outcome {
         self.last_click = None;
-        match command {
-            Command::Undo => self.request(Request::History(Way::Undo)),
-            Command::Redo => self.request(Request::History(Way::Redo)),
-            Command::DeleteSelection => {
-                if self.selection.is_empty() {
-                    let select = keys::keys_for(&self.keys, KeyAction::Select);
-                    self.message = Some(format!("nothing selected ({select} selects)"));
-                    return Outcome::redraw();
-                }
-                let items = std::mem::take(&mut self.selection).into_iter().collect();
-                self.request(Request::Op(Op::Delete { items }, Kind::Edit))
-            }
-            Command::Paste(level) => self.request(Request::Op(Op::ReplaceLevel(level), Kind::Edit)),
-            Command::OpenPrompt => {
-                self.prompt = Some(Prompt::new(&self.level));
-                Outcome::redraw()
-            }
-            Command::Step(step) => {
-                let n = self.n_levels.max(1) as isize;
-                self.level_idx = (self.level_idx as isize + step).rem_euclid(n) as usize;
-                self.selection.clear();
-                self.reread();
-                Outcome {
-                    redraw: true,
-                    text_changed: true,
-                    send: None,
-                }
-            }
+        self.request(Request::History(Way::Undo))
+    }
+
+    /// Redoes the last edit undone.
+    pub fn redo(&mut self) -> Outcome {
+        self.last_click = None;
+        self.request(Request::History(Way::Redo))
+    }
+
+    /// Deletes the selected items.
+    pub fn delete_selection(&mut self) -> Outcome {
+        self.last_click = None;
+        if self.selection.is_empty() {
+            let select = keys::keys_for(&self.keys, KeyAction::Select);
+            self.message = Some(format!("nothing selected ({select} selects)"));
+            return Outcome::redraw();
+        }
+        let items = std::mem::take(&mut self.selection).into_iter().collect();
+        self.request(Request::Op(Op::Delete { items }, Kind::Edit))
+    }
+
+    /// A pasted level replaces the one shown, as one edit.
+    pub fn paste_level(&mut self, level: Level) -> Outcome {
+        self.last_click = None;
+        self.request(Request::Op(Op::ReplaceLevel(Box::new(level)), Kind::Edit))
+    }
+
+    /// Opens the level information prompt.
+    pub fn open_prompt(&mut self) -> Outcome {
+        self.last_click = None;
+        self.prompt = Some(Prompt::new(&self.level));
+        Outcome::redraw()
+    }
+
+    /// Another level of a pack: the next (`step` 1) or the previous (-1), wrapping
+    /// around.
+    pub fn step(&mut self, step: isize) -> Outcome {
+        self.last_click = None;
+        let n = self.n_levels.max(1) as isize;
+        self.level_idx = (self.level_idx as isize + step).rem_euclid(n) as usize;
+        self.selection.clear();
+        self.reread();
+        Outcome {
+            redraw: true,
+            text_changed: true,
+            send: None,
         }
     }
 
@@ -578,7 +579,7 @@ impl Editor {
         }
     }
 
-    /// Esc: nothing selected any more.
+    /// Nothing selected any more.
     pub fn clear_selection(&mut self) -> Outcome {
         self.selection.clear();
         self.gesture = Gesture::Idle;

@@ -11,7 +11,7 @@ use hexcells_core::Pos;
 use super::document::Link;
 use super::prompt::PromptKey;
 use super::save::{DiskChange, LevelFile, Saved};
-use super::{Button, Command, Editor, Mods, Outcome};
+use super::{Button, Editor, Mods, Outcome};
 use crate::keys::editor::Action;
 use crate::keys::keys_for;
 use crate::render::camera::STEP;
@@ -118,9 +118,10 @@ impl EditMode {
         self.editor.prompt_key(key)
     }
 
-    /// A bound key's action, in a `width` x `height` window (the clicks' actions are
-    /// the pointer's: nothing happens here).
-    pub fn key(&mut self, action: Action, width: u32, height: u32) -> Effects {
+    /// Carries out `action` of the editor's table, in a `width` x `height` window: the
+    /// editor's one handler for its keys (the clicks' actions are the pointer's, read
+    /// in [`Editor::press`]: nothing happens here).
+    pub fn act(&mut self, action: Action, width: u32, height: u32) -> Effects {
         self.close_asked = false;
         let centre = (width as f32 / 2.0, height as f32 / 2.0);
         let only = |outcome| Effects {
@@ -132,13 +133,13 @@ impl EditMode {
             ..Outcome::default()
         };
         match action {
-            Action::Undo => only(self.editor.command(Command::Undo)),
-            Action::Redo => only(self.editor.command(Command::Redo)),
-            Action::DeleteSelection => only(self.editor.command(Command::DeleteSelection)),
-            Action::Information => only(self.editor.command(Command::OpenPrompt)),
+            Action::Undo => only(self.editor.undo()),
+            Action::Redo => only(self.editor.redo()),
+            Action::DeleteSelection => only(self.editor.delete_selection()),
+            Action::Information => only(self.editor.open_prompt()),
             Action::NextLevel | Action::PreviousLevel => {
                 let step = if action == Action::NextLevel { 1 } else { -1 };
-                let outcome = self.editor.command(Command::Step(step));
+                let outcome = self.editor.step(step);
                 self.reframe();
                 only(outcome)
             }
@@ -172,12 +173,12 @@ impl EditMode {
         }
     }
 
-    /// What reading the clipboard gave (Ctrl+V): its first level replaces the one
+    /// What reading the clipboard gave: its first level replaces the one
     /// shown, as one edit; a refusal is said.
     pub fn paste(&mut self, pasted: Result<crate::clipboard::PastedLevel, String>) -> Outcome {
         match pasted {
             Ok(pasted) => match pasted.levels.into_iter().next() {
-                Some(level) => self.editor.command(Command::Paste(Box::new(level))),
+                Some(level) => self.editor.paste_level(level),
                 None => {
                     self.editor.say("the clipboard holds no level: nothing pasted");
                     Outcome {
@@ -196,7 +197,7 @@ impl EditMode {
         }
     }
 
-    /// What copying the level's text gave (Ctrl+C).
+    /// What copying the level's text gave.
     pub fn copied(&mut self, result: Result<(), String>) {
         match result {
             Ok(()) => self.editor.say("copied the level's text"),
@@ -204,7 +205,7 @@ impl EditMode {
         }
     }
 
-    /// Ctrl+S: writes the file (standalone), and says what happened.
+    /// Writes the file (standalone), and says what happened.
     fn save(&mut self) -> Outcome {
         let Some(file) = &mut self.file else {
             let why = match self.editor.document().link() {
@@ -322,9 +323,9 @@ mod tests {
         let pasted = crate::clipboard::read_level(&print(&level));
         assert!(mode.paste(pasted).text_changed);
         assert_eq!(mode.editor.level(), &level);
-        let effects = mode.key(Action::CopyLevel, 1280, 800);
+        let effects = mode.act(Action::CopyLevel, 1280, 800);
         assert_eq!(effects.copy.as_deref(), Some(mode.editor.text()));
-        mode.key(Action::Undo, 1280, 800);
+        mode.act(Action::Undo, 1280, 800);
         assert_eq!(mode.editor.text(), text, "one undoable edit");
     }
 
@@ -339,7 +340,7 @@ mod tests {
     }
 
     #[test]
-    fn save_writes_only_on_ctrl_s_and_close_asks_once() {
+    fn save_writes_only_when_asked_and_close_asks_once() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("new.hexcells");
         let text = print(&Level::new());
@@ -351,7 +352,7 @@ mod tests {
         mode.release(&layout, at, Button::Left);
         assert!(mode.is_modified());
         assert_eq!(mode.title("x"), "new.hexcells* - hexcells-view (editor)");
-        assert!(!path.exists(), "nothing is written before Ctrl+S");
+        assert!(!path.exists(), "nothing is written before a save");
         // The message names the save key in force (here from a keys.toml).
         let (keys, _) = crate::keys::file::read(Some("[editor]\nsave = \"F5\"\n"));
         mode.editor.keys = keys.editor;
@@ -359,7 +360,7 @@ mod tests {
         let said = mode.editor.message().unwrap_or_default().to_string();
         assert!(said.contains("F5 saves them"), "{said}");
         assert!(mode.close_requested(), "closing again discards");
-        mode.key(Action::Save, 1280, 800);
+        mode.act(Action::Save, 1280, 800);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), mode.editor.text());
         assert!(!mode.is_modified());
         assert!(mode.close_requested());
