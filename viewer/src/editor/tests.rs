@@ -4,7 +4,8 @@
 use super::*;
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
-use hexcells_core::Hint;
+use hexcells_core::{Direction, Hint};
+use std::time::{Duration, Instant};
 
 fn layout() -> Layout {
     Layout::whole_grid(1280, 800, 1.0)
