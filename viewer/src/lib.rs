@@ -17,6 +17,7 @@ pub mod app;
 pub mod clipboard;
 pub mod editor;
 pub mod keys;
+pub mod modes;
 pub mod player;
 pub mod render;
 pub mod watch;
