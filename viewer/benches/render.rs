@@ -111,19 +111,23 @@ fn annotate(session: &mut Session) -> String {
 
 fn bench_engine() {
     let (text, source) = largest_level();
-    let session = Session::new(Origin::Tutorial, &text, None);
-    let budget = hexcells_core::solve::Budget::default();
+    use hexcells_viewer::keys::player::Action;
+    use hexcells_viewer::player::EngineJob;
+    let mut session = Session::new(Origin::Tutorial, &text, None);
     let t = Instant::now();
-    let _ = session.game().hint(&budget);
+    let _ = session.engine_job(Action::Hint).map(EngineJob::run);
     let hint = t.elapsed();
-    let player = session.game().clone();
     let t = Instant::now();
-    let n = player.deduce(false, &budget).len();
-    let round = t.elapsed();
+    let round = session.engine_job(Action::SolveRound).map(EngineJob::run);
+    let elapsed = t.elapsed();
+    if let Some(done) = round {
+        session.finish(done);
+    }
+    let n = session.game().guesses().len();
     println!(
         "engine (runs beside the UI thread), {source}:\n  H hint {:.1} ms, S one round {:.1} ms ({n} cells)",
         hint.as_secs_f64() * 1000.0,
-        round.as_secs_f64() * 1000.0
+        elapsed.as_secs_f64() * 1000.0
     );
 }
 

@@ -3,9 +3,10 @@
 //! comes back to [`Session::finish`], which drops it if the game moved on meanwhile.
 
 use hexcells_core::model::name;
-use hexcells_core::solve::{Budget, Deduction, HintResult};
+use hexcells_core::solve::{self, Budget, ClueRef, Deduction, HintResult, PlayState};
+use hexcells_core::{Color, Pos};
 
-use super::game::{clue_positions, explain, Game};
+use super::game::Game;
 use super::Session;
 use crate::keys::player::Action;
 
@@ -37,9 +38,9 @@ impl EngineJob {
     /// Runs the engine (this can take a while on a large level).
     pub fn run(self) -> EngineDone {
         let answer = match self.action {
-            Action::Hint => Answer::Hint(self.game.hint(&self.budget)),
-            Action::SolveAll => Answer::All(self.game.deduce(true, &self.budget)),
-            _ => Answer::Round(self.game.deduce(false, &self.budget)),
+            Action::Hint => Answer::Hint(hint(&self.game, &self.budget)),
+            Action::SolveAll => Answer::All(deduce(&self.game, true, &self.budget)),
+            _ => Answer::Round(deduce(&self.game, false, &self.budget)),
         };
         EngineDone {
             before: self.game,
@@ -135,7 +136,106 @@ impl Session {
     }
 }
 
+/// The next deducible cell of `game` and why.
+fn hint(game: &Game, budget: &Budget) -> HintResult {
+    let level = game.level();
+    let state = PlayState {
+        marks: game
+            .moves()
+            .into_iter()
+            .filter_map(|p| Some((p, level.cell(p)?.color)))
+            .collect(),
+    };
+    solve::hint(level, &state, budget)
+}
+
+/// What the engine deduces from here in the next round (in every round with
+/// `to_end`): each cell, its colour and why. Changes nothing.
+fn deduce(game: &Game, to_end: bool, budget: &Budget) -> Vec<Deduction> {
+    let report = solve::analyze(&game.as_played(), budget);
+    report
+        .deductions
+        .into_iter()
+        .filter(|d| to_end || d.round == 1)
+        .collect()
+}
+
+/// A status line for a deduction: the cell, the rule's name and the deduction in
+/// words, then the rule's sentence (the footer wraps at ` · `):
+/// `F7 is blue · Finish with blue: E6 = 3 needs 1 more blue and has 1 cell hidden · ...`.
+fn explain(deduction: &Deduction) -> String {
+    let head = format!("{} is {}", name(deduction.pos), deduction.color.as_str());
+    let x = &deduction.explanation;
+    match x.rule {
+        Some(rule) => {
+            let info = rule.info();
+            format!("{head} · {}: {} · {}", info.name, x.text, info.sentence)
+        }
+        None => head,
+    }
+}
+
+/// Where the clues a deduction reads sit (the remaining counter has no place).
+fn clue_positions(clues: &[ClueRef]) -> Vec<Pos> {
+    clues
+        .iter()
+        .filter_map(|clue| match clue {
+            ClueRef::Clue(pos) => Some(*pos),
+            ClueRef::RemainingCounter => None,
+        })
+        .collect()
+}
+
 /// The cells and colours of `deductions`.
-fn cells(deductions: &[Deduction]) -> Vec<(hexcells_core::Pos, hexcells_core::Color)> {
+fn cells(deductions: &[Deduction]) -> Vec<(Pos, Color)> {
     deductions.iter().map(|d| (d.pos, d.color)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexcells_core::fixture::{level, pos};
+
+    #[test]
+    fn solving_from_the_engine_uses_only_right_deductions() {
+        // A column number over two blue cells, and a black cell the counter settles.
+        let mut game = Game::new(level(&["|+", "", "x.", "", "x.", "", "", "", "..o."]));
+        let budget = Budget::default();
+        let found = cells(&deduce(&game, false, &budget));
+        assert!(!found.is_empty());
+        assert!(found
+            .iter()
+            .all(|(p, c)| game.level().cell(*p).is_some_and(|cell| cell.color == *c)));
+        game.uncover_cells(&cells(&deduce(&game, true, &budget)));
+        assert!(game.is_solved());
+    }
+
+    #[test]
+    fn a_deduction_names_its_rule_and_the_clues_it_reads() {
+        // A blue cell showing 0 beside a hidden black one (finish-black, from that clue),
+        // and a hidden blue cell far away that the counter settles once B2 is known.
+        let far = format!("X+{}x.", "..".repeat(9));
+        let game = Game::new(level(&[&far, "..o."]));
+        let deductions = deduce(&game, true, &Budget::default());
+        let black = deductions
+            .iter()
+            .find(|d| d.pos == pos(1, 1))
+            .expect("B2 is deduced");
+        let rule = black.explanation.rule.expect("a named rule").info();
+        let line = explain(black);
+        assert!(
+            line.starts_with(&format!("B2 is black · {}: ", rule.name)),
+            "{line}"
+        );
+        assert!(line.ends_with(rule.sentence), "{line}");
+        assert_eq!(clue_positions(&black.explanation.clues), [pos(0, 0)]);
+        let blue = deductions
+            .iter()
+            .find(|d| d.pos == pos(10, 0))
+            .expect("K1 is deduced");
+        let clues = &blue.explanation.clues;
+        assert!(clues.contains(&ClueRef::RemainingCounter), "{clues:?}");
+        // The counter has no place on the board to outline.
+        assert_eq!(clue_positions(clues), [pos(0, 0)], "{clues:?}");
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::*;
 use hexcells_core::fixture::{level, pos};
+use hexcells_core::model::name;
 
 fn names(cells: &[Pos]) -> Vec<String> {
     cells.iter().map(|p| name(*p)).collect()
@@ -222,20 +223,6 @@ fn the_engines_round_can_be_marked_as_guesses_or_uncovered_as_one_step() {
 }
 
 #[test]
-fn solving_from_the_engine_uses_only_right_deductions() {
-    // A column number over two blue cells, and a black cell the counter settles.
-    let mut game = Game::new(level(&["|+", "", "x.", "", "x.", "", "", "", "..o."]));
-    let budget = Budget::default();
-    let cells = cells(&game.deduce(false, &budget));
-    assert!(!cells.is_empty());
-    assert!(cells
-        .iter()
-        .all(|(p, c)| game.level().cell(*p).is_some_and(|cell| cell.color == *c)));
-    game.uncover_cells(&self::cells(&game.deduce(true, &budget)));
-    assert!(game.is_solved());
-}
-
-#[test]
 fn guesses_are_saved_in_the_record_and_restored() {
     let mut game = Game::new(level(&["x.o.x."]));
     game.uncover(pos(0, 0), Color::Blue);
@@ -333,37 +320,4 @@ fn clue_marks_follow_what_the_player_sees() {
     );
     game.restore_dimmed(&[pos(0, 0), pos(0, 2)]);
     assert_eq!(game.clue_marks().dimmed(), [pos(0, 0)]);
-}
-
-fn cells(deductions: &[Deduction]) -> Vec<(Pos, Color)> {
-    deductions.iter().map(|d| (d.pos, d.color)).collect()
-}
-
-#[test]
-fn a_deduction_names_its_rule_and_the_clues_it_reads() {
-    // A blue cell showing 0 beside a hidden black one (finish-black, from that clue),
-    // and a hidden blue cell far away that the counter settles once B2 is known.
-    let far = format!("X+{}x.", "..".repeat(9));
-    let game = Game::new(level(&[&far, "..o."]));
-    let deductions = game.deduce(true, &Budget::default());
-    let black = deductions
-        .iter()
-        .find(|d| d.pos == pos(1, 1))
-        .expect("B2 is deduced");
-    let rule = black.explanation.rule.expect("a named rule").info();
-    let line = explain(black);
-    assert!(
-        line.starts_with(&format!("B2 is black · {}: ", rule.name)),
-        "{line}"
-    );
-    assert!(line.ends_with(rule.sentence), "{line}");
-    assert_eq!(clue_positions(&black.explanation.clues), [pos(0, 0)]);
-    let blue = deductions
-        .iter()
-        .find(|d| d.pos == pos(10, 0))
-        .expect("K1 is deduced");
-    let clues = &blue.explanation.clues;
-    assert!(clues.contains(&ClueRef::RemainingCounter), "{clues:?}");
-    // The counter has no place on the board to outline.
-    assert_eq!(clue_positions(clues), [pos(0, 0)], "{clues:?}");
 }
