@@ -78,8 +78,9 @@ fn bench_frame() {
 /// highlighted; returns a description of the marks.
 fn annotate(session: &mut Session) -> String {
     use hexcells_viewer::keys::player::Action;
+    use hexcells_viewer::keys::Button;
     use hexcells_viewer::player::clue_marks::markable;
-    use hexcells_viewer::player::{Button, Input};
+    use hexcells_viewer::player::Input;
     let level = session.level().clone();
     let mut n_guesses = 0;
     for (pos, _) in level.cells() {

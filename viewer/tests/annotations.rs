@@ -10,7 +10,8 @@ use hexcells_core::model::name;
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::clipboard::read_level;
 use hexcells_viewer::keys::player::Action;
-use hexcells_viewer::player::{Button, Input, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::Button;
+use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
 /// A column number at E1 over blue E3 and black E5 (hidden), a revealed black 1 at
 /// C4 and a hidden blue cell at G4.

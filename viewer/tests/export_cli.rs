@@ -6,7 +6,8 @@ use std::process::Command;
 use hexcells_core::record;
 use hexcells_core::Color;
 use hexcells_viewer::keys::player::Action;
-use hexcells_viewer::player::{Button, Input, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::Button;
+use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
 #[test]
 fn the_saved_record_is_exported_from_the_command_line() {

@@ -6,7 +6,8 @@ use hexcells_core::fixture::pos;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::keys::player::Action;
-use hexcells_viewer::player::{Button, Input, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::Button;
+use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
 /// The first hidden cell of the given colour in the level on screen.
 fn hidden(session: &Session, color: Color) -> Pos {

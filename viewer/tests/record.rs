@@ -7,7 +7,8 @@ use hexcells_core::model::name;
 use hexcells_core::record::{self, Outcome};
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::keys::player::Action;
-use hexcells_viewer::player::{Button, Input, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::Button;
+use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
 /// The hidden cells of the given colour in the level on screen, in grid order.
 fn hidden(session: &Session, color: Color) -> Vec<Pos> {

@@ -70,11 +70,11 @@ fn hidden_cells_are_orange_and_uncovered_ones_take_their_colour() {
     assert_eq!(pixel_at(&before, lay.cell_centre(pos(4, 2))), palette::HIDDEN);
     session.act(
         Action::Uncover,
-        Input::click(pos(4, 2), hexcells_viewer::player::Button::Left),
+        Input::click(pos(4, 2), hexcells_viewer::keys::Button::Left),
     );
     session.act(
         Action::Uncover,
-        Input::click(pos(3, 3), hexcells_viewer::player::Button::Right),
+        Input::click(pos(3, 3), hexcells_viewer::keys::Button::Right),
     );
     let after = frame(&session);
     assert_eq!(pixel_at(&after, lay.cell_centre(pos(4, 2))), palette::BLUE);
@@ -167,7 +167,7 @@ fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
 
 #[test]
 fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
-    use hexcells_viewer::player::Button;
+    use hexcells_viewer::keys::Button;
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
     let (blue, black) = (pos(4, 2), pos(3, 3));
@@ -190,7 +190,7 @@ fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
 
 #[test]
 fn dimmed_numbers_are_faint_and_come_back() {
-    use hexcells_viewer::player::Button;
+    use hexcells_viewer::keys::Button;
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
     let (column, number) = (pos(4, 0), pos(4, 4));

@@ -9,7 +9,8 @@ use hexcells_core::edit::{apply_op, Op};
 use hexcells_core::{Color, Direction, Level, Pos};
 
 use super::document::Kind;
-use super::{geometry, Button, Editor, Outcome, Request};
+use super::{geometry, Editor, Outcome, Request};
+use crate::keys::Button;
 use crate::render::Layout;
 
 /// Two clicks on one item closer than this make a double-click.

@@ -35,8 +35,6 @@ use prompt::{Prompt, PromptKey, PromptResult};
 
 pub use gesture::{Gesture, Mods, DOUBLE_CLICK};
 
-pub use crate::keys::Button;
-
 /// What the app must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outcome {

@@ -11,9 +11,10 @@ use hexcells_core::Pos;
 use super::document::Link;
 use super::prompt::PromptKey;
 use super::save::{DiskChange, LevelFile, Saved};
-use super::{Button, Editor, Mods, Outcome};
+use super::{Editor, Mods, Outcome};
 use crate::keys::editor::Action;
 use crate::keys::keys_for;
+use crate::keys::Button;
 use crate::render::camera::STEP;
 use crate::render::{Camera, Layout};
 

@@ -10,7 +10,6 @@ use hexcells_core::solve::Budget;
 use hexcells_core::{Level, Pos, Severity};
 
 use crate::keys::player::Action;
-pub use crate::keys::Button;
 use crate::keys::{self, Binding};
 use crate::render::{Camera, Layout, Scene};
 use game::Game;

@@ -11,8 +11,9 @@ use hexcells_core::{Color, Pos};
 use super::clue_marks;
 use super::game::{Confirmed, Outcome};
 use super::progress::Best;
-use super::{Button, Origin, Session};
+use super::{Origin, Session};
 use crate::keys::player::Action;
+use crate::keys::Button;
 
 impl Session {
     pub(super) fn undo(&mut self) {
