@@ -1,17 +1,18 @@
-//! `hexcells-view`: a live preview of a Hexcells level that is also a player.
+//! `hexcells-view`: a live preview of a Hexcells level that is also a player and an
+//! editor. The layers, from the top (each imports only the ones below it):
 //!
-//! The renderer ([`render`]) draws a [`render::Scene`] into a pixel buffer without a
-//! window; [`player`] holds the player mode and its game as plain state;
-//! [`keys`] holds the bindings of every mode (and reads `keys.toml`); [`clipboard`] copies and reads pasted levels;
-//! [`watch`] follows the level file; [`app`] is the only module that touches winit and
-//! softbuffer.
-//!
-//! [`editor`] is the level editor as plain state (every visual edit a text edit),
-//! [`editor::mode`] its window mode, [`editor::save`] the standalone editor's file; the camera
-//! (zoom and pan) is [`render::Camera`].
+//! - [`app`]: the window, the only module that imports winit and softbuffer: it turns
+//!   events into chords, pointer positions and a frame size, and presents frames;
+//! - [`modes`]: the player and the editor in one window, without the window: which
+//!   mode has it, switching between them, and what input means in each;
+//! - [`player`] and [`editor`]: the two modes as plain state, each with one handler for
+//!   the actions of its table; neither imports the other;
+//! - [`keys`] (the bindings of both modes and `keys.toml`), [`render`] (scenes into
+//!   pixels, layout and camera), [`clipboard`] and [`watch`] (the level file on disk).
 //!
 //! Architecture invariant: the viewer writes the level file only when its standalone
-//! editor saves (Ctrl+S), atomically and never over a change made elsewhere.
+//! editor saves, atomically and never over a change made elsewhere
+//! ([`editor::save`]).
 
 pub mod app;
 pub mod clipboard;

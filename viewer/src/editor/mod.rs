@@ -2,10 +2,24 @@
 //! level it reads as, the selection, the gesture in progress, undo and redo, and the
 //! mapping from pointer input to `hexcells_core::edit` operations (SixCells' controls).
 //!
+//! May import: `hexcells_core`, [`crate::keys`] (its table, for the messages that name
+//! keys), [`crate::render`] (the scene it builds, the layout) and [`crate::clipboard`]
+//! (a pasted level). Not the player, not the window.
+//!
 //! Every edit is a text edit: an operation becomes the smallest text changes
 //! (`hexcells_core::edit::changes`), which change the text held here (standalone) or
 //! go to the language server for the editor's buffer ([`document::Link::Server`]);
 //! the level shown is always what the text reads as.
+//!
+//! - this file: the [`Editor`] (its state, what its keys do, requests to the text);
+//!   `gesture.rs`: the pointer (paint, cycle, flip, column, move, lasso);
+//!   `geometry.rs`: the pointer's places on the lattice;
+//! - `document.rs`: the text and where edits go; `history.rs`: undo and redo;
+//!   `prompt.rs`: the level information prompt; `check.rs`: problems and verdict off
+//!   the UI thread;
+//! - `mode.rs`: the editor mode of the window ([`mode::EditMode`]: the editor, its
+//!   file, its camera) and its one handler for the editor's keys (`EditMode::act`);
+//!   `save.rs`: the standalone editor's file, written only on save.
 
 pub mod check;
 pub mod document;

@@ -1,7 +1,7 @@
 //! Key bindings: a [`Chord`] (a key, or a click, with Ctrl, Shift and Alt) does an
 //! action of the mode's table ([`player::Action`], [`editor::Action`]). Each table
 //! declares every action once, with its stable id (`confirm-guesses`), its default
-//! chords as `keys.toml` writes them (`"Shift+S"`, `"Click"`) and its help; [`file`]
+//! chords as `keys.toml` writes them (`"Shift+S"`, `"Click"`) and its help; [`mod@file`]
 //! reads the user's `keys.toml` over the defaults. The window turns its events into
 //! chords and looks them up, and the mode's one handler carries the action out. The
 //! help line and the help panel are written from the bindings in force, so they show
@@ -10,6 +10,10 @@
 //!
 //! May import: `hexcells_core` and the `keys.toml` reading crates; no mode, no window,
 //! no renderer (the modes import these tables, not the other way round).
+//!
+//! - this file: [`Bindable`], the `table!` that declares a mode's actions, lookups
+//!   and the help; `chord.rs`: keys, clicks, modifiers and the mouse buttons;
+//! - `player.rs`, `editor.rs`: the two tables; `file.rs`: `keys.toml`.
 
 mod chord;
 pub mod editor;
@@ -19,7 +23,7 @@ pub mod player;
 pub use chord::{color_of, Button, Chord, Key};
 
 /// The actions of one mode: the player's or the editor's table, declared with
-/// [`table!`].
+/// `table!`.
 pub trait Bindable: Copy + Eq + std::fmt::Debug + 'static {
     /// The mode's table in `keys.toml`.
     const SECTION: &'static str;

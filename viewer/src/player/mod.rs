@@ -1,6 +1,20 @@
 //! The player mode as plain state, testable without a window: the levels of the open
 //! file, pack, editor document or pasted level (the last good version while the text
-//! has errors), the game in progress, and what the player's actions do (`actions.rs`, the one handler).
+//! has errors), the game in progress, its status line, and what the player's actions
+//! do.
+//!
+//! May import: `hexcells_core`, [`crate::keys`] (its table), [`crate::render`] (the
+//! scene it builds, the layout, the camera) and [`crate::clipboard`] (a pasted level).
+//! Not the editor, not the window.
+//!
+//! - this file: the [`Session`] (levels, saving, the frame's scene);
+//!   `actions.rs`: [`Session::act`], the one handler of the player's table;
+//! - `moves.rs`: clicks, guesses, undo, clearing the progress; `engine.rs`: hints and
+//!   rounds from the deduction engine, beside the window; `copy_paste.rs`: the level
+//!   to and from the clipboard;
+//! - `game.rs`: the [`game::Game`] of one level (uncovered cells, mistakes, guesses,
+//!   undo steps, the play record); `clue_marks.rs`: dimmed and highlighted clues;
+//!   `progress.rs`: progress and best results saved per level.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -1,5 +1,15 @@
-//! Draws a [`Scene`] into a pixel buffer, without a window: the app presents the
-//! result, `--png` saves it, and tests probe its pixels.
+//! Rendering: draws a [`Scene`] (the player's frame) or an [`EditorScene`] (the
+//! editor's) into a pixel buffer, without a window: the window presents the result,
+//! `--png` saves it, and tests probe its pixels. [`layout`] maps cells to pixels and
+//! back, and the [`Camera`] zooms and pans that mapping.
+//!
+//! May import: `hexcells_core`, tiny-skia and fontdue. No mode (player, editor), no
+//! bindings, no window: a scene is plain data the modes build for each frame.
+//!
+//! - `board.rs`: the player's frame (and the pieces the editor's frame shares);
+//!   `editor.rs`: the editor's frame; `help.rs`: the panel of every key;
+//! - `layout.rs`, `camera.rs`: where things go; `text.rs`, `palette.rs`: letters and
+//!   colours.
 
 pub mod board;
 pub mod camera;
