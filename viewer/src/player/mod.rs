@@ -65,7 +65,7 @@ pub struct Session {
     banner: Option<String>,
     status: String,
     hint: Option<Pos>,
-    /// The clues a hint's (or S's hardest step's) rule reads, with the status line
+    /// The clues a hint's (or a solve's hardest step's) rule reads, with the status line
     /// they belong to: outlined while that line shows.
     rule_clues: Option<(String, Vec<Pos>)>,
     /// The editor cursor: level index and cell.
@@ -186,8 +186,8 @@ impl Session {
         self.show_help
     }
 
-    /// Plays the level from the start (the editor's Ctrl+Tab): its progress is cleared
-    /// without asking.
+    /// Plays the level from the start (the editor's playtest from the start): its
+    /// progress is cleared without asking.
     pub fn play_from_start(&mut self) {
         self.clear_progress();
     }

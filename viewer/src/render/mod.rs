@@ -46,7 +46,7 @@ pub struct Scene<'a> {
     pub cursor: Option<Pos>,
     /// Clues whose members are highlighted (a blue cell's flower, a column's beam).
     pub highlights: &'a [Pos],
-    /// The clues the rule of a hint (or of S's hardest step) reads, outlined.
+    /// The clues the rule of a hint (or of a solve's hardest step) reads, outlined.
     pub rule_clues: &'a [Pos],
     /// Clues whose numbers are dimmed ("done with this one").
     pub dimmed: &'a [Pos],
