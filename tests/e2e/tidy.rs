@@ -572,3 +572,92 @@ fn only_the_corpus_crate_knows_where_the_corpus_is() {
         offenders.join("\n")
     );
 }
+
+/// The viewer's parts and the parts each may import (`crate::...`), from the bottom:
+/// see "The viewer" in `ARCHITECTURE.md`. A part imports itself freely.
+const VIEWER_PARTS: &[(&str, &[&str])] = &[
+    ("render", &[]),
+    ("keys", &[]),
+    ("clipboard.rs", &[]),
+    ("watch.rs", &[]),
+    ("player", &["keys", "render", "clipboard"]),
+    ("editor", &["keys", "render", "clipboard"]),
+    (
+        "modes.rs",
+        &["player", "editor", "keys", "render", "clipboard", "watch"],
+    ),
+    ("app.rs", &["modes", "player", "editor", "keys"]),
+];
+
+/// The viewer's modules a source names as `crate::name`, outside comments and tests.
+fn crate_uses(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    let mut out: Vec<String> = code
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .flat_map(|l| {
+            l.match_indices("crate::")
+                .map(move |(at, _)| &l[at + "crate::".len()..])
+        })
+        .map(|rest| {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            rest[..end].to_string()
+        })
+        .filter(|name| !name.is_empty())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_viewer_s_parts_import_only_the_parts_below_them() {
+    let src = root().join("viewer/src");
+    let mut offenders = Vec::new();
+    for (part, allowed) in VIEWER_PARTS {
+        let path = src.join(part);
+        let files = if path.is_dir() {
+            rust_files(&path)
+        } else {
+            vec![path]
+        };
+        assert!(
+            !files.is_empty(),
+            "viewer/src/{part} is gone: update VIEWER_PARTS"
+        );
+        let own = part.trim_end_matches(".rs");
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            for used in crate_uses(&text) {
+                if used != own && !allowed.contains(&used.as_str()) {
+                    let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+                    offenders.push(format!("{rel} imports crate::{used}"));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "a viewer part imports one at its level or above it (ARCHITECTURE.md, \"The viewer\"):\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn only_the_viewer_s_window_imports_winit_or_softbuffer() {
+    let mut offenders = Vec::new();
+    for file in rust_files(&root().join("viewer")) {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+        if rel != "viewer/src/app.rs" && (text.contains("winit::") || text.contains("softbuffer::")) {
+            offenders.push(rel);
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "only viewer/src/app.rs (the window) may import winit or softbuffer:\n{}",
+        offenders.join("\n")
+    );
+}

@@ -10,11 +10,11 @@ use anyhow::{bail, Context};
 use hexcells_core::format::parse;
 use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
-use hexcells_viewer::editing::EditMode;
 use hexcells_viewer::editor::document::Link;
-use hexcells_viewer::progress::state_dir;
+use hexcells_viewer::editor::mode::EditMode;
+use hexcells_viewer::player::progress::state_dir;
+use hexcells_viewer::player::{Origin, Session, TUTORIAL};
 use hexcells_viewer::render::{render, render_editor};
-use hexcells_viewer::session::{Origin, Session, TUTORIAL};
 
 const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
@@ -137,7 +137,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// `--export-record OUT`: the saved play record of the level on screen, to OUT
 /// (written via a temp file and a rename) or to stdout for `-`.
 fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
-    let text = record::print(&session.player().record());
+    let text = record::print(&session.game().record());
     if out == Path::new("-") {
         let mut stdout = std::io::stdout().lock();
         return match stdout.write_all(text.as_bytes()) {

@@ -1,164 +1,65 @@
 //! The level editor's table: what its keys and modified clicks do, their ids in
-//! `keys.toml` (`[editor]`) and their default chords (SixCells' editor's), and the
-//! mouse's part of the editor's help line.
+//! `keys.toml` (`[editor]`), their default chords (SixCells' editor's) and their help,
+//! and the mouse's part of the editor's help line.
 
-use super::{Bindable, Binding};
+use super::{table, Binding};
 
-/// Everything a binding of the editor can do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Undo an edit.
-    Undo,
-    /// Redo it.
-    Redo,
-    /// Delete the selected items.
-    DeleteSelection,
-    /// Deselect everything.
-    ClearSelection,
-    /// The prompt for title, author and custom text.
-    Information,
-    /// Save the file (standalone).
-    Save,
-    /// Play the level as it reads.
-    Playtest,
-    /// Play it from the start.
-    PlaytestFromStart,
-    /// Zoom in around the window's centre.
-    ZoomIn,
-    /// Zoom out.
-    ZoomOut,
-    /// Back to the level's frame.
-    ZoomReset,
-    /// The next level of a pack.
-    NextLevel,
-    /// The previous level.
-    PreviousLevel,
-    /// The level's text to the clipboard.
-    CopyLevel,
-    /// The clipboard's level in place of the one shown.
-    PasteLevel,
-    /// Click: select or deselect an item; on empty space, drag a freehand selection.
-    Select,
-    /// Click: mark or unmark a cell as revealed at start.
-    ToggleRevealed,
-}
-
-impl Bindable for Action {
-    const SECTION: &'static str = "editor";
-
-    const ALL: &'static [Action] = &[
-        Action::Undo,
-        Action::Redo,
-        Action::DeleteSelection,
-        Action::ClearSelection,
-        Action::Select,
-        Action::ToggleRevealed,
-        Action::Information,
-        Action::Save,
-        Action::Playtest,
-        Action::PlaytestFromStart,
-        Action::ZoomIn,
-        Action::ZoomOut,
-        Action::ZoomReset,
-        Action::NextLevel,
-        Action::PreviousLevel,
-        Action::CopyLevel,
-        Action::PasteLevel,
-    ];
-
-    const LINE: &'static [Action] = Self::ALL;
-
-    fn id(self) -> &'static str {
-        match self {
-            Action::Undo => "undo",
-            Action::Redo => "redo",
-            Action::DeleteSelection => "delete-selection",
-            Action::ClearSelection => "clear-selection",
-            Action::Information => "information",
-            Action::Save => "save",
-            Action::Playtest => "playtest",
-            Action::PlaytestFromStart => "playtest-from-start",
-            Action::ZoomIn => "zoom-in",
-            Action::ZoomOut => "zoom-out",
-            Action::ZoomReset => "zoom-reset",
-            Action::NextLevel => "next-level",
-            Action::PreviousLevel => "previous-level",
-            Action::CopyLevel => "copy-level",
-            Action::PasteLevel => "paste-level",
-            Action::Select => "select",
-            Action::ToggleRevealed => "toggle-revealed",
-        }
+table! {
+    /// Everything a binding of the editor can do.
+    pub enum Action in "editor" {
+        /// Undo an edit.
+        Undo = "undo" ["Ctrl+Z"] "undo an edit",
+        /// Redo it.
+        Redo = "redo" ["Ctrl+Y", "Ctrl+Shift+Z"] "redo it",
+        /// Delete the selected items.
+        DeleteSelection = "delete-selection" ["Delete"] "delete the selection",
+        /// Deselect everything.
+        ClearSelection = "clear-selection" ["Esc"] "deselect everything",
+        /// Click: select or deselect an item; on empty space, drag a freehand selection.
+        Select = "select" ["Shift+Click"] "select an item; on empty space, drag a freehand selection",
+        /// Click: mark or unmark a cell as revealed at start.
+        ToggleRevealed = "toggle-revealed" ["Alt+Click", "Ctrl+Click"] "mark or unmark a cell as revealed at start",
+        /// The prompt for title, author and custom text.
+        Information = "information" ["Ctrl+D"] "title, author and custom text, one prompt per field",
+        /// Save the file (standalone).
+        Save = "save" ["Ctrl+S"] "save (standalone)",
+        /// Play the level as it reads.
+        Playtest = "playtest" ["Tab"] "playtest the level",
+        /// Play it from the start.
+        PlaytestFromStart = "playtest-from-start" ["Ctrl+Tab", "Shift+Tab"] "playtest from the start",
+        /// Zoom in around the window's centre.
+        ZoomIn = "zoom-in" ["+", "="] "zoom in",
+        /// Zoom out.
+        ZoomOut = "zoom-out" ["-"] "zoom out",
+        /// Back to the level's frame.
+        ZoomReset = "zoom-reset" ["0"] "back to the level's frame",
+        /// The next level of a pack.
+        NextLevel = "next-level" ["N"] "next level of the pack",
+        /// The previous level.
+        PreviousLevel = "previous-level" ["P"] "previous level of the pack",
+        /// The level's text to the clipboard.
+        CopyLevel = "copy-level" ["Ctrl+C"] "copy the level's text",
+        /// The clipboard's level in place of the one shown.
+        PasteLevel = "paste-level" ["Ctrl+V"] "paste a level in place of this one",
     }
-
-    fn defaults(self) -> &'static [&'static str] {
-        match self {
-            Action::Undo => &["Ctrl+Z"],
-            Action::Redo => &["Ctrl+Y", "Ctrl+Shift+Z"],
-            Action::DeleteSelection => &["Delete"],
-            Action::ClearSelection => &["Esc"],
-            Action::Information => &["Ctrl+D"],
-            Action::Save => &["Ctrl+S"],
-            Action::Playtest => &["Tab"],
-            Action::PlaytestFromStart => &["Ctrl+Tab", "Shift+Tab"],
-            Action::ZoomIn => &["+", "="],
-            Action::ZoomOut => &["-"],
-            Action::ZoomReset => &["0"],
-            Action::NextLevel => &["N"],
-            Action::PreviousLevel => &["P"],
-            Action::CopyLevel => &["Ctrl+C"],
-            Action::PasteLevel => &["Ctrl+V"],
-            Action::Select => &["Shift+Click"],
-            Action::ToggleRevealed => &["Alt+Click", "Ctrl+Click"],
-        }
-    }
-
-    fn on_click(self) -> bool {
-        matches!(self, Action::Select | Action::ToggleRevealed)
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            Action::Undo => "undo an edit",
-            Action::Redo => "redo it",
-            Action::DeleteSelection => "delete the selection",
-            Action::ClearSelection => "deselect everything",
-            Action::Information => "title, author and custom text, one prompt per field",
-            Action::Save => "save (standalone)",
-            Action::Playtest => "playtest the level",
-            Action::PlaytestFromStart => "playtest from the start",
-            Action::ZoomIn => "zoom in",
-            Action::ZoomOut => "zoom out",
-            Action::ZoomReset => "back to the level's frame",
-            Action::NextLevel => "next level of the pack",
-            Action::PreviousLevel => "previous level of the pack",
-            Action::CopyLevel => "copy the level's text",
-            Action::PasteLevel => "paste a level in place of this one",
-            Action::Select => "select an item; on empty space, drag a freehand selection",
-            Action::ToggleRevealed => "mark or unmark a cell as revealed at start",
-        }
-    }
-
-    fn short(self) -> &'static str {
-        match self {
-            Action::Undo => "undo",
-            Action::Redo => "redo",
-            Action::DeleteSelection => "delete",
-            Action::ClearSelection => "deselect",
-            Action::Information => "info",
-            Action::Save => "save",
-            Action::Playtest => "play",
-            Action::PlaytestFromStart => "replay",
-            Action::ZoomIn => "zoom in",
-            Action::ZoomOut => "zoom out",
-            Action::ZoomReset => "fit",
-            Action::NextLevel => "next",
-            Action::PreviousLevel => "previous",
-            Action::CopyLevel => "copy",
-            Action::PasteLevel => "paste",
-            Action::Select => "select",
-            Action::ToggleRevealed => "revealed",
-        }
-    }
+    help line:
+        Undo "undo",
+        Redo "redo",
+        DeleteSelection "delete",
+        ClearSelection "deselect",
+        Select "select",
+        ToggleRevealed "revealed",
+        Information "info",
+        Save "save",
+        Playtest "play",
+        PlaytestFromStart "replay",
+        ZoomIn "zoom in",
+        ZoomOut "zoom out",
+        ZoomReset "fit",
+        NextLevel "next",
+        PreviousLevel "previous",
+        CopyLevel "copy",
+        PasteLevel "paste",
 }
 
 /// The editor's one-line help: the buttons (which one makes blue after the swap),
@@ -178,7 +79,7 @@ pub fn help(bindings: &[Binding<Action>], swap_buttons: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::keys::{defaults, Chord};
+    use crate::keys::{defaults, Bindable, Chord};
 
     #[test]
     fn every_default_reads_and_the_help_shows_them() {

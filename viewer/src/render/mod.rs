@@ -1,7 +1,18 @@
-//! Draws a [`Scene`] into a pixel buffer, without a window: the app presents the
-//! result, `--png` saves it, and tests probe its pixels.
+//! Rendering: draws a [`Scene`] (the player's frame) or an [`EditorScene`] (the
+//! editor's) into a pixel buffer, without a window: the window presents the result,
+//! `--png` saves it, and tests probe its pixels. [`layout`] maps cells to pixels and
+//! back, and the [`Camera`] zooms and pans that mapping.
+//!
+//! May import: `hexcells_core`, tiny-skia and fontdue. No mode (player, editor), no
+//! bindings, no window: a scene is plain data the modes build for each frame.
+//!
+//! - `board.rs`: the player's frame (and the pieces the editor's frame shares);
+//!   `editor.rs`: the editor's frame; `help.rs`: the panel of every key;
+//! - `layout.rs`, `camera.rs`: where things go; `text.rs`, `palette.rs`: letters and
+//!   colours.
 
 pub mod board;
+pub mod camera;
 pub mod editor;
 pub mod help;
 pub mod layout;
@@ -11,6 +22,7 @@ pub mod text;
 use hexcells_core::{Color, Level, Pos};
 use tiny_skia::PixmapMut;
 
+pub use camera::Camera;
 pub use editor::{render_editor, EditorScene};
 pub use layout::Layout;
 
@@ -34,7 +46,7 @@ pub struct Scene<'a> {
     pub cursor: Option<Pos>,
     /// Clues whose members are highlighted (a blue cell's flower, a column's beam).
     pub highlights: &'a [Pos],
-    /// The clues the rule of a hint (or of S's hardest step) reads, outlined.
+    /// The clues the rule of a hint (or of a solve's hardest step) reads, outlined.
     pub rule_clues: &'a [Pos],
     /// Clues whose numbers are dimmed ("done with this one").
     pub dimmed: &'a [Pos],

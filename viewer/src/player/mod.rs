@@ -1,25 +1,43 @@
-//! What the window shows and how input changes it, without a window: the levels of
-//! the open file, pack, editor document or pasted level (the last good version while
-//! the text has errors), the game in progress, and the player's commands.
+//! The player mode as plain state, testable without a window: the levels of the open
+//! file, pack, editor document or pasted level (the last good version while the text
+//! has errors), the game in progress, its status line, and what the player's actions
+//! do.
+//!
+//! May import: `hexcells_core`, [`crate::keys`] (its table), [`crate::render`] (the
+//! scene it builds, the layout, the camera) and [`crate::clipboard`] (a pasted level).
+//! Not the editor, not the window.
+//!
+//! - this file: the [`Session`] (levels, saving, the frame's scene);
+//!   `actions.rs`: [`Session::act`], the one handler of the player's table;
+//! - `moves.rs`: clicks, guesses, undo, clearing the progress; `engine.rs`: hints and
+//!   rounds from the deduction engine, beside the window; `copy_paste.rs`: the level
+//!   to and from the clipboard;
+//! - `game.rs`: the [`game::Game`] of one level (uncovered cells, mistakes, guesses,
+//!   undo steps, the play record); `clue_marks.rs`: dimmed and highlighted clues;
+//!   `progress.rs`: progress and best results saved per level.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use hexcells_core::format::parse;
 use hexcells_core::solve::Budget;
-use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Level, Pos, Severity};
 
-pub use crate::keys::Button;
-use crate::keys::{self, Action, Binding};
-use crate::player::Player;
-use crate::progress::{self, Best, Progress};
-use crate::render::Scene;
+use crate::keys::player::Action;
+use crate::keys::{self, Binding};
+use crate::render::{Camera, Layout, Scene};
+use game::Game;
+use progress::{Best, Progress};
 
+mod actions;
+pub mod clue_marks;
 mod copy_paste;
 mod engine;
-mod play;
+pub mod game;
+mod moves;
+pub mod progress;
 
+pub use actions::{Effects, Input};
 pub use engine::{EngineDone, EngineJob};
 
 /// Where the levels come from.
@@ -35,68 +53,19 @@ pub enum Origin {
     Pasted,
 }
 
-/// Everything the player can ask for (the default keys are in `keys.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// A click on a grid position: uncover, show a flower or beam, dim a number, or
-    /// (in playtest) cover an uncovered cell again.
-    Click(Pos, Button),
-    /// Shift+click: mark a guess on a hidden cell, or clear it.
-    Guess(Pos, Button),
-    /// C: confirm every guess.
-    ConfirmGuesses,
-    /// D: confirm the opposite of every guess.
-    DenyGuesses,
-    /// X: clear every guess.
-    ClearGuesses,
-    /// A: show every flower and beam, or clear them.
-    HighlightAll,
-    /// H: outline the next deducible cell and say why.
-    Hint,
-    /// S: mark the engine's next round as guesses, for C to confirm.
-    SolveRound,
-    /// Shift+S: uncover everything deducible.
-    SolveAll,
-    /// Z: take back the last uncovering (a confirm or a solve is one step).
-    Undo,
-    /// R: clear the level's progress; asks first, a second R confirms.
-    ClearProgress,
-    /// V: toggle the "show solution" preview.
-    ToggleSolution,
-    /// N (+1) or P (-1): another level of the pack, or another file of the folder.
-    Step(isize),
-    /// E: export the game's play record to a new file in the state directory.
-    ExportRecord,
-    /// ? or F1: show or hide the panel of every binding.
-    ToggleHelp,
-}
-
-/// What the app must do after a command.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Effects {
-    /// Redraw the window.
-    pub redraw: bool,
-    /// Follow this file from now on (N / P moved to another file).
-    pub watch: Option<PathBuf>,
-    /// Tell the language server.
-    pub send: Option<FromViewer>,
-    /// Stop following the file (a pasted level replaced it).
-    pub stop_watching: bool,
-}
-
-/// The viewer's state.
+/// The player mode's state.
 pub struct Session {
     origin: Origin,
     text: Option<String>,
     levels: Vec<Level>,
     level_idx: usize,
-    player: Player,
+    game: Game,
     best: Option<Best>,
     started: Instant,
     banner: Option<String>,
     status: String,
     hint: Option<Pos>,
-    /// The clues a hint's (or S's hardest step's) rule reads, with the status line
+    /// The clues a hint's (or a solve's hardest step's) rule reads, with the status line
     /// they belong to: outlined while that line shows.
     rule_clues: Option<(String, Vec<Pos>)>,
     /// The editor cursor: level index and cell.
@@ -112,9 +81,11 @@ pub struct Session {
     pub playtest: bool,
     /// Show the panel of every binding.
     show_help: bool,
-    /// The last command asked to clear the progress: the next one confirms.
+    /// The player's zoom and pan.
+    pub camera: Camera,
+    /// The last action asked to clear the progress: the same again confirms.
     clear_asked: bool,
-    bindings: Vec<Binding>,
+    bindings: Vec<Binding<Action>>,
     state_dir: Option<PathBuf>,
     budget: Budget,
     /// Whether `levels` came from a text without errors.
@@ -124,7 +95,7 @@ pub struct Session {
 }
 
 /// The embedded tutorial pack.
-pub const TUTORIAL: &str = include_str!("../levels/tutorial.hexcells");
+pub const TUTORIAL: &str = include_str!("../../levels/tutorial.hexcells");
 
 impl Session {
     /// A session on `text` from `origin`; progress lives in `state_dir` when given.
@@ -134,7 +105,7 @@ impl Session {
             text: None,
             levels: vec![waiting_level()],
             level_idx: 0,
-            player: Player::new(waiting_level()),
+            game: Game::new(waiting_level()),
             best: None,
             started: Instant::now(),
             banner: None,
@@ -147,6 +118,7 @@ impl Session {
             swap_buttons: false,
             playtest: false,
             show_help: false,
+            camera: Camera::default(),
             clear_asked: false,
             bindings: keys::defaults(),
             state_dir,
@@ -169,7 +141,7 @@ impl Session {
 
     /// The level on screen.
     pub fn level(&self) -> &Level {
-        self.player.level()
+        self.game.level()
     }
 
     /// Index of the level on screen and how many levels there are.
@@ -177,9 +149,15 @@ impl Session {
         (self.level_idx, self.levels.len())
     }
 
+    /// The layout of a `width` x `height` frame at interface scale `scale`: the level
+    /// fitted, zoomed and panned.
+    pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
+        self.camera.apply(Layout::new(self.level(), width, height, scale))
+    }
+
     /// The game in progress.
-    pub fn player(&self) -> &Player {
-        &self.player
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
     /// The error banner, while the text has errors.
@@ -193,12 +171,12 @@ impl Session {
     }
 
     /// The bindings in force.
-    pub fn bindings(&self) -> &[Binding] {
+    pub fn bindings(&self) -> &[Binding<Action>] {
         &self.bindings
     }
 
     /// Uses other bindings (the help line and panel follow them).
-    pub fn set_bindings(&mut self, bindings: Vec<Binding>) {
+    pub fn set_bindings(&mut self, bindings: Vec<Binding<Action>>) {
         self.bindings = bindings;
         self.status = self.default_status();
     }
@@ -208,8 +186,8 @@ impl Session {
         self.show_help
     }
 
-    /// Plays the level from the start (the editor's Ctrl+Tab): its progress is cleared
-    /// without asking.
+    /// Plays the level from the start (the editor's playtest from the start): its
+    /// progress is cleared without asking.
     pub fn play_from_start(&mut self) {
         self.clear_progress();
     }
@@ -256,7 +234,7 @@ impl Session {
         self.level_idx = self.level_idx.min(self.levels.len() - 1);
         let level = self.levels[self.level_idx].clone();
         if self.loaded {
-            self.player.replace_level(level);
+            self.game.replace_level(level);
             self.hint = None;
             self.save();
         } else {
@@ -270,7 +248,7 @@ impl Session {
     fn open_level(&mut self, idx: usize) {
         let Some(level) = self.levels.get(idx) else { return };
         self.level_idx = idx;
-        self.player = Player::new(level.clone());
+        self.game = Game::new(level.clone());
         let saved = self
             .state_dir
             .as_deref()
@@ -281,11 +259,11 @@ impl Session {
             .as_deref()
             .and_then(|dir| progress::load_record(dir, level));
         match record {
-            Some(record) => self.player.restore_record(&record),
-            None => self.player.restore(&saved.moves, saved.mistakes),
+            Some(record) => self.game.restore_record(&record),
+            None => self.game.restore(&saved.moves, saved.mistakes),
         }
-        self.player.restore_undo_steps(&saved.undo_steps);
-        self.player.restore_dimmed(&saved.dimmed);
+        self.game.restore_undo_steps(&saved.undo_steps);
+        self.game.restore_dimmed(&saved.dimmed);
         self.best = saved.best;
         self.started = Instant::now();
         self.hint = None;
@@ -319,85 +297,29 @@ impl Session {
     fn save(&self) {
         let Some(dir) = &self.state_dir else { return };
         let progress = Progress {
-            moves: self.player.moves(),
-            mistakes: self.player.mistakes(),
+            moves: self.game.moves(),
+            mistakes: self.game.mistakes(),
             best: self.best,
-            dimmed: self.player.clue_marks().dimmed(),
-            undo_steps: self.player.undo_steps(),
+            dimmed: self.game.clue_marks().dimmed(),
+            undo_steps: self.game.undo_steps(),
         };
         // Losing progress is not worth stopping the game for.
-        let _ = progress::save(dir, self.player.level(), &progress);
-        let _ = progress::save_record(dir, self.player.level(), &self.player.record());
+        let _ = progress::save(dir, self.game.level(), &progress);
+        let _ = progress::save_record(dir, self.game.level(), &self.game.record());
     }
 
-    /// E: writes the play record to a new file under the state directory and says
+    /// Writes the play record to a new file under the state directory and says
     /// where in the status line.
     fn export_record(&mut self) {
         let Some(dir) = &self.state_dir else {
             self.status = "cannot export the record: no state directory (set XDG_STATE_HOME)".to_string();
             return;
         };
-        let record = self.player.record();
-        self.status = match progress::export_record(dir, self.player.level(), &record) {
+        let record = self.game.record();
+        self.status = match progress::export_record(dir, self.game.level(), &record) {
             Ok(path) => format!("exported {} moves to {}", record.moves.len(), path.display()),
             Err(e) => format!("cannot export the record: {e}"),
         };
-    }
-
-    /// Carries out a player's command.
-    pub fn apply(&mut self, command: Command) -> Effects {
-        let mut effects = Effects {
-            redraw: true,
-            ..Effects::default()
-        };
-        // Any other command answers "no" to "clear the progress?".
-        let clear_asked = std::mem::take(&mut self.clear_asked);
-        if clear_asked && command != Command::ClearProgress {
-            self.status = "the progress stays".to_string();
-        }
-        match command {
-            Command::Click(pos, button) => effects.send = self.click(pos, button),
-            Command::Guess(pos, button) => effects.send = self.guess(pos, button),
-            Command::ConfirmGuesses => self.confirm_guesses(false),
-            Command::DenyGuesses => self.confirm_guesses(true),
-            Command::ClearGuesses => {
-                self.status = match self.player.clear_guesses() {
-                    0 => "no guesses to clear".to_string(),
-                    1 => "cleared 1 guess".to_string(),
-                    n => format!("cleared {n} guesses"),
-                };
-                self.save();
-            }
-            Command::HighlightAll => {
-                self.status = if self.player.toggle_all_highlights() {
-                    format!(
-                        "every flower and beam shows · {} again clears them",
-                        self.keys(Action::HighlightAll)
-                    )
-                } else {
-                    "flowers and beams cleared".to_string()
-                };
-            }
-            Command::Hint | Command::SolveRound | Command::SolveAll => {
-                if let Some(job) = self.engine_job(command) {
-                    self.finish(job.run());
-                }
-            }
-            Command::Undo => self.undo(),
-            Command::ClearProgress if clear_asked => self.clear_progress(),
-            Command::ClearProgress => {
-                self.clear_asked = true;
-                self.status = format!(
-                    "clear the progress of this level (uncovered cells, mistakes, guesses, dimmed clues)? {} again clears it, any other key keeps it",
-                    self.keys(Action::ClearProgress)
-                );
-            }
-            Command::ToggleSolution => self.show_solution = !self.show_solution,
-            Command::Step(step) => effects.watch = self.step(step),
-            Command::ExportRecord => self.export_record(),
-            Command::ToggleHelp => self.show_help = !self.show_help,
-        }
-        effects
     }
 
     /// Shows level `idx` of the pack (ignored when there is no such level).
@@ -420,7 +342,7 @@ impl Session {
         self.cursor = cell.map(|c| (level, c));
     }
 
-    /// N / P: the next or previous level of the pack; past either end of a file, the
+    /// The next (`step` 1) or previous (-1) level of the pack; past either end of a file, the
     /// next or previous level file in its folder.
     fn step(&mut self, step: isize) -> Option<PathBuf> {
         let target = self.level_idx as isize + step;
@@ -452,12 +374,12 @@ impl Session {
 
     /// The frame to draw, at interface scale `scale`.
     pub fn with_scene<R>(&self, scale: f32, f: impl FnOnce(&Scene) -> R) -> R {
-        let uncovered = self.player.uncovered_mask();
+        let uncovered = self.game.uncovered_mask();
         let cursor = self
             .cursor
             .filter(|(level, _)| *level == self.level_idx)
             .map(|(_, pos)| pos);
-        let marks = self.player.clue_marks();
+        let marks = self.game.clue_marks();
         let (highlights, dimmed) = (marks.highlighted(), marks.dimmed());
         let help = self
             .show_help
@@ -467,9 +389,9 @@ impl Session {
             _ => &[],
         };
         let scene = Scene {
-            level: self.player.level(),
+            level: self.game.level(),
             uncovered: &uncovered,
-            guesses: self.player.guess_mask(),
+            guesses: self.game.guess_mask(),
             show_solution: self.show_solution,
             hover: self.hover,
             hint: self.hint,
@@ -478,8 +400,8 @@ impl Session {
             rule_clues,
             dimmed: &dimmed,
             help: help.as_deref(),
-            remaining: self.player.remaining(),
-            mistakes: self.player.mistakes(),
+            remaining: self.game.remaining(),
+            mistakes: self.game.mistakes(),
             banner: self.banner.clone(),
             status: self.status.clone(),
             scale,

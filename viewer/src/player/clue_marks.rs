@@ -1,6 +1,6 @@
 //! The player's marks on clues: *dimmed* numbers ("done with this one", saved with the
 //! progress) and *highlighted* ones (a blue cell's flower, a column number's beam),
-//! as plain state beside [`crate::player::Player`].
+//! as plain state beside [`crate::player::game::Game`].
 //!
 //! A clue can be marked when the player sees it: a column number always, a number on a
 //! cell once the cell is uncovered. Only flowers (numbers on blue cells) and beams are

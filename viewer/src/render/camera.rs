@@ -1,22 +1,22 @@
-//! Zoom and pan, for the player and the editor alike: a scale and an offset applied on
-//! top of the layout that fits the board into the window. The wheel zooms around the
+//! The camera: zoom and pan, for the player and the editor alike, as a scale and an
+//! offset applied on top of the layout that fits the board into the window. The wheel zooms around the
 //! pointer (the point under it stays put), a middle-button drag pans, `+` `-` zoom
 //! around the window's centre and `0` resets.
 
-use crate::render::Layout;
+use super::layout::Layout;
 
-/// How far the view is zoomed and panned.
+/// How far the board is zoomed and panned.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct View {
+pub struct Camera {
     /// Scale over the fitted layout (1 = fitted).
     pub zoom: f32,
     /// Pixel offset after scaling.
     pub pan: (f32, f32),
 }
 
-impl Default for View {
+impl Default for Camera {
     fn default() -> Self {
-        View {
+        Camera {
             zoom: 1.0,
             pan: (0.0, 0.0),
         }
@@ -29,8 +29,8 @@ const MAX_ZOOM: f32 = 8.0;
 /// One wheel notch or one `+` press.
 pub const STEP: f32 = 1.2;
 
-impl View {
-    /// `layout` as this view shows it.
+impl Camera {
+    /// `layout` as this camera shows it.
     pub fn apply(&self, layout: Layout) -> Layout {
         layout.transformed(self.zoom, self.pan)
     }
@@ -55,7 +55,7 @@ impl View {
 
     /// Back to the fitted board.
     pub fn reset(&mut self) {
-        *self = View::default();
+        *self = Camera::default();
     }
 }
 
@@ -67,18 +67,18 @@ mod tests {
     #[test]
     fn zooming_keeps_the_point_under_the_pointer() {
         let base = Layout::whole_grid(1280, 800, 1.0);
-        let mut view = View::default();
+        let mut camera = Camera::default();
         let p = Pos::new(10, 12).unwrap();
         let at = base.cell_centre(p);
-        view.zoom_at(STEP * STEP, at);
-        let zoomed = view.apply(base);
+        camera.zoom_at(STEP * STEP, at);
+        let zoomed = camera.apply(base);
         let (x, y) = zoomed.cell_centre(p);
         assert!((x - at.0).abs() < 0.01 && (y - at.1).abs() < 0.01);
         assert!((zoomed.radius - base.radius * STEP * STEP).abs() < 0.01);
-        view.pan_by(30.0, -10.0);
-        let panned = view.apply(base).cell_centre(p);
+        camera.pan_by(30.0, -10.0);
+        let panned = camera.apply(base).cell_centre(p);
         assert!((panned.0 - at.0 - 30.0).abs() < 0.01);
-        // Hit-testing follows the view.
+        // Hit-testing follows the camera.
         let mut level = hexcells_core::Level::new();
         level.set(
             p,
@@ -88,10 +88,10 @@ mod tests {
                 hint: hexcells_core::Hint::None,
             })),
         );
-        assert_eq!(view.apply(base).cell_at(&level, panned.0, panned.1), Some(p));
-        view.zoom_at(1000.0, at);
-        assert_eq!(view.zoom, MAX_ZOOM);
-        view.reset();
-        assert_eq!(view, View::default());
+        assert_eq!(camera.apply(base).cell_at(&level, panned.0, panned.1), Some(p));
+        camera.zoom_at(1000.0, at);
+        assert_eq!(camera.zoom, MAX_ZOOM);
+        camera.reset();
+        assert_eq!(camera, Camera::default());
     }
 }

@@ -1,21 +1,23 @@
-//! Ctrl+C and Ctrl+V in the session: the text a copy puts on the clipboard, and playing
-//! a pasted level (the app reads the clipboard through `crate::clipboard`).
+//! Copying and pasting a level in the player: the text a copy puts on the clipboard,
+//! and playing a pasted level (the window reads the clipboard through
+//! `crate::clipboard`).
 
-use super::{Effects, Origin, Session};
+use super::actions::Effects;
+use super::{Origin, Session};
 use crate::clipboard::{PastedFormat, PastedLevel};
 
 impl Session {
-    /// The text Ctrl+C copies: the level on screen with the cells the player uncovered
+    /// The text a copy puts on the clipboard: the level on screen with the cells the player uncovered
     /// written as revealed.
     pub fn copy_text(&self) -> String {
-        hexcells_core::format::print(&self.player.as_played())
+        hexcells_core::format::print(&self.game.as_played())
     }
 
     /// Says in the status line how copying [`Session::copy_text`] went.
     pub fn copied(&mut self, result: Result<(), String>) {
         self.clear_asked = false;
         self.status = match result {
-            Ok(()) => match self.player.moves().len() {
+            Ok(()) => match self.game.moves().len() {
                 1 => "copied the level with your progress (1 cell uncovered) to the clipboard".to_string(),
                 n => format!("copied the level with your progress ({n} cells uncovered) to the clipboard"),
             },
@@ -23,7 +25,7 @@ impl Session {
         };
     }
 
-    /// Ctrl+V: plays the pasted level (a pack from its first level), or says why not
+    /// Plays the pasted level (a pack from its first level), or says why not
     /// and changes nothing.
     pub fn paste(&mut self, pasted: Result<PastedLevel, String>) -> Effects {
         let mut effects = Effects {

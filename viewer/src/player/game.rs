@@ -1,6 +1,6 @@
 //! A game in progress, as plain state: uncover cells blue or black, count mistakes,
-//! mark guesses, undo, restart, and ask the deduction engine for a hint or a round of
-//! moves.
+//! mark guesses, undo, restart (the deduction engine's hints and rounds are
+//! `engine.rs`'s).
 //!
 //! A wrong click adds a mistake and leaves the cell hidden, as in Hexcells. A *guess*
 //! (SixCells' annotation, a pencil mark) costs nothing and uncovers nothing; confirming
@@ -12,14 +12,12 @@
 //!
 //! Every click is also kept as a play [`Record`] (mistakes included, see
 //! `docs/record-notation.md`): undo removes the moves that uncovered the cells, restart
-//! clears it, and [`Player::restore_record`] resumes a game from one, guesses included.
+//! clears it, and [`Game::restore_record`] resumes a game from one, guesses included.
 
-use hexcells_core::model::name;
 use hexcells_core::record::{self, Guess, Record};
-use hexcells_core::solve::{self, Budget, ClueRef, Deduction, HintResult, PlayState};
 use hexcells_core::{Color, Level, Pos};
 
-use crate::clue_marks::{self, ClueMarks};
+use super::clue_marks::{self, ClueMarks};
 
 /// What a click did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +48,7 @@ struct Step {
 
 /// One game of one level.
 #[derive(Clone, Debug)]
-pub struct Player {
+pub struct Game {
     level: Level,
     /// Cells the player uncovered, by [`Pos::index`].
     marked: Vec<bool>,
@@ -60,16 +58,16 @@ pub struct Player {
     guesses: Vec<Option<Color>>,
     mistakes: u32,
     /// Every click, mistakes included, as a play record (without the guesses, which
-    /// [`Player::record`] adds).
+    /// [`Game::record`] adds).
     record: Record,
     clues: ClueMarks,
 }
 
-impl Player {
+impl Game {
     /// A fresh game of `level`.
-    pub fn new(level: Level) -> Player {
+    pub fn new(level: Level) -> Game {
         let n = Pos::all().count();
-        Player {
+        Game {
             level,
             marked: vec![false; n],
             steps: Vec::new(),
@@ -347,7 +345,7 @@ impl Player {
 
     /// Starts over: nothing uncovered, no mistakes, guesses or marked clues.
     pub fn restart(&mut self) {
-        *self = Player::new(std::mem::take(&mut self.level));
+        *self = Game::new(std::mem::take(&mut self.level));
     }
 
     /// Blue cells still hidden: the game's counter.
@@ -460,29 +458,6 @@ impl Player {
         level
     }
 
-    /// The next deducible cell and why, from the deduction engine.
-    pub fn hint(&self, budget: &Budget) -> HintResult {
-        let state = PlayState {
-            marks: self
-                .moves()
-                .into_iter()
-                .filter_map(|p| Some((p, self.level.cell(p)?.color)))
-                .collect(),
-        };
-        solve::hint(&self.level, &state, budget)
-    }
-
-    /// What the engine deduces from here in the next round (in every round with
-    /// `to_end`): each cell, its colour and why. Changes nothing.
-    pub fn deduce(&self, to_end: bool, budget: &Budget) -> Vec<Deduction> {
-        let report = solve::analyze(&self.as_played(), budget);
-        report
-            .deductions
-            .into_iter()
-            .filter(|d| to_end || d.round == 1)
-            .collect()
-    }
-
     /// The dimmed and highlighted clues.
     pub fn clue_marks(&self) -> &ClueMarks {
         &self.clues
@@ -523,32 +498,6 @@ impl Player {
         let uncovered = |p: Pos| level.cell(p).is_some_and(|c| c.revealed) || marked[p.index()];
         self.clues.restore_dimmed(level, positions, uncovered);
     }
-}
-
-/// A status line for a deduction: the cell, the rule's name and the deduction in
-/// words, then the rule's sentence (the footer wraps at ` · `):
-/// `F7 is blue · Finish with blue: E6 = 3 needs 1 more blue and has 1 cell hidden · ...`.
-pub fn explain(deduction: &Deduction) -> String {
-    let head = format!("{} is {}", name(deduction.pos), deduction.color.as_str());
-    let x = &deduction.explanation;
-    match x.rule {
-        Some(rule) => {
-            let info = rule.info();
-            format!("{head} · {}: {} · {}", info.name, x.text, info.sentence)
-        }
-        None => head,
-    }
-}
-
-/// Where the clues a deduction reads sit (the remaining counter has no place).
-pub fn clue_positions(clues: &[ClueRef]) -> Vec<Pos> {
-    clues
-        .iter()
-        .filter_map(|clue| match clue {
-            ClueRef::Clue(pos) => Some(*pos),
-            ClueRef::RemainingCounter => None,
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -4,8 +4,9 @@
 //! afresh. `level-<key>.json` holds the uncovered cells, mistakes, best result, dimmed
 //! clues and undo steps (files from before dimmed clues and undo steps read as none);
 //! beside it, `level-<key>.record` keeps the game's moves and guesses as a play record
-//! (`docs/record-notation.md`), and E exports copies to `exports/`. Files are written
-//! atomically (temp file, then rename). The level file itself is never written.
+//! (`docs/record-notation.md`), and exporting the record writes copies to `exports/`.
+//! Files are written atomically (temp file, then rename). The level file itself is
+//! never written.
 
 use std::path::{Path, PathBuf};
 

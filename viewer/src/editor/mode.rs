@@ -1,5 +1,5 @@
 //! The editor mode of the window, without the window: the [`Editor`], its file (when
-//! it edits one standalone), its zoom and pan, and what its keys do. `app.rs` turns
+//! it edits one standalone), its camera (zoom and pan), and what its keys do. `app.rs` turns
 //! window events into the editor's bound actions (`keys::editor::Action`), prompt keys
 //! and pointer calls, and carries out the [`Effects`].
 
@@ -8,14 +8,15 @@ use std::time::Instant;
 
 use hexcells_core::Pos;
 
-use crate::editor::document::Link;
-use crate::editor::prompt::PromptKey;
-use crate::editor::{Button, Command, Editor, Mods, Outcome};
+use super::document::Link;
+use super::prompt::PromptKey;
+use super::save::{DiskChange, LevelFile, Saved};
+use super::{Editor, Mods, Outcome};
 use crate::keys::editor::Action;
 use crate::keys::keys_for;
-use crate::render::Layout;
-use crate::save::{DiskChange, LevelFile, Saved};
-use crate::view::{View, STEP};
+use crate::keys::Button;
+use crate::render::camera::STEP;
+use crate::render::{Camera, Layout};
 
 /// What the window must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -39,10 +40,10 @@ pub struct EditMode {
     /// tutorial).
     pub file: Option<LevelFile>,
     /// Zoom and pan.
-    pub view: View,
+    pub camera: Camera,
     /// Whether closing was asked once with unsaved edits.
     pub close_asked: bool,
-    /// The part of the grid the view frames: the level as it was opened, with room
+    /// The part of the grid the camera frames: the level as it was opened, with room
     /// around it (the whole grid for an empty level). It stays put while editing.
     pub frame: Option<(Pos, Pos)>,
 }
@@ -72,7 +73,7 @@ impl EditMode {
         EditMode {
             editor,
             file,
-            view: View::default(),
+            camera: Camera::default(),
             close_asked: false,
             frame,
         }
@@ -81,7 +82,8 @@ impl EditMode {
     /// The layout of a `width` x `height` frame: the level's part of the grid as it
     /// was opened, zoomed and panned.
     pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
-        self.view.apply(Layout::framing(self.frame, width, height, scale))
+        self.camera
+            .apply(Layout::framing(self.frame, width, height, scale))
     }
 
     /// Frames the level as it reads now (a snapshot arrived, or another level).
@@ -117,9 +119,10 @@ impl EditMode {
         self.editor.prompt_key(key)
     }
 
-    /// A bound key's action, in a `width` x `height` window (the clicks' actions are
-    /// the pointer's: nothing happens here).
-    pub fn key(&mut self, action: Action, width: u32, height: u32) -> Effects {
+    /// Carries out `action` of the editor's table, in a `width` x `height` window: the
+    /// editor's one handler for its keys (the clicks' actions are the pointer's, read
+    /// in [`Editor::press`]: nothing happens here).
+    pub fn act(&mut self, action: Action, width: u32, height: u32) -> Effects {
         self.close_asked = false;
         let centre = (width as f32 / 2.0, height as f32 / 2.0);
         let only = |outcome| Effects {
@@ -131,13 +134,13 @@ impl EditMode {
             ..Outcome::default()
         };
         match action {
-            Action::Undo => only(self.editor.command(Command::Undo)),
-            Action::Redo => only(self.editor.command(Command::Redo)),
-            Action::DeleteSelection => only(self.editor.command(Command::DeleteSelection)),
-            Action::Information => only(self.editor.command(Command::OpenPrompt)),
+            Action::Undo => only(self.editor.undo()),
+            Action::Redo => only(self.editor.redo()),
+            Action::DeleteSelection => only(self.editor.delete_selection()),
+            Action::Information => only(self.editor.open_prompt()),
             Action::NextLevel | Action::PreviousLevel => {
                 let step = if action == Action::NextLevel { 1 } else { -1 };
-                let outcome = self.editor.command(Command::Step(step));
+                let outcome = self.editor.step(step);
                 self.reframe();
                 only(outcome)
             }
@@ -156,27 +159,27 @@ impl EditMode {
                 ..Effects::default()
             },
             Action::ZoomIn => {
-                self.view.zoom_at(STEP, centre);
+                self.camera.zoom_at(STEP, centre);
                 only(redraw)
             }
             Action::ZoomOut => {
-                self.view.zoom_at(1.0 / STEP, centre);
+                self.camera.zoom_at(1.0 / STEP, centre);
                 only(redraw)
             }
             Action::ZoomReset => {
-                self.view.reset();
+                self.camera.reset();
                 only(redraw)
             }
             Action::Select | Action::ToggleRevealed => Effects::default(),
         }
     }
 
-    /// What reading the clipboard gave (Ctrl+V): its first level replaces the one
+    /// What reading the clipboard gave: its first level replaces the one
     /// shown, as one edit; a refusal is said.
     pub fn paste(&mut self, pasted: Result<crate::clipboard::PastedLevel, String>) -> Outcome {
         match pasted {
             Ok(pasted) => match pasted.levels.into_iter().next() {
-                Some(level) => self.editor.command(Command::Paste(Box::new(level))),
+                Some(level) => self.editor.paste_level(level),
                 None => {
                     self.editor.say("the clipboard holds no level: nothing pasted");
                     Outcome {
@@ -195,7 +198,7 @@ impl EditMode {
         }
     }
 
-    /// What copying the level's text gave (Ctrl+C).
+    /// What copying the level's text gave.
     pub fn copied(&mut self, result: Result<(), String>) {
         match result {
             Ok(()) => self.editor.say("copied the level's text"),
@@ -203,7 +206,7 @@ impl EditMode {
         }
     }
 
-    /// Ctrl+S: writes the file (standalone), and says what happened.
+    /// Writes the file (standalone), and says what happened.
     fn save(&mut self) -> Outcome {
         let Some(file) = &mut self.file else {
             let why = match self.editor.document().link() {
@@ -321,9 +324,9 @@ mod tests {
         let pasted = crate::clipboard::read_level(&print(&level));
         assert!(mode.paste(pasted).text_changed);
         assert_eq!(mode.editor.level(), &level);
-        let effects = mode.key(Action::CopyLevel, 1280, 800);
+        let effects = mode.act(Action::CopyLevel, 1280, 800);
         assert_eq!(effects.copy.as_deref(), Some(mode.editor.text()));
-        mode.key(Action::Undo, 1280, 800);
+        mode.act(Action::Undo, 1280, 800);
         assert_eq!(mode.editor.text(), text, "one undoable edit");
     }
 
@@ -338,7 +341,7 @@ mod tests {
     }
 
     #[test]
-    fn save_writes_only_on_ctrl_s_and_close_asks_once() {
+    fn save_writes_only_when_asked_and_close_asks_once() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("new.hexcells");
         let text = print(&Level::new());
@@ -350,7 +353,7 @@ mod tests {
         mode.release(&layout, at, Button::Left);
         assert!(mode.is_modified());
         assert_eq!(mode.title("x"), "new.hexcells* - hexcells-view (editor)");
-        assert!(!path.exists(), "nothing is written before Ctrl+S");
+        assert!(!path.exists(), "nothing is written before a save");
         // The message names the save key in force (here from a keys.toml).
         let (keys, _) = crate::keys::file::read(Some("[editor]\nsave = \"F5\"\n"));
         mode.editor.keys = keys.editor;
@@ -358,7 +361,7 @@ mod tests {
         let said = mode.editor.message().unwrap_or_default().to_string();
         assert!(said.contains("F5 saves them"), "{said}");
         assert!(mode.close_requested(), "closing again discards");
-        mode.key(Action::Save, 1280, 800);
+        mode.act(Action::Save, 1280, 800);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), mode.editor.text());
         assert!(!mode.is_modified());
         assert!(mode.close_requested());

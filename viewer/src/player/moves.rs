@@ -1,6 +1,6 @@
-//! How the player's clicks and the guess commands change the game: uncover, show a
-//! flower or beam, dim a number, cover again in playtest, guess, confirm or deny the
-//! guesses, undo, clear the progress.
+//! How the player's moves change the game: clicks (uncover, show a flower or beam, dim
+//! a number, cover again in playtest), guesses (mark, confirm, deny, clear), the
+//! flowers and beams all at once, undo, clearing the progress.
 
 use std::time::Instant;
 
@@ -8,15 +8,16 @@ use hexcells_core::model::name;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
 
-use super::{Button, Origin, Session};
-use crate::clue_marks;
-use crate::keys::Action;
-use crate::player::{Confirmed, Outcome};
-use crate::progress::Best;
+use super::clue_marks;
+use super::game::{Confirmed, Outcome};
+use super::progress::Best;
+use super::{Origin, Session};
+use crate::keys::player::Action;
+use crate::keys::Button;
 
 impl Session {
     pub(super) fn undo(&mut self) {
-        let Some(cells) = self.player.undo() else {
+        let Some(cells) = self.game.undo() else {
             self.status = "nothing to undo".to_string();
             return;
         };
@@ -28,21 +29,50 @@ impl Session {
         self.save();
     }
 
+    pub(super) fn clear_guesses(&mut self) {
+        self.status = match self.game.clear_guesses() {
+            0 => "no guesses to clear".to_string(),
+            1 => "cleared 1 guess".to_string(),
+            n => format!("cleared {n} guesses"),
+        };
+        self.save();
+    }
+
+    pub(super) fn highlight_all(&mut self) {
+        self.status = if self.game.toggle_all_highlights() {
+            format!(
+                "every flower and beam shows · {} again clears them",
+                self.keys(Action::HighlightAll)
+            )
+        } else {
+            "flowers and beams cleared".to_string()
+        };
+    }
+
+    /// Asks before clearing the progress: the same action again clears it.
+    pub(super) fn ask_to_clear_progress(&mut self) {
+        self.clear_asked = true;
+        self.status = format!(
+            "clear the progress of this level (uncovered cells, mistakes, guesses, dimmed clues)? {} again clears it, any other key keeps it",
+            self.keys(Action::ClearProgress)
+        );
+    }
+
     pub(super) fn clear_progress(&mut self) {
-        self.player.restart();
+        self.game.restart();
         self.started = Instant::now();
         self.hint = None;
         self.save();
         self.status = format!("progress cleared · {}", self.default_status());
     }
 
-    /// Shift+click: a guess on a hidden cell, or none.
+    /// A guess on a hidden cell, or none.
     pub(super) fn guess(&mut self, pos: Pos, button: Button) -> Option<FromViewer> {
         let send = self.report_click(pos);
-        if self.show_solution || !self.player.toggle_guess(pos, self.color_of(button)) {
+        if self.show_solution || !self.game.toggle_guess(pos, self.color_of(button)) {
             return send;
         }
-        self.status = match self.player.guess_at(pos) {
+        self.status = match self.game.guess_at(pos) {
             Some(color) => format!(
                 "{} guessed {} · {} confirms every guess, {} denies them, {} clears them",
                 name(pos),
@@ -57,9 +87,9 @@ impl Session {
         send
     }
 
-    /// C, or D with `deny`.
+    /// Confirms every guess, or denies them all with `deny`.
     pub(super) fn confirm_guesses(&mut self, deny: bool) {
-        if self.player.guesses().is_empty() {
+        if self.game.guesses().is_empty() {
             self.status = format!(
                 "no guesses to {} ({} marks one)",
                 if deny { "deny" } else { "confirm" },
@@ -67,7 +97,7 @@ impl Session {
             );
             return;
         }
-        let Confirmed { uncovered, wrong } = self.player.confirm_guesses(deny);
+        let Confirmed { uncovered, wrong } = self.game.confirm_guesses(deny);
         if self.hint.is_some_and(|h| uncovered.contains(&h)) {
             self.hint = None;
         }
@@ -115,18 +145,18 @@ impl Session {
         if self.show_solution {
             return send;
         }
-        if self.playtest && button == Button::Right && self.player.cover_again(pos) {
+        if self.playtest && button == Button::Right && self.game.cover_again(pos) {
             self.status = format!("{} is covered again", name(pos));
             self.save();
             return send;
         }
-        let marks = clue_marks::markable(self.player.level(), pos, |p| self.player.is_uncovered(p));
+        let marks = clue_marks::markable(self.game.level(), pos, |p| self.game.is_uncovered(p));
         if button == Button::Left && marks.highlight {
-            self.player.toggle_highlight(pos);
+            self.game.toggle_highlight(pos);
             return send;
         }
         if button == Button::Right && marks.dim {
-            self.status = match self.player.toggle_dimmed(pos) {
+            self.status = match self.game.toggle_dimmed(pos) {
                 Some(true) => format!("{} dimmed · right-click it again to restore it", name(pos)),
                 _ => format!("{} restored", name(pos)),
             };
@@ -134,7 +164,7 @@ impl Session {
             return send;
         }
         let guess = self.color_of(button);
-        match self.player.uncover(pos, guess) {
+        match self.game.uncover(pos, guess) {
             Outcome::Uncovered(_) => {
                 if self.hint == Some(pos) {
                     self.hint = None;
@@ -152,9 +182,9 @@ impl Session {
     }
 
     pub(super) fn after_move(&mut self) {
-        if self.player.is_solved() {
+        if self.game.is_solved() {
             let result = Best {
-                mistakes: self.player.mistakes(),
+                mistakes: self.game.mistakes(),
                 seconds: self.started.elapsed().as_secs(),
             };
             if self.best.is_none_or(|best| result.beats(&best)) {
