@@ -1,10 +1,13 @@
 //! The figures of `hexcells check` on the whole shared corpus, as a new user runs it
 //! (one process for every level, the release build): corpus verdicts (`--fast`),
 //! verdicts with explanations, the slowest single level's verdict, and how many
-//! explanations are not shown minimal. Each figure is printed with its wall time and
-//! the CPU time it used, since other work on the machine inflates wall times.
-//! Run with `cargo bench -p hexcells-server --bench check`; `--bench lsp` gives the
-//! language server's figures. Asserts nothing about speed.
+//! explanations are not shown minimal; then one pack of the corpus levels and one of
+//! ten copies of them (4,410 levels, about 10 MB; built in a temporary directory, never
+//! in the project), with time per level and peak memory. Each figure is printed with
+//! its wall time and the CPU time it used, since other work on the machine inflates
+//! wall times.
+//! Run with `cargo bench -p hexcells-server --bench check` (`-- pack` for the packs'
+//! rows alone); `--bench lsp` gives the language server's figures. Asserts nothing about speed.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -28,6 +31,11 @@ fn main() {
         corpus.level_paths().len()
     );
     println!("load average before: {}", load_average());
+    if std::env::args().any(|a| a == "pack") {
+        packs(&corpus);
+        println!("load average after: {}", load_average());
+        return;
+    }
     for (what, args) in [
         (
             "corpus verdicts, `check --fast --json`",
@@ -53,7 +61,63 @@ fn main() {
         }
     }
     slowest_verdict_and_minimality(&corpus);
+    packs(&corpus);
     println!("load average after: {}", load_average());
+}
+
+/// `check --json` on a pack of the corpus levels and on one of ten copies of them:
+/// wall and CPU time per level (the same for both when the time is linear in the
+/// pack) and the process's peak memory.
+fn packs(corpus: &Corpus) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for copies in [1, 10] {
+        let pack = corpus.pack(copies);
+        let path = dir.path().join(format!("pack-{copies}.hexcells"));
+        std::fs::write(&path, &pack.text).expect("write the pack");
+        let mut command = Command::new(hexcells_e2e::bin("hexcells"));
+        command.args(["check", "--json"]).arg(&path);
+        let (wall, cpu, peak_kib) = run_measured(command);
+        let per_level = |t: Duration| t.as_secs_f64() * 1000.0 / pack.n_levels.max(1) as f64;
+        println!(
+            "pack x{copies} ({} levels, {:.1} MB), `check --json`: wall {:.2} s, cpu {:.2} s \
+             ({:.2} ms wall, {:.2} ms cpu per level), peak memory {}",
+            pack.n_levels,
+            pack.text.len() as f64 / 1e6,
+            wall.as_secs_f64(),
+            cpu.as_secs_f64(),
+            per_level(wall),
+            per_level(cpu),
+            peak_kib.map_or("not measured (no /proc)".to_string(), |kib| format!(
+                "{:.1} MiB",
+                kib as f64 / 1024.0
+            )),
+        );
+    }
+}
+
+/// Runs `command` (its output discarded): wall time, CPU time, and its peak resident
+/// memory (`VmHWM`, read from `/proc` until it exits).
+fn run_measured(mut command: Command) -> (Duration, Duration, Option<u64>) {
+    command.stdout(Stdio::null()).stderr(Stdio::null());
+    let cpu_before = children_cpu();
+    let started = Instant::now();
+    let mut child = command.spawn().expect("run hexcells");
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = None;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for hexcells") {
+            break status;
+        }
+        let hwm = std::fs::read_to_string(&status_path).ok().and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        });
+        peak = peak.max(hwm);
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let wall = started.elapsed();
+    assert!(status.code().is_some_and(|c| c <= 1), "hexcells failed: {status}");
+    (wall, children_cpu().saturating_sub(cpu_before), peak)
 }
 
 /// Runs `hexcells check ARGS LEVELS` once: its wall time and CPU time (user +

@@ -4,9 +4,12 @@
 //! the previous verdict is in (so older explanations must give way). Then edits into
 //! the largest level (or a level of our own when the corpus is absent): percentiles
 //! for syntax diagnostics, solvability past the debounce, and hover, plus the
-//! server's memory with 100 open levels.
-//! Run with `cargo bench -p hexcells-server --bench lsp`. Prints figures; asserts
-//! nothing about speed.
+//! server's memory with 100 open levels. Last, a pack of the corpus levels (`pack.rs`):
+//! edits, whole-document requests and memory.
+//! Run with `cargo bench -p hexcells-server --bench lsp` (`-- pack` for the pack's rows
+//! alone). Prints figures; asserts nothing about speed.
+
+mod pack;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -19,6 +22,12 @@ const DEBOUNCE_MS: u64 = 150;
 const SOLVE_LIMIT: Duration = Duration::from_secs(60);
 
 fn main() {
+    println!("load average before: {}", load_average());
+    if std::env::args().any(|a| a == "pack") {
+        pack::rows();
+        println!("load average after: {}", load_average());
+        return;
+    }
     verdict_latency();
     let (name, text) = largest_level();
     let parsed = hexcells_core::format::parse(&text);
@@ -145,6 +154,8 @@ fn main() {
         None => println!("memory: not measured (no /proc on this system)"),
     }
     let _ = client.shutdown_and_exit();
+    pack::rows();
+    println!("load average after: {}", load_average());
 }
 
 /// Edits per level in [`verdict_latency`].
@@ -238,6 +249,12 @@ fn report(what: &str, samples: &mut [Duration]) {
         pick(0.99),
         pick(1.0)
     );
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 fn rss_kib(pid: u32) -> Option<u64> {

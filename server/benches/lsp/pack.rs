@@ -1,0 +1,157 @@
+//! The figures of a level pack at scale (issue 40): the corpus levels that start with
+//! a header, concatenated into one pack of about 1 MB (built here, never written into
+//! the project), opened in `hexcells lsp` with `debounceMs: 0`; then edits that each
+//! reveal one hidden cell of one level, spread over the pack; then the requests that
+//! cover the whole document; and the server's memory.
+
+use std::time::Instant;
+
+use hexcells_core::format::parse;
+use hexcells_core::Color;
+use hexcells_e2e::lsp_client::{range, LspClient};
+use serde_json::{json, Value};
+
+use super::{report, rss_kib, SOLVE_LIMIT};
+
+/// Edits of the pack, each in another level.
+const EDITS: usize = 20;
+
+/// Times each whole-document request is asked.
+const REQUESTS: usize = 20;
+
+/// Lines of a screen, for `textDocument/semanticTokens/range`.
+const SCREEN_LINES: u32 = 60;
+
+const URI: &str = "file:///bench/pack.hexcells";
+
+/// Prints the pack rows; nothing without the corpus.
+pub fn rows() {
+    let Some(corpus) = hexcells_corpus::Corpus::find() else {
+        return;
+    };
+    let pack = corpus.pack(1);
+    println!(
+        "pack: {} levels, {} bytes (the corpus levels that start with a header)",
+        pack.n_levels,
+        pack.text.len()
+    );
+    let edits = reveals(&pack.text, EDITS);
+    let mut client = LspClient::minimal_with(
+        false,
+        json!({ "debounceMs": 0, "solver": { "timeLimitMs": SOLVE_LIMIT.as_millis() as u64 } }),
+    );
+    settle(&mut client);
+
+    let start = Instant::now();
+    client.open(URI, &pack.text);
+    let first = client.first_solve_status_within(URI, 1, 4 * SOLVE_LIMIT);
+    let verdicts = start.elapsed();
+    if first["complete"] != true {
+        client.solve_status_within(URI, 1, 4 * SOLVE_LIMIT);
+    }
+    println!(
+        "pack: open -> verdicts {:.0} ms, open -> complete {:.0} ms",
+        verdicts.as_secs_f64() * 1000.0,
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+
+    // Each edit waits for the complete analysis of the one before.
+    let (mut to_verdicts, mut to_complete) = (Vec::new(), Vec::new());
+    let mut version = 1;
+    for &(line, column, revealed) in &edits {
+        version += 1;
+        let start = Instant::now();
+        client.change(
+            URI,
+            version,
+            range(line, column, column + 1),
+            &revealed.to_string(),
+        );
+        let status = client.first_solve_status_within(URI, version, 4 * SOLVE_LIMIT);
+        to_verdicts.push(start.elapsed());
+        if status["complete"] != true {
+            client.solve_status_within(URI, version, 4 * SOLVE_LIMIT);
+        }
+        to_complete.push(start.elapsed());
+    }
+    report("pack: didChange -> verdicts (solveStatus)", &mut to_verdicts);
+    report(
+        "pack: didChange -> complete analysis (solveStatus complete)",
+        &mut to_complete,
+    );
+
+    let whole = json!({ "textDocument": { "uri": URI } });
+    for method in [
+        "textDocument/semanticTokens/full",
+        "textDocument/documentSymbol",
+        "textDocument/foldingRange",
+        "textDocument/codeLens",
+        "textDocument/diagnostic",
+    ] {
+        request_row(&mut client, method, &whole);
+    }
+    let middle = (pack.text.lines().count() / 2) as u32;
+    let screen = json!({
+        "textDocument": { "uri": URI },
+        "range": { "start": { "line": middle, "character": 0 },
+                   "end": { "line": middle + SCREEN_LINES, "character": 0 } },
+    });
+    request_row(&mut client, "textDocument/semanticTokens/range", &screen);
+
+    match rss_kib(client.pid()) {
+        Some(kib) => println!("pack: memory {:.1} MiB after the edits", kib as f64 / 1024.0),
+        None => println!("pack: memory not measured (no /proc on this system)"),
+    }
+    let _ = client.shutdown_and_exit();
+}
+
+/// Waits until the server has the settings (`workspace/configuration` is asked at
+/// `initialized`, beside the first requests): a small level's analysis answers.
+fn settle(client: &mut LspClient) {
+    let uri = "file:///bench/settle.hexcells";
+    let mut text = String::from("Hexcells level v1\nSettle\nUs\n\n\n");
+    for y in 0..33 {
+        let row = if y == 10 { "x.O+x." } else { "" };
+        text.push_str(&format!("{row:.<66}\n"));
+    }
+    client.open(uri, &text);
+    client.solve_status_within(uri, 1, SOLVE_LIMIT);
+    client.notify("textDocument/didClose", json!({ "textDocument": { "uri": uri } }));
+}
+
+/// Times `method` with `params` [`REQUESTS`] times and prints the percentiles and the
+/// reply's size, or why there is no reply.
+fn request_row(client: &mut LspClient, method: &str, params: &Value) {
+    let mut times = Vec::new();
+    let mut size = 0;
+    for _ in 0..REQUESTS {
+        let start = Instant::now();
+        let reply = client.request(method, params.clone());
+        times.push(start.elapsed());
+        if let Some(error) = reply.get("error") {
+            println!("pack: {method}: no answer ({})", error["message"]);
+            return;
+        }
+        size = reply["result"].to_string().len();
+    }
+    report(&format!("pack: {method} ({} kB)", size / 1000), &mut times);
+}
+
+/// `n` edits spread over the pack's levels: each reveals the first hidden cell of its
+/// level, as (line, column, the revealed character).
+fn reveals(text: &str, n: usize) -> Vec<(u32, u32, char)> {
+    let parse = parse(text);
+    let step = (parse.levels.len() / n).max(1);
+    parse
+        .levels
+        .iter()
+        .step_by(step)
+        .filter_map(|parsed| {
+            let (pos, cell) = parsed.level.cells().find(|(_, c)| !c.revealed)?;
+            let r = parsed.source.range_of(pos)?;
+            let revealed = if cell.color == Color::Blue { 'X' } else { 'O' };
+            Some((r.line, r.start, revealed))
+        })
+        .take(n)
+        .collect()
+}
