@@ -3,14 +3,16 @@
 //!
 //! Prints whole-corpus passes, the sum of each file's best time (the steadier figure
 //! when other jobs share the cores), the per-file mean and median, the slowest files,
-//! and how many diagnostics of each code the corpus earns. Skips with a notice when
+//! and how many diagnostics of each code the corpus earns; then the corpus as one pack
+//! (about 1 MB): a whole parse, and a [`LiveParse`] update after a one-character edit
+//! (what the language server and the viewer do per keystroke). Skips with a notice when
 //! the corpus is absent. No timing is asserted anywhere: the figures are for people.
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use hexcells_core::format::parse;
+use hexcells_core::format::{parse, LiveParse};
 use hexcells_corpus::Corpus;
 
 const ROUNDS: usize = 20;
@@ -100,4 +102,40 @@ fn main() {
     for (code, n) in &by_code {
         println!("    {n:6}  {code}");
     }
+    pack(&corpus);
+}
+
+/// The corpus as one pack: a whole parse against a live update after one edit.
+fn pack(corpus: &Corpus) {
+    let pack = corpus.pack(1).text;
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let mut whole: Vec<Duration> = (0..ROUNDS)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(parse(black_box(&pack)));
+            start.elapsed()
+        })
+        .collect();
+    whole.sort();
+    // One character of a grid line in the middle of the pack, changed back and forth.
+    let at = pack.len() / 2;
+    let at = at + pack[at..].find("\n.").unwrap_or(0) + 1;
+    let edited = format!("{}o{}", &pack[..at], &pack[at + 1..]);
+    let mut live = LiveParse::new(pack.clone());
+    let mut updates: Vec<Duration> = (0..ROUNDS)
+        .map(|k| {
+            let text = if k % 2 == 0 { &edited } else { &pack };
+            let start = Instant::now();
+            black_box(live.update(text.clone()));
+            start.elapsed()
+        })
+        .collect();
+    updates.sort();
+    println!(
+        "pack of the corpus levels ({:.1} KiB): parse median {:.2} ms; live update after one edit median {:.2} ms, worst {:.2} ms",
+        pack.len() as f64 / 1024.0,
+        ms(whole[ROUNDS / 2]),
+        ms(updates[ROUNDS / 2]),
+        ms(updates[ROUNDS - 1]),
+    );
 }

@@ -1,7 +1,8 @@
 //! Property tests of the text format: `parse(print(level)) == level`, quirks of real
 //! files do not change a level's meaning, `format` is idempotent and keeps the
 //! meaning, and the parser never panics (random bytes, random lines in the format's
-//! alphabet, random edits of real corpus levels) and keeps every range inside the text.
+//! alphabet, random edits of real corpus levels) and keeps every range inside the text;
+//! a [`LiveParse`] that follows random edits of a pack reads what a fresh parse reads.
 
 mod support;
 
@@ -10,7 +11,7 @@ use support::strategies;
 
 use std::sync::OnceLock;
 
-use hexcells_core::format::{format, parse, print, print_pack, sixcells, Parse, MAGIC};
+use hexcells_core::format::{format, parse, print, print_pack, sixcells, LiveParse, Parse, MAGIC};
 use hexcells_core::{Column, Hint, Item, Level, Pos, Severity};
 use proptest::prelude::*;
 
@@ -148,6 +149,55 @@ proptest! {
         prop_assert!(syntax_errors.is_empty(), "{:?}", syntax_errors);
         assert_ranges_inside(&text, &parsed);
         prop_assert_eq!(format(&text), Ok(canonical));
+    }
+
+    #[test]
+    fn a_live_parse_follows_edits_as_a_fresh_parse_reads_them(
+        pack in proptest::collection::vec(level(), 1..5),
+        edits in proptest::collection::vec(
+            (
+                any::<prop::sample::Index>(),
+                0..4u8,
+                prop_oneof![
+                    4 => "[.oOxX+\n]{1,3}",
+                    1 => Just(format!("{MAGIC}\n")),
+                    1 => Just("\u{feff}".to_string()),
+                    1 => Just("\r\n".to_string()),
+                ],
+            ),
+            1..12,
+        ),
+    ) {
+        let mut text: Vec<char> = print_pack(pack.iter()).chars().collect();
+        let mut live = LiveParse::new(text.iter().collect());
+        for (at, kind, insert) in edits {
+            let at = at.index(text.len() + 1);
+            match kind {
+                0 => { text.splice(at..at, insert.chars()); }
+                1 => { text.drain(at..(at + insert.len()).min(text.len())); }
+                2 => {
+                    let end = (at + insert.len()).min(text.len());
+                    text.splice(at..end, insert.chars());
+                }
+                _ => {
+                    // Move a stretch of lines: a level cut and pasted elsewhere.
+                    let end = (at + 600).min(text.len());
+                    let cut: Vec<char> = text.drain(at..end).collect();
+                    let to = (at * 7 + 13) % (text.len() + 1);
+                    text.splice(to..to, cut);
+                }
+            }
+            let now: String = text.iter().collect();
+            let read = live.update(now.clone());
+            prop_assert_eq!(live.parse(), &parse(&now));
+            prop_assert!(read.iter().all(|&k| k < live.parse().levels.len()));
+            for k in 0..live.parse().levels.len() {
+                prop_assert_eq!(
+                    live.fingerprint(k),
+                    Some(hexcells_core::format::live::fingerprint(&live.parse().levels[k].level))
+                );
+            }
+        }
     }
 
     #[test]

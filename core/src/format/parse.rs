@@ -71,48 +71,99 @@ impl ParsedLevel {
 
 /// Parses a whole file: one level or a level pack.
 pub fn parse(text: &str) -> Parse {
-    let lines = split_lines(text);
-    let mut parse = Parse::default();
-    if lines.iter().all(|l| l.text.trim().is_empty()) {
-        parse.diagnostics.push(Diagnostic::new(
-            Code::EmptyFile,
-            TextRange::new(0, 0, 0),
-            format!("the file is empty; a level starts with the line `{MAGIC}`"),
-        ));
-        return parse;
+    let pieces = level_pieces(text);
+    Parse {
+        diagnostics: file_diagnostics(&pieces),
+        levels: pieces.iter().map(LevelPiece::parse).collect(),
     }
-    for (start, end) in level_spans(&lines) {
-        parse.levels.push(parse_level(&lines[start..end], start));
-    }
-    parse
 }
 
 /// Level `idx` of the text alone, as [`parse`] reads it (same lines, same
 /// diagnostics), without reading the other levels of a pack.
 pub fn parse_level_at(text: &str, idx: usize) -> Option<ParsedLevel> {
-    let lines = split_lines(text);
-    let (start, end) = *level_spans(&lines).get(idx)?;
-    Some(parse_level(&lines[start..end], start))
+    level_pieces(text).get(idx).map(LevelPiece::parse)
 }
 
 /// How many levels [`parse`] finds in the text.
 pub fn count_levels(text: &str) -> usize {
-    level_spans(&split_lines(text)).len()
+    level_pieces(text).len()
 }
 
-/// The lines of each level, `start..end`. Each level starts at a magic line; text
-/// before the first one (if any) is a level whose magic line is missing. A blank text
-/// has none.
-fn level_spans(lines: &[Line<'_>]) -> Vec<(usize, usize)> {
-    let Some(first_content) = lines.iter().position(|l| !l.text.trim().is_empty()) else {
+/// The text of one level as it sits in a file: [`parse`] reads each piece on its own,
+/// so a level's parse depends on nothing but its piece (and where it starts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelPiece<'a> {
+    /// The text line the level starts on, from 0.
+    pub first_line: u32,
+    /// Its lines, from the start of the first to the end of the last (trailing blank
+    /// lines included, the line break after the last excluded).
+    pub text: &'a str,
+    /// Whether it starts the file (where a byte order mark is skipped).
+    pub at_start: bool,
+}
+
+impl LevelPiece<'_> {
+    /// The level, read as [`parse`] reads it in its file.
+    pub fn parse(&self) -> ParsedLevel {
+        let lines: Vec<Line<'_>> = self
+            .text
+            .split('\n')
+            .enumerate()
+            .map(|(i, raw)| line(raw, i == 0 && self.at_start))
+            .collect();
+        parse_level(&lines, self.first_line as usize)
+    }
+}
+
+/// Each level of the text, in order, without reading them: where each one's lines are.
+/// Each level starts at a magic line; text before the first one (if any) is a level
+/// whose magic line is missing. A blank text has none.
+pub fn level_pieces(text: &str) -> Vec<LevelPiece<'_>> {
+    // The (line, byte) where each level starts.
+    let mut starts: Vec<(usize, usize)> = Vec::new();
+    let mut first_content = None;
+    let mut at = 0;
+    for (i, raw) in text.split('\n').enumerate() {
+        let line = line(raw, i == 0).text;
+        if first_content.is_none() && !line.trim().is_empty() {
+            first_content = Some((i, at));
+        }
+        if is_magic(line) {
+            starts.push((i, at));
+        }
+        at += raw.len() + 1;
+    }
+    let Some(first_content) = first_content else {
         return Vec::new();
     };
-    let mut starts: Vec<usize> = (0..lines.len()).filter(|&i| is_magic(lines[i].text)).collect();
     if starts.first() != Some(&first_content) {
         starts.insert(0, first_content);
     }
-    let ends = starts.iter().skip(1).copied().chain([lines.len()]);
-    starts.iter().copied().zip(ends).collect()
+    starts
+        .iter()
+        .enumerate()
+        .map(|(k, &(first_line, from))| {
+            // The line break before the next level's first line ends this one.
+            let to = starts.get(k + 1).map_or(text.len(), |&(_, next)| next - 1);
+            LevelPiece {
+                first_line: first_line as u32,
+                text: &text[from..to],
+                at_start: from == 0,
+            }
+        })
+        .collect()
+}
+
+/// The problems of the file as a whole, given its levels: an empty file.
+pub(crate) fn file_diagnostics(pieces: &[LevelPiece<'_>]) -> Vec<Diagnostic> {
+    if !pieces.is_empty() {
+        return Vec::new();
+    }
+    vec![Diagnostic::new(
+        Code::EmptyFile,
+        TextRange::new(0, 0, 0),
+        format!("the file is empty; a level starts with the line `{MAGIC}`"),
+    )]
 }
 
 /// One line of text without its line ending, and where it starts in characters
@@ -123,23 +174,20 @@ struct Line<'a> {
     column_offset: u32,
 }
 
-fn split_lines(text: &str) -> Vec<Line<'_>> {
-    text.split('\n')
-        .enumerate()
-        .map(|(i, raw)| {
-            let raw = raw.strip_suffix('\r').unwrap_or(raw);
-            match raw.strip_prefix('\u{feff}') {
-                Some(rest) if i == 0 => Line {
-                    text: rest,
-                    column_offset: 1,
-                },
-                _ => Line {
-                    text: raw,
-                    column_offset: 0,
-                },
-            }
-        })
-        .collect()
+/// One raw line (split at `\n`): a `\r` before the break is no part of it, nor a byte
+/// order mark at the start of the file (`first_of_file`).
+fn line(raw: &str, first_of_file: bool) -> Line<'_> {
+    let raw = raw.strip_suffix('\r').unwrap_or(raw);
+    match raw.strip_prefix('\u{feff}') {
+        Some(rest) if first_of_file => Line {
+            text: rest,
+            column_offset: 1,
+        },
+        _ => Line {
+            text: raw,
+            column_offset: 0,
+        },
+    }
 }
 
 fn is_magic(line: &str) -> bool {

@@ -114,7 +114,7 @@ pub enum Item {
 ///
 /// Header strings are kept as written (HTML entities included, see
 /// [`crate::format::decode_entities`]) so that printing a level gives back its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Level {
     /// The level's title (header line 2).
     pub title: String,
