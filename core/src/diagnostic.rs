@@ -159,7 +159,7 @@ impl fmt::Display for Code {
 
 /// Another place that matters to a diagnostic (the other colliding item, a clue
 /// of an explanation).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Related {
     /// Where.
     pub range: TextRange,
@@ -168,7 +168,7 @@ pub struct Related {
 }
 
 /// One problem found in a level.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
     /// Where the problem is.
     pub range: TextRange,

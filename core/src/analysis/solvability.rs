@@ -21,7 +21,10 @@ pub fn solve_diagnostics(parsed: &ParsedLevel, report: &Report) -> Vec<Diagnosti
             source.level_range(),
             "the solvability analysis gave up within its budget, so the verdict is unknown; raise `hexcells.solver.timeLimitMs` or simplify the level",
         )],
-        Verdict::Stuck { after_round } => report
+        Verdict::Stuck { after_round } => {
+            // Every clue once, not once per stuck cell (a large stuck level has hundreds).
+            let clues: Vec<crate::model::Clue> = crate::model::Clue::all_shown(&parsed.level).collect();
+            report
             .stuck
             .iter()
             .filter_map(|&pos| {
@@ -36,14 +39,15 @@ pub fn solve_diagnostics(parsed: &ParsedLevel, report: &Report) -> Vec<Diagnosti
                     range,
                     format!("{} can't be deduced: {when}; reveal it or a neighbour, or add a number that counts it", name(pos)),
                 );
-                for clue in crate::model::Clue::all_shown(&parsed.level).filter(|c| c.members.contains(&pos)) {
+                for clue in clues.iter().filter(|c| c.members.contains(&pos)) {
                     if let Some(r) = source.range_of(clue.at) {
                         d = d.with_related(r, format!("{} counts it", name(clue.at)));
                     }
                 }
                 Some(d)
             })
-            .collect(),
+            .collect()
+        }
     }
 }
 
@@ -77,19 +81,20 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// The solvability note for the hover at (`line`, `column`), given the reports of
-/// the text's levels: the cell's round and forcing clues, or the level's verdict on
-/// its header.
-pub fn note_at(parse: &Parse, line: u32, column: u32, reports: &[Option<Report>]) -> Option<String> {
+/// The solvability note for the hover at (`line`, `column`), given the report of
+/// each of the text's levels (by index, `None` when there is none): the cell's round
+/// and forcing clues, or the level's verdict on its header.
+pub fn note_at<'r>(
+    parse: &Parse,
+    line: u32,
+    column: u32,
+    report_of: impl Fn(usize) -> Option<&'r Report>,
+) -> Option<String> {
     match target_at(parse, line, column)? {
-        Target::Item { level_idx, pos, .. } => hover_note(
-            parse.levels.get(level_idx)?,
-            pos,
-            reports.get(level_idx)?.as_ref()?,
-        ),
-        Target::Header { level_idx, .. } => {
-            Some(format!("Verdict: {}", summary(reports.get(level_idx)?.as_ref()?)))
+        Target::Item { level_idx, pos, .. } => {
+            hover_note(parse.levels.get(level_idx)?, pos, report_of(level_idx)?)
         }
+        Target::Header { level_idx, .. } => Some(format!("Verdict: {}", summary(report_of(level_idx)?))),
     }
 }
 
@@ -246,12 +251,11 @@ mod tests {
         );
         assert_eq!(steps(&report).len(), 6);
         let parse = parse(&text);
-        let reports = [Some(report)];
         assert_eq!(
-            note_at(&parse, 1, 0, &reports).as_deref(),
+            note_at(&parse, 1, 0, |k| (k == 0).then_some(&report)).as_deref(),
             Some("Verdict: solvable in 1 round, hardest step 1 clue")
         );
-        assert_eq!(note_at(&parse, 1, 0, &[]), None);
+        assert_eq!(note_at(&parse, 1, 0, |_| None), None);
     }
 
     #[test]

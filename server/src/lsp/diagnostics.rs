@@ -6,6 +6,8 @@
 use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
 use hexcells_core::analysis::solvability;
 use hexcells_core::{Code, Severity};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tower_lsp_server::ls_types::{
@@ -13,19 +15,37 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::backend::Backend;
-use super::positions::{self, Encoding};
+use super::positions::{self, Converter, Encoding};
 use super::state::{Doc, ServerState};
 
-/// Queues the diagnostics of `uri` for the client (push mode only).
-pub fn push(backend: &Backend, state: &ServerState, uri: &Uri) {
+/// Queues the diagnostics of `uri` for the client (push mode only), unless the client
+/// has them already: the same diagnostics for the same version go out once (the
+/// verdicts of a version often add nothing to what its change pushed).
+pub fn push(backend: &Backend, state: &mut ServerState, uri: &Uri) {
     if state.client.pull_diagnostics {
         return;
     }
-    let Some(doc) = state.docs.get(uri) else {
+    let encoding = state.encoding;
+    let Some(doc) = state.docs.get_mut(uri) else {
         return;
     };
-    let diagnostics = catch_unwind(AssertUnwindSafe(|| of_doc(uri, doc, state.encoding))).unwrap_or_default();
-    backend.publish_diagnostics(uri.clone(), doc.version, diagnostics);
+    let diagnostics = catch_unwind(AssertUnwindSafe(|| match of_levels(doc) {
+        Some(found) => {
+            let mut hasher = DefaultHasher::new();
+            found.hash(&mut hasher);
+            let pushed = Some((doc.version, hasher.finish()));
+            if doc.pushed == pushed {
+                return None;
+            }
+            doc.pushed = pushed;
+            Some(convert_all(uri, doc, encoding, &found))
+        }
+        None => Some(of_doc(uri, doc, encoding)),
+    }))
+    .unwrap_or_default();
+    if let Some(diagnostics) = diagnostics {
+        backend.publish_diagnostics(uri.clone(), doc.version, diagnostics);
+    }
 }
 
 /// Clears the diagnostics of the closed document `uri` (push mode only).
@@ -35,18 +55,18 @@ pub fn clear(backend: &Backend, state: &ServerState, uri: &Uri, version: i32) {
     }
 }
 
-/// The protocol form of core's diagnostic.
-pub fn to_lsp(uri: &Uri, doc: &Doc, encoding: Encoding, d: &hexcells_core::Diagnostic) -> Diagnostic {
+/// The protocol form of core's diagnostic, its places converted by `convert`.
+pub fn to_lsp(uri: &Uri, convert: &mut Converter<'_>, d: &hexcells_core::Diagnostic) -> Diagnostic {
     let related = d
         .related
         .iter()
         .map(|r| DiagnosticRelatedInformation {
-            location: Location::new(uri.clone(), positions::range(&doc.rope, encoding, r.range)),
+            location: Location::new(uri.clone(), convert.range(r.range)),
             message: r.message.clone(),
         })
         .collect::<Vec<_>>();
     Diagnostic {
-        range: positions::range(&doc.rope, encoding, d.range),
+        range: convert.range(d.range),
         severity: Some(severity(d.severity)),
         code: Some(NumberOrString::String(d.code.as_str().to_string())),
         source: Some("hexcells".into()),
@@ -71,16 +91,37 @@ pub fn of_doc(uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
     if let Some(check) = &doc.sixcells {
         return of_sixcells(uri, doc, encoding, check);
     }
-    let mut all = doc.parse.all_diagnostics();
+    convert_all(uri, doc, encoding, &of_levels(doc).unwrap_or_default())
+}
+
+/// Core's diagnostics of a document of level text, in text order: what parsing found,
+/// and those of the engine's answers known for the version. `None` for a document not
+/// analysed or of SixCells JSON.
+fn of_levels(doc: &Doc) -> Option<Vec<hexcells_core::Diagnostic>> {
+    if doc.skipped.is_some() || doc.sixcells.is_some() {
+        return None;
+    }
+    let mut all = doc.parse().all_diagnostics();
     if let Some(solved) = doc.solved() {
-        for (parsed, report) in doc.parse.levels.iter().zip(&solved.reports) {
-            if let Some(report) = report {
+        for (level_idx, parsed) in doc.parse().levels.iter().enumerate() {
+            if let Some(report) = solved.report(level_idx) {
                 all.extend(solvability::solve_diagnostics(parsed, report));
             }
         }
         all.sort_by_key(|d| (d.range, d.code));
     }
-    all.iter().map(|d| to_lsp(uri, doc, encoding, d)).collect()
+    Some(all)
+}
+
+/// `all` in protocol form.
+fn convert_all(
+    uri: &Uri,
+    doc: &Doc,
+    encoding: Encoding,
+    all: &[hexcells_core::Diagnostic],
+) -> Vec<Diagnostic> {
+    let mut convert = Converter::new(&doc.rope, encoding);
+    all.iter().map(|d| to_lsp(uri, &mut convert, d)).collect()
 }
 
 /// The diagnostics of a `.sixcells` document: the import error, or the level's
@@ -96,15 +137,12 @@ fn of_sixcells(uri: &Uri, doc: &Doc, encoding: Encoding, check: &SixCellsCheck) 
             ..Diagnostic::default()
         }],
         SixCellsCheck::Level(_, problems) => {
-            let solved = doc
-                .solved()
-                .and_then(|s| s.reports.first())
-                .and_then(Option::as_ref);
+            let solved = doc.solved().and_then(|s| s.report(0));
             problems
                 .iter()
                 .cloned()
                 .chain(solved.and_then(sixcells::solve_diagnostic))
-                .map(|d| to_lsp(uri, doc, encoding, &d))
+                .map(|d| to_lsp(uri, &mut Converter::new(&doc.rope, encoding), &d))
                 .collect()
         }
     }

@@ -8,8 +8,8 @@
 //! below it, and none imports this file: `handlers/` (one file per feature), then
 //! `solver.rs` (the background analysis), `diagnostics.rs` and `transport.rs`, then
 //! `backend.rs` (the handle: the lock, the ordered outgoing queue, the permits), then
-//! `state.rs`, then `positions.rs`, `viewer_process.rs` and `ext.rs`. Only `lsp/`
-//! knows protocol types.
+//! `state.rs`, then `positions.rs`, `results.rs`, `viewer_process.rs` and `ext.rs`.
+//! Only `lsp/` knows protocol types.
 //!
 //! State lives in one [`ServerState`] behind one lock, taken only for synchronous
 //! work, so notifications take effect strictly in the order they arrive (tower runs
@@ -24,6 +24,7 @@ pub mod diagnostics;
 pub mod ext;
 pub mod handlers;
 pub mod positions;
+pub mod results;
 pub mod solver;
 pub mod state;
 pub mod transport;

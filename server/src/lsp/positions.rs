@@ -52,24 +52,64 @@ fn line_slice(rope: &Rope, line: u32) -> (usize, RopeSlice<'_>) {
 
 /// The protocol position of core's (`line`, character `column`).
 pub fn position(rope: &Rope, encoding: Encoding, line: u32, column: u32) -> Position {
-    if (line as usize) >= rope.len_lines() {
-        return end_position(rope, encoding);
-    }
-    let (line, slice) = line_slice(rope, line);
-    let column = (column as usize).min(slice.len_chars());
-    let units = match encoding {
-        Encoding::Utf8 => slice.char_to_byte(column),
-        Encoding::Utf16 => slice.char_to_utf16_cu(column),
-    };
-    Position::new(line as u32, units as u32)
+    Converter::new(rope, encoding).position(line, column)
 }
 
 /// The protocol range of core's `range`.
 pub fn range(rope: &Rope, encoding: Encoding, range: TextRange) -> Range {
-    Range::new(
-        position(rope, encoding, range.line, range.start),
-        position(rope, encoding, range.line, range.end),
-    )
+    Converter::new(rope, encoding).range(range)
+}
+
+/// Converts many places of one text, quickly when they come line by line (the tokens,
+/// diagnostics or symbols of a whole pack): the line last converted is kept, and on a
+/// line of ASCII a column counts the same in every encoding.
+pub struct Converter<'a> {
+    rope: &'a Rope,
+    encoding: Encoding,
+    /// The line last converted: its number, its text and whether it is ASCII.
+    line: Option<(u32, RopeSlice<'a>, bool)>,
+}
+
+impl<'a> Converter<'a> {
+    /// A converter for places of `rope`, in the client's `encoding`.
+    pub fn new(rope: &'a Rope, encoding: Encoding) -> Converter<'a> {
+        Converter {
+            rope,
+            encoding,
+            line: None,
+        }
+    }
+
+    /// The protocol position of core's (`line`, character `column`).
+    pub fn position(&mut self, line: u32, column: u32) -> Position {
+        if (line as usize) >= self.rope.len_lines() {
+            return end_position(self.rope, self.encoding);
+        }
+        let (slice, ascii) = match self.line {
+            Some((at, slice, ascii)) if at == line => (slice, ascii),
+            _ => {
+                let (_, slice) = line_slice(self.rope, line);
+                let ascii = slice.len_bytes() == slice.len_chars();
+                self.line = Some((line, slice, ascii));
+                (slice, ascii)
+            }
+        };
+        let column = (column as usize).min(slice.len_chars());
+        let units = match (ascii, self.encoding) {
+            (true, _) => column,
+            (false, Encoding::Utf8) => slice.char_to_byte(column),
+            (false, Encoding::Utf16) => slice.char_to_utf16_cu(column),
+        };
+        Position::new(line, units as u32)
+    }
+
+    /// The protocol range of core's `range`.
+    pub fn range(&mut self, range: TextRange) -> Range {
+        Range::new(
+            self.position(range.line, range.start),
+            self.position(range.line, range.end),
+        )
+    }
 }
 
 /// Core's (line, character column) of a protocol position, clamped into the text. A

@@ -1,40 +1,43 @@
-//! The solvability analysis in the background. After each change the server waits
-//! for a quiet spell (the debounce), then runs the engine on a blocking thread. A
-//! newer version sets the old version's cancel flag, which the engine polls, and a
-//! result is stored and published only if its version is still current, so typing
-//! is never delayed and no stale verdict reaches the client. The verdicts (with the
-//! stuck cells) are published first, as soon as they are known, and wait for nothing
-//! but other verdicts; explanations and fixes, which take longer, follow in a second,
-//! complete answer, one document at a time.
+//! The solvability analysis in the background, level by level. After each change the
+//! server waits for a quiet spell (the debounce), then asks the engine, on a blocking
+//! thread, about each level whose answer it does not know yet (`results.rs`): a level
+//! an edit did not change keeps its answer, so an edit costs the levels it changed.
+//! The verdicts (with the stuck cells) are published first, as soon as every level has
+//! one, and wait for nothing but other verdicts; explanations and fixes, which take
+//! longer, follow in a second, complete answer, the changed levels first.
+//!
+//! A newer version stops the work of the older one between two levels, and at once
+//! (through the engine's cancel flag) on a level the newer text no longer holds; a
+//! level both versions hold is finished and its answer kept. A result is stored and
+//! published only while its version is current, so typing is never delayed and no
+//! stale verdict reaches the client.
 //!
 //! This module runs the engine and knows no handler: `handlers/solve_status.rs`
 //! schedules it and delivers each answer (stored, pushed, `hexcells/solveStatus`).
 
 use std::future::Future;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hexcells_core::analysis::sixcells::SixCellsCheck;
-use hexcells_core::solve::{self, Budget, Difficulty, Report, Verdict};
+use hexcells_core::solve::{self, Difficulty, Report, Verdict};
 use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
 use tracing::{debug, error};
 
 use super::backend::Backend;
-use super::state::{Config, ServerState, Solved};
+use super::results::Answer;
+use super::state::{Config, Lanes, Running, ServerState, Solved};
 
 /// Analyses that take longer than this show `$/progress`.
 const PROGRESS_AFTER: Duration = Duration::from_millis(300);
 
-/// What one background analysis needs, taken from the state under the lock.
+/// One version of a document to analyse, taken from the state under the lock.
 pub struct Job {
     uri: Uri,
     version: i32,
-    cancel: Arc<AtomicBool>,
-    /// Per level: the level, or `None` when it has syntax errors.
-    levels: Vec<Option<Level>>,
+    lanes: Arc<Lanes>,
     config: Config,
     progress: bool,
 }
@@ -45,29 +48,28 @@ pub fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
     if doc.skipped.is_some() {
         return None;
     }
-    let levels = match &doc.sixcells {
-        Some(SixCellsCheck::Level(level, _)) => vec![Some(level.clone())],
-        Some(SixCellsCheck::Failed(..)) => Vec::new(),
-        None => doc
-            .parse
-            .levels
-            .iter()
-            .map(|l| {
-                let syntax_error = l.diagnostics.iter().any(|d| {
-                    d.severity == hexcells_core::Severity::Error && d.code.as_str().starts_with("HC01")
-                });
-                (!syntax_error).then(|| l.level.clone())
-            })
-            .collect(),
-    };
     Some(Job {
         uri: uri.clone(),
         version: doc.version,
-        cancel: Arc::clone(&doc.cancel),
-        levels,
+        lanes: Arc::clone(&doc.lanes),
         config: state.config.clone(),
         progress: state.client.progress,
     })
+}
+
+/// Which answer a pass over the levels asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    Verdicts,
+    Explanations,
+}
+
+/// How a pass over the levels ended.
+enum Passed {
+    /// Every level has its answer; these levels were worked out by this pass.
+    Done(Vec<usize>),
+    /// A newer version came (or the document closed).
+    Stale,
 }
 
 /// Waits for the debounce, works out the verdicts and hands them to `deliver`, then
@@ -77,50 +79,49 @@ where
     Delivered: Future<Output = ()>,
 {
     tokio::time::sleep(job.config.debounce).await;
-    let cancelled = || job.cancel.load(Ordering::Relaxed);
-    if cancelled() {
-        return;
-    }
-    let budget = job.config.budget(Arc::clone(&job.cancel));
-    let levels = Arc::new(job.levels);
-    let version = job.version;
+    let job = Arc::new(job);
     // The verdicts wait only for other verdicts, never for explanations.
-    let first = {
+    let fresh = {
+        let _lane = job.lanes.verdicts.lock().await;
         let Ok(_permit) = backend.verdicts.acquire().await else {
             return;
         };
-        if cancelled() {
+        if !is_current(&backend, &job) {
             return;
         }
-        let (levels, budget) = (Arc::clone(&levels), budget.clone());
-        tokio::task::spawn_blocking(move || verdicts(&levels, &budget, version)).await
-    };
-    // The explanations start from the verdicts' rounds rather than finding them again.
-    let verdict_reports = match first {
-        Ok(first) if !cancelled() => {
-            let reports = first.reports.clone();
-            deliver(backend.clone(), job.uri.clone(), first).await;
-            reports
-        }
-        Ok(_) => {
-            debug!(uri = job.uri.as_str(), version, "verdicts cancelled");
-            return;
-        }
-        Err(e) => {
-            error!("solvability verdicts failed: {e}");
-            return;
+        let (b, j) = (backend.clone(), Arc::clone(&job));
+        match tokio::task::spawn_blocking(move || pass(&b, &j, Pass::Verdicts, &[])).await {
+            Ok(Passed::Done(fresh)) => fresh,
+            Ok(Passed::Stale) => {
+                debug!(
+                    uri = job.uri.as_str(),
+                    version = job.version,
+                    "verdicts superseded"
+                );
+                return;
+            }
+            Err(e) => {
+                error!("solvability verdicts failed: {e}");
+                return;
+            }
         }
     };
+    let Some(first) = collect(&backend, &job, Pass::Verdicts) else {
+        return;
+    };
+    deliver(backend.clone(), job.uri.clone(), first).await;
+
     // Explanations and fixes: one document at a time, so that a core stays free for
-    // the verdicts of the next change, which cancels this work.
+    // the verdicts of the next change.
+    let _lane = job.lanes.explanations.lock().await;
     let Ok(_permit) = backend.explanations.acquire().await else {
         return;
     };
-    if cancelled() {
+    if !is_current(&backend, &job) {
         return;
     }
-    let mut handle =
-        tokio::task::spawn_blocking(move || analyse(&levels, &verdict_reports, &budget, version));
+    let (b, j) = (backend.clone(), Arc::clone(&job));
+    let mut handle = tokio::task::spawn_blocking(move || pass(&b, &j, Pass::Explanations, &fresh));
     let result = match tokio::time::timeout(PROGRESS_AFTER, &mut handle).await {
         Ok(result) => result,
         Err(_) if job.progress => {
@@ -145,67 +146,167 @@ where
         Err(_) => handle.await,
     };
     match result {
-        Ok(solved) if !cancelled() => deliver(backend.clone(), job.uri.clone(), solved).await,
-        Ok(_) => debug!(
+        Ok(Passed::Done(_)) => {
+            if let Some(solved) = collect(&backend, &job, Pass::Explanations) {
+                deliver(backend.clone(), job.uri.clone(), solved).await;
+            }
+        }
+        Ok(Passed::Stale) => debug!(
             uri = job.uri.as_str(),
             version = job.version,
-            "analysis cancelled"
+            "analysis superseded"
         ),
         Err(e) => error!("solvability analysis failed: {e}"),
     }
 }
 
-/// The verdict of each level, without explanations or fixes: the fast first answer.
-pub fn verdicts(levels: &[Option<Level>], budget: &Budget, version: i32) -> Solved {
-    let reports = levels
-        .iter()
-        .map(|level| {
-            let level = level.as_ref()?;
-            Some(guarded(|| solve::verdict(level, budget)))
-        })
-        .collect::<Vec<_>>();
-    Solved {
-        version,
-        fixes: vec![Vec::new(); reports.len()],
-        reports,
-        complete: false,
-    }
+/// Whether the job's version is still the document's.
+fn is_current(backend: &Backend, job: &Job) -> bool {
+    backend
+        .lock()
+        .docs
+        .get(&job.uri)
+        .is_some_and(|doc| doc.version == job.version)
 }
 
-/// Runs the engine on each level, from its verdict in `verdicts` when there is one
-/// (see [`verdicts`]); a panic in the engine reads as "gave up".
-pub fn analyse(
-    levels: &[Option<Level>],
-    verdicts: &[Option<Report>],
-    budget: &Budget,
-    version: i32,
-) -> Solved {
-    let mut reports = Vec::new();
-    let mut fixes = Vec::new();
-    for (k, level) in levels.iter().enumerate() {
-        let Some(level) = level else {
-            reports.push(None);
-            fixes.push(Vec::new());
+/// What the pass must do next for level `level_idx`, decided under the lock.
+enum Step {
+    /// Nothing: the level has its answer, or is not analysed.
+    Skip,
+    /// The engine's turn, stopped by `cancel`; `verdict` is the level's verdict when
+    /// explaining it.
+    Work {
+        fingerprint: u64,
+        level: Level,
+        verdict: Option<Arc<Answer>>,
+        cancel: Arc<AtomicBool>,
+    },
+}
+
+/// Asks the engine about every level of the job's version without an answer of
+/// `pass`'s kind, the levels in `first` before the others. Between two levels it looks
+/// whether the version is still current; each level's work is registered with the
+/// document, whose next change cancels it if the level is gone.
+fn pass(backend: &Backend, job: &Job, pass: Pass, first: &[usize]) -> Passed {
+    let n = match backend
+        .lock()
+        .docs
+        .get(&job.uri)
+        .filter(|d| d.version == job.version)
+    {
+        Some(doc) => doc.n_levels(),
+        None => return Passed::Stale,
+    };
+    let order = first.iter().copied().chain((0..n).filter(|k| !first.contains(k)));
+    let mut worked = Vec::new();
+    for level_idx in order {
+        let step = {
+            let mut state = backend.lock();
+            let state = &mut *state;
+            let Some(doc) = state.docs.get_mut(&job.uri).filter(|d| d.version == job.version) else {
+                return Passed::Stale;
+            };
+            match doc.analysed_level(level_idx) {
+                None => Step::Skip,
+                Some((fingerprint, level)) => {
+                    let known = match pass {
+                        Pass::Verdicts => state.results.verdict(fingerprint, level).is_some(),
+                        Pass::Explanations => state.results.explained(fingerprint, level).is_some(),
+                    };
+                    if known {
+                        Step::Skip
+                    } else {
+                        let step = Step::Work {
+                            verdict: state.results.verdict(fingerprint, level),
+                            fingerprint,
+                            level: level.clone(),
+                            cancel: Arc::new(AtomicBool::new(false)),
+                        };
+                        if let Step::Work { cancel, .. } = &step {
+                            doc.running.push(Running {
+                                fingerprint,
+                                cancel: Arc::clone(cancel),
+                            });
+                        }
+                        step
+                    }
+                }
+            }
+        };
+        let Step::Work {
+            fingerprint,
+            level,
+            verdict,
+            cancel,
+        } = step
+        else {
             continue;
         };
-        let report = guarded(|| match verdicts.get(k).and_then(Option::as_ref) {
-            Some(verdict) => solve::explain_verdict(level, verdict, budget),
-            None => solve::analyze(level, budget),
-        });
-        let level_fixes = if matches!(report.verdict, Verdict::Stuck { .. }) {
-            catch_unwind(AssertUnwindSafe(|| solve::suggest_fixes(level, budget))).unwrap_or_default()
-        } else {
-            Vec::new()
+        let budget = job.config.budget(Arc::clone(&cancel));
+        let answer = match pass {
+            Pass::Verdicts => Answer {
+                report: guarded(|| solve::verdict(&level, &budget)),
+                fixes: Vec::new(),
+            },
+            Pass::Explanations => {
+                let report = guarded(|| match &verdict {
+                    Some(verdict) => solve::explain_verdict(&level, &verdict.report, &budget),
+                    None => solve::analyze(&level, &budget),
+                });
+                let fixes = if matches!(report.verdict, Verdict::Stuck { .. }) {
+                    catch_unwind(AssertUnwindSafe(|| solve::suggest_fixes(&level, &budget)))
+                        .unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
+                Answer { report, fixes }
+            }
         };
-        reports.push(Some(report));
-        fixes.push(level_fixes);
+        debug!(
+            uri = job.uri.as_str(),
+            version = job.version,
+            level = level_idx,
+            ?pass,
+            verdict = ?answer.report.verdict,
+            "asked the engine"
+        );
+        let mut state = backend.lock();
+        if let Some(doc) = state.docs.get_mut(&job.uri) {
+            doc.running.retain(|r| !Arc::ptr_eq(&r.cancel, &cancel));
+        }
+        if answer.report.verdict == Verdict::Cancelled {
+            // Stopped because the level is gone: so is this version.
+            return Passed::Stale;
+        }
+        state
+            .results
+            .store(fingerprint, &level, answer, pass == Pass::Explanations);
+        worked.push(level_idx);
     }
-    Solved {
-        version,
-        reports,
-        fixes,
-        complete: true,
+    Passed::Done(worked)
+}
+
+/// The answers of `pass`'s kind for every level of the job's version, if it is still
+/// current and each level has one.
+fn collect(backend: &Backend, job: &Job, pass: Pass) -> Option<Solved> {
+    let state = backend.lock();
+    let doc = state.docs.get(&job.uri).filter(|d| d.version == job.version)?;
+    let mut levels = Vec::new();
+    for level_idx in 0..doc.n_levels() {
+        let answer = match doc.analysed_level(level_idx) {
+            None => None,
+            Some((fingerprint, level)) => Some(match pass {
+                Pass::Verdicts => state.results.verdict(fingerprint, level)?,
+                Pass::Explanations => state.results.explained(fingerprint, level)?,
+            }),
+        };
+        levels.push(answer);
     }
+    Some(Solved {
+        version: job.version,
+        levels,
+        complete: pass == Pass::Explanations,
+    })
 }
 
 /// The engine's report, or "gave up" when it panicked.

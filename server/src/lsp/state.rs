@@ -1,8 +1,10 @@
 //! The server's one state: open documents, the negotiated position encoding, the
-//! settings, what the client can do, and the running viewers. Everything is behind
-//! one lock (`backend.rs`), taken only for synchronous work.
+//! settings, what the client can do, the running viewers, and the engine's answers by
+//! level (`results.rs`). Everything is behind one lock (`backend.rs`), taken only for
+//! synchronous work.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,7 +12,10 @@ use std::time::Duration;
 use hexcells_core::solve::{self, Budget, Report};
 
 use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
-use hexcells_core::format::{parse, Parse};
+use hexcells_core::edit::{TextChange, TextPos};
+use hexcells_core::format::live::fingerprint;
+use hexcells_core::format::{LiveParse, Parse};
+use hexcells_core::{Level, Severity};
 use ropey::Rope;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{
@@ -18,6 +23,7 @@ use tower_lsp_server::ls_types::{
 };
 
 use super::positions::{self, Encoding};
+use super::results::{Answer, Results};
 
 /// Documents larger than this are kept but not analysed (a stray binary or log).
 pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
@@ -142,13 +148,58 @@ impl ClientSupport {
 pub struct Solved {
     /// The version analysed.
     pub version: i32,
-    /// Per level: its report, or `None` when it has syntax errors and was skipped.
-    pub reports: Vec<Option<Report>>,
-    /// Per level: the engine's fixes (stuck levels only).
-    pub fixes: Vec<Vec<solve::Fix>>,
+    /// Per level: the engine's answer, or `None` when it has syntax errors and was
+    /// skipped.
+    pub levels: Vec<Option<Arc<Answer>>>,
     /// Whether explanations and fixes are in: the first answer for a version has
     /// only the verdicts (fast), the second everything.
     pub complete: bool,
+}
+
+impl Solved {
+    /// The engine's report of level `level_idx`, if it was analysed.
+    pub fn report(&self, level_idx: usize) -> Option<&Report> {
+        Some(&self.levels.get(level_idx)?.as_deref()?.report)
+    }
+
+    /// The engine's fixes of level `level_idx` (stuck levels, complete answers only).
+    pub fn fixes(&self, level_idx: usize) -> &[solve::Fix] {
+        self.levels
+            .get(level_idx)
+            .and_then(Option::as_deref)
+            .map_or(&[], |answer| answer.fixes.as_slice())
+    }
+}
+
+/// The background analyses of one document, one at a time in each of two lanes: the
+/// verdicts, and the explanations and fixes. A newer version's analysis waits until
+/// the older one stops (after the level it works on, or at once when that level
+/// changed), and never works a level out twice.
+#[derive(Debug, Default)]
+pub struct Lanes {
+    /// Held while verdicts are worked out.
+    pub verdicts: tokio::sync::Mutex<()>,
+    /// Held while explanations and fixes are worked out.
+    pub explanations: tokio::sync::Mutex<()>,
+}
+
+/// A level of a document the engine works on now, and the flag that stops it.
+#[derive(Debug)]
+pub struct Running {
+    /// The level's fingerprint.
+    pub fingerprint: u64,
+    /// Set when no version of the document holds the level any more.
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// What a change did to a document's text, for its viewer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// These changes, in core's places (line, character column), each applied to the
+    /// text the one before gave.
+    Changes(Vec<TextChange>),
+    /// The whole text was replaced.
+    Replaced,
 }
 
 /// One open document.
@@ -158,14 +209,19 @@ pub struct Doc {
     pub rope: Rope,
     /// The client's version number.
     pub version: i32,
-    /// The text parsed (empty when the text is too large or not text).
-    pub parse: Parse,
+    /// The text and its parse, read again level by level as it changes (empty when
+    /// the text is too large or not text, and for SixCells JSON).
+    live: LiveParse,
     /// Why the document was not analysed, if it was not.
     pub skipped: Option<String>,
     /// The latest solvability analysis of this version, once it is done.
     pub solved: Option<Solved>,
-    /// Set when this version is replaced, to stop its analysis.
-    pub cancel: Arc<AtomicBool>,
+    /// The levels the engine works on for this document now.
+    pub running: Vec<Running>,
+    /// The version and a fingerprint of the diagnostics last pushed.
+    pub pushed: Option<(i32, u64)>,
+    /// The lanes of its background analyses.
+    pub lanes: Arc<Lanes>,
     /// For a `.sixcells` JSON document (read-only): what reading it gave. The text
     /// format's `parse` stays empty then.
     pub sixcells: Option<SixCellsCheck>,
@@ -174,7 +230,9 @@ pub struct Doc {
 
 impl Drop for Doc {
     fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        for running in &self.running {
+            running.cancel.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -189,10 +247,12 @@ impl Doc {
         let mut doc = Doc {
             rope: Rope::from_str(text),
             version,
-            parse: Parse::default(),
+            live: LiveParse::default(),
             skipped: None,
             solved: None,
-            cancel: Arc::default(),
+            running: Vec::new(),
+            pushed: None,
+            lanes: Arc::default(),
             sixcells: None,
             is_sixcells,
         };
@@ -200,25 +260,100 @@ impl Doc {
         doc
     }
 
-    /// The whole text.
-    pub fn text(&self) -> String {
-        self.rope.to_string()
+    /// The text parsed: the levels of a pack in order (none when the text was not
+    /// analysed, and for SixCells JSON).
+    pub fn parse(&self) -> &Parse {
+        self.live.parse()
     }
 
-    /// Parses the text again, unless it is too large or binary.
+    /// A number that stands for level `level_idx` as read (see [`LiveParse::fingerprint`]).
+    pub fn fingerprint(&self, level_idx: usize) -> Option<u64> {
+        self.live.fingerprint(level_idx)
+    }
+
+    /// The fingerprints of its levels (none for SixCells JSON: its level is read
+    /// anew for each analysis).
+    pub fn fingerprints(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.parse().levels.len()).filter_map(|k| self.live.fingerprint(k))
+    }
+
+    /// How many levels the document has for the engine.
+    pub fn n_levels(&self) -> usize {
+        match &self.sixcells {
+            Some(SixCellsCheck::Level(..)) => 1,
+            Some(SixCellsCheck::Failed(..)) => 0,
+            None => self.parse().levels.len(),
+        }
+    }
+
+    /// Level `level_idx` for the engine, with its fingerprint; `None` when it has
+    /// syntax errors and is not analysed.
+    pub fn analysed_level(&self, level_idx: usize) -> Option<(u64, &Level)> {
+        if let Some(check) = &self.sixcells {
+            return match check {
+                SixCellsCheck::Level(level, _) if level_idx == 0 => Some((fingerprint(level), level)),
+                _ => None,
+            };
+        }
+        let parsed = self.parse().levels.get(level_idx)?;
+        let syntax_error = parsed
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error && d.code.as_str().starts_with("HC01"));
+        if syntax_error {
+            return None;
+        }
+        Some((self.fingerprint(level_idx)?, &parsed.level))
+    }
+
+    /// The answers known for this version's levels: those of levels an earlier
+    /// version held too. Complete when every level has its explained answer.
+    fn known(&self, results: &Results) -> Solved {
+        let mut complete = true;
+        let levels = (0..self.n_levels())
+            .map(|level_idx| {
+                let (fingerprint, level) = self.analysed_level(level_idx)?;
+                let explained = results.explained(fingerprint, level);
+                complete &= explained.is_some();
+                explained.or_else(|| results.verdict(fingerprint, level))
+            })
+            .collect();
+        Solved {
+            version: self.version,
+            levels,
+            complete,
+        }
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> Cow<'_, str> {
+        if self.is_parsed() {
+            Cow::Borrowed(self.live.text())
+        } else {
+            Cow::Owned(self.rope.to_string())
+        }
+    }
+
+    /// Whether the text is parsed as level text.
+    fn is_parsed(&self) -> bool {
+        self.skipped.is_none() && !self.is_sixcells
+    }
+
+    /// Parses the text again (the levels that changed), unless it is too large or
+    /// binary.
     fn reparse(&mut self) {
         let n_bytes = self.rope.len_bytes();
         if n_bytes > MAX_ANALYSED_BYTES {
-            self.parse = Parse::default();
+            self.live = LiveParse::default();
             self.sixcells = None;
             self.skipped = Some(format!(
                 "the document has {n_bytes} bytes; levels are under 3 kB, so it is not analysed"
             ));
             return;
         }
-        let text = self.text();
+        let text = self.rope.to_string();
         if text.contains('\0') {
-            self.parse = Parse::default();
+            self.live = LiveParse::default();
             self.skipped =
                 Some("the document holds NUL bytes (a binary file?), so it is not analysed".into());
             return;
@@ -228,7 +363,7 @@ impl Doc {
             self.sixcells = Some(sixcells::check(&text));
             return;
         }
-        self.parse = parse(&text);
+        self.live.update(text);
     }
 }
 
@@ -245,6 +380,8 @@ pub struct ServerState {
     pub client: ClientSupport,
     /// Live viewers, by the document they show.
     pub viewers: HashMap<Uri, crate::lsp::viewer_process::ViewerProcess>,
+    /// The engine's answers by level, for every document.
+    pub results: Results,
 }
 
 impl ServerState {
@@ -260,28 +397,42 @@ impl ServerState {
         Ok((doc, line, column))
     }
 
+    /// Takes the client's settings; the engine's answers are forgotten when the
+    /// solver's limits changed.
+    pub fn set_config(&mut self, config: Config) {
+        if (config.time_limit, config.max_conflicts) != (self.config.time_limit, self.config.max_conflicts) {
+            self.results.clear();
+        }
+        self.config = config;
+    }
+
     /// Opens the document the client sent (`textDocument/didOpen`), replacing any
     /// document of the same URI.
     pub fn open(&mut self, item: TextDocumentItem) {
-        let doc = Doc::new(&item.text, item.version, is_sixcells(&item));
+        let mut doc = Doc::new(&item.text, item.version, is_sixcells(&item));
+        doc.solved = Some(doc.known(&self.results));
         self.docs.insert(item.uri, doc);
+        self.forget_unused();
     }
 
     /// Closes the document `uri` and its viewer (which stops it); returns the document.
     pub fn close(&mut self, uri: &Uri) -> Option<Doc> {
         let doc = self.docs.remove(uri);
         self.viewers.remove(uri);
+        self.forget_unused();
         doc
     }
 
-    /// Applies `changes` of `version` to the open document `uri`, in order.
-    /// Returns an error (and changes nothing) for an unknown document or an old version.
+    /// Applies `changes` of `version` to the open document `uri`, in order, and stops
+    /// the engine's work on the levels the new text no longer holds. Returns what
+    /// changed, or an error (and changes nothing) for an unknown document or an old
+    /// version.
     pub fn change(
         &mut self,
         uri: &Uri,
         version: i32,
         changes: Vec<TextDocumentContentChangeEvent>,
-    ) -> Result<()> {
+    ) -> Result<Applied> {
         let encoding = self.encoding;
         let doc = self.docs.get_mut(uri).ok_or_else(|| unknown_document(uri))?;
         if version <= doc.version {
@@ -291,22 +442,45 @@ impl ServerState {
                 doc.version
             )));
         }
+        let mut applied = Applied::Changes(Vec::new());
         for change in changes {
             match change.range {
                 Some(range) => {
                     let (start, end) = positions::char_span(&doc.rope, encoding, range);
+                    if let Applied::Changes(done) = &mut applied {
+                        let place = |at: usize| {
+                            let line = doc.rope.char_to_line(at);
+                            TextPos::new(line as u32, (at - doc.rope.line_to_char(line)) as u32)
+                        };
+                        done.push(TextChange::new(place(start), place(end), change.text.clone()));
+                    }
                     doc.rope.remove(start..end);
                     doc.rope.insert(start, &change.text);
                 }
-                None => doc.rope = Rope::from_str(&change.text),
+                None => {
+                    doc.rope = Rope::from_str(&change.text);
+                    applied = Applied::Replaced;
+                }
             }
         }
         doc.version = version;
         doc.reparse();
-        doc.cancel.store(true, Ordering::Relaxed);
-        doc.cancel = Arc::default();
-        doc.solved = None;
-        Ok(())
+        // The levels the change left alone keep their answers at once.
+        doc.solved = Some(doc.known(&self.results));
+        let now: HashSet<u64> = doc.fingerprints().collect();
+        for running in &doc.running {
+            if !now.contains(&running.fingerprint) {
+                running.cancel.store(true, Ordering::Relaxed);
+            }
+        }
+        self.forget_unused();
+        Ok(applied)
+    }
+
+    /// Drops the engine's answers that no open document has needed for a while.
+    fn forget_unused(&mut self) {
+        let needed: HashSet<u64> = self.docs.values().flat_map(Doc::fingerprints).collect();
+        self.results.changed(&needed);
     }
 }
 

@@ -31,19 +31,20 @@ pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Opt
     let text = doc.text();
     let mut actions = Vec::new();
     if wanted(&CodeActionKind::QUICKFIX) {
-        for d in doc.parse.all_diagnostics() {
+        for d in doc.parse().all_diagnostics() {
             if !(first_line..=last_line).contains(&d.range.line) {
                 continue;
             }
-            for fix in analysis::quick_fixes(&text, &doc.parse, &d) {
-                let diagnostic = diagnostics::to_lsp(&uri, doc, state.encoding, &d);
+            for fix in analysis::quick_fixes(&text, doc.parse(), &d) {
+                let mut convert = positions::Converter::new(&doc.rope, state.encoding);
+                let diagnostic = diagnostics::to_lsp(&uri, &mut convert, &d);
                 actions.push(action(&uri, doc, state, fix, Some(diagnostic)));
             }
         }
     }
     if let (true, Some(solved)) = (wanted(&CodeActionKind::QUICKFIX), doc.solved()) {
-        if let Some((level_idx, parsed)) = doc.parse.level_at_line(first_line) {
-            for fix in solved.fixes.get(level_idx).into_iter().flatten() {
+        if let Some((level_idx, parsed)) = doc.parse().level_at_line(first_line) {
+            for fix in solved.fixes(level_idx) {
                 if let Some(fix) = solvability::fix_edits(parsed, fix) {
                     actions.push(action(&uri, doc, state, fix, None));
                 }
@@ -51,7 +52,7 @@ pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Opt
         }
     }
     if wanted(&CodeActionKind::REFACTOR_REWRITE) {
-        for fix in analysis::refactors(&doc.parse, first_line, column) {
+        for fix in analysis::refactors(doc.parse(), first_line, column) {
             actions.push(action(&uri, doc, state, fix, None));
         }
     }

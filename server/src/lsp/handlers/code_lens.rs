@@ -7,21 +7,24 @@ use serde_json::json;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{CodeLens, CodeLensParams, Command};
 
+use crate::lsp::ext;
+use crate::lsp::positions::Converter;
 use crate::lsp::state::ServerState;
-use crate::lsp::{ext, positions};
 
 /// The lenses of the document.
 pub fn code_lens(state: &ServerState, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
     let uri = params.text_document.uri;
     let doc = state.doc(&uri)?;
     let mut lenses = Vec::new();
-    for (level_idx, parsed) in doc.parse.levels.iter().enumerate() {
-        let range = positions::range(&doc.rope, state.encoding, parsed.source.level_range());
-        let verdict = match doc.solved() {
-            Some(solved) => match solved.reports.get(level_idx).and_then(Option::as_ref) {
-                Some(report) => solvability::summary(report),
-                None => "not analysed: fix the syntax errors first".into(),
-            },
+    let mut convert = Converter::new(&doc.rope, state.encoding);
+    for (level_idx, parsed) in doc.parse().levels.iter().enumerate() {
+        let range = convert.range(parsed.source.level_range());
+        let report = doc.solved().and_then(|solved| solved.report(level_idx));
+        let verdict = match report {
+            Some(report) => solvability::summary(report),
+            None if doc.analysed_level(level_idx).is_none() => {
+                "not analysed: fix the syntax errors first".into()
+            }
             None => "checking solvability…".into(),
         };
         lenses.push(CodeLens {

@@ -20,7 +20,7 @@ pub async fn refresh(backend: &Backend) {
         Ok(values) => {
             let config = values.first().map(Config::from_json).unwrap_or_default();
             debug!(?config, "configuration");
-            backend.lock().config = config;
+            backend.lock().set_config(config);
         }
         Err(e) => warn!("workspace/configuration failed: {}", e.message),
     }

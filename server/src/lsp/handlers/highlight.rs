@@ -14,7 +14,7 @@ pub fn highlight(
 ) -> Result<Option<Vec<DocumentHighlight>>> {
     let at = params.text_document_position_params;
     let (doc, line, column) = state.locate(&at.text_document.uri, at.position)?;
-    let highlights = analysis::highlights(&doc.parse, line, column);
+    let highlights = analysis::highlights(doc.parse(), line, column);
     if highlights.is_empty() {
         return Ok(None);
     }

@@ -12,12 +12,12 @@ use crate::lsp::state::ServerState;
 pub fn hover(state: &ServerState, params: HoverParams) -> Result<Option<Hover>> {
     let at = params.text_document_position_params;
     let (doc, line, column) = state.locate(&at.text_document.uri, at.position)?;
-    let Some(info) = analysis::hover(&doc.parse, line, column) else {
+    let Some(info) = analysis::hover(doc.parse(), line, column) else {
         return Ok(None);
     };
     let mut markdown = info.markdown;
-    let reports = doc.solved().map(|s| s.reports.as_slice()).unwrap_or_default();
-    if let Some(note) = solvability::note_at(&doc.parse, line, column, reports) {
+    let report_of = |level_idx| doc.solved()?.report(level_idx);
+    if let Some(note) = solvability::note_at(doc.parse(), line, column, report_of) {
         markdown.push_str("\n\n");
         markdown.push_str(&note);
     }

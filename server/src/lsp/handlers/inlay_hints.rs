@@ -17,7 +17,7 @@ pub fn inlay_hints(state: &ServerState, params: InlayHintParams) -> Result<Optio
     }
     let (first, last) = (params.range.start.line, params.range.end.line);
     Ok(Some(
-        analysis::inlay_hints(&doc.parse, first, last)
+        analysis::inlay_hints(doc.parse(), first, last)
             .into_iter()
             .map(|hint| InlayHint {
                 position: positions::position(&doc.rope, state.encoding, hint.at.line, hint.at.start),

@@ -13,7 +13,7 @@ pub fn references(state: &ServerState, params: ReferenceParams) -> Result<Option
     let at = params.text_document_position;
     let uri = at.text_document.uri;
     let (doc, line, column) = state.locate(&uri, at.position)?;
-    let ranges = analysis::references(&doc.parse, line, column, params.context.include_declaration);
+    let ranges = analysis::references(doc.parse(), line, column, params.context.include_declaration);
     Ok((!ranges.is_empty()).then(|| {
         ranges
             .into_iter()
@@ -30,7 +30,7 @@ pub fn definition(
     let at = params.text_document_position_params;
     let uri = at.text_document.uri;
     let (doc, line, column) = state.locate(&uri, at.position)?;
-    let ranges = analysis::definition(&doc.parse, line, column);
+    let ranges = analysis::definition(doc.parse(), line, column);
     Ok((!ranges.is_empty()).then(|| {
         GotoDefinitionResponse::Array(
             ranges

@@ -8,7 +8,7 @@ use tower_lsp_server::ls_types::{
     SemanticTokensParams, SemanticTokensResult,
 };
 
-use crate::lsp::positions;
+use crate::lsp::positions::Converter;
 use crate::lsp::state::ServerState;
 
 /// Token types in legend order; [`type_index`] maps core's kinds onto them.
@@ -50,8 +50,9 @@ pub fn full(state: &ServerState, params: SemanticTokensParams) -> Result<Option<
     let doc = state.doc(&params.text_document.uri)?;
     let mut data = Vec::new();
     let (mut prev_line, mut prev_start) = (0, 0);
-    for token in analysis::semantic_tokens(&doc.parse) {
-        let range = positions::range(&doc.rope, state.encoding, token.range);
+    let mut convert = Converter::new(&doc.rope, state.encoding);
+    for token in analysis::semantic_tokens(doc.parse()) {
+        let range = convert.range(token.range);
         let length = range.end.character.saturating_sub(range.start.character);
         if length == 0 || range.start.line != range.end.line {
             continue;

@@ -33,7 +33,7 @@ pub async fn solve(backend: &Backend, args: &[Value]) -> Result<Option<LSPAny>> 
         let state = backend.lock();
         let doc = state.doc(&uri)?;
         let parsed = doc
-            .parse
+            .parse()
             .levels
             .get(level_idx)
             .ok_or_else(|| Error::invalid_params(format!("the document has no level {level_idx}")))?;

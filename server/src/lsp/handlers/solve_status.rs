@@ -36,7 +36,7 @@ async fn solved(backend: Backend, uri: Uri, solved: Solved) {
         }
         let status = params(&uri, &solved);
         doc.solved = Some(solved);
-        diagnostics::push(&backend, &state, &uri);
+        diagnostics::push(&backend, &mut state, &uri);
         backend.send_solve_status(status);
         (state.client.pull_diagnostics, support)
     };
@@ -50,13 +50,12 @@ async fn solved(backend: Backend, uri: Uri, solved: Solved) {
 
 /// The params of `hexcells/solveStatus` for one analysis of `uri`.
 fn params(uri: &Uri, solved: &Solved) -> Value {
-    let levels: Vec<Value> = solved
-        .reports
-        .iter()
-        .map(|r| {
+    let levels: Vec<Value> = (0..solved.levels.len())
+        .map(|level_idx| {
+            let report = solved.report(level_idx);
             json!({
-                "summary": r.as_ref().map_or("not analysed: syntax errors".into(), solvability::summary),
-                "verdict": verdict_name(r.as_ref()),
+                "summary": report.map_or("not analysed: syntax errors".into(), solvability::summary),
+                "verdict": verdict_name(report),
             })
         })
         .collect();

@@ -2,14 +2,13 @@
 //! pack, with its header and grid.
 
 use hexcells_core::analysis::{self, Symbol, SymbolKind};
-use ropey::Rope;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{
     DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, FoldingRange, FoldingRangeKind,
     FoldingRangeParams, Range,
 };
 
-use crate::lsp::positions::{self, Encoding};
+use crate::lsp::positions::Converter;
 use crate::lsp::state::ServerState;
 
 /// The outline.
@@ -18,9 +17,10 @@ pub fn document_symbols(
     params: DocumentSymbolParams,
 ) -> Result<Option<DocumentSymbolResponse>> {
     let doc = state.doc(&params.text_document.uri)?;
-    let symbols = analysis::symbols(&doc.parse)
+    let mut convert = Converter::new(&doc.rope, state.encoding);
+    let symbols = analysis::symbols(doc.parse())
         .iter()
-        .map(|s| to_lsp(&doc.rope, state.encoding, s))
+        .map(|s| to_lsp(&mut convert, s))
         .collect();
     Ok(Some(DocumentSymbolResponse::Nested(symbols)))
 }
@@ -29,7 +29,7 @@ pub fn document_symbols(
 pub fn folding_ranges(state: &ServerState, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
     let doc = state.doc(&params.text_document.uri)?;
     Ok(Some(
-        analysis::folds(&doc.parse)
+        analysis::folds(doc.parse())
             .into_iter()
             .map(|span| FoldingRange {
                 start_line: span.first,
@@ -42,12 +42,12 @@ pub fn folding_ranges(state: &ServerState, params: FoldingRangeParams) -> Result
 }
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be written.
-fn to_lsp(rope: &Rope, encoding: Encoding, symbol: &Symbol) -> DocumentSymbol {
+fn to_lsp(convert: &mut Converter<'_>, symbol: &Symbol) -> DocumentSymbol {
     let range = Range::new(
-        positions::position(rope, encoding, symbol.lines.first, 0),
-        positions::position(rope, encoding, symbol.lines.last, u32::MAX),
+        convert.position(symbol.lines.first, 0),
+        convert.position(symbol.lines.last, u32::MAX),
     );
-    let mut selection = positions::range(rope, encoding, symbol.selection);
+    let mut selection = convert.range(symbol.selection);
     if selection.start < range.start || selection.end > range.end {
         selection = Range::new(range.start, range.start);
     }
@@ -63,12 +63,6 @@ fn to_lsp(rope: &Rope, encoding: Encoding, symbol: &Symbol) -> DocumentSymbol {
         deprecated: None,
         range,
         selection_range: selection,
-        children: Some(
-            symbol
-                .children
-                .iter()
-                .map(|c| to_lsp(rope, encoding, c))
-                .collect(),
-        ),
+        children: Some(symbol.children.iter().map(|c| to_lsp(convert, c)).collect()),
     }
 }

@@ -80,7 +80,7 @@ pub fn close_all(backend: &Backend) {
 /// Sends the document's text to its viewer, if it has one.
 pub fn snapshot(state: &ServerState, uri: &Uri) {
     if let (Some(viewer), Some(doc)) = (state.viewers.get(uri), state.docs.get(uri)) {
-        viewer.snapshot(doc.version, doc.text());
+        viewer.snapshot(doc.version, doc.text().into_owned());
     }
 }
 
@@ -91,10 +91,10 @@ pub fn follow_cursor(state: &mut ServerState, at: &TextDocumentPositionParams) {
         return;
     };
     let (line, column) = positions::from_position(&doc.rope, state.encoding, at.position);
-    let (level, cell) = match analysis::target_at(&doc.parse, line, column) {
+    let (level, cell) = match analysis::target_at(doc.parse(), line, column) {
         Some(Target::Item { level_idx, pos, .. }) => (level_idx, Some(pos)),
         Some(Target::Header { level_idx, .. }) => (level_idx, None),
-        None => (doc.parse.level_at_line(line).map_or(0, |(idx, _)| idx), None),
+        None => (doc.parse().level_at_line(line).map_or(0, |(idx, _)| idx), None),
     };
     viewer.cursor(level, cell);
 }
@@ -113,7 +113,7 @@ async fn clicked(backend: Backend, uri: Uri, level: usize, cell: Pos) {
             return;
         };
         let Some(range) = doc
-            .parse
+            .parse()
             .levels
             .get(level)
             .and_then(|parsed| parsed.source.range_of(cell))
@@ -205,6 +205,6 @@ fn workspace_edit(uri: &Uri, version: i32, edits: Vec<TextEdit>, document_change
 fn refuse(state: &ServerState, uri: &Uri, reason: String) {
     if let (Some(viewer), Some(doc)) = (state.viewers.get(uri), state.docs.get(uri)) {
         viewer.refused(doc.version, reason);
-        viewer.snapshot(doc.version, doc.text());
+        viewer.snapshot(doc.version, doc.text().into_owned());
     }
 }

@@ -1,0 +1,167 @@
+//! The engine's answers per level, for every open document, kept by what the level
+//! reads: a level that an edit did not change keeps its verdict, explanations and
+//! fixes (also when the edit moved it), and only changed levels go to the engine again.
+//!
+//! An answer is found by the level's fingerprint (`LiveParse::fingerprint`) and
+//! checked against the level itself, so it is always the answer for exactly that
+//! level. The engine's answer depends on nothing but the level and the solver
+//! settings; new settings forget every answer. Answers no open document needs are
+//! kept for a while (an undo finds them), then dropped.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use hexcells_core::solve::{Fix, Report};
+use hexcells_core::Level;
+
+/// Changes of any document after which an answer no open document needs is dropped.
+const KEEP_UNUSED_FOR: u64 = 64;
+
+/// The engine's answer for one level.
+#[derive(Debug)]
+pub struct Answer {
+    /// The report: the verdict and its rounds, and once explained, the explanations.
+    pub report: Report,
+    /// The engine's fixes (stuck levels, explained answers only).
+    pub fixes: Vec<Fix>,
+}
+
+/// Every answer known, by level.
+#[derive(Debug, Default)]
+pub struct Results {
+    entries: HashMap<u64, Entry>,
+    /// Changes seen, the clock of [`KEEP_UNUSED_FOR`].
+    changes: u64,
+}
+
+#[derive(Debug)]
+struct Entry {
+    level: Level,
+    /// The verdict alone (the fast answer), until the explained one is in.
+    verdict: Option<Arc<Answer>>,
+    /// The answer with explanations and fixes.
+    explained: Option<Arc<Answer>>,
+    /// The change when an open document last held the level.
+    seen: u64,
+}
+
+impl Results {
+    /// The verdict of `level` (fingerprint `fingerprint`): the explained answer when
+    /// it is in, else the verdict alone, if known.
+    pub fn verdict(&self, fingerprint: u64, level: &Level) -> Option<Arc<Answer>> {
+        let entry = self.entry(fingerprint, level)?;
+        entry.explained.clone().or_else(|| entry.verdict.clone())
+    }
+
+    /// The explained answer of `level`, if known.
+    pub fn explained(&self, fingerprint: u64, level: &Level) -> Option<Arc<Answer>> {
+        self.entry(fingerprint, level)?.explained.clone()
+    }
+
+    /// Keeps the engine's answer for `level`: `explained` when it has explanations and
+    /// fixes, else a verdict alone.
+    pub fn store(&mut self, fingerprint: u64, level: &Level, answer: Answer, explained: bool) {
+        let changes = self.changes;
+        let entry = self
+            .entries
+            .entry(fingerprint)
+            .and_modify(|e| {
+                if e.level != *level {
+                    // Another level with the same fingerprint: the new one wins.
+                    *e = Entry::new(level, changes);
+                }
+            })
+            .or_insert_with(|| Entry::new(level, changes));
+        entry.seen = changes;
+        let answer = Some(Arc::new(answer));
+        if explained {
+            entry.explained = answer;
+        } else {
+            entry.verdict = answer;
+        }
+    }
+
+    /// One more change: `needed` are the fingerprints of the levels open documents
+    /// hold now. Answers not needed for a while are dropped.
+    pub fn changed(&mut self, needed: &HashSet<u64>) {
+        self.changes += 1;
+        let now = self.changes;
+        self.entries.retain(|fingerprint, entry| {
+            if needed.contains(fingerprint) {
+                entry.seen = now;
+            }
+            now - entry.seen <= KEEP_UNUSED_FOR
+        });
+    }
+
+    /// Forgets every answer (the solver settings changed).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    fn entry(&self, fingerprint: u64, level: &Level) -> Option<&Entry> {
+        self.entries.get(&fingerprint).filter(|e| e.level == *level)
+    }
+}
+
+impl Entry {
+    fn new(level: &Level, seen: u64) -> Entry {
+        Entry {
+            level: level.clone(),
+            verdict: None,
+            explained: None,
+            seen,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexcells_core::solve::{Difficulty, Verdict};
+
+    fn answer(verdict: Verdict) -> Answer {
+        Answer {
+            report: Report {
+                verdict,
+                deductions: Vec::new(),
+                stuck: Vec::new(),
+                difficulty: Difficulty::default(),
+            },
+            fixes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn answers_are_found_by_the_level_and_dropped_when_unused() {
+        let mut results = Results::default();
+        let mut level = Level::new();
+        level.title = "one".into();
+        let mut other = level.clone();
+        other.title = "two".into();
+        results.store(7, &level, answer(Verdict::Solvable), false);
+        assert!(results.verdict(7, &level).is_some());
+        assert!(results.explained(7, &level).is_none());
+        assert!(
+            results.verdict(7, &other).is_none(),
+            "same fingerprint, another level"
+        );
+        assert!(results.verdict(8, &level).is_none());
+        results.store(7, &level, answer(Verdict::GaveUp), true);
+        let verdict = results.verdict(7, &level).map(|a| a.report.verdict);
+        assert_eq!(verdict, Some(Verdict::GaveUp), "the explained answer first");
+
+        // Needed: kept however long; not needed: dropped after a while.
+        let needed = HashSet::from([7]);
+        for _ in 0..=KEEP_UNUSED_FOR + 1 {
+            results.changed(&needed);
+        }
+        assert!(results.verdict(7, &level).is_some());
+        for _ in 0..KEEP_UNUSED_FOR {
+            results.changed(&HashSet::new());
+        }
+        assert!(results.verdict(7, &level).is_some(), "an undo still finds it");
+        results.changed(&HashSet::new());
+        assert!(results.verdict(7, &level).is_none());
+    }
+}
