@@ -304,3 +304,103 @@ fn an_edit_costs_the_levels_it_changes() {
     assert_eq!(at(3), 0, "{calls:?}");
     assert_eq!(at(4), 0, "{calls:?}");
 }
+
+/// Semantic tokens as absolute (line, start, length, type, modifiers), from the
+/// protocol's relative numbers.
+fn absolute_tokens(data: &Value) -> Vec<[u64; 5]> {
+    let numbers: Vec<u64> = data
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default();
+    let (mut line, mut start) = (0, 0);
+    numbers
+        .chunks(5)
+        .map(|t| {
+            if t[0] > 0 {
+                start = 0;
+            }
+            line += t[0];
+            start += t[1];
+            [line, start, t[2], t[3], t[4]]
+        })
+        .collect()
+}
+
+#[test]
+fn whole_document_requests_send_a_pack_in_parts() {
+    let mut client = LspClient::minimal_with(false, json!({ "debounceMs": 0 }));
+    let text = pack();
+    client.open(URI, &text);
+    client.solve_status_within(URI, 1, ANALYSIS);
+    let doc = json!({ "textDocument": { "uri": URI } });
+
+    // The tokens of some lines are those of the whole pack on those lines.
+    let full = client.result("textDocument/semanticTokens/full", doc.clone());
+    let all = absolute_tokens(&full["data"]);
+    let (first, last) = (60, 130);
+    let lines = json!({
+        "textDocument": { "uri": URI },
+        "range": { "start": { "line": first, "character": 0 }, "end": { "line": last, "character": 0 } },
+    });
+    let some = client.result("textDocument/semanticTokens/range", lines);
+    let expected: Vec<[u64; 5]> = all
+        .iter()
+        .filter(|t| (first..=last).contains(&t[0]))
+        .copied()
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(absolute_tokens(&some["data"]), expected);
+
+    // After an edit, a delta from the tokens the client has gives the new tokens.
+    let parsed = parse(&text);
+    let level = &parsed.levels[3];
+    let (pos, _) = level
+        .level
+        .cells()
+        .find(|(_, c)| !c.revealed)
+        .expect("a hidden cell");
+    let r = level.source.range_of(pos).expect("its place");
+    let hidden = text.split('\n').nth(r.line as usize).expect("its line")[r.start as usize..].to_string();
+    client.change(
+        URI,
+        2,
+        range(r.line, r.start, r.start + 1),
+        &hidden[..1].to_ascii_uppercase(),
+    );
+    let delta = client.result(
+        "textDocument/semanticTokens/full/delta",
+        json!({ "textDocument": { "uri": URI }, "previousResultId": full["resultId"] }),
+    );
+    let edits = delta["edits"].as_array().expect("a delta, not every token");
+    assert_eq!(edits.len(), 1, "{delta}");
+    let mut numbers: Vec<Value> = full["data"].as_array().cloned().unwrap_or_default();
+    let start = edits[0]["start"].as_u64().unwrap_or(0) as usize;
+    let deleted = edits[0]["deleteCount"].as_u64().unwrap_or(0) as usize;
+    let inserted = edits[0]["data"].as_array().cloned().unwrap_or_default();
+    assert!(deleted <= 10 && inserted.len() <= 10, "{delta}");
+    numbers.splice(start..start + deleted, inserted);
+    let now = client.result("textDocument/semanticTokens/full", doc.clone());
+    assert_eq!(Value::Array(numbers), now["data"]);
+
+    // Pulled again with what the client has, unchanged diagnostics are not sent again.
+    client.solve_status_within(URI, 2, ANALYSIS);
+    let pulled = client.result("textDocument/diagnostic", doc.clone());
+    assert_eq!(pulled["kind"], "full");
+    let again = client.result(
+        "textDocument/diagnostic",
+        json!({ "textDocument": { "uri": URI }, "previousResultId": pulled["resultId"] }),
+    );
+    assert_eq!(
+        again,
+        json!({ "kind": "unchanged", "resultId": pulled["resultId"] })
+    );
+    // A letter in a title changes no diagnostic either.
+    client.change(URI, 3, range(level.source.first_line + 1, 0, 0), "Q");
+    client.solve_status_within(URI, 3, ANALYSIS);
+    let after_edit = client.result(
+        "textDocument/diagnostic",
+        json!({ "textDocument": { "uri": URI }, "previousResultId": pulled["resultId"] }),
+    );
+    assert_eq!(after_edit["kind"], "unchanged", "{after_edit}");
+    let _ = client.shutdown_and_exit();
+}

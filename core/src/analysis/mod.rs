@@ -24,7 +24,7 @@ pub use inlay_hints::{inlay_hints, InlayHint};
 pub use navigate::{definition, highlights, references, Highlight};
 pub use quick_fix::quick_fixes;
 pub use refactor::refactors;
-pub use semantic_tokens::{semantic_tokens, SemanticToken, TokenKind, TokenModifiers};
+pub use semantic_tokens::{semantic_tokens, semantic_tokens_in, SemanticToken, TokenKind, TokenModifiers};
 pub use symbols::{folds, symbols, LineSpan, Symbol, SymbolKind};
 
 use crate::format::{HeaderField, Parse, ParsedLevel};

@@ -1,8 +1,9 @@
 //! Semantic tokens: what each character of a level is, so editors colour the grid
 //! without a grammar.
 
-use crate::format::HeaderField;
-use crate::format::Parse;
+use std::ops::RangeInclusive;
+
+use crate::format::{HeaderField, Parse, ParsedLevel};
 use crate::model::{Color, Hint, Item};
 use crate::TextRange;
 
@@ -60,8 +61,17 @@ pub struct SemanticToken {
 
 /// Every token of the text, in text order.
 pub fn semantic_tokens(parse: &Parse) -> Vec<SemanticToken> {
+    semantic_tokens_in(parse, 0..=u32::MAX)
+}
+
+/// The tokens on the text lines `lines`, in text order (an editor's visible lines):
+/// only the levels on those lines are read.
+pub fn semantic_tokens_in(parse: &Parse, lines: RangeInclusive<u32>) -> Vec<SemanticToken> {
     let mut out = Vec::new();
-    for parsed in &parse.levels {
+    let on_lines = |parsed: &&ParsedLevel| {
+        parsed.source.first_line <= *lines.end() && parsed.source.end_line > *lines.start()
+    };
+    for parsed in parse.levels.iter().filter(on_lines) {
         for (field, range) in HeaderField::ALL.iter().zip(parsed.source.header.iter()) {
             let Some(range) = range.filter(|r| r.end > r.start) else {
                 continue;
@@ -111,6 +121,7 @@ pub fn semantic_tokens(parse: &Parse) -> Vec<SemanticToken> {
             });
         }
     }
+    out.retain(|t| lines.contains(&t.range.line));
     out.sort_by_key(|t| t.range);
     out
 }
@@ -143,5 +154,24 @@ mod tests {
         assert_eq!(tokens[0].kind, TokenKind::FormatLine);
         assert_eq!(tokens[1].kind, TokenKind::Title);
         assert_eq!(tokens[2].kind, TokenKind::Author);
+    }
+
+    #[test]
+    fn the_tokens_of_some_lines_are_those_of_all_on_those_lines() {
+        let (level, _) = level(&["xcO.|n", "..x+"]);
+        let pack = parse(&format!("{level}{level}{level}"));
+        let all = semantic_tokens(&pack);
+        for (first, last) in [(0, 2), (13, 14), (37, 52), (100, 200), (0, u32::MAX)] {
+            let some = semantic_tokens_in(&pack, first..=last);
+            let expected: Vec<_> = all
+                .iter()
+                .filter(|t| (first..=last).contains(&t.range.line))
+                .copied()
+                .collect();
+            assert_eq!(some, expected, "lines {first}..={last}");
+        }
+        assert!(semantic_tokens_in(&pack, 52..=52)
+            .iter()
+            .all(|t| t.range.line == 52));
     }
 }

@@ -22,8 +22,15 @@ pub fn solve_diagnostics(parsed: &ParsedLevel, report: &Report) -> Vec<Diagnosti
             "the solvability analysis gave up within its budget, so the verdict is unknown; raise `hexcells.solver.timeLimitMs` or simplify the level",
         )],
         Verdict::Stuck { after_round } => {
-            // Every clue once, not once per stuck cell (a large stuck level has hundreds).
+            // The clues counting each cell, found once for all stuck cells (a large
+            // stuck level has hundreds).
             let clues: Vec<crate::model::Clue> = crate::model::Clue::all_shown(&parsed.level).collect();
+            let mut counted_by: Vec<Vec<usize>> = vec![Vec::new(); Pos::all().count()];
+            for (k, clue) in clues.iter().enumerate() {
+                for member in &clue.members {
+                    counted_by[member.index()].push(k);
+                }
+            }
             report
             .stuck
             .iter()
@@ -39,7 +46,7 @@ pub fn solve_diagnostics(parsed: &ParsedLevel, report: &Report) -> Vec<Diagnosti
                     range,
                     format!("{} can't be deduced: {when}; reveal it or a neighbour, or add a number that counts it", name(pos)),
                 );
-                for clue in clues.iter().filter(|c| c.members.contains(&pos)) {
+                for clue in counted_by[pos.index()].iter().map(|&k| &clues[k]) {
                     if let Some(r) = source.range_of(clue.at) {
                         d = d.with_related(r, format!("{} counts it", name(clue.at)));
                     }

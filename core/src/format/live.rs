@@ -25,8 +25,15 @@ pub struct LiveParse {
 struct PieceAt {
     bytes: Range<usize>,
     at_start: bool,
-    fingerprint: u64,
+    fingerprint: Fingerprint,
 }
+
+/// 128 bits that stand for a level as read (its header and grid, not where its lines
+/// are nor how they are spaced): levels that read alike have the same fingerprint, and
+/// two that read differently have the same one with a chance of one in 2^128, so a
+/// fingerprint can key what is worked out from a level (the engine's answers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fingerprint(pub u128);
 
 impl LiveParse {
     /// `text`, parsed.
@@ -46,11 +53,9 @@ impl LiveParse {
         &self.parse
     }
 
-    /// A number that stands for level `level_idx` as read (its header and grid, not
-    /// where its lines are nor how they are spaced): two levels with the same
-    /// fingerprint almost surely read the same, and a level keeps its fingerprint while
-    /// it reads the same. Checks that must be exact compare the levels themselves.
-    pub fn fingerprint(&self, level_idx: usize) -> Option<u64> {
+    /// The fingerprint of level `level_idx`: it stays while the level reads the same,
+    /// and is worked out only when the level is read.
+    pub fn fingerprint(&self, level_idx: usize) -> Option<Fingerprint> {
         self.pieces.get(level_idx).map(|p| p.fingerprint)
     }
 
@@ -146,11 +151,15 @@ fn offset_in(text: &str, part: &str) -> Range<usize> {
     start..start + part.len()
 }
 
-/// The fingerprint of a level as read.
-pub fn fingerprint(level: &Level) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    level.hash(&mut hasher);
-    hasher.finish()
+/// The fingerprint of a level as read: two independent 64-bit hashes of it.
+pub fn fingerprint(level: &Level) -> Fingerprint {
+    let half = |salt: u8| {
+        let mut hasher = DefaultHasher::new();
+        salt.hash(&mut hasher);
+        level.hash(&mut hasher);
+        hasher.finish()
+    };
+    Fingerprint(u128::from(half(1)) << 64 | u128::from(half(2)))
 }
 
 /// Moves a level's parse so that it starts on text line `first_line`: every line

@@ -10,7 +10,7 @@ pub mod sixcells;
 pub mod source;
 
 pub use entities::decode_entities;
-pub use live::LiveParse;
+pub use live::{Fingerprint, LiveParse};
 pub use parse::{count_levels, level_pieces, parse, parse_level_at, LevelPiece, Parse, ParsedLevel, MAGIC};
 pub use print::{format, print, print_pack, FormatError};
 pub use sixcells::ImportError;

@@ -97,6 +97,7 @@ pub fn rows() {
                    "end": { "line": middle + SCREEN_LINES, "character": 0 } },
     });
     request_row(&mut client, "textDocument/semanticTokens/range", &screen);
+    editor_rows(&mut client, &edits, version);
 
     match rss_kib(client.pid()) {
         Some(kib) => println!("pack: memory {:.1} MiB after the edits", kib as f64 / 1024.0),
@@ -135,6 +136,59 @@ fn request_row(client: &mut LspClient, method: &str, params: &Value) {
         size = reply["result"].to_string().len();
     }
     report(&format!("pack: {method} ({} kB)", size / 1000), &mut times);
+}
+
+/// What an editor asks after each keystroke, on the same edits again (each cell covered
+/// back): the tokens that changed since those it has (`full/delta` with its
+/// `previousResultId`), and the diagnostics pulled with its `previousResultId`.
+fn editor_rows(client: &mut LspClient, edits: &[(u32, u32, char)], mut version: i64) {
+    let whole = json!({ "textDocument": { "uri": URI } });
+    let full = client.result("textDocument/semanticTokens/full", whole.clone());
+    let mut tokens_id = full["resultId"].clone();
+    let deltas = !tokens_id.is_null();
+    if !deltas {
+        println!("pack: textDocument/semanticTokens/full/delta: not offered (no resultId)");
+    }
+    let pulled = client.result("textDocument/diagnostic", whole.clone());
+    let mut diagnostics_id = pulled["resultId"].clone();
+    let (mut delta, mut pull) = (Vec::new(), Vec::new());
+    let mut unchanged = 0;
+    for &(line, column, revealed) in edits {
+        version += 1;
+        let covered = revealed.to_ascii_lowercase().to_string();
+        client.change(URI, version, range(line, column, column + 1), &covered);
+        if deltas {
+            let start = Instant::now();
+            let reply = client.result(
+                "textDocument/semanticTokens/full/delta",
+                json!({ "textDocument": { "uri": URI }, "previousResultId": tokens_id }),
+            );
+            delta.push(start.elapsed());
+            tokens_id = reply["resultId"].clone();
+        }
+        client.solve_status_within(URI, version, 4 * SOLVE_LIMIT);
+        let start = Instant::now();
+        let reply = client.result(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": URI }, "previousResultId": diagnostics_id }),
+        );
+        pull.push(start.elapsed());
+        unchanged += usize::from(reply["kind"] == "unchanged");
+        diagnostics_id = reply["resultId"].clone();
+    }
+    if deltas {
+        report(
+            "pack: textDocument/semanticTokens/full/delta after an edit",
+            &mut delta,
+        );
+    }
+    report(
+        &format!(
+            "pack: textDocument/diagnostic with previousResultId after an edit ({unchanged} of {} unchanged)",
+            edits.len()
+        ),
+        &mut pull,
+    );
 }
 
 /// `n` edits spread over the pack's levels: each reveals the first hidden cell of its

@@ -2,13 +2,19 @@
 //! [`ServerState`], the ordered queue of notifications to the client, and the permits
 //! of the background analyses. Cheap to clone into background jobs. Every handler
 //! gets to the state through it; it knows no handler.
+//!
+//! The queued notifications (diagnostics, `hexcells/solveStatus`) are written as JSON
+//! straight onto the [`Wire`], in order: a pack's diagnostics are a megabyte, which
+//! tower's client would first build as a `serde_json::Value` (many small allocations).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use serde::Serialize;
 use tokio::sync::{mpsc, Semaphore};
 use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::{Diagnostic, Uri};
+use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
+use tower_lsp_server::ls_types::{Diagnostic, PublishDiagnosticsParams, Uri};
 use tower_lsp_server::Client;
 use tracing::{error, warn};
 
@@ -34,6 +40,29 @@ enum Outgoing {
     SolveStatus(serde_json::Value),
 }
 
+/// The bodies of messages to the client, which the transport frames and writes in
+/// order (`None` ends the output).
+pub type Wire = mpsc::UnboundedSender<Option<Vec<u8>>>;
+
+/// A JSON-RPC notification, serialised as it is.
+#[derive(Serialize)]
+struct Notification<'a, P> {
+    jsonrpc: &'static str,
+    method: &'a str,
+    params: &'a P,
+}
+
+/// The body of notification `method` with `params`.
+fn notification<P: Serialize>(method: &str, params: &P) -> Vec<u8> {
+    let message = Notification {
+        jsonrpc: "2.0",
+        method,
+        params,
+    };
+    // Protocol types serialise without failing.
+    serde_json::to_vec(&message).unwrap_or_default()
+}
+
 /// The server: the client handle, the state and the outgoing queue. Cheap to clone
 /// into background jobs.
 #[derive(Clone)]
@@ -49,26 +78,29 @@ pub struct Backend {
 }
 
 impl Backend {
-    /// A server talking to `client`, with an empty state; starts the task that sends
-    /// queued notifications in order.
-    pub fn new(client: Client) -> Backend {
+    /// A server talking to `client`, with an empty state; starts the task that writes
+    /// queued notifications onto `wire` in order.
+    pub fn new(client: Client, wire: Wire) -> Backend {
         let (publish, mut rx) = mpsc::unbounded_channel::<Outgoing>();
-        let publisher = client.clone();
         tokio::spawn(async move {
             while let Some(message) = rx.recv().await {
-                match message {
+                let body = match message {
                     Outgoing::Diagnostics {
                         uri,
                         version,
                         diagnostics,
-                    } => {
-                        publisher
-                            .publish_diagnostics(uri, diagnostics, Some(version))
-                            .await
-                    }
-                    Outgoing::SolveStatus(params) => {
-                        publisher.send_notification::<ext::SolveStatus>(params).await
-                    }
+                    } => notification(
+                        PublishDiagnostics::METHOD,
+                        &PublishDiagnosticsParams {
+                            uri,
+                            diagnostics,
+                            version: Some(version),
+                        },
+                    ),
+                    Outgoing::SolveStatus(params) => notification(ext::SolveStatus::METHOD, &params),
+                };
+                if wire.send(Some(body)).is_err() {
+                    break;
                 }
             }
         });
@@ -95,6 +127,26 @@ impl Backend {
         let state = self.lock();
         let _span = tracing::debug_span!("request", method).entered();
         match catch_unwind(AssertUnwindSafe(|| handler(&state))) {
+            Ok(reply) => reply,
+            Err(_) => {
+                error!(method, "request handler panicked");
+                let mut e = Error::internal_error();
+                e.message = format!("{method}: request handler panicked").into();
+                Err(e)
+            }
+        }
+    }
+
+    /// Runs a request handler that changes the state (keeps what it sent) on the
+    /// locked state; a panic becomes an error reply.
+    pub fn update<T>(
+        &self,
+        method: &'static str,
+        handler: impl FnOnce(&mut ServerState) -> Result<T>,
+    ) -> Result<T> {
+        let mut state = self.lock();
+        let _span = tracing::debug_span!("request", method).entered();
+        match catch_unwind(AssertUnwindSafe(|| handler(&mut state))) {
             Ok(reply) => reply,
             Err(_) => {
                 error!(method, "request handler panicked");

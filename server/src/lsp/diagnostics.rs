@@ -29,23 +29,88 @@ pub fn push(backend: &Backend, state: &mut ServerState, uri: &Uri) {
     let Some(doc) = state.docs.get_mut(uri) else {
         return;
     };
-    let diagnostics = catch_unwind(AssertUnwindSafe(|| match of_levels(doc) {
-        Some(found) => {
-            let mut hasher = DefaultHasher::new();
-            found.hash(&mut hasher);
-            let pushed = Some((doc.version, hasher.finish()));
-            if doc.pushed == pushed {
-                return None;
-            }
-            doc.pushed = pushed;
-            Some(convert_all(uri, doc, encoding, &found))
+    let diagnostics = catch_unwind(AssertUnwindSafe(|| {
+        let current = Current::of(uri, doc, encoding);
+        let pushed = Some((doc.version, current.fingerprint));
+        if doc.pushed == pushed {
+            return None;
         }
-        None => Some(of_doc(uri, doc, encoding)),
+        doc.pushed = pushed;
+        Some(current.into_lsp(uri, doc, encoding))
     }))
     .unwrap_or_default();
     if let Some(diagnostics) = diagnostics {
         backend.publish_diagnostics(uri.clone(), doc.version, diagnostics);
     }
+}
+
+/// A document's diagnostics before they are converted, with a fingerprint of what
+/// the client gets: equal fingerprints, equal diagnostics in protocol form (whatever
+/// the version), so that a client that has them need not get them again.
+pub struct Current {
+    found: Found,
+    /// Stands for the diagnostics in protocol form.
+    pub fingerprint: u64,
+}
+
+/// Diagnostics as found.
+enum Found {
+    /// Core's, for a document of level text.
+    Levels(Vec<hexcells_core::Diagnostic>),
+    /// Already in protocol form (a document not analysed, or SixCells JSON).
+    Converted(Vec<Diagnostic>),
+}
+
+impl Current {
+    /// The diagnostics of `doc` now.
+    pub fn of(uri: &Uri, doc: &Doc, encoding: Encoding) -> Current {
+        let mut hasher = DefaultHasher::new();
+        let found = match of_levels(doc) {
+            Some(all) => {
+                // Core's diagnostics with the places the client gets (a column on a
+                // line that is not ASCII may count otherwise).
+                let mut convert = doc.converter(encoding);
+                for d in &all {
+                    (d.code, d.severity, &d.message).hash(&mut hasher);
+                    hash_range(convert.range(d.range), &mut hasher);
+                    for related in &d.related {
+                        related.message.hash(&mut hasher);
+                        hash_range(convert.range(related.range), &mut hasher);
+                    }
+                }
+                Found::Levels(all)
+            }
+            None => {
+                let converted = of_doc(uri, doc, encoding);
+                serde_json::to_string(&converted)
+                    .unwrap_or_default()
+                    .hash(&mut hasher);
+                Found::Converted(converted)
+            }
+        };
+        Current {
+            found,
+            fingerprint: hasher.finish(),
+        }
+    }
+
+    /// The diagnostics in protocol form.
+    pub fn into_lsp(self, uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
+        match self.found {
+            Found::Levels(all) => convert_all(uri, doc, encoding, &all),
+            Found::Converted(converted) => converted,
+        }
+    }
+}
+
+fn hash_range(range: Range, hasher: &mut DefaultHasher) {
+    (
+        range.start.line,
+        range.start.character,
+        range.end.line,
+        range.end.character,
+    )
+        .hash(hasher);
 }
 
 /// Clears the diagnostics of the closed document `uri` (push mode only).
@@ -120,7 +185,7 @@ fn convert_all(
     encoding: Encoding,
     all: &[hexcells_core::Diagnostic],
 ) -> Vec<Diagnostic> {
-    let mut convert = Converter::new(&doc.rope, encoding);
+    let mut convert = doc.converter(encoding);
     all.iter().map(|d| to_lsp(uri, &mut convert, d)).collect()
 }
 
@@ -142,7 +207,7 @@ fn of_sixcells(uri: &Uri, doc: &Doc, encoding: Encoding, check: &SixCellsCheck) 
                 .iter()
                 .cloned()
                 .chain(solved.and_then(sixcells::solve_diagnostic))
-                .map(|d| to_lsp(uri, &mut Converter::new(&doc.rope, encoding), &d))
+                .map(|d| to_lsp(uri, &mut doc.converter(encoding), &d))
                 .collect()
         }
     }

@@ -47,8 +47,13 @@ pub fn run() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let (service, socket) = LspService::new(Backend::new);
-        transport::serve(service, socket).await;
+        // One wire for everything the client gets, tower's messages and our queue's.
+        let (wire, output) = tokio::sync::mpsc::unbounded_channel();
+        let (service, socket) = LspService::new({
+            let wire = wire.clone();
+            move |client| Backend::new(client, wire)
+        });
+        transport::serve(service, socket, wire, output).await;
     });
     // The stdin reader and any solver thread may still block; don't wait for them.
     runtime.shutdown_timeout(Duration::from_millis(100));
@@ -96,7 +101,8 @@ fn capabilities(state: &ServerState) -> ServerCapabilities {
         semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
             SemanticTokensOptions {
                 legend: handlers::semantic_tokens::legend(),
-                full: Some(SemanticTokensFullOptions::Bool(true)),
+                full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
+                range: Some(true),
                 ..SemanticTokensOptions::default()
             },
         )),
@@ -202,8 +208,26 @@ impl LanguageServer for Backend {
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        self.read("textDocument/semanticTokens/full", |s| {
+        self.update("textDocument/semanticTokens/full", |s| {
             handlers::semantic_tokens::full(s, params)
+        })
+    }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        self.update("textDocument/semanticTokens/full/delta", |s| {
+            handlers::semantic_tokens::full_delta(s, params)
+        })
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        self.read("textDocument/semanticTokens/range", |s| {
+            handlers::semantic_tokens::range(s, params)
         })
     }
 

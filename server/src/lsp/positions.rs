@@ -60,12 +60,40 @@ pub fn range(rope: &Rope, encoding: Encoding, range: TextRange) -> Range {
     Converter::new(rope, encoding).range(range)
 }
 
-/// Converts many places of one text, quickly when they come line by line (the tokens,
-/// diagnostics or symbols of a whole pack): the line last converted is kept, and on a
-/// line of ASCII a column counts the same in every encoding.
+/// The length of each line of a text that is ASCII, where a column counts the same in
+/// characters and in every encoding: what a [`Converter`] needs to convert places on
+/// those lines without looking into the rope.
+#[derive(Clone, Debug, Default)]
+pub struct AsciiLines {
+    /// Per line: its length without the line break, or `None` when it is not ASCII.
+    lengths: Vec<Option<u32>>,
+}
+
+impl AsciiLines {
+    /// The lines of `text` (split at `\n`, as the rope and core split them).
+    pub fn of(text: &str) -> AsciiLines {
+        let lengths = text
+            .split('\n')
+            .map(|line| {
+                let line = line.strip_suffix('\r').unwrap_or(line);
+                line.is_ascii().then_some(line.len() as u32)
+            })
+            .collect();
+        AsciiLines { lengths }
+    }
+
+    fn length(&self, line: u32) -> Option<u32> {
+        *self.lengths.get(line as usize)?
+    }
+}
+
+/// Converts many places of one text, quickly (the tokens, diagnostics or symbols of a
+/// whole pack): on an ASCII line a column counts the same in every encoding, and of
+/// the other lines the one last converted is kept.
 pub struct Converter<'a> {
     rope: &'a Rope,
     encoding: Encoding,
+    ascii: Option<&'a AsciiLines>,
     /// The line last converted: its number, its text and whether it is ASCII.
     line: Option<(u32, RopeSlice<'a>, bool)>,
 }
@@ -76,12 +104,24 @@ impl<'a> Converter<'a> {
         Converter {
             rope,
             encoding,
+            ascii: None,
             line: None,
+        }
+    }
+
+    /// A converter for places of `rope`, whose ASCII lines are `ascii` (of the same text).
+    pub fn with_ascii(rope: &'a Rope, ascii: &'a AsciiLines, encoding: Encoding) -> Converter<'a> {
+        Converter {
+            ascii: Some(ascii),
+            ..Converter::new(rope, encoding)
         }
     }
 
     /// The protocol position of core's (`line`, character `column`).
     pub fn position(&mut self, line: u32, column: u32) -> Position {
+        if let Some(length) = self.ascii.and_then(|a| a.length(line)) {
+            return Position::new(line, column.min(length));
+        }
         if (line as usize) >= self.rope.len_lines() {
             return end_position(self.rope, self.encoding);
         }
@@ -172,6 +212,24 @@ mod tests {
         assert_eq!(from_position(&rope, Encoding::Utf8, Position::new(1, 11)), (1, 7));
         // Inside the surrogate pair: the bee's start.
         assert_eq!(from_position(&rope, Encoding::Utf16, Position::new(1, 6)), (1, 5));
+    }
+
+    #[test]
+    fn ascii_lines_convert_as_the_rope_does() {
+        let text = "Hexcells level v1\r\nCafé 🐝 x\nplain line\n\u{feff}mark\nlast";
+        let rope = Rope::from_str(text);
+        let ascii = AsciiLines::of(text);
+        for encoding in [Encoding::Utf8, Encoding::Utf16] {
+            for line in 0..7 {
+                for column in [0, 1, 4, 9, 30] {
+                    assert_eq!(
+                        Converter::with_ascii(&rope, &ascii, encoding).position(line, column),
+                        Converter::new(&rope, encoding).position(line, column),
+                        "line {line}, column {column}, {encoding:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -2,17 +2,16 @@
 //! reads: a level that an edit did not change keeps its verdict, explanations and
 //! fixes (also when the edit moved it), and only changed levels go to the engine again.
 //!
-//! An answer is found by the level's fingerprint (`LiveParse::fingerprint`) and
-//! checked against the level itself, so it is always the answer for exactly that
-//! level. The engine's answer depends on nothing but the level and the solver
-//! settings; new settings forget every answer. Answers no open document needs are
-//! kept for a while (an undo finds them), then dropped.
+//! An answer is found by the level's fingerprint (`format::live::Fingerprint`, 128
+//! bits of the level as read): the engine's answer depends on nothing but the level
+//! and the solver settings, and new settings forget every answer. Answers no open
+//! document needs are kept for a while (an undo finds them), then dropped.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use hexcells_core::format::Fingerprint;
 use hexcells_core::solve::{Fix, Report};
-use hexcells_core::Level;
 
 /// Changes of any document after which an answer no open document needs is dropped.
 const KEEP_UNUSED_FOR: u64 = 64;
@@ -29,14 +28,13 @@ pub struct Answer {
 /// Every answer known, by level.
 #[derive(Debug, Default)]
 pub struct Results {
-    entries: HashMap<u64, Entry>,
+    entries: HashMap<Fingerprint, Entry>,
     /// Changes seen, the clock of [`KEEP_UNUSED_FOR`].
     changes: u64,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Entry {
-    level: Level,
     /// The verdict alone (the fast answer), until the explained one is in.
     verdict: Option<Arc<Answer>>,
     /// The answer with explanations and fixes.
@@ -46,33 +44,23 @@ struct Entry {
 }
 
 impl Results {
-    /// The verdict of `level` (fingerprint `fingerprint`): the explained answer when
-    /// it is in, else the verdict alone, if known.
-    pub fn verdict(&self, fingerprint: u64, level: &Level) -> Option<Arc<Answer>> {
-        let entry = self.entry(fingerprint, level)?;
+    /// The verdict of the level with `fingerprint`: the explained answer when it is
+    /// in, else the verdict alone, if known.
+    pub fn verdict(&self, fingerprint: Fingerprint) -> Option<Arc<Answer>> {
+        let entry = self.entries.get(&fingerprint)?;
         entry.explained.clone().or_else(|| entry.verdict.clone())
     }
 
-    /// The explained answer of `level`, if known.
-    pub fn explained(&self, fingerprint: u64, level: &Level) -> Option<Arc<Answer>> {
-        self.entry(fingerprint, level)?.explained.clone()
+    /// The explained answer of the level with `fingerprint`, if known.
+    pub fn explained(&self, fingerprint: Fingerprint) -> Option<Arc<Answer>> {
+        self.entries.get(&fingerprint)?.explained.clone()
     }
 
-    /// Keeps the engine's answer for `level`: `explained` when it has explanations and
-    /// fixes, else a verdict alone.
-    pub fn store(&mut self, fingerprint: u64, level: &Level, answer: Answer, explained: bool) {
-        let changes = self.changes;
-        let entry = self
-            .entries
-            .entry(fingerprint)
-            .and_modify(|e| {
-                if e.level != *level {
-                    // Another level with the same fingerprint: the new one wins.
-                    *e = Entry::new(level, changes);
-                }
-            })
-            .or_insert_with(|| Entry::new(level, changes));
-        entry.seen = changes;
+    /// Keeps the engine's answer for the level with `fingerprint`: `explained` when it
+    /// has explanations and fixes, else a verdict alone.
+    pub fn store(&mut self, fingerprint: Fingerprint, answer: Answer, explained: bool) {
+        let entry = self.entries.entry(fingerprint).or_default();
+        entry.seen = self.changes;
         let answer = Some(Arc::new(answer));
         if explained {
             entry.explained = answer;
@@ -83,7 +71,7 @@ impl Results {
 
     /// One more change: `needed` are the fingerprints of the levels open documents
     /// hold now. Answers not needed for a while are dropped.
-    pub fn changed(&mut self, needed: &HashSet<u64>) {
+    pub fn changed(&mut self, needed: &HashSet<Fingerprint>) {
         self.changes += 1;
         let now = self.changes;
         self.entries.retain(|fingerprint, entry| {
@@ -97,21 +85,6 @@ impl Results {
     /// Forgets every answer (the solver settings changed).
     pub fn clear(&mut self) {
         self.entries.clear();
-    }
-
-    fn entry(&self, fingerprint: u64, level: &Level) -> Option<&Entry> {
-        self.entries.get(&fingerprint).filter(|e| e.level == *level)
-    }
-}
-
-impl Entry {
-    fn new(level: &Level, seen: u64) -> Entry {
-        Entry {
-            level: level.clone(),
-            verdict: None,
-            explained: None,
-            seen,
-        }
     }
 }
 
@@ -133,35 +106,28 @@ mod tests {
     }
 
     #[test]
-    fn answers_are_found_by_the_level_and_dropped_when_unused() {
+    fn answers_are_found_by_the_fingerprint_and_dropped_when_unused() {
         let mut results = Results::default();
-        let mut level = Level::new();
-        level.title = "one".into();
-        let mut other = level.clone();
-        other.title = "two".into();
-        results.store(7, &level, answer(Verdict::Solvable), false);
-        assert!(results.verdict(7, &level).is_some());
-        assert!(results.explained(7, &level).is_none());
-        assert!(
-            results.verdict(7, &other).is_none(),
-            "same fingerprint, another level"
-        );
-        assert!(results.verdict(8, &level).is_none());
-        results.store(7, &level, answer(Verdict::GaveUp), true);
-        let verdict = results.verdict(7, &level).map(|a| a.report.verdict);
+        let (one, two) = (Fingerprint(7), Fingerprint(8));
+        results.store(one, answer(Verdict::Solvable), false);
+        assert!(results.verdict(one).is_some());
+        assert!(results.explained(one).is_none());
+        assert!(results.verdict(two).is_none());
+        results.store(one, answer(Verdict::GaveUp), true);
+        let verdict = results.verdict(one).map(|a| a.report.verdict);
         assert_eq!(verdict, Some(Verdict::GaveUp), "the explained answer first");
 
         // Needed: kept however long; not needed: dropped after a while.
-        let needed = HashSet::from([7]);
+        let needed = HashSet::from([one]);
         for _ in 0..=KEEP_UNUSED_FOR + 1 {
             results.changed(&needed);
         }
-        assert!(results.verdict(7, &level).is_some());
+        assert!(results.verdict(one).is_some());
         for _ in 0..KEEP_UNUSED_FOR {
             results.changed(&HashSet::new());
         }
-        assert!(results.verdict(7, &level).is_some(), "an undo still finds it");
+        assert!(results.verdict(one).is_some(), "an undo still finds it");
         results.changed(&HashSet::new());
-        assert!(results.verdict(7, &level).is_none());
+        assert!(results.verdict(one).is_none());
     }
 }

@@ -21,6 +21,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use hexcells_core::format::Fingerprint;
 use hexcells_core::solve::{self, Difficulty, Report, Verdict};
 use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
@@ -176,7 +177,7 @@ enum Step {
     /// The engine's turn, stopped by `cancel`; `verdict` is the level's verdict when
     /// explaining it.
     Work {
-        fingerprint: u64,
+        fingerprint: Fingerprint,
         level: Level,
         verdict: Option<Arc<Answer>>,
         cancel: Arc<AtomicBool>,
@@ -210,14 +211,14 @@ fn pass(backend: &Backend, job: &Job, pass: Pass, first: &[usize]) -> Passed {
                 None => Step::Skip,
                 Some((fingerprint, level)) => {
                     let known = match pass {
-                        Pass::Verdicts => state.results.verdict(fingerprint, level).is_some(),
-                        Pass::Explanations => state.results.explained(fingerprint, level).is_some(),
+                        Pass::Verdicts => state.results.verdict(fingerprint).is_some(),
+                        Pass::Explanations => state.results.explained(fingerprint).is_some(),
                     };
                     if known {
                         Step::Skip
                     } else {
                         let step = Step::Work {
-                            verdict: state.results.verdict(fingerprint, level),
+                            verdict: state.results.verdict(fingerprint),
                             fingerprint,
                             level: level.clone(),
                             cancel: Arc::new(AtomicBool::new(false)),
@@ -280,7 +281,7 @@ fn pass(backend: &Backend, job: &Job, pass: Pass, first: &[usize]) -> Passed {
         }
         state
             .results
-            .store(fingerprint, &level, answer, pass == Pass::Explanations);
+            .store(fingerprint, answer, pass == Pass::Explanations);
         worked.push(level_idx);
     }
     Passed::Done(worked)
@@ -295,9 +296,9 @@ fn collect(backend: &Backend, job: &Job, pass: Pass) -> Option<Solved> {
     for level_idx in 0..doc.n_levels() {
         let answer = match doc.analysed_level(level_idx) {
             None => None,
-            Some((fingerprint, level)) => Some(match pass {
-                Pass::Verdicts => state.results.verdict(fingerprint, level)?,
-                Pass::Explanations => state.results.explained(fingerprint, level)?,
+            Some((fingerprint, _)) => Some(match pass {
+                Pass::Verdicts => state.results.verdict(fingerprint)?,
+                Pass::Explanations => state.results.explained(fingerprint)?,
             }),
         };
         levels.push(answer);

@@ -14,15 +14,15 @@ use hexcells_core::solve::{self, Budget, Report};
 use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
 use hexcells_core::edit::{TextChange, TextPos};
 use hexcells_core::format::live::fingerprint;
-use hexcells_core::format::{LiveParse, Parse};
+use hexcells_core::format::{Fingerprint, LiveParse, Parse};
 use hexcells_core::{Level, Severity};
 use ropey::Rope;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{
-    ClientCapabilities, Position, TextDocumentContentChangeEvent, TextDocumentItem, Uri,
+    ClientCapabilities, Position, SemanticToken, TextDocumentContentChangeEvent, TextDocumentItem, Uri,
 };
 
-use super::positions::{self, Encoding};
+use super::positions::{self, AsciiLines, Converter, Encoding};
 use super::results::{Answer, Results};
 
 /// Documents larger than this are kept but not analysed (a stray binary or log).
@@ -187,7 +187,7 @@ pub struct Lanes {
 #[derive(Debug)]
 pub struct Running {
     /// The level's fingerprint.
-    pub fingerprint: u64,
+    pub fingerprint: Fingerprint,
     /// Set when no version of the document holds the level any more.
     pub cancel: Arc<AtomicBool>,
 }
@@ -212,6 +212,8 @@ pub struct Doc {
     /// The text and its parse, read again level by level as it changes (empty when
     /// the text is too large or not text, and for SixCells JSON).
     live: LiveParse,
+    /// Its ASCII lines, for converting places quickly.
+    ascii: AsciiLines,
     /// Why the document was not analysed, if it was not.
     pub skipped: Option<String>,
     /// The latest solvability analysis of this version, once it is done.
@@ -220,6 +222,8 @@ pub struct Doc {
     pub running: Vec<Running>,
     /// The version and a fingerprint of the diagnostics last pushed.
     pub pushed: Option<(i32, u64)>,
+    /// The semantic tokens last sent, with their result id (for `full/delta`).
+    pub sent_tokens: Option<(String, Vec<SemanticToken>)>,
     /// The lanes of its background analyses.
     pub lanes: Arc<Lanes>,
     /// For a `.sixcells` JSON document (read-only): what reading it gave. The text
@@ -248,10 +252,12 @@ impl Doc {
             rope: Rope::from_str(text),
             version,
             live: LiveParse::default(),
+            ascii: AsciiLines::default(),
             skipped: None,
             solved: None,
             running: Vec::new(),
             pushed: None,
+            sent_tokens: None,
             lanes: Arc::default(),
             sixcells: None,
             is_sixcells,
@@ -266,14 +272,14 @@ impl Doc {
         self.live.parse()
     }
 
-    /// A number that stands for level `level_idx` as read (see [`LiveParse::fingerprint`]).
-    pub fn fingerprint(&self, level_idx: usize) -> Option<u64> {
+    /// What stands for level `level_idx` as read (see [`LiveParse::fingerprint`]).
+    pub fn fingerprint(&self, level_idx: usize) -> Option<Fingerprint> {
         self.live.fingerprint(level_idx)
     }
 
     /// The fingerprints of its levels (none for SixCells JSON: its level is read
     /// anew for each analysis).
-    pub fn fingerprints(&self) -> impl Iterator<Item = u64> + '_ {
+    pub fn fingerprints(&self) -> impl Iterator<Item = Fingerprint> + '_ {
         (0..self.parse().levels.len()).filter_map(|k| self.live.fingerprint(k))
     }
 
@@ -288,7 +294,7 @@ impl Doc {
 
     /// Level `level_idx` for the engine, with its fingerprint; `None` when it has
     /// syntax errors and is not analysed.
-    pub fn analysed_level(&self, level_idx: usize) -> Option<(u64, &Level)> {
+    pub fn analysed_level(&self, level_idx: usize) -> Option<(Fingerprint, &Level)> {
         if let Some(check) = &self.sixcells {
             return match check {
                 SixCellsCheck::Level(level, _) if level_idx == 0 => Some((fingerprint(level), level)),
@@ -312,10 +318,10 @@ impl Doc {
         let mut complete = true;
         let levels = (0..self.n_levels())
             .map(|level_idx| {
-                let (fingerprint, level) = self.analysed_level(level_idx)?;
-                let explained = results.explained(fingerprint, level);
+                let (fingerprint, _) = self.analysed_level(level_idx)?;
+                let explained = results.explained(fingerprint);
                 complete &= explained.is_some();
-                explained.or_else(|| results.verdict(fingerprint, level))
+                explained.or_else(|| results.verdict(fingerprint))
             })
             .collect();
         Solved {
@@ -323,6 +329,11 @@ impl Doc {
             levels,
             complete,
         }
+    }
+
+    /// A converter of core's places in this text to the client's `encoding`.
+    pub fn converter(&self, encoding: Encoding) -> Converter<'_> {
+        Converter::with_ascii(&self.rope, &self.ascii, encoding)
     }
 
     /// The whole text.
@@ -345,6 +356,7 @@ impl Doc {
         let n_bytes = self.rope.len_bytes();
         if n_bytes > MAX_ANALYSED_BYTES {
             self.live = LiveParse::default();
+            self.ascii = AsciiLines::default();
             self.sixcells = None;
             self.skipped = Some(format!(
                 "the document has {n_bytes} bytes; levels are under 3 kB, so it is not analysed"
@@ -352,6 +364,7 @@ impl Doc {
             return;
         }
         let text = self.rope.to_string();
+        self.ascii = AsciiLines::of(&text);
         if text.contains('\0') {
             self.live = LiveParse::default();
             self.skipped =
@@ -388,6 +401,11 @@ impl ServerState {
     /// The open document `uri`, or an error naming it.
     pub fn doc(&self, uri: &Uri) -> Result<&Doc> {
         self.docs.get(uri).ok_or_else(|| unknown_document(uri))
+    }
+
+    /// The open document `uri` to change, or an error naming it.
+    pub fn doc_mut(&mut self, uri: &Uri) -> Result<&mut Doc> {
+        self.docs.get_mut(uri).ok_or_else(|| unknown_document(uri))
     }
 
     /// The open document `uri` and core's (line, character column) of `position` in it.
@@ -467,7 +485,7 @@ impl ServerState {
         doc.reparse();
         // The levels the change left alone keep their answers at once.
         doc.solved = Some(doc.known(&self.results));
-        let now: HashSet<u64> = doc.fingerprints().collect();
+        let now: HashSet<Fingerprint> = doc.fingerprints().collect();
         for running in &doc.running {
             if !now.contains(&running.fingerprint) {
                 running.cancel.store(true, Ordering::Relaxed);
@@ -479,7 +497,7 @@ impl ServerState {
 
     /// Drops the engine's answers that no open document has needed for a while.
     fn forget_unused(&mut self) {
-        let needed: HashSet<u64> = self.docs.values().flat_map(Doc::fingerprints).collect();
+        let needed: HashSet<Fingerprint> = self.docs.values().flat_map(Doc::fingerprints).collect();
         self.results.changed(&needed);
     }
 }

@@ -14,21 +14,26 @@ use tokio::sync::mpsc;
 use tower_lsp_server::{ClientSocket, LspService, Server};
 use tracing::warn;
 
-use super::backend::Backend;
+use super::backend::{Backend, Wire};
 
 /// Longest header line read; longer ones are garbage and skipped.
 const MAX_HEADER_LINE: u64 = 4096;
 
-/// Serves `service` on stdin/stdout until the client says `exit` or closes stdin.
-pub async fn serve(service: LspService<Backend>, socket: ClientSocket) {
+/// Serves `service` on stdin/stdout until the client says `exit` or closes stdin;
+/// message bodies sent on `wire` (and tower's) leave through `output`, in order.
+pub async fn serve(
+    service: LspService<Backend>,
+    socket: ClientSocket,
+    wire: Wire,
+    output: mpsc::UnboundedReceiver<Option<Vec<u8>>>,
+) {
     let (to_tower, tower_in) = tokio::io::duplex(1 << 16);
     let (tower_out, from_tower) = tokio::io::duplex(1 << 16);
-    let (out_tx, out_rx) = mpsc::unbounded_channel::<Option<Vec<u8>>>();
-    tokio::spawn(forward_input(tokio::io::stdin(), to_tower, out_tx.clone()));
-    let output = tokio::spawn(forward_output(from_tower, out_tx));
-    let writer = tokio::spawn(write_all(out_rx, tokio::io::stdout()));
+    tokio::spawn(forward_input(tokio::io::stdin(), to_tower, wire.clone()));
+    let forwarded = tokio::spawn(forward_output(from_tower, wire));
+    let writer = tokio::spawn(write_all(output, tokio::io::stdout()));
     Server::new(tower_in, tower_out, socket).serve(service).await;
-    let _ = output.await;
+    let _ = forwarded.await;
     let _ = writer.await;
 }
 
@@ -72,8 +77,13 @@ async fn read_frame<R: AsyncRead + Unpin>(reader: &mut BufReader<R>) -> Option<V
     }
 }
 
+/// The header that frames `body`.
+fn header(body: &[u8]) -> Vec<u8> {
+    format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes()
+}
+
 fn frame(body: &[u8]) -> Vec<u8> {
-    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    let mut out = header(body);
     out.extend_from_slice(body);
     out
 }
@@ -112,7 +122,7 @@ async fn forward_input(
             Some(reply) => {
                 warn!("rejected a malformed message of {} bytes", body.len());
                 let reply = serde_json::to_vec(&reply).unwrap_or_default();
-                if out.send(Some(frame(&reply))).is_err() {
+                if out.send(Some(reply)).is_err() {
                     return;
                 }
             }
@@ -129,7 +139,7 @@ async fn forward_input(
 async fn forward_output(from_tower: impl AsyncRead + Unpin, out: mpsc::UnboundedSender<Option<Vec<u8>>>) {
     let mut reader = BufReader::new(from_tower);
     while let Some(body) = read_frame(&mut reader).await {
-        if out.send(Some(frame(&body))).is_err() {
+        if out.send(Some(body)).is_err() {
             return;
         }
     }
@@ -140,8 +150,13 @@ async fn write_all(
     mut messages: mpsc::UnboundedReceiver<Option<Vec<u8>>>,
     mut stdout: impl AsyncWrite + Unpin,
 ) {
-    while let Some(Some(message)) = messages.recv().await {
-        if stdout.write_all(&message).await.is_err() || stdout.flush().await.is_err() {
+    while let Some(Some(body)) = messages.recv().await {
+        let written = async {
+            stdout.write_all(&header(&body)).await?;
+            stdout.write_all(&body).await?;
+            stdout.flush().await
+        };
+        if written.await.is_err() {
             return;
         }
     }

@@ -36,7 +36,7 @@ pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Opt
                 continue;
             }
             for fix in analysis::quick_fixes(&text, doc.parse(), &d) {
-                let mut convert = positions::Converter::new(&doc.rope, state.encoding);
+                let mut convert = doc.converter(state.encoding);
                 let diagnostic = diagnostics::to_lsp(&uri, &mut convert, &d);
                 actions.push(action(&uri, doc, state, fix, Some(diagnostic)));
             }

@@ -8,7 +8,6 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{CodeLens, CodeLensParams, Command};
 
 use crate::lsp::ext;
-use crate::lsp::positions::Converter;
 use crate::lsp::state::ServerState;
 
 /// The lenses of the document.
@@ -16,7 +15,7 @@ pub fn code_lens(state: &ServerState, params: CodeLensParams) -> Result<Option<V
     let uri = params.text_document.uri;
     let doc = state.doc(&uri)?;
     let mut lenses = Vec::new();
-    let mut convert = Converter::new(&doc.rope, state.encoding);
+    let mut convert = doc.converter(state.encoding);
     for (level_idx, parsed) in doc.parse().levels.iter().enumerate() {
         let range = convert.range(parsed.source.level_range());
         let report = doc.solved().and_then(|solved| solved.report(level_idx));

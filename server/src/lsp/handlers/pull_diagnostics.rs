@@ -1,27 +1,38 @@
 //! `textDocument/diagnostic`: a document's diagnostics (see `lsp/diagnostics.rs`),
-//! pulled by clients that can be asked to pull again once the solver is done.
+//! pulled by clients that can be asked to pull again once the solver is done. The
+//! result id stands for the diagnostics themselves, so a pull after an edit that
+//! changed none of them is answered "unchanged".
 
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{
     DocumentDiagnosticParams, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
     FullDocumentDiagnosticReport, RelatedFullDocumentDiagnosticReport,
+    RelatedUnchangedDocumentDiagnosticReport, UnchangedDocumentDiagnosticReport,
 };
 
 use crate::lsp::diagnostics;
 use crate::lsp::state::ServerState;
 
-/// The diagnostics of the document, pulled.
+/// The diagnostics of the document, pulled: the same as the client had (its
+/// `previousResultId`) are answered "unchanged".
 pub fn pull(state: &ServerState, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
     let uri = &params.text_document.uri;
     let doc = state.doc(uri)?;
-    let report = RelatedFullDocumentDiagnosticReport {
-        related_documents: None,
-        full_document_diagnostic_report: FullDocumentDiagnosticReport {
-            result_id: Some(doc.version.to_string()),
-            items: diagnostics::of_doc(uri, doc, state.encoding),
-        },
+    let current = diagnostics::Current::of(uri, doc, state.encoding);
+    let result_id = format!("{:016x}", current.fingerprint);
+    let report = if params.previous_result_id.as_deref() == Some(result_id.as_str()) {
+        DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
+            related_documents: None,
+            unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport { result_id },
+        })
+    } else {
+        DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+            related_documents: None,
+            full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                result_id: Some(result_id),
+                items: current.into_lsp(uri, doc, state.encoding),
+            },
+        })
     };
-    Ok(DocumentDiagnosticReportResult::Report(
-        DocumentDiagnosticReport::Full(report),
-    ))
+    Ok(DocumentDiagnosticReportResult::Report(report))
 }

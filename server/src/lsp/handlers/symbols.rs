@@ -17,7 +17,7 @@ pub fn document_symbols(
     params: DocumentSymbolParams,
 ) -> Result<Option<DocumentSymbolResponse>> {
     let doc = state.doc(&params.text_document.uri)?;
-    let mut convert = Converter::new(&doc.rope, state.encoding);
+    let mut convert = doc.converter(state.encoding);
     let symbols = analysis::symbols(doc.parse())
         .iter()
         .map(|s| to_lsp(&mut convert, s))
