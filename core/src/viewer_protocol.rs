@@ -1,12 +1,18 @@
 //! The small line-based protocol between the language server and `hexcells-view`
-//! launched by it: one JSON object per line on the viewer's stdin (document snapshots,
-//! the editor's cursor) and stdout (clicks).
+//! launched by it: one JSON object per line on the viewer's stdin (the document's text,
+//! then its changes; the editor's cursor) and stdout (clicks, edits).
 //!
 //! The messages are plain data; the JSON shape lives in private DTOs here, so both
 //! ends share one encoder and decoder. Cells travel as Hexix names (`"F7"`).
 //!
 //! Server to viewer:
-//! - `{"type":"snapshot","version":3,"text":"Hexcells level v1\n..."}`
+//! - `{"type":"snapshot","version":3,"text":"Hexcells level v1\n..."}`: the whole text,
+//!   when the viewer starts, after a refused edit, when the editor replaced the whole
+//!   text, and when the viewer asks for it;
+//! - `{"type":"change","from":3,"version":4,"changes":[{"start":[5,10],"end":[5,11],"text":"X"}]}`:
+//!   the editor's edit of version 3 that gave version 4 (on every keystroke: a level
+//!   pack is a megabyte, its edit a few characters). The changes apply one after the
+//!   other, each to the text the one before gave; places as in `edit` below;
 //! - `{"type":"cursor","level":0,"cell":"F7"}` (`"cell":null` when the cursor is on no cell)
 //! - `{"type":"refused","version":4,"reason":"..."}`: an edit of the viewer's was not
 //!   applied; `version` is the document's version now (its snapshot follows).
@@ -17,6 +23,8 @@
 //!   text changes made against document version 3, with places as `[line, column]`
 //!   (from 0; columns count characters, as in core). The server applies them to the
 //!   editor's buffer if the document is still at that version, and refuses them otherwise.
+//! - `{"type":"resync"}`: a change came for a version the viewer does not have; the
+//!   server sends a snapshot.
 
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +40,15 @@ pub enum ToViewer {
         version: i64,
         /// The document text.
         text: String,
+    },
+    /// The editor's edit of the text: version `from` with `changes` is `version`.
+    Change {
+        /// The version the changes apply to.
+        from: i64,
+        /// The version they give.
+        version: i64,
+        /// The changes, each applied to the text the one before gave.
+        changes: Vec<TextChange>,
     },
     /// Where the editor's cursor is: which level of the pack, and which cell if any.
     Cursor {
@@ -66,6 +83,9 @@ pub enum FromViewer {
         /// The changes, in text order, not overlapping.
         changes: Vec<TextChange>,
     },
+    /// The viewer lost track of the text (a change of a version it does not have) and
+    /// asks for a snapshot.
+    Resync,
 }
 
 /// Why a line could not be read as a message.
@@ -82,9 +102,23 @@ pub enum ProtocolError {
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ToViewerDto {
-    Snapshot { version: i64, text: String },
-    Cursor { level: usize, cell: Option<String> },
-    Refused { version: i64, reason: String },
+    Snapshot {
+        version: i64,
+        text: String,
+    },
+    Change {
+        from: i64,
+        version: i64,
+        changes: Vec<ChangeDto>,
+    },
+    Cursor {
+        level: usize,
+        cell: Option<String>,
+    },
+    Refused {
+        version: i64,
+        reason: String,
+    },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -92,6 +126,7 @@ enum ToViewerDto {
 enum FromViewerDto {
     Clicked { level: usize, cell: String },
     Edit { version: i64, changes: Vec<ChangeDto> },
+    Resync,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -130,6 +165,15 @@ impl ToViewer {
                 version: *version,
                 text: text.clone(),
             },
+            ToViewer::Change {
+                from,
+                version,
+                changes,
+            } => ToViewerDto::Change {
+                from: *from,
+                version: *version,
+                changes: changes.iter().map(ChangeDto::from).collect(),
+            },
             ToViewer::Cursor { level, cell } => ToViewerDto::Cursor {
                 level: *level,
                 cell: cell.map(name),
@@ -149,6 +193,15 @@ impl ToViewer {
             serde_json::from_str(line.trim_end()).map_err(|e| ProtocolError::Json(e.to_string()))?;
         Ok(match dto {
             ToViewerDto::Snapshot { version, text } => ToViewer::Snapshot { version, text },
+            ToViewerDto::Change {
+                from,
+                version,
+                changes,
+            } => ToViewer::Change {
+                from,
+                version,
+                changes: changes.into_iter().map(TextChange::from).collect(),
+            },
             ToViewerDto::Cursor { level, cell } => ToViewer::Cursor {
                 level,
                 cell: cell.map(|c| read_cell(&c)).transpose()?,
@@ -170,6 +223,7 @@ impl FromViewer {
                 version: *version,
                 changes: changes.iter().map(ChangeDto::from).collect(),
             },
+            FromViewer::Resync => FromViewerDto::Resync,
         };
         serde_json::to_string(&dto).unwrap_or_default()
     }
@@ -187,6 +241,7 @@ impl FromViewer {
                 version,
                 changes: changes.into_iter().map(TextChange::from).collect(),
             },
+            FromViewerDto::Resync => FromViewer::Resync,
         })
     }
 }
@@ -212,6 +267,14 @@ mod tests {
                 cell: Some(pos(5, 6)),
             },
             ToViewer::Cursor { level: 0, cell: None },
+            ToViewer::Change {
+                from: 3,
+                version: 4,
+                changes: vec![
+                    TextChange::new(TextPos::new(5, 10), TextPos::new(5, 11), "X"),
+                    TextChange::insert(TextPos::new(9, 0), "é\r\n"),
+                ],
+            },
             ToViewer::Refused {
                 version: 9,
                 reason: "the text changed".to_string(),
@@ -241,10 +304,23 @@ mod tests {
             r#"{"type":"edit","version":3,"changes":[{"start":[5,10],"end":[5,12],"text":"x."}"#
         ));
         assert_eq!(FromViewer::decode(&line), Ok(edit));
+        assert_eq!(FromViewer::Resync.encode(), r#"{"type":"resync"}"#);
+        assert_eq!(FromViewer::decode(r#"{"type":"resync"}"#), Ok(FromViewer::Resync));
     }
 
     #[test]
     fn the_wire_format_is_documented_json() {
+        let change = ToViewer::decode(
+            r#"{"type":"change","from":3,"version":4,"changes":[{"start":[5,10],"end":[5,11],"text":"X"}]}"#,
+        );
+        assert_eq!(
+            change,
+            Ok(ToViewer::Change {
+                from: 3,
+                version: 4,
+                changes: vec![TextChange::new(TextPos::new(5, 10), TextPos::new(5, 11), "X")]
+            })
+        );
         let msg = ToViewer::decode(r#"{"type":"cursor","level":0,"cell":"F7"}"#);
         assert_eq!(
             msg,

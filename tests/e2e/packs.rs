@@ -404,3 +404,96 @@ fn whole_document_requests_send_a_pack_in_parts() {
     assert_eq!(after_edit["kind"], "unchanged", "{after_edit}");
     let _ = client.shutdown_and_exit();
 }
+
+/// What the process `pid` has read so far (`rchar` of `/proc/PID/io`), if the system
+/// says.
+fn bytes_read(pid: u32) -> Option<u64> {
+    let io = std::fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
+    let line = io.lines().find(|l| l.starts_with("rchar:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The processes `pid` started.
+fn children(pid: u32) -> Vec<u32> {
+    std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .collect()
+}
+
+/// The viewer of a pack follows the level shown from the edits' changes: each
+/// keystroke sends the viewer a few bytes, not the pack.
+#[test]
+fn the_viewer_of_a_pack_gets_each_edit_not_the_whole_text() {
+    use hexcells_e2e::xvfb::{start_xvfb, tools_present, wait_for_window, xdotool};
+
+    if !tools_present() {
+        return;
+    }
+    let state = hexcells_e2e::temp_dir();
+    let state_home = state.path().to_string_lossy().into_owned();
+    let (_xvfb, display) = start_xvfb(1024, 768);
+    let mut client = LspClient::minimal_in(
+        false,
+        json!({}),
+        &[
+            ("DISPLAY", display.as_str()),
+            ("XDG_STATE_HOME", state_home.as_str()),
+        ],
+    );
+    let text = pack();
+    client.open(URI, &text);
+    client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openViewer", "arguments": [URI] }),
+    );
+    // The cursor on the fourth level's title: the viewer shows that level.
+    let parsed = parse(&text);
+    let level = &parsed.levels[3];
+    let title_line = level.source.first_line + 1;
+    let _ = client.request("textDocument/documentHighlight", at(URI, title_line, 0));
+    let title = &level.level.title;
+    let shown = wait_for_window(
+        &display,
+        &format!("^{title} - hexcells-view$"),
+        Duration::from_secs(60),
+    );
+    assert!(
+        shown.is_some(),
+        "no viewer window on the fourth level; server log:\n{}",
+        client.stderr()
+    );
+    let viewer = *children(client.pid()).first().expect("the viewer process");
+    let Some(before) = bytes_read(viewer) else {
+        hexcells_e2e::skip("no /proc/PID/io to count what the viewer reads");
+        return;
+    };
+
+    // Twenty keystrokes in the title, and one cell of another level.
+    for k in 0..20 {
+        client.change(URI, 2 + k, range(title_line, 0, 0), "x");
+    }
+    let other = &parsed.levels[1];
+    let (pos, _) = other
+        .level
+        .cells()
+        .find(|(_, c)| !c.revealed)
+        .expect("a hidden cell");
+    let r = other.source.range_of(pos).expect("its place");
+    client.change(URI, 22, range(r.line, r.start, r.start + 1), "X");
+    let typed = format!("{} - hexcells-view", "x".repeat(20) + title);
+    let followed = wait_for_window(&display, &format!("^{typed}$"), Duration::from_secs(20));
+    assert!(
+        followed.is_some(),
+        "the viewer did not follow the keystrokes: {}",
+        xdotool(&display, &["search", "--name", "."])
+    );
+    let read = bytes_read(viewer).unwrap_or(before) - before;
+    assert!(
+        read < text.len() as u64,
+        "21 edits cost the viewer {read} bytes, more than the pack ({} bytes)",
+        text.len()
+    );
+    let _ = client.shutdown_and_exit();
+}

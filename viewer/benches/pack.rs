@@ -3,9 +3,10 @@
 //! and never written into the project; without the corpus, copies of a large level of
 //! our own); prints figures, asserts nothing.
 //!
-//! Keystroke → frame: the message the server sends for one edit of the pack, read from
-//! its line, taken by the viewer and the frame drawn at 1280x800, for an edit in the
-//! level shown and one in another level, with the player and with the editor showing.
+//! Keystroke → frame: the message the server sends for one edit of the pack (the
+//! change, a few bytes), read from its line, taken by the viewer and the frame drawn at
+//! 1280x800, for an edit in the level shown and one in another level, with the player
+//! and with the editor showing.
 //! The server's own part (one didChange) is in `--bench lsp` of hexcells-server.
 //! Each figure is the median and the slowest of many runs, release build, with the
 //! thread's CPU time beside it (the steadier figure when other jobs share the cores).
@@ -15,6 +16,7 @@ mod support;
 use std::sync::Arc;
 use std::time::Instant;
 
+use hexcells_core::edit::{TextChange, TextPos};
 use hexcells_core::format::parse;
 use hexcells_core::viewer_protocol::ToViewer;
 use hexcells_viewer::keys::Chord;
@@ -92,9 +94,15 @@ fn main() {
                 };
                 text.replace_range(byte..byte + 1, &next);
                 version += 1;
-                let line = ToViewer::Snapshot {
+                // What the language server sends for the keystroke: the change.
+                let line = ToViewer::Change {
+                    from: version - 1,
                     version,
-                    text: text.clone(),
+                    changes: vec![TextChange::new(
+                        TextPos::new(at.line, at.start),
+                        TextPos::new(at.line, at.start + 1),
+                        next,
+                    )],
                 }
                 .encode();
                 let sched = Sched::now();

@@ -5,10 +5,12 @@
 //! [`Modes::take_redraw`] says so; the work that runs beside the window (the engine,
 //! the editor's checks, the file watch) comes back as a [`UserEvent`].
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use hexcells_core::edit;
 use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
 use hexcells_core::Pos;
 use tiny_skia::PixmapMut;
@@ -185,18 +187,24 @@ impl Modes {
                 }
                 self.redraw |= self.session.load_text(&text);
             }
-            UserEvent::Editor(ToViewer::Snapshot { version, text }) => {
-                self.last_snapshot = Some((version, text.clone()));
-                if let Some(mode) = &mut self.edit {
-                    let outcome = mode.editor.snapshot(version, text.clone());
-                    if mode.frame.is_none() {
-                        // The first level the editor sees (it opened before any text).
-                        mode.reframe();
+            UserEvent::Editor(ToViewer::Snapshot { version, text }) => self.editor_text(version, text),
+            UserEvent::Editor(ToViewer::Change {
+                from,
+                version,
+                changes,
+            }) => match &self.last_snapshot {
+                Some((have, base)) if *have == from => {
+                    let mut text = Cow::Borrowed(base.as_str());
+                    for change in &changes {
+                        text = Cow::Owned(edit::apply(&text, std::slice::from_ref(change)));
                     }
-                    self.edited(outcome);
+                    let text = text.into_owned();
+                    self.editor_text(version, text);
                 }
-                self.redraw |= self.session.load_text(&text);
-            }
+                // Not the version the change applies to: ask for the whole text.
+                _ if self.linked => send(&FromViewer::Resync),
+                _ => {}
+            },
             UserEvent::Editor(ToViewer::Refused { reason, .. }) => {
                 if let Some(mode) = &mut self.edit {
                     let outcome = mode.editor.refused(reason);
@@ -216,6 +224,21 @@ impl Modes {
             UserEvent::EditorGone => return false,
         }
         true
+    }
+
+    /// The editor's text at `version` (a snapshot, or the last one with a change): the
+    /// editor and the player take it, and each reads again only what changed.
+    fn editor_text(&mut self, version: i64, text: String) {
+        if let Some(mode) = &mut self.edit {
+            let outcome = mode.editor.snapshot(version, text.clone());
+            if mode.frame.is_none() {
+                // The first level the editor sees (it opened before any text).
+                mode.reframe();
+            }
+            self.edited(outcome);
+        }
+        self.redraw |= self.session.load_text(&text);
+        self.last_snapshot = Some((version, text));
     }
 
     /// The window's close button: whether to close (the editor asks once about unsaved

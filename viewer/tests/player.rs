@@ -158,3 +158,78 @@ fn an_engine_answer_for_a_game_that_moved_on_is_dropped() {
     assert!(session.finish(job.run()));
     assert!(session.game().is_solved());
 }
+
+#[test]
+fn in_a_pack_only_the_level_shown_is_checked_and_an_error_elsewhere_does_not_stop_it() {
+    let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
+    let blue = hidden(&session, Color::Blue);
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    // A broken grid line in the second level.
+    let second = TUTORIAL
+        .match_indices("Hexcells level v1")
+        .nth(1)
+        .map(|(at, _)| at)
+        .expect("a second level");
+    let grid = second
+        + TUTORIAL[second..]
+            .match_indices('\n')
+            .nth(6)
+            .map(|(at, _)| at + 1)
+            .expect("a grid line");
+    let broken = format!("{}Zq{}", &TUTORIAL[..grid], &TUTORIAL[grid + 2..]);
+    assert!(session.load_text(&broken));
+    assert_eq!(session.banner(), None, "the level shown has no error");
+    // The level shown still follows edits, with its progress.
+    let edited = broken.replacen("1. Blue cells", "1. Blue cells, edited", 1);
+    assert!(session.load_text(&edited));
+    assert_eq!(session.level().title, "1. Blue cells, edited");
+    assert!(session.game().is_uncovered(blue));
+    // Moving to the broken level checks it.
+    session.go_to(1);
+    let banner = session.banner().expect("the second level's error").to_string();
+    let line = TUTORIAL[..grid].matches('\n').count() + 1;
+    assert!(banner.starts_with(&format!("{line}:1:")), "{banner}");
+    session.go_to(0);
+    assert_eq!(session.banner(), None);
+}
+
+#[test]
+fn a_linked_viewer_follows_the_edits_of_a_pack_from_its_changes() {
+    use hexcells_core::edit::{TextChange, TextPos};
+    use hexcells_core::viewer_protocol::ToViewer;
+    use hexcells_viewer::modes::{Modes, UserEvent};
+
+    let session = Session::new(Origin::Editor, "", None);
+    let mut modes = Modes::new(session, std::sync::Arc::new(|_| {}), false);
+    modes.event(UserEvent::Editor(ToViewer::Snapshot {
+        version: 1,
+        text: TUTORIAL.to_string(),
+    }));
+    modes.event(UserEvent::Editor(ToViewer::Cursor { level: 1, cell: None }));
+    let parsed = hexcells_core::format::parse(TUTORIAL);
+    let title = &parsed.levels[1].level.title;
+    assert_eq!(modes.title(), format!("{title} - hexcells-view"));
+    // The title edited, in two changes applied one after the other.
+    let line = parsed.levels[1].source.header[1].expect("a title line").line;
+    let at = TextPos::new(line, 0);
+    modes.event(UserEvent::Editor(ToViewer::Change {
+        from: 1,
+        version: 2,
+        changes: vec![TextChange::insert(at, "Two"), TextChange::insert(at, "New ")],
+    }));
+    assert_eq!(modes.title(), format!("New Two{title} - hexcells-view"));
+    // A change of a version the viewer does not have is not applied.
+    modes.event(UserEvent::Editor(ToViewer::Change {
+        from: 7,
+        version: 8,
+        changes: vec![TextChange::insert(at, "Lost ")],
+    }));
+    assert_eq!(modes.title(), format!("New Two{title} - hexcells-view"));
+    // Lines added above the level shown: it moves, and stays.
+    modes.event(UserEvent::Editor(ToViewer::Change {
+        from: 2,
+        version: 3,
+        changes: vec![TextChange::insert(TextPos::new(0, 0), "\n\n")],
+    }));
+    assert_eq!(modes.title(), format!("New Two{title} - hexcells-view"));
+}

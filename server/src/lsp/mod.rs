@@ -153,9 +153,9 @@ impl LanguageServer for Backend {
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri;
         self.write("textDocument/didChange", |state| {
-            state.change(&uri, params.text_document.version, params.content_changes)?;
+            let applied = state.change(&uri, params.text_document.version, params.content_changes)?;
             diagnostics::push(self, state, &uri);
-            handlers::viewer::snapshot(state, &uri);
+            handlers::viewer::changed(state, &uri, applied);
             handlers::solve_status::schedule(self, state, &uri);
             Ok(())
         });

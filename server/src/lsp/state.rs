@@ -195,9 +195,14 @@ pub struct Running {
 /// What a change did to a document's text, for its viewer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Applied {
-    /// These changes, in core's places (line, character column), each applied to the
-    /// text the one before gave.
-    Changes(Vec<TextChange>),
+    /// Version `from` with these changes, in core's places (line, character column),
+    /// each applied to the text the one before gave.
+    Changes {
+        /// The version the changes apply to.
+        from: i32,
+        /// The changes.
+        changes: Vec<TextChange>,
+    },
     /// The whole text was replaced.
     Replaced,
 }
@@ -460,12 +465,15 @@ impl ServerState {
                 doc.version
             )));
         }
-        let mut applied = Applied::Changes(Vec::new());
+        let mut applied = Applied::Changes {
+            from: doc.version,
+            changes: Vec::new(),
+        };
         for change in changes {
             match change.range {
                 Some(range) => {
                     let (start, end) = positions::char_span(&doc.rope, encoding, range);
-                    if let Applied::Changes(done) = &mut applied {
+                    if let Applied::Changes { changes: done, .. } = &mut applied {
                         let place = |at: usize| {
                             let line = doc.rope.char_to_line(at);
                             TextPos::new(line as u32, (at - doc.rope.line_to_char(line)) as u32)

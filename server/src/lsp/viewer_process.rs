@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 
+use hexcells_core::edit::TextChange;
 use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
 use hexcells_core::Pos;
 use tracing::warn;
@@ -43,6 +44,15 @@ impl ViewerProcess {
         self.send(&ToViewer::Snapshot {
             version: i64::from(version),
             text,
+        });
+    }
+
+    /// Sends the edit of version `from` that gave `version`.
+    pub fn change(&self, from: i32, version: i32, changes: Vec<TextChange>) {
+        self.send(&ToViewer::Change {
+            from: i64::from(from),
+            version: i64::from(version),
+            changes,
         });
     }
 

@@ -327,11 +327,14 @@ impl Editor {
         outcome
     }
 
-    /// A snapshot of the editor's buffer from the language server.
+    /// A snapshot of the editor's buffer from the language server. The level shown is
+    /// checked again only when it changed (an edit elsewhere in a pack leaves it be).
     pub fn snapshot(&mut self, version: i64, text: String) -> Outcome {
-        let changed = self.doc.snapshot(version, text);
+        let mut changed = self.doc.snapshot(version, text);
         if changed {
+            let (level, banner, n_levels) = (self.level.clone(), self.banner.clone(), self.n_levels);
             self.reread();
+            changed = level != self.level || banner != self.banner || n_levels != self.n_levels;
         }
         let mut outcome = Outcome {
             redraw: changed,

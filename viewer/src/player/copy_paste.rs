@@ -46,9 +46,7 @@ impl Session {
             }
         };
         self.origin = Origin::Pasted;
-        self.text = None;
-        self.good = false;
-        self.loaded = false;
+        self.forget_text();
         self.level_idx = 0;
         self.show_solution = false;
         self.load_text(&pasted.text);

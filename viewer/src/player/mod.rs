@@ -19,9 +19,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use hexcells_core::format::parse;
+use hexcells_core::format::LiveParse;
 use hexcells_core::solve::Budget;
-use hexcells_core::{Level, Pos, Severity};
+use hexcells_core::{Diagnostic, Level, Pos, Severity};
 
 use crate::keys::player::Action;
 use crate::keys::{self, Binding};
@@ -56,8 +56,10 @@ pub enum Origin {
 /// The player mode's state.
 pub struct Session {
     origin: Origin,
-    text: Option<String>,
-    levels: Vec<Level>,
+    /// The text the levels are read from, read again level by level as it changes.
+    live: LiveParse,
+    /// Whether any text came yet.
+    has_text: bool,
     level_idx: usize,
     game: Game,
     best: Option<Best>,
@@ -102,8 +104,8 @@ impl Session {
     pub fn new(origin: Origin, text: &str, state_dir: Option<PathBuf>) -> Session {
         let mut session = Session {
             origin,
-            text: None,
-            levels: vec![waiting_level()],
+            live: LiveParse::default(),
+            has_text: false,
             level_idx: 0,
             game: Game::new(waiting_level()),
             best: None,
@@ -146,7 +148,7 @@ impl Session {
 
     /// Index of the level on screen and how many levels there are.
     pub fn position(&self) -> (usize, usize) {
-        (self.level_idx, self.levels.len())
+        (self.level_idx, self.n_levels())
     }
 
     /// The layout of a `width` x `height` frame at interface scale `scale`: the level
@@ -199,7 +201,20 @@ impl Session {
 
     /// The text the levels were read from (empty before any).
     pub fn text(&self) -> &str {
-        self.text.as_deref().unwrap_or("")
+        self.live.text()
+    }
+
+    /// How many levels there are to play (the one shown when the text has none).
+    fn n_levels(&self) -> usize {
+        self.live.parse().levels.len().max(1)
+    }
+
+    /// Forgets the text (another file or a pasted level comes next).
+    fn forget_text(&mut self) {
+        self.live = LiveParse::default();
+        self.has_text = false;
+        self.good = false;
+        self.loaded = false;
     }
 
     /// The cell under the text editor's cursor, on the level shown.
@@ -209,55 +224,65 @@ impl Session {
             .map(|(_, pos)| pos)
     }
 
-    /// Takes new text (a save or an editor snapshot). Keeps the last good levels and
-    /// sets the banner while the text has errors; keeps the game's progress on cells
-    /// whose colour did not change. Returns whether anything changed.
+    /// Takes new text (a save or an editor's change). Only the levels that changed are
+    /// read again, and only the level shown is checked: while it has errors the banner
+    /// says the first and its last good version stays; the game keeps its progress on
+    /// cells whose colour did not change. The other levels of a pack are checked when
+    /// the player moves to them. Returns whether anything changed.
     pub fn load_text(&mut self, text: &str) -> bool {
-        if self.text.as_deref() == Some(text) {
+        if self.has_text && self.live.text() == text {
             return false;
         }
-        self.text = Some(text.to_string());
-        let parse = parse(text);
-        let first_error = parse
-            .all_diagnostics()
-            .into_iter()
-            .find(|d| d.severity == Severity::Error);
-        self.banner = first_error
-            .as_ref()
-            .map(|d| format!("{}:{}: {}", d.range.line + 1, d.range.start + 1, d.message));
-        let levels: Vec<Level> = parse.levels.into_iter().map(|l| l.level).collect();
-        if (first_error.is_some() && self.good) || levels.is_empty() {
+        self.has_text = true;
+        self.live.update(text.to_string());
+        let n_levels = self.live.parse().levels.len();
+        if n_levels == 0 {
+            // Nothing to play: the level shown stays, under the file's error.
+            self.banner = first_error(&self.live.parse().diagnostics);
             return true;
         }
-        self.good = first_error.is_none();
-        self.levels = levels;
-        self.level_idx = self.level_idx.min(self.levels.len() - 1);
-        let level = self.levels[self.level_idx].clone();
-        if self.loaded {
+        self.level_idx = self.level_idx.min(n_levels - 1);
+        if !self.loaded {
+            self.loaded = true;
+            self.open_level(self.level_idx);
+            return true;
+        }
+        let parsed = &self.live.parse().levels[self.level_idx];
+        let banner = first_error(&parsed.diagnostics);
+        let keeps_last_good = banner.is_some() && self.good;
+        self.banner = banner;
+        if keeps_last_good {
+            return true;
+        }
+        self.good = self.banner.is_none();
+        if parsed.level != *self.game.level() {
+            let level = parsed.level.clone();
             self.game.replace_level(level);
             self.hint = None;
             self.save();
-        } else {
-            self.loaded = true;
-            self.open_level(self.level_idx);
         }
         true
     }
 
-    /// Shows level `idx` of the pack, restoring its saved progress.
+    /// Shows level `idx` of the pack, checked now, restoring its saved progress.
     fn open_level(&mut self, idx: usize) {
-        let Some(level) = self.levels.get(idx) else { return };
+        let Some(parsed) = self.live.parse().levels.get(idx) else {
+            return;
+        };
+        self.banner = first_error(&parsed.diagnostics);
+        self.good = self.banner.is_none();
+        let level = parsed.level.clone();
         self.level_idx = idx;
         self.game = Game::new(level.clone());
         let saved = self
             .state_dir
             .as_deref()
-            .map(|dir| progress::load(dir, level))
+            .map(|dir| progress::load(dir, &level))
             .unwrap_or_default();
         let record = self
             .state_dir
             .as_deref()
-            .and_then(|dir| progress::load_record(dir, level));
+            .and_then(|dir| progress::load_record(dir, &level));
         match record {
             Some(record) => self.game.restore_record(&record),
             None => self.game.restore(&saved.moves, saved.mistakes),
@@ -324,7 +349,7 @@ impl Session {
 
     /// Shows level `idx` of the pack (ignored when there is no such level).
     pub fn go_to(&mut self, idx: usize) {
-        if idx < self.levels.len() {
+        if idx < self.live.parse().levels.len() {
             self.open_level(idx);
         }
     }
@@ -336,7 +361,7 @@ impl Session {
 
     /// The editor's cursor moved to `cell` of level `level`.
     pub fn set_cursor(&mut self, level: usize, cell: Option<Pos>) {
-        if level != self.level_idx && level < self.levels.len() {
+        if level != self.level_idx && level < self.live.parse().levels.len() {
             self.open_level(level);
         }
         self.cursor = cell.map(|c| (level, c));
@@ -346,22 +371,20 @@ impl Session {
     /// next or previous level file in its folder.
     fn step(&mut self, step: isize) -> Option<PathBuf> {
         let target = self.level_idx as isize + step;
-        if (0..self.levels.len() as isize).contains(&target) {
+        if (0..self.live.parse().levels.len() as isize).contains(&target) {
             self.open_level(target as usize);
             return None;
         }
         let Origin::File(path) = &self.origin else {
             // Wrap around in the tutorial and the editor's pack.
-            let n = self.levels.len() as isize;
+            let n = self.n_levels() as isize;
             self.open_level(target.rem_euclid(n.max(1)) as usize);
             return None;
         };
         let next = sibling_file(path, step)?;
         let text = std::fs::read_to_string(&next).ok()?;
         self.origin = Origin::File(next.clone());
-        self.text = None;
-        self.good = false;
-        self.loaded = false;
+        self.forget_text();
         self.level_idx = if step < 0 { usize::MAX } else { 0 };
         self.load_text(&text);
         Some(next)
@@ -408,6 +431,21 @@ impl Session {
         };
         f(&scene)
     }
+}
+
+/// The first error of a level (or of a file without levels), by place, as the
+/// banner says it: `line:column: message`.
+fn first_error(diagnostics: &[Diagnostic]) -> Option<String> {
+    let d = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .min_by_key(|d| (d.range, d.code))?;
+    Some(format!(
+        "{}:{}: {}",
+        d.range.line + 1,
+        d.range.start + 1,
+        d.message
+    ))
 }
 
 /// The level file `step` places after (or before) `path` in its folder, by name.

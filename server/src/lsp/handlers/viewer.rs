@@ -1,8 +1,10 @@
 //! The live viewer of a document (`hexcells.openViewer`): what the server tells it and
 //! what its messages do. The process link itself is `lsp/viewer_process.rs`.
 //!
-//! - The viewer gets a snapshot of the text on open and on every change, and the cell
-//!   under the editor's cursor. LSP has no cursor notification, so the cursor is taken
+//! - The viewer gets a snapshot of the text on open, then each change as the editor
+//!   sent it (a keystroke in a pack of a megabyte costs a few bytes; a snapshot again
+//!   when the whole text was replaced or the viewer asks for one), and the cell under
+//!   the editor's cursor. LSP has no cursor notification, so the cursor is taken
 //!   from the requests editors send when it moves: `textDocument/documentHighlight`
 //!   (VS Code on every move, Neovim when highlighting is on) and `textDocument/hover`.
 //! - A click moves the editor's cursor there with `window/showDocument`.
@@ -26,7 +28,7 @@ use tower_lsp_server::ls_types::{
 use tracing::{debug, warn};
 
 use crate::lsp::backend::Backend;
-use crate::lsp::state::ServerState;
+use crate::lsp::state::{Applied, ServerState};
 use crate::lsp::{ext, positions, viewer_process};
 
 /// `hexcells.openViewer` (arguments `[uri]`): starts the document's viewer (or leaves
@@ -64,6 +66,7 @@ fn ensure_running(backend: &Backend, state: &mut ServerState, uri: &Uri) -> std:
         FromViewer::Edit { version, changes } => {
             runtime.spawn(edit(link.clone(), doc_uri.clone(), version, changes));
         }
+        FromViewer::Resync => snapshot(&link.lock(), &doc_uri),
     })?;
     state.viewers.insert(uri.clone(), started);
     snapshot(state, uri);
@@ -75,6 +78,17 @@ pub fn close_all(backend: &Backend) {
     // Dropping a viewer kills it.
     let viewers = std::mem::take(&mut backend.lock().viewers);
     drop(viewers);
+}
+
+/// Tells the document's viewer, if it has one, what a change did to the text.
+pub fn changed(state: &ServerState, uri: &Uri, applied: Applied) {
+    let (Some(viewer), Some(doc)) = (state.viewers.get(uri), state.docs.get(uri)) else {
+        return;
+    };
+    match applied {
+        Applied::Changes { from, changes } => viewer.change(from, doc.version, changes),
+        Applied::Replaced => viewer.snapshot(doc.version, doc.text().into_owned()),
+    }
 }
 
 /// Sends the document's text to its viewer, if it has one.
