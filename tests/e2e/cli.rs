@@ -384,6 +384,45 @@ fn check_prints_the_same_in_the_same_order_for_any_number_of_jobs() {
 }
 
 #[test]
+fn check_streams_a_large_pack_in_input_order() {
+    // More levels than check takes ahead of the oldest one it has not printed.
+    let dir = temp_dir();
+    let pack: String = (0..300)
+        .map(|k| {
+            if k % 3 == 0 {
+                stuck_level()
+            } else {
+                two_round_level()
+            }
+        })
+        .collect();
+    write(dir.path(), "pack.hexcells", pack);
+    let run = |jobs: &'static str| {
+        hexcells(
+            dir.path(),
+            &["check", "--json", "--fast", "--jobs", jobs, "pack.hexcells"],
+        )
+    };
+    let serial = run("1");
+    assert_eq!(serial.code, 1, "{}", serial.stderr);
+    let numbers: Vec<u64> = serial
+        .stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()?["level"].as_u64())
+        .collect();
+    assert_eq!(numbers, (1..=300).collect::<Vec<u64>>());
+    for jobs in ["2", "3"] {
+        let parallel = run(jobs);
+        assert_eq!(parallel.code, serial.code);
+        assert_eq!(
+            without_times(&parallel.stdout),
+            without_times(&serial.stdout),
+            "--jobs {jobs}"
+        );
+    }
+}
+
+#[test]
 fn check_draws_no_progress_bar_when_stderr_is_not_a_terminal() {
     let dir = temp_dir();
     write(dir.path(), "pack.hexcells", two_round_level().repeat(400));

@@ -155,7 +155,7 @@ pub fn level_pieces(text: &str) -> Vec<LevelPiece<'_>> {
 }
 
 /// The problems of the file as a whole, given its levels: an empty file.
-pub(crate) fn file_diagnostics(pieces: &[LevelPiece<'_>]) -> Vec<Diagnostic> {
+pub fn file_diagnostics(pieces: &[LevelPiece<'_>]) -> Vec<Diagnostic> {
     if !pieces.is_empty() {
         return Vec::new();
     }

@@ -4,7 +4,13 @@
 use std::io::Write;
 use std::num::NonZeroUsize;
 
-use hexcells_core::format::{parse, Parse, ParsedLevel};
+use std::io::IsTerminal;
+use std::ops::Range;
+use std::sync::Arc;
+
+use hexcells_core::format::{
+    count_levels as count_levels_in, file_diagnostics, level_pieces, LevelPiece, ParsedLevel,
+};
 use hexcells_core::model::name;
 use hexcells_core::solve::{self, Budget, Report, Verdict};
 use hexcells_core::{Code, Diagnostic, Severity};
@@ -14,7 +20,7 @@ use super::args::CheckArgs;
 use super::difficulty::{self, JsonDifficulty};
 use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, Engine};
 use super::exit::{report_error, Status};
-use super::input;
+use super::input::{self, Source};
 use super::parallel;
 use super::phrases::{describe_stuck, plural, write_diagnostic};
 use super::progress::Progress;
@@ -39,29 +45,31 @@ impl Options {
     }
 }
 
-/// Runs `hexcells check`: files are read and parsed, then their levels checked, on
-/// `--jobs` threads; the output comes in input order, the same for any number of
-/// threads.
+/// Levels taken ahead of the oldest one not yet printed: enough for every thread to
+/// find the slowest-looking ones first, few enough that a pack of thousands of levels
+/// is checked with flat memory.
+const WINDOW: usize = 256;
+
+/// Runs `hexcells check`: files are read as their levels are needed, and their levels
+/// checked on `--jobs` threads; each level's lines are printed as soon as it and every
+/// level before it are done, in input order, the same for any number of threads.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let options = Options::from_args(args);
     let jobs = args.jobs.map_or_else(parallel::default_jobs, NonZeroUsize::get);
-    let files = parallel::map(&input::expand(&args.files), jobs, |source| {
-        let source = source.as_ref().map_err(|e| anyhow::anyhow!("{e:#}"))?;
-        let text = input::read_text(source)?;
-        Ok(File {
-            name: source.to_string(),
-            parse: parse(&text),
-        })
-    });
-    let units = units(&files);
-    let progress = Progress::new(units.len(), !options.json);
+    let sources = input::expand(&args.files);
+    // With --json the bar shows only when the lines go to a file or a pipe.
+    let progress = Progress::new(!options.json || !std::io::stdout().is_terminal());
+    if progress.may_draw() {
+        progress.add_steps(count_levels(&sources));
+    }
     let mut status = Status::Clean;
-    let result = parallel::for_each_ordered(
-        &units,
+    let result = parallel::stream_ordered(
+        units(sources, &progress),
         jobs,
-        |unit| unit.cost(&files),
+        WINDOW,
+        Unit::cost,
         |unit| {
-            let done = unit.run(&files, &options);
+            let done = unit.run(&options);
             progress.inc();
             done
         },
@@ -69,7 +77,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
             let written = match done {
                 Done::Unreadable(e) => {
                     out.flush()?;
-                    progress.around_stderr(|| report_error(e));
+                    progress.around_stderr(|| report_error(&e));
                     status = Status::CannotRun;
                     return Ok(());
                 }
@@ -106,76 +114,143 @@ fn progress_flush(progress: &Progress, out: &mut dyn Write) -> std::io::Result<(
     }
 }
 
-/// A file read and parsed.
+/// How many levels the files hold, for the progress bar (stdin's are added when it is
+/// read; a file that cannot be read counts as one step).
+fn count_levels(sources: &[anyhow::Result<Source>]) -> u64 {
+    sources
+        .iter()
+        .map(|source| match source {
+            Ok(Source::Stdin) => 0,
+            Ok(source) => input::read_text(source).map_or(1, |text| count_levels_in(&text).max(1) as u64),
+            Err(_) => 1,
+        })
+        .sum()
+}
+
+/// A file read, and where its levels are.
 struct File {
     /// As printed: the path, or `<stdin>`.
     name: String,
-    parse: Parse,
+    text: String,
+    /// Each level's piece: its first line, its bytes in `text`, whether it starts the file.
+    pieces: Vec<(u32, Range<usize>, bool)>,
+    /// Problems of the file as a whole (an empty file).
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl File {
+    fn read(source: &Source) -> anyhow::Result<File> {
+        let text = input::read_text(source)?;
+        let found = level_pieces(&text);
+        let diagnostics = file_diagnostics(&found);
+        let pieces = found
+            .iter()
+            .map(|p| {
+                let start = p.text.as_ptr() as usize - text.as_ptr() as usize;
+                (p.first_line, start..start + p.text.len(), p.at_start)
+            })
+            .collect();
+        Ok(File {
+            name: source.to_string(),
+            text,
+            pieces,
+            diagnostics,
+        })
+    }
+
+    /// Level `index`'s piece.
+    fn piece(&self, index: usize) -> Option<LevelPiece<'_>> {
+        let (first_line, bytes, at_start) = self.pieces.get(index)?.clone();
+        Some(LevelPiece {
+            first_line,
+            text: &self.text[bytes],
+            at_start,
+        })
+    }
 }
 
 /// One piece of `check`'s work, printed in this order.
 enum Unit {
     /// A file that could not be read.
-    Unreadable(usize),
-    /// Level `index` of file `file`; index 0 of a file without levels stands for
-    /// the file's own problems.
-    Level { file: usize, index: usize },
+    Unreadable(anyhow::Error),
+    /// Level `index` of a file; index 0 of a file without levels stands for the
+    /// file's own problems.
+    Level { file: Arc<File>, index: usize },
 }
 
 /// What a [`Unit`] gives: the error to report, or the text to print and the status.
-enum Done<'a> {
-    Unreadable(&'a anyhow::Error),
+enum Done {
+    Unreadable(anyhow::Error),
     Checked(anyhow::Result<(Vec<u8>, Status)>),
 }
 
-/// Every unit of `files`, in output order.
-fn units(files: &[anyhow::Result<File>]) -> Vec<Unit> {
-    let mut units = Vec::new();
-    for (f, file) in files.iter().enumerate() {
-        match file {
-            Err(_) => units.push(Unit::Unreadable(f)),
-            Ok(file) => {
-                let n = file.parse.levels.len();
-                if n == 0 && file.parse.diagnostics.is_empty() {
-                    continue;
-                }
-                units.extend((0..n.max(1)).map(|index| Unit::Level { file: f, index }));
+/// Every unit of `sources`, in output order; each file is read when its first level
+/// is needed (stdin's levels are added to `progress` then).
+fn units<'a>(
+    sources: Vec<anyhow::Result<Source>>,
+    progress: &'a Progress,
+) -> impl Iterator<Item = Unit> + 'a {
+    sources.into_iter().flat_map(move |source| {
+        let file = source.map_err(|e| anyhow::anyhow!("{e:#}")).and_then(|source| {
+            let file = File::read(&source)?;
+            if source == Source::Stdin {
+                progress.add_steps(file.pieces.len().max(1) as u64);
             }
-        }
-    }
-    units
+            Ok(file)
+        });
+        let units: Vec<Unit> = match file {
+            Err(e) => vec![Unit::Unreadable(e)],
+            Ok(file) => {
+                let n = file.pieces.len();
+                if n == 0 && file.diagnostics.is_empty() {
+                    Vec::new()
+                } else {
+                    let file = Arc::new(file);
+                    (0..n.max(1))
+                        .map(|index| Unit::Level {
+                            file: Arc::clone(&file),
+                            index,
+                        })
+                        .collect()
+                }
+            }
+        };
+        units
+    })
 }
 
 impl Unit {
-    /// A rough guess of the engine's time: the cells to uncover, squared.
-    fn cost(&self, files: &[anyhow::Result<File>]) -> u64 {
-        let Unit::Level { file, index } = *self else {
+    /// A rough guess of the engine's time: the cells to uncover (from the text, without
+    /// reading the level), squared.
+    fn cost(&self) -> u64 {
+        let Unit::Level { file, index } = self else {
             return 0;
         };
-        let level = files[file].as_ref().ok().and_then(|f| f.parse.levels.get(index));
-        level.map_or(0, |l| {
-            let hidden = l.level.cells().filter(|(_, c)| !c.revealed).count() as u64;
-            hidden * hidden
-        })
+        let hidden = file.piece(*index).map_or(0, |piece| {
+            piece
+                .text
+                .lines()
+                .skip(5)
+                .flat_map(|line| line.as_bytes().chunks(2))
+                .filter(|group| matches!(group.first(), Some(b'o' | b'x')))
+                .count() as u64
+        });
+        hidden * hidden
     }
 
-    fn run<'a>(&self, files: &'a [anyhow::Result<File>], options: &Options) -> Done<'a> {
-        let (f, index) = match *self {
-            Unit::Level { file, index } => (file, index),
-            Unit::Unreadable(f) => (f, 0),
-        };
-        match &files[f] {
-            Err(e) => Done::Unreadable(e),
-            Ok(file) => Done::Checked(check_one(file, index, options)),
+    fn run(self, options: &Options) -> Done {
+        match self {
+            Unit::Unreadable(e) => Done::Unreadable(e),
+            Unit::Level { file, index } => Done::Checked(check_one(&file, index, options)),
         }
     }
 }
 
-/// Checks level `index` of `file` and renders what `check` prints about it.
+/// Checks level `index` of `file` (read now) and renders what `check` prints about it.
 fn check_one(file: &File, index: usize, options: &Options) -> anyhow::Result<(Vec<u8>, Status)> {
-    let parse = &file.parse;
-    let is_pack = parse.levels.len() > 1;
-    let mut check = match parse.levels.get(index) {
+    let is_pack = file.pieces.len() > 1;
+    let parsed = file.piece(index).map(|piece| piece.parse());
+    let mut check = match &parsed {
         Some(level) => check_level(index, level, is_pack, options),
         None => LevelCheck {
             index: 0,
@@ -189,9 +264,9 @@ fn check_one(file: &File, index: usize, options: &Options) -> anyhow::Result<(Ve
     };
     // Problems of the file as a whole (an empty file) belong to its first level, or
     // to a stand-in when it has none.
-    if index == 0 && !parse.diagnostics.is_empty() {
-        check.diagnostics.splice(0..0, parse.diagnostics.iter().cloned());
-        if parse.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+    if index == 0 && !file.diagnostics.is_empty() {
+        check.diagnostics.splice(0..0, file.diagnostics.iter().cloned());
+        if file.diagnostics.iter().any(|d| d.severity == Severity::Error) {
             check.verdict = LevelVerdict::Invalid;
         }
     }

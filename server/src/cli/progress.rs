@@ -1,6 +1,6 @@
 //! The progress bar of a long `check`: on stderr, only when stderr is a terminal, and
-//! only once the work has taken more than a moment. Never drawn in `--json` mode, and
-//! the language server has none.
+//! only once the work has taken more than a moment. `check --json` draws it only when
+//! its lines go to a file or a pipe; the language server has none.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,10 +22,11 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A bar over `total` steps, drawn only if `wanted` and stderr is a terminal.
-    pub fn new(total: usize, wanted: bool) -> Progress {
+    /// A bar with no steps yet ([`Progress::add_steps`]), drawn only if `wanted` and
+    /// stderr is a terminal.
+    pub fn new(wanted: bool) -> Progress {
         let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
-            let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
+            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
             if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} levels, {elapsed}") {
                 bar.set_style(style);
             }
@@ -36,6 +37,18 @@ impl Progress {
             started: Instant::now(),
             shown: AtomicBool::new(false),
             shares_terminal: std::io::stdout().is_terminal(),
+        }
+    }
+
+    /// Whether a bar may be drawn (its steps are worth counting).
+    pub fn may_draw(&self) -> bool {
+        self.bar.is_some()
+    }
+
+    /// `n` more steps to do.
+    pub fn add_steps(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc_length(n);
         }
     }
 
