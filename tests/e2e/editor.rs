@@ -286,6 +286,37 @@ fn the_editor_builds_a_level_that_is_written_only_on_ctrl_s() {
     w.wait_for_title("the title loses its `*`", |t| !t.contains('*'));
 }
 
+/// A save killed half way (`kill -9`) leaves its temporary file `.NAME.PID.tmp`; the
+/// next editor on the file removes those of processes that are gone, and leaves a
+/// running process's alone.
+#[test]
+fn the_editor_removes_what_killed_saves_left_and_nothing_else() {
+    if !tools_present(&[]) {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
+    let path = dir.path().join("level.hexcells");
+    std::fs::write(&path, fixture::text("Saved", &["", "x.o+"])).expect("write level");
+    let mut gone = Command::new("true").spawn().expect("run true");
+    gone.wait().expect("true ends");
+    let running = Guard(Command::new("sleep").arg("60").spawn().expect("run sleep"));
+    let leftover = |pid: u32| dir.path().join(format!(".level.hexcells.{pid}.tmp"));
+    let (stale, live) = (leftover(gone.id()), leftover(running.0.id()));
+    std::fs::write(&stale, "Hexcells level v1\nhalf").expect("a killed save's leftover");
+    std::fs::write(&live, "Hexcells level v1\nbeing written").expect("a running save's file");
+    let (_viewer, _w) = Window::open(&display, dir.path(), &path);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while stale.exists() {
+        assert!(Instant::now() < deadline, "the leftover of a gone process stayed");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(live.exists(), "a running process's temporary file was removed");
+    assert!(std::fs::read_to_string(&path)
+        .expect("the level")
+        .contains("Saved"));
+}
+
 #[test]
 fn a_file_changed_on_disk_is_never_overwritten() {
     if !tools_present(&[]) {

@@ -1,8 +1,10 @@
 //! The standalone editor's file: what was read, what is on disk, and saving. The level
-//! file is written only when the author saves, atomically (a temporary file in the same
-//! directory, then a rename; the file's permissions kept), and never over a change made
-//! to it elsewhere: a file that changed on disk since it was read is left alone and the
-//! edits go to `FILE.conflict` beside it.
+//! file is written only when the author saves, atomically (a temporary file
+//! `.NAME.PID.tmp` in the same directory, then a rename; the file's permissions kept),
+//! and never over a change made to it elsewhere: a file that changed on disk since it
+//! was read is left alone and the edits go to `FILE.conflict` beside it. A save killed
+//! half way leaves its temporary file; the next editor on the file removes those of
+//! processes that are gone.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -43,8 +45,10 @@ pub enum DiskChange {
 
 impl LevelFile {
     /// The file at `path`, read as `on_disk` (`None` when it does not exist yet); the
-    /// editor starts from `text`.
+    /// editor starts from `text`. The temporary files that killed saves left beside it
+    /// are removed ([`remove_stale_temporaries`]).
     pub fn new(path: PathBuf, on_disk: Option<String>, text: &str) -> LevelFile {
+        remove_stale_temporaries(&path);
         LevelFile {
             path,
             saved: text.to_string(),
@@ -111,15 +115,12 @@ fn conflict_path(path: &Path) -> PathBuf {
 /// rename, so readers see the old text or the new one, never half of it. An existing
 /// file keeps its permissions; a symbolic link keeps pointing at the file written.
 pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let dir = match target.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let (dir, name) = written_at(path);
     let mut tmp_name = OsString::from(".");
-    tmp_name.push(target.file_name().unwrap_or_default());
+    tmp_name.push(&name);
     tmp_name.push(format!(".{}.tmp", std::process::id()));
     let tmp = dir.join(tmp_name);
+    let target = dir.join(&name);
     let written = (|| -> std::io::Result<()> {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(text.as_bytes())?;
@@ -134,6 +135,71 @@ pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
         return Err(e).with_context(|| format!("cannot write {}", target.display()));
     }
     Ok(())
+}
+
+/// The directory and name of the file a save of `path` writes: the file a symbolic
+/// link points at.
+fn written_at(path: &Path) -> (PathBuf, OsString) {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir = match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    (dir, target.file_name().map(OsString::from).unwrap_or_default())
+}
+
+/// Removes the temporary files that saves of `path` (and of its `.conflict` file) left
+/// when their process was killed half way: `.NAME.PID.tmp` beside the file written,
+/// for a process `PID` that is gone (or is this one, which saves nothing yet). Another
+/// running process's are left alone, and so is everything where it cannot be told
+/// whether the process runs. Returns the files removed.
+pub fn remove_stale_temporaries(path: &Path) -> Vec<PathBuf> {
+    let mut conflict = OsString::from(path.file_name().unwrap_or_default());
+    conflict.push(".conflict");
+    let conflict = written_at(&path.with_file_name(conflict));
+    let mut removed = Vec::new();
+    for (dir, name) in [written_at(path), conflict] {
+        let (Some(name), Ok(entries)) = (name.to_str(), std::fs::read_dir(&dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let file = entry.file_name();
+            let pid = file
+                .to_str()
+                .and_then(|f| {
+                    f.strip_prefix('.')?
+                        .strip_prefix(name)?
+                        .strip_prefix('.')?
+                        .strip_suffix(".tmp")
+                })
+                .and_then(|pid| pid.parse::<u32>().ok());
+            let Some(pid) = pid else { continue };
+            if pid != std::process::id() && is_running(pid) {
+                continue;
+            }
+            if std::fs::remove_file(entry.path()).is_ok() {
+                removed.push(entry.path());
+            }
+        }
+    }
+    removed
+}
+
+/// Whether process `pid` runs (or may: where the system cannot say, it is taken to).
+#[cfg(unix)]
+fn is_running(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw) else {
+        return false;
+    };
+    // "No such process" is the one answer that says it is gone; a process of another
+    // user answers "not permitted".
+    rustix::process::test_kill_process(pid) != Err(rustix::io::Errno::SRCH)
+}
+
+/// Whether process `pid` runs: taken to, where the system cannot say.
+#[cfg(not(unix))]
+fn is_running(_pid: u32) -> bool {
+    true
 }
 
 #[cfg(test)]
@@ -212,6 +278,36 @@ mod tests {
         std::fs::write(&path, "someone else's").unwrap();
         assert!(matches!(file.save("mine").unwrap(), Saved::Conflict(_)));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "someone else's");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_killed_save_s_leftovers_go_when_their_process_is_gone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("level.hexcells");
+        std::fs::write(&path, "old").unwrap();
+        // A process that ran and is gone, and one that runs.
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        gone.wait().unwrap();
+        let mut running = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+        let leftover = |name: &str, pid: u32| dir.path().join(format!(".{name}.{pid}.tmp"));
+        let stale = leftover("level.hexcells", gone.id());
+        let stale_conflict = leftover("level.hexcells.conflict", gone.id());
+        let live = leftover("level.hexcells", running.id());
+        let other_file = leftover("other.hexcells", gone.id());
+        let not_a_pid = dir.path().join(".level.hexcells.mine.tmp");
+        for file in [&stale, &stale_conflict, &live, &other_file, &not_a_pid] {
+            std::fs::write(file, "half a level").unwrap();
+        }
+        let file = LevelFile::new(path.clone(), Some("old".into()), "old");
+        assert!(!stale.exists() && !stale_conflict.exists());
+        assert!(live.exists(), "another running process's save is left alone");
+        assert!(other_file.exists() && not_a_pid.exists());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+        assert!(!file.is_modified("old"));
+        running.kill().unwrap();
+        running.wait().unwrap();
+        assert_eq!(remove_stale_temporaries(&path), vec![live.clone()]);
     }
 
     #[cfg(unix)]
