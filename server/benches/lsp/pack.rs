@@ -139,8 +139,9 @@ fn request_row(client: &mut LspClient, method: &str, params: &Value) {
 }
 
 /// What an editor asks after each keystroke, on the same edits again (each cell covered
-/// back): the tokens that changed since those it has (`full/delta` with its
-/// `previousResultId`), and the diagnostics pulled with its `previousResultId`.
+/// back), timed once the edit's analysis is in: the tokens that changed since those it
+/// has (`full/delta` with its `previousResultId`), and the diagnostics pulled with its
+/// `previousResultId`.
 fn editor_rows(client: &mut LspClient, edits: &[(u32, u32, char)], mut version: i64) {
     let whole = json!({ "textDocument": { "uri": URI } });
     let full = client.result("textDocument/semanticTokens/full", whole.clone());
@@ -157,6 +158,8 @@ fn editor_rows(client: &mut LspClient, edits: &[(u32, u32, char)], mut version: 
         version += 1;
         let covered = revealed.to_ascii_lowercase().to_string();
         client.change(URI, version, range(line, column, column + 1), &covered);
+        // The requests alone, once the edit's own messages are in.
+        client.solve_status_within(URI, version, 4 * SOLVE_LIMIT);
         if deltas {
             let start = Instant::now();
             let reply = client.result(
@@ -166,7 +169,6 @@ fn editor_rows(client: &mut LspClient, edits: &[(u32, u32, char)], mut version: 
             delta.push(start.elapsed());
             tokens_id = reply["resultId"].clone();
         }
-        client.solve_status_within(URI, version, 4 * SOLVE_LIMIT);
         let start = Instant::now();
         let reply = client.result(
             "textDocument/diagnostic",
