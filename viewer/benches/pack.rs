@@ -48,13 +48,19 @@ fn main() {
     // The level shown, in the middle of the pack, and another one far from it.
     let shown = parsed.levels.len() / 2;
     let other = parsed.levels.len() / 5;
-    let reveal = |k: usize| {
+    // A cell of level `k` to reveal and cover again (a hidden one where there is one).
+    let cell_of = |k: usize| {
         let level = &parsed.levels[k];
-        let (pos, _) = level.level.cells().find(|(_, c)| !c.revealed)?;
+        let mut cells = level.level.cells();
+        let (pos, _) = level
+            .level
+            .cells()
+            .find(|(_, c)| !c.revealed)
+            .or_else(|| cells.next())?;
         level.source.range_of(pos)
     };
-    let (Some(in_shown), Some(in_other)) = (reveal(shown), reveal(other)) else {
-        println!("no hidden cell to reveal");
+    let (Some(in_shown), Some(in_other)) = (cell_of(shown), cell_of(other)) else {
+        println!("no cell to edit");
         return;
     };
     for editing in [false, true] {
