@@ -31,6 +31,9 @@ pub struct Results {
     entries: HashMap<Fingerprint, Entry>,
     /// Changes seen, the clock of [`KEEP_UNUSED_FOR`].
     changes: u64,
+    /// How many times every answer was forgotten (new solver settings): an answer
+    /// worked out under older settings is not kept.
+    epoch: u64,
 }
 
 #[derive(Debug, Default)]
@@ -56,9 +59,19 @@ impl Results {
         self.entries.get(&fingerprint)?.explained.clone()
     }
 
-    /// Keeps the engine's answer for the level with `fingerprint`: `explained` when it
-    /// has explanations and fixes, else a verdict alone.
-    pub fn store(&mut self, fingerprint: Fingerprint, answer: Answer, explained: bool) {
+    /// The settings' epoch: take it before asking the engine, and [`Results::store`]
+    /// the answer with it.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// Keeps the engine's answer for the level with `fingerprint`, asked in `epoch`:
+    /// `explained` when it has explanations and fixes, else a verdict alone. An answer
+    /// of an earlier epoch (older settings) is dropped.
+    pub fn store(&mut self, fingerprint: Fingerprint, answer: Answer, explained: bool, epoch: u64) {
+        if epoch != self.epoch {
+            return;
+        }
         let entry = self.entries.entry(fingerprint).or_default();
         entry.seen = self.changes;
         let answer = Some(Arc::new(answer));
@@ -85,6 +98,7 @@ impl Results {
     /// Forgets every answer (the solver settings changed).
     pub fn clear(&mut self) {
         self.entries.clear();
+        self.epoch += 1;
     }
 }
 
@@ -109,11 +123,11 @@ mod tests {
     fn answers_are_found_by_the_fingerprint_and_dropped_when_unused() {
         let mut results = Results::default();
         let (one, two) = (Fingerprint(7), Fingerprint(8));
-        results.store(one, answer(Verdict::Solvable), false);
+        results.store(one, answer(Verdict::Solvable), false, 0);
         assert!(results.verdict(one).is_some());
         assert!(results.explained(one).is_none());
         assert!(results.verdict(two).is_none());
-        results.store(one, answer(Verdict::GaveUp), true);
+        results.store(one, answer(Verdict::GaveUp), true, 0);
         let verdict = results.verdict(one).map(|a| a.report.verdict);
         assert_eq!(verdict, Some(Verdict::GaveUp), "the explained answer first");
 
@@ -129,5 +143,11 @@ mod tests {
         assert!(results.verdict(one).is_some(), "an undo still finds it");
         results.changed(&HashSet::new());
         assert!(results.verdict(one).is_none());
+
+        // Asked under settings that changed since: not kept.
+        let epoch = results.epoch();
+        results.clear();
+        results.store(two, answer(Verdict::Solvable), false, epoch);
+        assert!(results.verdict(two).is_none());
     }
 }

@@ -73,6 +73,10 @@ enum Passed {
     Stale,
 }
 
+/// How many times a pass runs at most: new solver settings while it runs drop the
+/// answers it worked out, and it runs again.
+const PASSES: usize = 3;
+
 /// Waits for the debounce, works out the verdicts and hands them to `deliver`, then
 /// (unless a newer version came meanwhile) the explanations and fixes.
 pub async fn run<Delivered>(backend: Backend, job: Job, deliver: impl Fn(Backend, Uri, Solved) -> Delivered)
@@ -81,49 +85,90 @@ where
 {
     tokio::time::sleep(job.config.debounce).await;
     let job = Arc::new(job);
-    // The verdicts wait only for other verdicts, never for explanations.
-    let fresh = {
-        let _lane = job.lanes.verdicts.lock().await;
-        let Ok(_permit) = backend.verdicts.acquire().await else {
-            return;
-        };
-        if !is_current(&backend, &job) {
-            return;
+    let Some((fresh, first)) = verdicts(&backend, &job).await else {
+        return;
+    };
+    deliver(backend.clone(), job.uri.clone(), first).await;
+    if let Some(solved) = explanations(&backend, &job, fresh).await {
+        deliver(backend.clone(), job.uri.clone(), solved).await;
+    }
+}
+
+/// Every level's verdict, and the levels whose verdict was worked out now. The
+/// verdicts wait only for other verdicts, never for explanations.
+async fn verdicts(backend: &Backend, job: &Arc<Job>) -> Option<(Vec<usize>, Solved)> {
+    let _lane = job.lanes.verdicts.lock().await;
+    let _permit = backend.verdicts.acquire().await.ok()?;
+    let mut fresh = Vec::new();
+    for _ in 0..PASSES {
+        if !is_current(backend, job) {
+            return None;
         }
-        let (b, j) = (backend.clone(), Arc::clone(&job));
+        let (b, j) = (backend.clone(), Arc::clone(job));
         match tokio::task::spawn_blocking(move || pass(&b, &j, Pass::Verdicts, &[])).await {
-            Ok(Passed::Done(fresh)) => fresh,
+            Ok(Passed::Done(worked)) => fresh.extend(worked),
             Ok(Passed::Stale) => {
                 debug!(
                     uri = job.uri.as_str(),
                     version = job.version,
                     "verdicts superseded"
                 );
-                return;
+                return None;
             }
             Err(e) => {
                 error!("solvability verdicts failed: {e}");
-                return;
+                return None;
             }
         }
-    };
-    let Some(first) = collect(&backend, &job, Pass::Verdicts) else {
-        return;
-    };
-    deliver(backend.clone(), job.uri.clone(), first).await;
-
-    // Explanations and fixes: one document at a time, so that a core stays free for
-    // the verdicts of the next change.
-    let _lane = job.lanes.explanations.lock().await;
-    let Ok(_permit) = backend.explanations.acquire().await else {
-        return;
-    };
-    if !is_current(&backend, &job) {
-        return;
+        if let Some(solved) = collect(backend, job, Pass::Verdicts) {
+            return Some((fresh, solved));
+        }
     }
-    let (b, j) = (backend.clone(), Arc::clone(&job));
-    let mut handle = tokio::task::spawn_blocking(move || pass(&b, &j, Pass::Explanations, &fresh));
-    let result = match tokio::time::timeout(PROGRESS_AFTER, &mut handle).await {
+    None
+}
+
+/// Every level's explanations and fixes, those of `first` worked out first: one
+/// document at a time, so that a core stays free for the verdicts of the next change.
+async fn explanations(backend: &Backend, job: &Arc<Job>, first: Vec<usize>) -> Option<Solved> {
+    let _lane = job.lanes.explanations.lock().await;
+    let _permit = backend.explanations.acquire().await.ok()?;
+    let first = Arc::new(first);
+    for _ in 0..PASSES {
+        if !is_current(backend, job) {
+            return None;
+        }
+        let (b, j, f) = (backend.clone(), Arc::clone(job), Arc::clone(&first));
+        let handle = tokio::task::spawn_blocking(move || pass(&b, &j, Pass::Explanations, &f));
+        match with_progress(backend, job, handle).await {
+            Ok(Passed::Done(_)) => {}
+            Ok(Passed::Stale) => {
+                debug!(
+                    uri = job.uri.as_str(),
+                    version = job.version,
+                    "analysis superseded"
+                );
+                return None;
+            }
+            Err(e) => {
+                error!("solvability analysis failed: {e}");
+                return None;
+            }
+        }
+        if let Some(solved) = collect(backend, job, Pass::Explanations) {
+            return Some(solved);
+        }
+    }
+    None
+}
+
+/// Waits for `handle`, showing `$/progress` when it takes longer than a moment and
+/// the client shows progress.
+async fn with_progress(
+    backend: &Backend,
+    job: &Job,
+    mut handle: tokio::task::JoinHandle<Passed>,
+) -> Result<Passed, tokio::task::JoinError> {
+    match tokio::time::timeout(PROGRESS_AFTER, &mut handle).await {
         Ok(result) => result,
         Err(_) if job.progress => {
             let token = ProgressToken::String(format!("hexcells/solve/{}/{}", job.uri.as_str(), job.version));
@@ -145,19 +190,6 @@ where
             result
         }
         Err(_) => handle.await,
-    };
-    match result {
-        Ok(Passed::Done(_)) => {
-            if let Some(solved) = collect(&backend, &job, Pass::Explanations) {
-                deliver(backend.clone(), job.uri.clone(), solved).await;
-            }
-        }
-        Ok(Passed::Stale) => debug!(
-            uri = job.uri.as_str(),
-            version = job.version,
-            "analysis superseded"
-        ),
-        Err(e) => error!("solvability analysis failed: {e}"),
     }
 }
 
@@ -175,12 +207,13 @@ enum Step {
     /// Nothing: the level has its answer, or is not analysed.
     Skip,
     /// The engine's turn, stopped by `cancel`; `verdict` is the level's verdict when
-    /// explaining it.
+    /// explaining it, `epoch` that of the settings asked under.
     Work {
         fingerprint: Fingerprint,
         level: Level,
         verdict: Option<Arc<Answer>>,
         cancel: Arc<AtomicBool>,
+        epoch: u64,
     },
 }
 
@@ -217,19 +250,19 @@ fn pass(backend: &Backend, job: &Job, pass: Pass, first: &[usize]) -> Passed {
                     if known {
                         Step::Skip
                     } else {
-                        let step = Step::Work {
+                        let level = level.clone();
+                        let cancel = Arc::new(AtomicBool::new(false));
+                        doc.running.push(Running {
+                            fingerprint,
+                            cancel: Arc::clone(&cancel),
+                        });
+                        Step::Work {
                             verdict: state.results.verdict(fingerprint),
                             fingerprint,
-                            level: level.clone(),
-                            cancel: Arc::new(AtomicBool::new(false)),
-                        };
-                        if let Step::Work { cancel, .. } = &step {
-                            doc.running.push(Running {
-                                fingerprint,
-                                cancel: Arc::clone(cancel),
-                            });
+                            level,
+                            cancel,
+                            epoch: state.results.epoch(),
                         }
-                        step
                     }
                 }
             }
@@ -239,6 +272,7 @@ fn pass(backend: &Backend, job: &Job, pass: Pass, first: &[usize]) -> Passed {
             level,
             verdict,
             cancel,
+            epoch,
         } = step
         else {
             continue;
@@ -281,7 +315,7 @@ fn pass(backend: &Backend, job: &Job, pass: Pass, first: &[usize]) -> Passed {
         }
         state
             .results
-            .store(fingerprint, answer, pass == Pass::Explanations);
+            .store(fingerprint, answer, pass == Pass::Explanations, epoch);
         worked.push(level_idx);
     }
     Passed::Done(worked)
