@@ -86,6 +86,7 @@ fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
         "the message should name {PROBLEM_CELL}: {context}"
     );
 
+    check_inlay_hints(&result, &context);
     check_semantic_tokens(&result, &context);
     check_hover(&result, &context);
     check_code_action(&result, &context);
@@ -98,6 +99,30 @@ fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
         result["other_attached"], false,
         "hexcells attached to a .txt file: {context}"
     );
+}
+
+/// `inlayHints = true`, given through `init_options` only: a blue count on every grid
+/// line with cells of `contradiction.hexcells`, and on no other line.
+fn check_inlay_hints(result: &Value, context: &str) {
+    let level = std::fs::read_to_string(repo_root().join("tests/fixtures/nvim/contradiction.hexcells"))
+        .expect("read contradiction.hexcells");
+    let with_cells: Vec<u64> = (0u64..)
+        .zip(level.lines())
+        .skip(5)
+        .filter(|(_, line)| line.as_bytes().chunks(2).any(|group| b"oOxX".contains(&group[0])))
+        .map(|(i, _)| i)
+        .collect();
+    let hints = result["inlay_hints"].as_array().cloned().unwrap_or_default();
+    let lines: Vec<u64> = hints.iter().filter_map(|h| h["line"].as_u64()).collect();
+    assert!(!with_cells.is_empty());
+    assert_eq!(lines, with_cells, "inlay hints from init_options: {context}");
+    for hint in &hints {
+        let label = hint["label"].as_str().unwrap_or_default();
+        assert!(
+            label.ends_with(" blue") && label.contains('/'),
+            "{label}: {context}"
+        );
+    }
 }
 
 /// The server's tokens reach the buffer, and `plugin/hexcells.lua` links them to the
@@ -441,6 +466,7 @@ fn run_neovim(nvim: &Path, dir: &Path) -> Value {
     let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let plan = json!({
         "bin": bin("hexcells"),
+        "init_options": { "hexcells": { "inlayHints": true } },
         "timeout_ms": STEP_TIMEOUT_MS,
         "settle_ms": SETTLE_MS,
         "problem": {
