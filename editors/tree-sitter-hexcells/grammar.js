@@ -10,15 +10,39 @@
  * already be the first grid line, the 34th grid line is past the grid, a blank
  * line is a grid line only when more of the level follows it), so the external
  * scanner (src/scanner.c) reads the text line by line, the way the project's own
- * parser does, and hands out every token. The rules below assemble them.
+ * parser does, and hands out each line's first and last token and the header
+ * text. The two-character groups of a grid line come from tree-sitter's own
+ * lexer (cheap leaves: a level has 1089 groups), and the rules below count them
+ * up to 33.
  *
- * Wherever the project's parser reports a syntax error (codes HC0101 to HC0107,
- * see docs/diagnostics.md) the scanner hands out the token `_invalid`, which no
- * rule accepts: tree-sitter wraps exactly that text in an ERROR node and goes on.
+ * Where the project's parser reports a syntax error (codes HC0101 to HC0107, see
+ * docs/diagnostics.md), the text does not fit these rules: a group of unknown
+ * characters, a half group, a group with an item past the 33rd. Errors that
+ * depend on where a line is (a missing header line, items below the 33rd grid
+ * line) come from the scanner as the token `_invalid`, which no rule accepts.
+ * Either way tree-sitter wraps the text in an ERROR node and goes on.
  */
 
 /// <reference types="tree-sitter-cli/dsl" />
 // @ts-check
+
+/**
+ * One to `n` times `rule`, written as one alternative per count: tree-sitter
+ * turns them into flat productions, so the children need no hidden repeat nodes
+ * (a nested `optional` 33 levels deep would be too deep to generate).
+ * @param {number} n
+ * @param {RuleOrLiteral} rule
+ * @param {RuleOrLiteral=} tail what may follow the `n`th
+ * @returns {RuleOrLiteral}
+ */
+function upTo(n, rule, tail) {
+  const counts = [];
+  for (let k = 1; k <= n; k++) {
+    const run = Array(k).fill(rule);
+    counts.push(k === n && tail ? seq(...run, tail) : seq(...run));
+  }
+  return choice(...counts);
+}
 
 module.exports = grammar({
   name: 'hexcells',
@@ -33,22 +57,8 @@ module.exports = grammar({
     $._custom_text_start,
     $._text,
     $.entity,
-    // Grid lines
+    // Grid lines: the indentation, and the trailing whitespace with the terminator
     $._row_start,
-    $._indent,
-    $._trailing_space,
-    $._blue_hidden,
-    $._blue_revealed,
-    $._black_hidden,
-    $._black_revealed,
-    $._down_right,
-    $._down,
-    $._down_left,
-    $._no_number,
-    $._number,
-    $._together,
-    $._apart,
-    $.empty,
     // Lines past the 33 grid lines
     $.extra_row,
     $.trailing_text,
@@ -61,7 +71,7 @@ module.exports = grammar({
 
   extras: _ => [],
 
-  conflicts: _ => [],
+  inline: $ => [$._mark],
 
   rules: {
     source_file: $ => seq(
@@ -94,47 +104,43 @@ module.exports = grammar({
     custom_text: $ => seq($._custom_text_start, repeat($._header_text)),
     _header_text: $ => choice($._text, $.entity),
 
-    grid: $ => prec.right(repeat1(seq($.grid_row, $._eol))),
+    // Up to 33 grid lines (the scanner hands out no more), as flat productions.
+    grid: $ => prec.right(upTo(33, seq($.grid_row, $._eol))),
 
-    grid_row: $ => seq(
-      $._row_start,
-      optional($._indent),
-      repeat($._group),
-      optional($._trailing_space),
-    ),
+    // Up to 33 groups (each a cell, a column number or a run of empty groups),
+    // then only empty ones.
+    grid_row: $ => seq($._row_start, optional(upTo(33, $._group, repeat($.empty)))),
 
     _group: $ => choice($.empty, $.blue_cell, $.black_cell, $.column),
 
+    // A run of empty groups: most of a grid is empty, and one leaf per run
+    // instead of one per group keeps parsing fast.
+    empty: _ => token(repeat1('..')),
+
     blue_cell: $ => seq(
-      field('state', choice(
-        alias($._blue_hidden, $.hidden),
-        alias($._blue_revealed, $.revealed),
-      )),
+      field('state', choice(alias('x', $.hidden), alias('X', $.revealed))),
       field('mark', $._mark),
     ),
 
     black_cell: $ => seq(
-      field('state', choice(
-        alias($._black_hidden, $.hidden),
-        alias($._black_revealed, $.revealed),
-      )),
+      field('state', choice(alias('o', $.hidden), alias('O', $.revealed))),
       field('mark', $._mark),
     ),
 
     column: $ => seq(
       field('direction', choice(
-        alias($._down_right, $.down_right),
-        alias($._down, $.down),
-        alias($._down_left, $.down_left),
+        alias('\\', $.down_right),
+        alias('|', $.down),
+        alias('/', $.down_left),
       )),
       field('mark', $._mark),
     ),
 
     _mark: $ => choice(
-      alias($._no_number, $.no_number),
-      alias($._number, $.number),
-      alias($._together, $.together),
-      alias($._apart, $.apart),
+      alias('.', $.no_number),
+      alias('+', $.number),
+      alias('c', $.together),
+      alias('n', $.apart),
     ),
 
     _past_grid: $ => choice(

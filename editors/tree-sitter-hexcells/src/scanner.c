@@ -1,7 +1,10 @@
 /*
  * The external scanner of the Hexcells grammar: it reads "Hexcells level v1"
  * text line by line, as the project's parser (core/src/format/parse.rs) does,
- * and hands out every token.
+ * and hands out the tokens that depend on where a line is: whole header and
+ * past-the-grid lines, the start (indentation) and end (trailing whitespace and
+ * terminator) of each grid line, blank lines. The groups of a grid line come
+ * from the grammar's own lexer.
  *
  * What a line is depends on where it is: the fifth header line is the first grid
  * line when the grid would be short without it, a line after the 33 grid lines
@@ -12,11 +15,11 @@
  * past that token's end, which tree-sitter allows and records for incremental
  * reparsing.
  *
- * Where the project's parser reports a syntax error (HC0101 to HC0107), the
- * scanner hands out `_invalid`, a token no rule accepts, over the text the error
- * is about: tree-sitter wraps it in an ERROR node and goes on with the next
- * token, so an error stays where it is and the rest of the level keeps its
- * colours.
+ * Where the project's parser reports a syntax error that depends on where a line
+ * is (HC0101 at a level's first line, HC0102 for a missing header line, HC0105
+ * for items below the grid), the scanner hands out `_invalid`, a token no rule
+ * accepts, over that text: tree-sitter wraps it in an ERROR node and goes on
+ * with the next token, so the rest of the level keeps its colours.
  */
 
 #include "tree_sitter/alloc.h"
@@ -35,20 +38,6 @@ enum TokenType {
   TEXT,
   ENTITY,
   ROW_START,
-  INDENT,
-  TRAILING_SPACE,
-  BLUE_HIDDEN,
-  BLUE_REVEALED,
-  BLACK_HIDDEN,
-  BLACK_REVEALED,
-  DOWN_RIGHT,
-  DOWN,
-  DOWN_LEFT,
-  NO_NUMBER,
-  NUMBER,
-  TOGETHER,
-  APART,
-  EMPTY,
   EXTRA_ROW,
   TRAILING_TEXT,
   EXTRA_BLANK,
@@ -88,6 +77,7 @@ enum Flag {
   FLAG_CLASSIFIED = 1,   /* the first line has been read (`_bof` is out) */
   FLAG_LINE_STARTED = 2, /* the line's zero-width start token is out */
   FLAG_NEXT_MISSING = 4, /* the header field after this line is missing (HC0102) */
+  FLAG_ROW_CLEAN = 8,    /* a grid line whose groups are all right */
 };
 
 typedef struct {
@@ -111,6 +101,7 @@ typedef struct {
   bool magic;     /* its content is exactly `Hexcells level v1` */
   bool grid_like; /* its content is two-character groups of known characters */
   bool has_item;  /* ... and one of them is not empty */
+  bool marked_empty; /* ... and one of them is an empty position with a number mark */
   bool mentions;  /* it holds "hexcells" in any case */
 } LineInfo;
 
@@ -152,6 +143,7 @@ static void scan_line(TSLexer *lexer, LineInfo *info) {
   bool space_pending = false;
   bool bad = false;
   bool magic = true;
+  bool empty = false;
   uint32_t hexcells = 0;
   for (;;) {
     if (at_line_end(lexer)) {
@@ -185,8 +177,11 @@ static void scan_line(TSLexer *lexer, LineInfo *info) {
         if (p % 2 == 0) {
           if (!is_item(c)) bad = true;
           else if (c != '.') info->has_item = true;
+          empty = c == '.';
         } else if (!is_mark(c)) {
           bad = true;
+        } else if (empty && c != '.') {
+          info->marked_empty = true;
         }
       }
     }
@@ -253,6 +248,9 @@ static void classify(Scanner *s, TSLexer *lexer) {
   s->indent = line.indent;
   s->content_end = line.indent + line.content_len;
   s->len = line.len;
+  if (line.grid_like && !line.marked_empty && line.content_len <= 2 * GRID_SIZE) {
+    s->flags |= FLAG_ROW_CLEAN;
+  }
   uint32_t blanks = 0;
   bool blank = line.content_len == 0;
   if (line.magic) {
@@ -471,56 +469,49 @@ static bool header_text(Scanner *s, TSLexer *lexer) {
   return true;
 }
 
-static enum TokenType mark_token(int32_t c) {
-  switch (c) {
-    case '+': return NUMBER;
-    case 'c': return TOGETHER;
-    case 'n': return APART;
-    default: return NO_NUMBER;
+/* The rest of a grid line (trailing whitespace) and its terminator. */
+static bool end_row(Scanner *s, TSLexer *lexer) {
+  while (!at_line_end(lexer)) {
+    int32_t c = lexer->lookahead;
+    advance(lexer);
+    if (c == '\r' && at_line_end(lexer)) break;
   }
+  return end_line(s, lexer, EOL);
 }
 
-static enum TokenType item_token(int32_t c) {
-  switch (c) {
-    case 'x': return BLUE_HIDDEN;
-    case 'X': return BLUE_REVEALED;
-    case 'o': return BLACK_HIDDEN;
-    case 'O': return BLACK_REVEALED;
-    case '\\': return DOWN_RIGHT;
-    case '|': return DOWN;
-    default: return DOWN_LEFT;
+/*
+ * At the start of a group of a grid line. A line whose groups are all right
+ * (nearly every line) leaves them to the grammar's own lexer. In any other line
+ * each group is checked as the project's parser checks it, and a wrong one is
+ * handed out whole as `_invalid`, so the groups after it stay in step: a group of
+ * unknown characters (HC0106, HC0107), a number mark on an empty position
+ * (HC0107), the half group at the end of a line of odd length (HC0103), a group
+ * with an item past the 33rd (HC0104).
+ */
+static bool row_group(Scanner *s, TSLexer *lexer) {
+  if (s->flags & FLAG_ROW_CLEAN) {
+    int32_t c = lexer->lookahead;
+    if (lexer->eof(lexer) || c == '\n' || is_space(c)) return end_row(s, lexer);
+    return false;
   }
-}
-
-/* The next two-character group of a grid line (or its second character). */
-static bool group(Scanner *s, TSLexer *lexer) {
-  uint32_t offset = s->col - s->indent;
+  /* Only here: counting characters from the line start costs a pass over it. */
+  uint32_t col = lexer->get_column(lexer);
+  if (col >= s->content_end) return end_row(s, lexer);
   int32_t first = lexer->lookahead;
-  take(s, lexer, 1);
-  if (offset % 2 == 1) {
-    /* The number mark of a cell or column whose first character is out. */
-    lexer->mark_end(lexer);
-    lexer->result_symbol = mark_token(first);
-    return true;
-  }
-  if (s->col == s->content_end) {
-    /* A line of odd length: its last group is cut in half (HC0103). */
+  advance(lexer);
+  if (col + 1 == s->content_end) {
     lexer->mark_end(lexer);
     lexer->result_symbol = INVALID;
     return true;
   }
   int32_t second = lexer->lookahead;
-  bool empty = first == '.' && second == '.';
-  if (offset / 2 < GRID_SIZE && !empty && first != '.' && is_item(first) && is_mark(second)) {
-    lexer->mark_end(lexer);
-    lexer->result_symbol = item_token(first);
-    return true;
-  }
-  /* Empty, or wrong: an unknown character (HC0106, HC0107), a number mark on an
-   * empty position (HC0107), items past the 33rd group (HC0104). */
-  take(s, lexer, 1);
+  advance(lexer);
   lexer->mark_end(lexer);
-  lexer->result_symbol = empty ? EMPTY : INVALID;
+  bool empty = first == '.' && second == '.';
+  bool right = is_item(first) && is_mark(second) && (first != '.' || second == '.');
+  bool in_grid = (col - s->indent) / 2 < GRID_SIZE;
+  if (empty || (right && in_grid)) return false;
+  lexer->result_symbol = INVALID;
   return true;
 }
 
@@ -574,22 +565,12 @@ static bool scan(Scanner *s, TSLexer *lexer) {
     case KIND_ROW:
       if (!started) {
         s->flags |= FLAG_LINE_STARTED;
-        return zero_width(lexer, ROW_START);
-      }
-      if (s->col < s->indent) {
-        take(s, lexer, s->indent - s->col);
+        take(s, lexer, s->indent);
         lexer->mark_end(lexer);
-        lexer->result_symbol = INDENT;
+        lexer->result_symbol = ROW_START;
         return true;
       }
-      if (s->col < s->content_end) return group(s, lexer);
-      if (s->col < s->len) {
-        take(s, lexer, s->len - s->col);
-        lexer->mark_end(lexer);
-        lexer->result_symbol = TRAILING_SPACE;
-        return true;
-      }
-      return end_line(s, lexer, EOL);
+      return row_group(s, lexer);
     default:
       return false;
   }

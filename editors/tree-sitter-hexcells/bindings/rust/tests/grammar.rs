@@ -181,6 +181,28 @@ fn cases() -> Vec<(&'static str, String, bool)> {
             cropped_level(&["x.", "x.o", "o.", "bad!", "x+"]),
             true,
         ),
+        ("space between groups", cropped_level(&["x. o.", "x."]), true),
+        (
+            "half group before trailing spaces",
+            cropped_level(&["..x  ", "o."]),
+            true,
+        ),
+        (
+            "item past a long empty run",
+            level(&[&format!("{:.<70}x.", "")]),
+            true,
+        ),
+        (
+            "letters past the grid's width",
+            level(&[&format!("{:.<66}ab", "")]),
+            true,
+        ),
+        (
+            "accented letter in a group",
+            cropped_level(&["x.\u{e9}.o.", "x."]),
+            true,
+        ),
+        ("lone cr in a grid line", cropped_level(&["x.\ro.", "x."]), true),
     ]
 }
 

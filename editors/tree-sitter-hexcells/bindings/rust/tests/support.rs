@@ -211,13 +211,22 @@ fn tree_parts(tree: &Tree, lines: &Lines<'_>) -> BTreeMap<CharPos, String> {
         if node.is_error() {
             continue;
         }
-        let described = match node.kind() {
-            "format_line" | "title" | "author" | "custom_text" => Some(node.kind().to_string()),
-            "empty" | "blue_cell" | "black_cell" | "column" => Some(describe_group(node)),
-            _ => None,
-        };
-        if let Some(described) = described {
-            parts.insert(lines.char_pos(node.start_position()), described);
+        let (line, start) = lines.char_pos(node.start_position());
+        match node.kind() {
+            "format_line" | "title" | "author" | "custom_text" => {
+                parts.insert((line, start), node.kind().to_string());
+            }
+            // A run of empty groups: one part per group.
+            "empty" => {
+                let end = lines.char_pos(node.end_position()).1;
+                for column in (start..end).step_by(2) {
+                    parts.insert((line, column), "empty".to_string());
+                }
+            }
+            "blue_cell" | "black_cell" | "column" => {
+                parts.insert((line, start), describe_group(node));
+            }
+            _ => {}
         }
         let mut cursor = node.walk();
         stack.extend(node.children(&mut cursor));
@@ -225,7 +234,7 @@ fn tree_parts(tree: &Tree, lines: &Lines<'_>) -> BTreeMap<CharPos, String> {
     parts
 }
 
-/// `blue_cell hidden number`, `column down_left no_number`, `empty`.
+/// `blue_cell hidden number`, `column down_left no_number`.
 fn describe_group(node: Node<'_>) -> String {
     let mut words = vec![node.kind().to_string()];
     for field in ["state", "direction", "mark"] {
