@@ -290,3 +290,97 @@ fn reparsing_after_edits_matches_a_fresh_parse() {
         tree = reparsed;
     }
 }
+
+/// One test of `test/corpus/*.txt`, in the format `tree-sitter test` reads.
+struct CorpusTest {
+    name: String,
+    expects_error: bool,
+    input: String,
+    expected: String,
+}
+
+fn is_rule(line: &str, c: char) -> bool {
+    line.len() >= 3 && line.chars().all(|x| x == c)
+}
+
+fn corpus_tests(text: &str) -> Vec<CorpusTest> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut tests = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_rule(lines[i], '=') {
+            i += 1;
+            continue;
+        }
+        let mut name = Vec::new();
+        let mut expects_error = false;
+        i += 1;
+        while i < lines.len() && !is_rule(lines[i], '=') {
+            match lines[i].trim() {
+                ":error" => expects_error = true,
+                line => name.push(line),
+            }
+            i += 1;
+        }
+        i += 1;
+        let start = i;
+        while i < lines.len() && !is_rule(lines[i], '-') {
+            i += 1;
+        }
+        let input = lines[start..i.min(lines.len())].join("\n");
+        let after = i + 1;
+        i = after;
+        while i < lines.len() && !is_rule(lines[i], '=') {
+            i += 1;
+        }
+        let expected = lines[after.min(lines.len())..i].join(" ");
+        tests.push(CorpusTest {
+            name: name.join(" "),
+            expects_error,
+            input: format!("{}\n", input.trim_matches('\n')),
+            expected,
+        });
+    }
+    tests
+}
+
+/// An S-expression with single spaces, without field names.
+fn normalize(sexp: &str) -> String {
+    let spaced = sexp.replace('(', " (").replace(')', " )");
+    let words: Vec<&str> = spaced.split_whitespace().filter(|w| !w.ends_with(':')).collect();
+    words.join(" ").replace("( ", "(").replace(" )", ")")
+}
+
+/// The grammar's own tests (`test/corpus`, what `tree-sitter test` runs), here
+/// too, so that they run without the tree-sitter CLI.
+#[test]
+fn the_grammar_corpus_tests_pass() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("test/corpus");
+    let mut n_tests = 0;
+    for entry in std::fs::read_dir(&dir).expect("test/corpus").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("a corpus file");
+        for test in corpus_tests(&text) {
+            n_tests += 1;
+            let tree = tree(&test.input);
+            let name = format!("{}: {}", entry.file_name().to_string_lossy(), test.name);
+            if test.expects_error {
+                assert!(tree.root_node().has_error(), "{name}: no ERROR node");
+                assert!(
+                    !syntax_errors(&test.input).is_empty(),
+                    "{name}: the parser finds no error"
+                );
+            } else {
+                assert_eq!(
+                    normalize(&tree.root_node().to_sexp()),
+                    normalize(&test.expected),
+                    "{name}"
+                );
+            }
+        }
+    }
+    assert!(
+        n_tests >= 10,
+        "only {n_tests} corpus tests found in {}",
+        dir.display()
+    );
+}
