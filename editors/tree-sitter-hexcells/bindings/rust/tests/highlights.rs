@@ -158,3 +158,118 @@ fn entities_in_header_text_are_escapes() {
     assert_eq!(at(5, 0), Some("function.builtin"), "`X.` is a revealed blue cell");
     assert_eq!(at(5, 2), Some("function"), "`x.` is a hidden blue cell");
 }
+
+/// A file of the repository, as text.
+fn repo_file(path: &str) -> String {
+    let path = support::repo_root().join(path);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Neovim finds the query on its runtime path, in editors/nvim: the grammar's own.
+#[test]
+fn the_neovim_query_is_the_grammar_query() {
+    assert_eq!(
+        repo_file("editors/nvim/queries/hexcells/highlights.scm"),
+        tree_sitter_hexcells::HIGHLIGHTS_QUERY,
+        "copy editors/tree-sitter-hexcells/queries/highlights.scm to editors/nvim/queries/hexcells/"
+    );
+}
+
+/// Helix's query has the grammar's patterns with Helix's scope names, compiles
+/// against the grammar, and uses no predicate Helix lacks (Neovim's `#lua-match?`,
+/// `#contains?` and the like stop Helix from loading the query).
+#[test]
+fn the_helix_query_has_the_grammar_patterns_and_only_helix_predicates() {
+    let language: tree_sitter::Language = tree_sitter_hexcells::LANGUAGE.into();
+    let helix_text = repo_file("editors/helix/runtime/queries/hexcells/highlights.scm");
+    let helix = tree_sitter::Query::new(&language, &helix_text).expect("the Helix query compiles");
+    let grammar = tree_sitter::Query::new(&language, tree_sitter_hexcells::HIGHLIGHTS_QUERY)
+        .expect("the grammar's query compiles");
+
+    let helix_scope = |name: &str| match name {
+        "number" => "constant.numeric".to_string(),
+        "string.escape" => "constant.character.escape".to_string(),
+        other => other.to_string(),
+    };
+    let grammar_patterns: Vec<Vec<String>> =
+        pattern_captures(&grammar, tree_sitter_hexcells::HIGHLIGHTS_QUERY)
+            .into_iter()
+            .map(|names| names.iter().map(|n| helix_scope(n)).collect())
+            .collect();
+    assert_eq!(
+        pattern_captures(&helix, &helix_text),
+        grammar_patterns,
+        "the Helix query should be the grammar's with Helix's scope names"
+    );
+
+    const HELIX_PREDICATES: [&str; 7] = [
+        "eq?",
+        "not-eq?",
+        "match?",
+        "not-match?",
+        "any-of?",
+        "not-any-of?",
+        "set!",
+    ];
+    for word in helix_text.split(|c: char| c.is_whitespace() || c == '(' || c == ')') {
+        if let Some(predicate) = word.strip_prefix('#') {
+            assert!(
+                HELIX_PREDICATES.contains(&predicate),
+                "Helix does not know the predicate #{predicate}"
+            );
+        }
+    }
+    // Helix's theme scopes (its book, themes.md); a sub-scope falls back to its parent.
+    const HELIX_SCOPES: [&str; 15] = [
+        "attribute",
+        "type",
+        "constructor",
+        "constant",
+        "string",
+        "comment",
+        "variable",
+        "label",
+        "punctuation",
+        "keyword",
+        "operator",
+        "function",
+        "tag",
+        "namespace",
+        "markup",
+    ];
+    for name in helix.capture_names() {
+        let top = name.split('.').next().unwrap_or_default();
+        assert!(HELIX_SCOPES.contains(&top), "@{name} is no Helix scope");
+    }
+}
+
+/// The capture names of each pattern of `query` (whose source is `text`).
+fn pattern_captures(query: &tree_sitter::Query, text: &str) -> Vec<Vec<String>> {
+    (0..query.pattern_count())
+        .map(|i| {
+            let source = &text[query.start_byte_for_pattern(i)..query.end_byte_for_pattern(i)];
+            source
+                .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ']')
+                .filter_map(|word| word.strip_prefix('@'))
+                .map(str::to_string)
+                .collect()
+        })
+        .collect()
+}
+
+/// Helix builds the grammar from a path source: `languages.toml` names it.
+#[test]
+fn helix_languages_toml_declares_the_grammar() {
+    let toml = repo_file("editors/helix/languages.toml");
+    let grammar = toml
+        .split("[[grammar]]")
+        .nth(1)
+        .expect("a [[grammar]] section in editors/helix/languages.toml");
+    assert!(grammar.contains("name = \"hexcells\""), "{grammar}");
+    assert!(
+        grammar.contains("source = { path = \"") && grammar.contains("editors/tree-sitter-hexcells\" }"),
+        "the grammar is built from this repository's editors/tree-sitter-hexcells: {grammar}"
+    );
+    let language = toml.split("[[language]]").nth(1).unwrap_or_default();
+    assert!(language.contains("grammar = \"hexcells\""), "{language}");
+}
