@@ -494,9 +494,13 @@ static bool row_group(Scanner *s, TSLexer *lexer) {
     if (lexer->eof(lexer) || c == '\n' || is_space(c)) return end_row(s, lexer);
     return false;
   }
-  /* Only here: counting characters from the line start costs a pass over it. */
+  /* Tree-sitter keeps the column as it lexes along the line, so this is cheap
+   * but for the first group. */
   uint32_t col = lexer->get_column(lexer);
   if (col >= s->content_end) return end_row(s, lexer);
+  /* The number mark of a cell (only when recovering from an error is the
+   * scanner asked there): the grammar's lexer takes it, or fails on it. */
+  if ((col - s->indent) % 2 == 1) return false;
   int32_t first = lexer->lookahead;
   advance(lexer);
   if (col + 1 == s->content_end) {
