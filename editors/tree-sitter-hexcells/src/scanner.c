@@ -126,9 +126,14 @@ static bool is_mark(int32_t c) { return c == '.' || c == '+' || c == 'c' || c ==
 
 static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
 
+/* The end of the text (tree-sitter's lookahead is 0 there: ask only then). */
+static inline bool at_end(TSLexer *lexer) {
+  return lexer->lookahead == 0 && lexer->eof(lexer);
+}
+
 /* At a line terminator (or the end of the text): "\n", "\r\n", a final "\r". */
-static bool at_line_end(TSLexer *lexer) {
-  return lexer->eof(lexer) || lexer->lookahead == '\n';
+static inline bool at_line_end(TSLexer *lexer) {
+  return lexer->lookahead == '\n' || at_end(lexer);
 }
 
 /*
@@ -147,13 +152,13 @@ static void scan_line(TSLexer *lexer, LineInfo *info) {
   uint32_t hexcells = 0;
   for (;;) {
     if (at_line_end(lexer)) {
-      if (!lexer->eof(lexer)) advance(lexer);
+      if (!at_end(lexer)) advance(lexer);
       break;
     }
     int32_t c = lexer->lookahead;
     advance(lexer);
     if (c == '\r' && at_line_end(lexer)) {
-      if (!lexer->eof(lexer)) advance(lexer);
+      if (!at_end(lexer)) advance(lexer);
       break;
     }
     bool space = is_space(c);
@@ -206,7 +211,7 @@ static void scan_line(TSLexer *lexer, LineInfo *info) {
 static bool content_follows(TSLexer *lexer, uint32_t *blanks) {
   *blanks = 0;
   LineInfo info;
-  while (!lexer->eof(lexer)) {
+  while (!at_end(lexer)) {
     scan_line(lexer, &info);
     if (info.magic) return false;
     if (info.content_len > 0) return true;
@@ -226,7 +231,7 @@ static bool short_header(TSLexer *lexer, const LineInfo *line) {
   if (!line->has_item && !full_row) return false;
   uint32_t rows_after = 0;
   LineInfo info;
-  while (!lexer->eof(lexer) && rows_after < GRID_SIZE) {
+  while (!at_end(lexer) && rows_after < GRID_SIZE) {
     scan_line(lexer, &info);
     if (info.magic) break;
     if (info.grid_like) rows_after++;
@@ -239,7 +244,7 @@ static bool short_header(TSLexer *lexer, const LineInfo *line) {
 static void classify(Scanner *s, TSLexer *lexer) {
   s->col = 0;
   s->flags &= FLAG_CLASSIFIED;
-  if (lexer->eof(lexer)) {
+  if (at_end(lexer)) {
     s->kind = KIND_EOF;
     return;
   }
@@ -359,10 +364,8 @@ static void take(Scanner *s, TSLexer *lexer, uint32_t n) {
 
 /* The line terminator, then the next line is read. */
 static bool end_line(Scanner *s, TSLexer *lexer, enum TokenType token) {
-  if (!lexer->eof(lexer)) {
-    if (lexer->lookahead == '\r') advance(lexer);
-    if (!lexer->eof(lexer) && lexer->lookahead == '\n') advance(lexer);
-  }
+  if (lexer->lookahead == '\r') advance(lexer);
+  if (lexer->lookahead == '\n') advance(lexer);
   lexer->mark_end(lexer);
   lexer->result_symbol = token;
   next_line(s, lexer);
@@ -491,7 +494,7 @@ static bool end_row(Scanner *s, TSLexer *lexer) {
 static bool row_group(Scanner *s, TSLexer *lexer) {
   if (s->flags & FLAG_ROW_CLEAN) {
     int32_t c = lexer->lookahead;
-    if (lexer->eof(lexer) || c == '\n' || is_space(c)) return end_row(s, lexer);
+    if (is_space(c) || at_end(lexer)) return end_row(s, lexer);
     return false;
   }
   /* Tree-sitter keeps the column as it lexes along the line, so this is cheap
@@ -521,7 +524,7 @@ static bool row_group(Scanner *s, TSLexer *lexer) {
 
 static bool scan(Scanner *s, TSLexer *lexer) {
   if (!(s->flags & FLAG_CLASSIFIED)) {
-    if (!lexer->eof(lexer) && lexer->lookahead == 0xfeff) lexer->advance(lexer, true);
+    if (lexer->lookahead == 0xfeff) lexer->advance(lexer, true);
     lexer->mark_end(lexer);
     s->flags |= FLAG_CLASSIFIED;
     s->phase = PHASE_START;
