@@ -246,11 +246,76 @@ fn the_tree_names_header_lines_and_groups() {
     assert_eq!(tree(text).root_node().to_sexp(), expected);
 }
 
+/// Every node of a tree with its byte range, one per line: two trees print the same
+/// only when they are the same.
+fn dump(tree: &tree_sitter::Tree) -> String {
+    let mut out = String::new();
+    let mut cursor = tree.walk();
+    let mut depth = 0;
+    loop {
+        let node = cursor.node();
+        let field = cursor.field_name().map_or(String::new(), |f| format!("{f}: "));
+        let flag = if node.is_missing() { " MISSING" } else { "" };
+        out.push_str(&format!(
+            "{:depth$}{field}{}{flag} {:?}\n",
+            "",
+            node.kind(),
+            node.byte_range()
+        ));
+        if cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return out;
+            }
+            depth -= 1;
+        }
+    }
+}
+
+/// Replaces `old_len` bytes at `at` with `new`, in the text and the tree, and
+/// parses again with the old tree, as an editor does; the new tree must be the one
+/// a fresh parse gives.
+fn edit(
+    parser: &mut tree_sitter::Parser,
+    text: &mut String,
+    tree: &mut tree_sitter::Tree,
+    at: usize,
+    old_len: usize,
+    new: &str,
+) {
+    let new_text = format!("{}{new}{}", &text[..at], &text[at + old_len..]);
+    let point = |s: &str| {
+        let row = s.matches('\n').count();
+        let column = s.len() - s.rfind('\n').map_or(0, |i| i + 1);
+        tree_sitter::Point { row, column }
+    };
+    tree.edit(&tree_sitter::InputEdit {
+        start_byte: at,
+        old_end_byte: at + old_len,
+        new_end_byte: at + new.len(),
+        start_position: point(&text[..at]),
+        old_end_position: point(&text[..at + old_len]),
+        new_end_position: point(&new_text[..at + new.len()]),
+    });
+    let reparsed = parser.parse(&new_text, Some(tree)).expect("a tree");
+    let fresh = support::tree(&new_text);
+    assert_eq!(
+        dump(&reparsed),
+        dump(&fresh),
+        "after replacing {:?} at byte {at} with {new:?} in\n{new_text}",
+        &text[at..at + old_len]
+    );
+    *text = new_text;
+    *tree = reparsed;
+}
+
 /// Parsing again after an edit gives the tree a fresh parse gives (the scanner
 /// reads ahead across lines, and tree-sitter must redo what an edit touches).
 #[test]
 fn reparsing_after_edits_matches_a_fresh_parse() {
-    let start = level(&["..x+o.", "X.O+"]);
     let edits: [(&str, &str); 5] = [
         ("..x+o.", "..x+q."),           // an error appears
         ("..x+q.", "..x+o."),           // and goes
@@ -259,36 +324,78 @@ fn reparsing_after_edits_matches_a_fresh_parse() {
         ("Hexcells level v1\n", "Hexcells level v1\nNew\nMe\n\n\n"),
     ];
     let mut parser = support::parser();
-    let mut text = start.clone();
+    let mut text = level(&["..x+o.", "X.O+"]);
     let mut tree = parser.parse(&text, None).expect("a tree");
     for (from, to) in edits {
         let at = text
             .find(from)
             .unwrap_or_else(|| panic!("{from:?} not in the text"));
-        let new_text = format!("{}{to}{}", &text[..at], &text[at + from.len()..]);
-        let point = |s: &str| {
-            let row = s.matches('\n').count();
-            let column = s.len() - s.rfind('\n').map_or(0, |i| i + 1);
-            tree_sitter::Point { row, column }
-        };
-        tree.edit(&tree_sitter::InputEdit {
-            start_byte: at,
-            old_end_byte: at + from.len(),
-            new_end_byte: at + to.len(),
-            start_position: point(&text[..at]),
-            old_end_position: point(&text[..at + from.len()]),
-            new_end_position: point(&new_text[..at + to.len()]),
-        });
-        let reparsed = parser.parse(&new_text, Some(&tree)).expect("a tree");
-        let fresh = support::tree(&new_text);
-        assert_eq!(
-            reparsed.root_node().to_sexp(),
-            fresh.root_node().to_sexp(),
-            "after replacing {from:?} with {to:?}"
-        );
-        text = new_text;
-        tree = reparsed;
+        edit(&mut parser, &mut text, &mut tree, at, from.len(), to);
     }
+}
+
+/// Many small edits anywhere (typing and deleting groups, line breaks, format
+/// lines), each checked as above.
+#[test]
+fn reparsing_after_many_small_edits_matches_a_fresh_parse() {
+    const PIECES: [&str; 9] = [
+        "x.",
+        "o+",
+        "..",
+        "\n",
+        "\n\n",
+        "q",
+        " ",
+        "X",
+        "Hexcells level v1\n",
+    ];
+    let starts = [
+        level(&["..x+o.", "X.O+", "", "\\+|c/n"]),
+        format!("{}{}", level(&["x."]), cropped_level(&["o.", "x+"])),
+        "Hexcells level v1\nT\nA\nc1\n..x+\no.\n\n\n".to_string(),
+    ];
+    // A fixed pseudo-random sequence (xorshift), so a failure can be replayed.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut parser = support::parser();
+    let (mut with_errors, mut without) = (0, 0);
+    for start in starts {
+        // Every piece is ASCII, so every byte starts a character.
+        let mut text = start;
+        let mut tree = parser.parse(&text, None).expect("a tree");
+        let mut undo: Option<(usize, usize, String)> = None;
+        for _ in 0..200 {
+            // Half the time, take the last edit back, as one does after a typo.
+            if let Some((at, len, old)) = undo.take().filter(|_| next(2) == 0) {
+                edit(&mut parser, &mut text, &mut tree, at, len, &old);
+            } else {
+                let at = next(text.len() + 1);
+                let old_len = next(5).min(text.len() - at);
+                let new = if next(3) == 0 {
+                    ""
+                } else {
+                    PIECES[next(PIECES.len())]
+                };
+                let old = text[at..at + old_len].to_string();
+                edit(&mut parser, &mut text, &mut tree, at, old_len, new);
+                undo = Some((at, new.len(), old));
+            }
+            if tree.root_node().has_error() {
+                with_errors += 1;
+            } else {
+                without += 1;
+            }
+        }
+    }
+    assert!(
+        with_errors > 20 && without > 20,
+        "the edits should make and mend errors: {with_errors} trees with, {without} without"
+    );
 }
 
 /// One test of `test/corpus/*.txt`, in the format `tree-sitter test` reads.
