@@ -58,6 +58,7 @@ function M.build()
     return nil, 'no C compiler to build the tree-sitter parser (set $CC, or install cc, gcc or clang)'
   end
   local path = M.parser_path()
+  vim.notify('hexcells: building the tree-sitter parser', vim.log.levels.INFO)
   vim.fn.mkdir(vim.fs.dirname(path), 'p')
   local partial = path .. '.partial'
   local command = { cc, '-o', partial, '-shared', '-fPIC', '-O2', '-std=c11', '-I', include, files[1], files[2] }
@@ -81,38 +82,40 @@ function M.ensure_parser()
   if built and built >= newest then
     return path
   end
-  vim.notify('hexcells: building the tree-sitter parser (once)', vim.log.levels.INFO)
   return M.build()
 end
 
 local registered = false
+--- Why the parser could not be had, once tried in this session (not tried again
+--- until `:HexcellsBuildParser`).
+local failure = nil
 
 --- Registers the language `hexcells` with Neovim. Returns true, or false and why not.
 function M.register()
   if registered then
     return true
   end
+  if failure then
+    return false, failure
+  end
   local path, err = M.ensure_parser()
-  if not path then
-    return false, err
+  if path then
+    local ok, loaded = pcall(vim.treesitter.language.add, 'hexcells', { path = path })
+    if ok and loaded ~= false then
+      registered = true
+      return true
+    end
+    err = ('cannot load %s: %s'):format(path, tostring(loaded))
   end
-  local ok, loaded = pcall(vim.treesitter.language.add, 'hexcells', { path = path })
-  if not ok or loaded == false then
-    return false, ('cannot load %s: %s'):format(path, tostring(loaded))
-  end
-  registered = true
-  return true
+  failure = err
+  vim.notify('hexcells: no tree-sitter highlighting (the regex syntax colours the grid): ' .. err, vim.log.levels.WARN)
+  return false, err
 end
 
 --- Starts tree-sitter highlighting in `bufnr` (unless `vim.g.hexcells_treesitter` is false);
 --- the regex syntax of syntax/hexcells.vim stays when the parser cannot be built.
 function M.attach(bufnr)
-  if vim.g.hexcells_treesitter == false then
-    return
-  end
-  local ok, err = M.register()
-  if not ok then
-    vim.notify('hexcells: no tree-sitter highlighting: ' .. err, vim.log.levels.WARN)
+  if vim.g.hexcells_treesitter == false or not M.register() then
     return
   end
   vim.treesitter.start(bufnr, 'hexcells')
@@ -120,6 +123,7 @@ end
 
 --- `:HexcellsBuildParser`: builds the parser again (after the grammar changed).
 function M.rebuild()
+  failure = nil
   local path, err = M.build()
   if not path then
     vim.notify('hexcells: ' .. err, vim.log.levels.ERROR)
