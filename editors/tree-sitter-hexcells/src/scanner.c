@@ -4,7 +4,8 @@
  * and hands out the tokens that depend on where a line is: whole header and
  * past-the-grid lines, the start (indentation) and end (trailing whitespace and
  * terminator) of each grid line, blank lines. The groups of a grid line come
- * from the grammar's own lexer.
+ * from the grammar's own lexer; the scanner checks each group's two characters
+ * first and hands out a wrong group itself.
  *
  * What a line is depends on where it is: the fifth header line is the first grid
  * line when the grid would be short without it, a line after the 33 grid lines
@@ -77,7 +78,6 @@ enum Flag {
   FLAG_CLASSIFIED = 1,   /* the first line has been read (`_bof` is out) */
   FLAG_LINE_STARTED = 2, /* the line's zero-width start token is out */
   FLAG_NEXT_MISSING = 4, /* the header field after this line is missing (HC0102) */
-  FLAG_ROW_CLEAN = 8,    /* a grid line whose groups are all right */
 };
 
 typedef struct {
@@ -89,7 +89,6 @@ typedef struct {
   uint16_t blank_run; /* blank lines after this one known to be followed by more of the level */
   uint32_t col;       /* characters of the current line handed out */
   uint32_t indent;    /* leading whitespace of the current line, in characters */
-  uint32_t content_end; /* where its content ends (before trailing whitespace) */
   uint32_t len;       /* its length without the line terminator */
 } Scanner;
 
@@ -101,7 +100,6 @@ typedef struct {
   bool magic;     /* its content is exactly `Hexcells level v1` */
   bool grid_like; /* its content is two-character groups of known characters */
   bool has_item;  /* ... and one of them is not empty */
-  bool marked_empty; /* ... and one of them is an empty position with a number mark */
   bool mentions;  /* it holds "hexcells" in any case */
 } LineInfo;
 
@@ -148,7 +146,6 @@ static void scan_line(TSLexer *lexer, LineInfo *info) {
   bool space_pending = false;
   bool bad = false;
   bool magic = true;
-  bool empty = false;
   uint32_t hexcells = 0;
   for (;;) {
     if (at_line_end(lexer)) {
@@ -182,11 +179,8 @@ static void scan_line(TSLexer *lexer, LineInfo *info) {
         if (p % 2 == 0) {
           if (!is_item(c)) bad = true;
           else if (c != '.') info->has_item = true;
-          empty = c == '.';
         } else if (!is_mark(c)) {
           bad = true;
-        } else if (empty && c != '.') {
-          info->marked_empty = true;
         }
       }
     }
@@ -240,6 +234,22 @@ static bool short_header(TSLexer *lexer, const LineInfo *line) {
   return line->has_item || (rows_after + 1 == GRID_SIZE && full_row);
 }
 
+/*
+ * One of the 33 grid lines, told from what its first characters are, without
+ * reading the rest: a line that starts with a group is a grid line (its groups
+ * are checked one by one as they come, see `row_group`). Returns false, having
+ * read nothing, for a line that may be blank or a format line: the caller reads
+ * those whole.
+ */
+static bool classify_grid_line(Scanner *s, TSLexer *lexer) {
+  int32_t c = lexer->lookahead;
+  if (is_space(c) || c == 'H' || at_end(lexer)) return false;
+  s->indent = 0;
+  s->len = 0;
+  s->kind = KIND_ROW;
+  return true;
+}
+
 /* Decides what the line at the lexer's position is; reads ahead as needed. */
 static void classify(Scanner *s, TSLexer *lexer) {
   s->col = 0;
@@ -248,14 +258,11 @@ static void classify(Scanner *s, TSLexer *lexer) {
     s->kind = KIND_EOF;
     return;
   }
+  if (s->phase == PHASE_GRID && s->row < GRID_SIZE && classify_grid_line(s, lexer)) return;
   LineInfo line;
   scan_line(lexer, &line);
   s->indent = line.indent;
-  s->content_end = line.indent + line.content_len;
   s->len = line.len;
-  if (line.grid_like && !line.marked_empty && line.content_len <= 2 * GRID_SIZE) {
-    s->flags |= FLAG_ROW_CLEAN;
-  }
   uint32_t blanks = 0;
   bool blank = line.content_len == 0;
   if (line.magic) {
@@ -472,52 +479,51 @@ static bool header_text(Scanner *s, TSLexer *lexer) {
   return true;
 }
 
-/* The rest of a grid line (trailing whitespace) and its terminator. */
-static bool end_row(Scanner *s, TSLexer *lexer) {
-  while (!at_line_end(lexer)) {
-    int32_t c = lexer->lookahead;
-    advance(lexer);
-    if (c == '\r' && at_line_end(lexer)) break;
-  }
-  return end_line(s, lexer, EOL);
-}
-
 /*
- * At the start of a group of a grid line. A line whose groups are all right
- * (nearly every line) leaves them to the grammar's own lexer. In any other line
- * each group is checked as the project's parser checks it, and a wrong one is
- * handed out whole as `_invalid`, so the groups after it stay in step: a group of
- * unknown characters (HC0106, HC0107), a number mark on an empty position
- * (HC0107), the half group at the end of a line of odd length (HC0103), a group
- * with an item past the 33rd (HC0104).
+ * At the start of a group of a grid line. A right group is left to the grammar's
+ * own lexer; a wrong one is handed out whole as `_invalid`, so the groups after
+ * it stay in step: a group of unknown characters or holding whitespace (HC0106,
+ * HC0107), a number mark on an empty position (HC0107), the half group at the
+ * end of a line of odd length (HC0103), a group with an item past the 33rd
+ * (HC0104). Trailing whitespace goes with the terminator.
  */
 static bool row_group(Scanner *s, TSLexer *lexer) {
-  if (s->flags & FLAG_ROW_CLEAN) {
-    int32_t c = lexer->lookahead;
-    if (is_space(c) || at_end(lexer)) return end_row(s, lexer);
-    return false;
-  }
-  /* Tree-sitter keeps the column as it lexes along the line, so this is cheap
-   * but for the first group. */
-  uint32_t col = lexer->get_column(lexer);
-  if (col >= s->content_end) return end_row(s, lexer);
-  /* The number mark of a cell (only when recovering from an error is the
-   * scanner asked there): the grammar's lexer takes it, or fails on it. */
-  if ((col - s->indent) % 2 == 1) return false;
   int32_t first = lexer->lookahead;
-  advance(lexer);
-  if (col + 1 == s->content_end) {
+  if (first == '\n' || at_end(lexer)) return end_line(s, lexer, EOL);
+  if (is_space(first)) {
+    /* Trailing whitespace, or a group that starts with whitespace. */
+    advance(lexer);
+    if (first == '\r' && at_line_end(lexer)) return end_line(s, lexer, EOL);
+    if (!at_line_end(lexer)) advance(lexer);
     lexer->mark_end(lexer);
+    while (!at_line_end(lexer) && is_space(lexer->lookahead)) {
+      int32_t c = lexer->lookahead;
+      advance(lexer);
+      if (c == '\r' && at_line_end(lexer)) break;
+    }
+    if (at_line_end(lexer)) return end_line(s, lexer, EOL);
     lexer->result_symbol = INVALID;
     return true;
   }
-  int32_t second = lexer->lookahead;
+  /* Tree-sitter keeps the column as it lexes along the line: cheap. */
+  uint32_t col = lexer->get_column(lexer) - s->indent;
+  /* The number mark of a cell (only when recovering from an error is the
+   * scanner asked there): the grammar's lexer takes it, or fails on it. */
+  if (col % 2 == 1) return false;
   advance(lexer);
   lexer->mark_end(lexer);
+  int32_t second = lexer->lookahead;
+  if (second == '\n' || at_end(lexer)) {
+    lexer->result_symbol = INVALID; /* the half group of a line of odd length */
+    return true;
+  }
   bool empty = first == '.' && second == '.';
   bool right = is_item(first) && is_mark(second) && (first != '.' || second == '.');
-  bool in_grid = (col - s->indent) / 2 < GRID_SIZE;
-  if (empty || (right && in_grid)) return false;
+  if (empty || (right && col / 2 < GRID_SIZE)) return false;
+  /* A wrong group: both characters, unless the second starts the terminator
+   * (then the first is a half group). */
+  advance(lexer);
+  if (!(second == '\r' && at_line_end(lexer))) lexer->mark_end(lexer);
   lexer->result_symbol = INVALID;
   return true;
 }
@@ -589,7 +595,7 @@ void *tree_sitter_hexcells_external_scanner_create(void) {
 
 void tree_sitter_hexcells_external_scanner_destroy(void *payload) { ts_free(payload); }
 
-#define SERIALIZED_SIZE 23
+#define SERIALIZED_SIZE 19
 
 unsigned tree_sitter_hexcells_external_scanner_serialize(void *payload, char *buffer) {
   Scanner *s = payload;
@@ -602,8 +608,7 @@ unsigned tree_sitter_hexcells_external_scanner_serialize(void *payload, char *bu
   memcpy(out + 5, &s->blank_run, 2);
   memcpy(out + 7, &s->col, 4);
   memcpy(out + 11, &s->indent, 4);
-  memcpy(out + 15, &s->content_end, 4);
-  memcpy(out + 19, &s->len, 4);
+  memcpy(out + 15, &s->len, 4);
   return SERIALIZED_SIZE;
 }
 
@@ -621,8 +626,7 @@ void tree_sitter_hexcells_external_scanner_deserialize(void *payload, const char
   memcpy(&s->blank_run, in + 5, 2);
   memcpy(&s->col, in + 7, 4);
   memcpy(&s->indent, in + 11, 4);
-  memcpy(&s->content_end, in + 15, 4);
-  memcpy(&s->len, in + 19, 4);
+  memcpy(&s->len, in + 15, 4);
 }
 
 bool tree_sitter_hexcells_external_scanner_scan(void *payload, TSLexer *lexer,
