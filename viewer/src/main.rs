@@ -219,6 +219,9 @@ fn run() -> anyhow::Result<()> {
             watch,
             editor: args.stdin,
             edit,
+            frame_text: std::env::var_os("HEXCELLS_VIEW_FRAME_TEXT")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from),
         },
     )
 }
