@@ -23,7 +23,7 @@ use crate::editor::{self as edit_state, Mods};
 use crate::keys::{self, editor as edit_keys, Binding, Button, Chord};
 use crate::player::{Effects, EngineDone, Input, Origin, Session};
 use crate::render::camera::STEP;
-use crate::render::{render_editor, render_with, Camera, Layout};
+use crate::render::{render_editor, render_with, Camera, FrameText, Layout};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the window from other threads: a closed set.
@@ -74,9 +74,8 @@ pub struct Modes {
     pan_from: Option<(f64, f64)>,
     /// The language server's last snapshot (version, text), for an editor opened later.
     last_snapshot: Option<(i64, String)>,
-    /// The editor's bindings in force, and its help line.
+    /// The editor's bindings in force.
     edit_keys: Vec<Binding<edit_keys::Action>>,
-    edit_help: String,
     /// What was wrong in `keys.toml`, said once in the window.
     key_warnings: Option<String>,
     /// Whether the window must be drawn again.
@@ -99,7 +98,6 @@ impl Modes {
             pan_from: None,
             last_snapshot: None,
             edit_keys: keys::defaults(),
-            edit_help: String::new(),
             key_warnings: None,
             redraw: false,
         }
@@ -129,7 +127,6 @@ impl Modes {
         warnings.extend(more);
         // `--swap-buttons` on the command line swaps them whatever keys.toml says.
         self.session.swap_buttons |= bound.swap_buttons;
-        self.edit_help = edit_keys::help(&bound.editor, self.session.swap_buttons);
         self.session.set_bindings(bound.player);
         self.edit_keys = bound.editor;
         if !warnings.is_empty() {
@@ -229,29 +226,34 @@ impl Modes {
         close
     }
 
-    /// The window's title for the mode that has it.
+    /// The window's title for the mode that has it: the editor's (with `*` while
+    /// edits are unsaved) in the editor and its playtest.
     pub fn title(&self) -> String {
-        match (&self.edit, self.editing) {
-            (Some(mode), true) => mode.title(&window_name(&self.session).unwrap_or_default()),
-            _ => window_title(&self.session),
+        match &self.edit {
+            Some(mode) => {
+                let name = window_name(&self.session).unwrap_or_default();
+                mode.title(&name, !self.editing)
+            }
+            None => window_title(&self.session),
         }
     }
 
-    /// Draws the mode that has the window into `pixmap`, a frame of `frame`'s size.
-    pub fn draw(&self, frame: Frame, pixmap: &mut PixmapMut) {
+    /// Draws the mode that has the window into `pixmap`, a frame of `frame`'s size;
+    /// returns the frame's words as drawn.
+    pub fn draw(&self, frame: Frame, pixmap: &mut PixmapMut) -> FrameText {
         match (&self.edit, self.editing) {
             (Some(mode), true) => {
                 let layout = mode.layout(frame.width, frame.height, frame.scale);
                 let cursor = self.session.cursor();
                 mode.editor
-                    .with_scene(layout, self.session.hover, cursor, &self.edit_help, |scene| {
+                    .with_scene(layout, self.session.hover, cursor, |scene| {
                         render_editor(scene, pixmap)
-                    });
+                    })
             }
             _ => {
                 let layout = self.session.layout(frame.width, frame.height, frame.scale);
                 self.session
-                    .with_scene(frame.scale, |scene| render_with(scene, &layout, pixmap));
+                    .with_scene(frame.scale, |scene| render_with(scene, &layout, pixmap))
             }
         }
     }
@@ -561,5 +563,47 @@ mod tests {
         key(&mut modes, "N");
         assert_eq!(level_idx(&modes), Some(2), "the editor's next level");
         assert_eq!(modes.session.position().0, 1, "the player stays");
+    }
+
+    /// The words of the frame `modes` draws in a `width` x `height` window.
+    fn words(modes: &Modes, width: u32, height: u32) -> FrameText {
+        let mut pixmap = tiny_skia::Pixmap::new(width, height).expect("a frame");
+        let frame = Frame {
+            width,
+            height,
+            scale: 1.0,
+        };
+        modes.draw(frame, &mut pixmap.as_mut())
+    }
+
+    #[test]
+    fn both_modes_explain_themselves_from_640_px_up() {
+        let session = Session::new(Origin::Tutorial, TUTORIAL, None);
+        let mut modes = Modes::new(session, Arc::new(|_| {}), false);
+        for width in [640, 900, 1280] {
+            let player = words(&modes, width, 480);
+            assert_eq!(player.keys[0], "? / F1 all keys", "{width}: {:?}", player.status);
+            assert!(player.label.is_empty(), "not a playtest");
+        }
+        key(&mut modes, "Tab");
+        for width in [640, 900, 1280] {
+            let editor = words(&modes, width, 480);
+            assert_eq!(
+                editor.keys[..4],
+                ["? / F1 all keys", "Ctrl+S save", "Tab playtest", "Ctrl+Z undo"],
+                "{width}"
+            );
+            assert!(editor.panel.is_empty());
+        }
+        key(&mut modes, "F1");
+        let panel = words(&modes, 640, 480).panel;
+        assert!(panel.contains(&("Ctrl+S".to_string(), "save (standalone)".to_string())));
+        key(&mut modes, "?");
+        assert!(words(&modes, 640, 480).panel.is_empty(), "? hides it again");
+        key(&mut modes, "Tab");
+        let playtest = words(&modes, 640, 480);
+        assert_eq!(playtest.label, "playtest: Tab returns to the editor");
+        assert_eq!(playtest.keys[1], "Tab back to the editor");
+        assert!(modes.title().ends_with("(playtest)"), "{}", modes.title());
     }
 }

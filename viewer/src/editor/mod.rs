@@ -101,6 +101,8 @@ pub struct Editor {
     checked: Option<Checked>,
     /// Whether a check of the current text is running.
     checking: bool,
+    /// Whether the help panel (every key and click) shows.
+    show_help: bool,
     /// The right button creates blue cells and the left black (`--swap-buttons`,
     /// `[mouse]` in `keys.toml`), as in the player.
     pub swap_buttons: bool,
@@ -126,6 +128,7 @@ impl Editor {
             checker: Checker::default(),
             checked: None,
             checking: false,
+            show_help: false,
             swap_buttons: false,
             keys: keys::defaults(),
         };
@@ -375,11 +378,23 @@ impl Editor {
         }
     }
 
-    /// Nothing selected any more.
+    /// Nothing selected any more (and the help panel hidden).
     pub fn clear_selection(&mut self) -> Outcome {
         self.selection.clear();
         self.gesture = Gesture::Idle;
+        self.show_help = false;
         Outcome::redraw()
+    }
+
+    /// Shows or hides the help panel: every key and click in force.
+    pub fn toggle_help(&mut self) -> Outcome {
+        self.show_help = !self.show_help;
+        Outcome::redraw()
+    }
+
+    /// Whether the help panel shows.
+    pub fn shows_help(&self) -> bool {
+        self.show_help
     }
 
     /// Sets the message line (e.g. what saving did).
@@ -451,14 +466,14 @@ impl Editor {
         }
     }
 
-    /// Draws with the editor's scene: `layout` places the grid, `help` is the line of
-    /// keys in force, `cursor` the text editor's cursor.
+    /// Draws with the editor's scene: `layout` places the grid, `cursor` is the text
+    /// editor's cursor. The key line, the help panel and an empty level's first steps
+    /// say the bindings in force.
     pub fn with_scene<R>(
         &self,
         layout: Layout,
         hover: Option<Pos>,
         cursor: Option<Pos>,
-        help: &str,
         f: impl FnOnce(&EditorScene) -> R,
     ) -> R {
         let mut paint: Vec<(Pos, Color)> = Vec::new();
@@ -488,6 +503,15 @@ impl Editor {
             "(no title: {})",
             keys::keys_for(&self.keys, KeyAction::Information)
         );
+        let key_line = keys::editor::key_line(&self.keys, self.swap_buttons);
+        let panel = self
+            .show_help
+            .then(|| keys::editor::panel_rows(&self.keys, self.swap_buttons));
+        let first_steps = if self.level.items().next().is_none() && self.banner.is_none() {
+            keys::editor::first_steps(&self.keys, self.swap_buttons)
+        } else {
+            Vec::new()
+        };
         let scene = EditorScene {
             level: &self.level,
             layout,
@@ -502,7 +526,9 @@ impl Editor {
             cursor,
             verdict: &verdict,
             status: &status,
-            help,
+            keys: &key_line,
+            panel: panel.as_deref(),
+            first_steps: &first_steps,
             prompt: prompt.as_deref(),
             untitled: &untitled,
             banner: self.banner.as_deref(),
