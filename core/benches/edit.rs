@@ -8,25 +8,24 @@
 //! the system has it, the steadier figure when other jobs share the cores. Skips with
 //! a notice when the corpus is absent. No timing is asserted anywhere.
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use hexcells_core::edit::{self, lattice_parity, Op};
 use hexcells_core::format::{parse, HeaderField};
 use hexcells_core::{Color, Level, Pos};
+use hexcells_corpus::Corpus;
 
 const RUNS: usize = 300;
 
 fn main() {
-    let Some(corpus) = support::corpus() else {
+    let Some(corpus) = Corpus::find() else {
         return;
     };
+    let files = corpus.levels();
     // The largest level, alone and as the last of a pack of ten copies.
     let mut largest: Option<(&str, &str, usize)> = None;
-    for file in &corpus.files {
+    for file in &files {
         let parsed = parse(&file.text);
         if parsed.levels.len() != 1 || edit::syntax_error(&parsed.levels[0]).is_some() {
             continue;

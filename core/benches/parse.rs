@@ -6,27 +6,26 @@
 //! and how many diagnostics of each code the corpus earns. Skips with a notice when
 //! the corpus is absent. No timing is asserted anywhere: the figures are for people.
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
+use hexcells_corpus::Corpus;
 
 const ROUNDS: usize = 20;
 
 fn main() {
-    let Some(corpus) = support::corpus() else {
+    let Some(corpus) = Corpus::find() else {
         return;
     };
-    let n_files = corpus.files.len();
-    let n_bytes: usize = corpus.files.iter().map(|f| f.text.len()).sum();
+    let files = corpus.levels();
+    let n_files = files.len();
+    let n_bytes: usize = files.iter().map(|f| f.text.len()).sum();
 
     // Warm up, and count diagnostics by code.
     let mut by_code: BTreeMap<String, usize> = BTreeMap::new();
-    for file in &corpus.files {
+    for file in &files {
         for d in parse(&file.text).all_diagnostics() {
             *by_code
                 .entry(format!("{} {}", d.code, d.code.slug()))
@@ -38,7 +37,7 @@ fn main() {
     let mut totals = Vec::with_capacity(ROUNDS);
     for _ in 0..ROUNDS {
         let start = Instant::now();
-        for file in &corpus.files {
+        for file in &files {
             black_box(parse(black_box(&file.text)));
         }
         totals.push(start.elapsed());
@@ -46,8 +45,7 @@ fn main() {
     totals.sort();
 
     // Per-file figures: the best of several runs of each file.
-    let mut per_file: Vec<(Duration, &str)> = corpus
-        .files
+    let mut per_file: Vec<(Duration, &str)> = files
         .iter()
         .map(|file| {
             let best = (0..10)

@@ -6,7 +6,7 @@
 //!
 //! Run with `cargo bench -p hexcells-core --bench solve`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,26 +14,16 @@ use std::time::{Duration, Instant};
 use hexcells_core::format::parse;
 use hexcells_core::solve::{self, Budget, Grade, Report, Rule};
 use hexcells_core::Level;
+use hexcells_corpus::Corpus;
 
 fn main() {
-    let dir = match std::env::var_os("HEXCELLS_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-    };
-    let mut files = Vec::new();
-    collect(&dir.join("levels"), &mut files);
-    files.sort();
-    if files.is_empty() {
-        println!("skipped: corpus not found at {}", dir.display());
+    let Some(corpus) = Corpus::find() else {
         return;
-    }
+    };
     let mut levels: Vec<(String, Level)> = Vec::new();
-    for path in &files {
-        let Ok(bytes) = std::fs::read(path) else { continue };
-        let text = String::from_utf8_lossy(&bytes);
-        let name = path.strip_prefix(&dir).unwrap_or(path).display().to_string();
-        for (i, parsed) in parse(&text).levels.into_iter().enumerate() {
-            levels.push((format!("{name}#{i}"), parsed.level));
+    for file in corpus.levels() {
+        for (i, parsed) in parse(&file.text).levels.into_iter().enumerate() {
+            levels.push((format!("{}#{i}", file.name), parsed.level));
         }
     }
     let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
@@ -377,20 +367,6 @@ fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> R
         println!("  {n:>9}     {name}");
     }
     reports
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
 }
 
 /// CPU time of this process so far: from `/proc/self/schedstat` (nanoseconds) where

@@ -3,11 +3,9 @@
 //!
 //! [`problems`] works on a [`Level`] alone, naming cells by position, so levels built
 //! in code (the generator) are checked the same way; the parser maps the positions to
-//! text ranges with the level's [`SourceMap`].
+//! text ranges with the level's source map (`format/checks.rs`).
 
-use crate::diagnostic::{Code, Diagnostic, TextRange};
-use crate::format::entities;
-use crate::format::source::{HeaderField, SourceMap};
+use crate::diagnostic::Code;
 use crate::model::{name, Clue, ClueKind, Color, Hint, Item, Level, Pos, GRID_SIZE};
 
 /// A model problem at a grid position.
@@ -287,43 +285,5 @@ fn describe(item: Item) -> &'static str {
         Item::Cell(cell) if cell.color == Color::Blue => "blue cell",
         Item::Cell(_) => "black cell",
         Item::Column(_) => "column number",
-    }
-}
-
-/// Adds the model problems of `level` to `diagnostics`, placed with `source`.
-pub(crate) fn check_level(level: &Level, source: &SourceMap, diagnostics: &mut Vec<Diagnostic>) {
-    let range = |pos: Option<Pos>| {
-        pos.and_then(|p| source.range_of(p))
-            .unwrap_or_else(|| source.level_range())
-    };
-    for problem in problems(level) {
-        let mut d = Diagnostic::new(problem.code, range(problem.at), problem.message);
-        for (pos, why) in problem.related {
-            d = d.with_related(range(Some(pos)), why);
-        }
-        diagnostics.push(d);
-    }
-}
-
-/// Adds a hint for HTML entities left in header text.
-pub(crate) fn check_text_fields(level: &Level, source: &SourceMap, diagnostics: &mut Vec<Diagnostic>) {
-    let fields = [
-        (HeaderField::Title, &level.title),
-        (HeaderField::Author, &level.author),
-        (HeaderField::CustomText1, &level.custom_text[0]),
-        (HeaderField::CustomText2, &level.custom_text[1]),
-    ];
-    for (field, text) in fields {
-        let Some(range) = source.header_range(field) else {
-            continue;
-        };
-        if let Some((start, end)) = entities::first_entity(text) {
-            let decoded = entities::decode_entities(text);
-            diagnostics.push(Diagnostic::new(
-                Code::HtmlEntity,
-                TextRange::new(range.line, range.start + start, range.start + end),
-                format!("the {} holds an HTML entity, which the game shows as written; did you mean \"{decoded}\"?", field.describe()),
-            ));
-        }
     }
 }

@@ -3,27 +3,26 @@
 //!
 //! Skips with a notice when the corpus is absent; `HEXCELLS_CORPUS` points elsewhere.
 
-mod support;
+use std::collections::HashMap;
 
 use hexcells_core::format::parse;
 use hexcells_core::Severity;
+use hexcells_corpus::Corpus;
 
 #[test]
 fn every_corpus_file_parses_and_community_levels_have_no_errors() {
-    let Some(corpus) = support::corpus() else {
+    let Some(corpus) = Corpus::find() else {
         return;
     };
-    assert_eq!(
-        corpus.files.len(),
-        corpus.manifest.len(),
-        "MANIFEST.tsv lists every file"
-    );
+    let files = corpus.levels();
+    let origins: HashMap<String, String> = corpus.table("MANIFEST.tsv", "origin").into_iter().collect();
+    assert_eq!(files.len(), origins.len(), "MANIFEST.tsv lists every file");
     let mut n_community = 0;
     let mut failures = Vec::new();
-    for file in &corpus.files {
+    for file in &files {
         let parsed = parse(&file.text);
         assert!(!parsed.levels.is_empty(), "{}: no level read", file.name);
-        if corpus.origin(&file.name) != Some("community") {
+        if origins.get(&file.name).map(String::as_str) != Some("community") {
             continue;
         }
         n_community += 1;
@@ -43,7 +42,7 @@ fn every_corpus_file_parses_and_community_levels_have_no_errors() {
     }
     println!(
         "read {} corpus files, {n_community} community levels",
-        corpus.files.len()
+        files.len()
     );
     assert!(n_community > 0, "MANIFEST.tsv marks no level as community");
     assert!(

@@ -5,6 +5,7 @@
 
 mod support;
 
+use hexcells_corpus::Corpus;
 use support::strategies;
 
 use std::sync::OnceLock;
@@ -222,7 +223,7 @@ fn real_levels_format_idempotently_and_survive_sixcells_json() {
 fn corpus_texts() -> Option<&'static [String]> {
     static TEXTS: OnceLock<Option<Vec<String>>> = OnceLock::new();
     let texts = TEXTS
-        .get_or_init(|| support::read_corpus().map(|c| c.files.into_iter().map(|f| f.text).collect()))
+        .get_or_init(|| Corpus::locate().map(|c| c.levels().into_iter().map(|f| f.text).collect()))
         .as_deref()
         .filter(|files| !files.is_empty());
     thread_local! {
@@ -230,7 +231,7 @@ fn corpus_texts() -> Option<&'static [String]> {
         static REPORTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
     if texts.is_none() && !REPORTED.replace(true) {
-        support::skip_without_corpus();
+        hexcells_corpus::report_absent();
     }
     texts
 }

@@ -10,38 +10,28 @@
 //! both SAT backends must give identical verdicts and stuck cells on every level.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use hexcells_core::format::parse;
 use hexcells_core::solve::{self, Backend, Budget, Report, Rule, Verdict};
 use hexcells_core::Level;
+use hexcells_corpus::Corpus;
 
-mod support;
-
-/// Every corpus file (path relative to the corpus dir) with its first level.
+/// Every corpus file (its name below the corpus directory) with its first level.
 fn corpus_levels() -> Option<Vec<(String, Level)>> {
-    let dir = support::corpus_dir();
-    let mut files = Vec::new();
-    collect(&dir.join("levels"), &mut files);
-    if files.is_empty() {
-        support::skip_without_corpus();
-        return None;
-    }
-    files.sort();
-    let mut out = Vec::new();
-    for path in files {
-        let bytes = std::fs::read(&path).expect("corpus file is readable");
-        let name = path
-            .strip_prefix(&dir)
-            .unwrap_or(&path)
-            .to_string_lossy()
-            .replace('\\', "/");
-        let parsed = parse(&String::from_utf8_lossy(&bytes));
-        if let Some(first) = parsed.levels.into_iter().next() {
-            out.push((name, first.level));
-        }
-    }
-    Some(out)
+    let corpus = Corpus::find()?;
+    let levels = corpus
+        .levels()
+        .into_iter()
+        .filter_map(|file| Some((file.name, parse(&file.text).levels.into_iter().next()?.level)))
+        .collect();
+    Some(levels)
+}
+
+/// The verdicts `expected-verdicts.tsv` lists, by file.
+fn expected_verdicts() -> BTreeMap<String, String> {
+    let corpus = Corpus::locate();
+    let table = corpus.map(|c| c.table("expected-verdicts.tsv", "verdict"));
+    table.unwrap_or_default().into_iter().collect()
 }
 
 /// Every `default`th corpus level, or every one with `HEXCELLS_CORPUS_FULL=1`.
@@ -51,32 +41,6 @@ fn sample_step(default: usize) -> usize {
     } else {
         default
     }
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
-fn expected_verdicts() -> BTreeMap<String, String> {
-    let text =
-        std::fs::read_to_string(support::corpus_dir().join("expected-verdicts.tsv")).unwrap_or_default();
-    text.lines()
-        .skip(1)
-        .filter_map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            Some((cols.first()?.to_string(), cols.last()?.to_string()))
-        })
-        .collect()
 }
 
 fn word(verdict: Verdict) -> &'static str {
@@ -90,7 +54,9 @@ fn word(verdict: Verdict) -> &'static str {
 
 #[test]
 fn every_corpus_level_gets_its_verdict_and_none_gives_up() {
-    let Some(levels) = corpus_levels() else { return };
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
     let expected = expected_verdicts();
     assert!(!expected.is_empty(), "expected-verdicts.tsv lists levels");
     let budget = Budget::default();
@@ -130,7 +96,9 @@ const SAMPLE: usize = 7;
 
 #[test]
 fn explanations_on_a_sample_of_the_corpus_force_their_cells_and_are_minimal() {
-    let Some(levels) = corpus_levels() else { return };
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
     let step = sample_step(SAMPLE);
     let budget = Budget::default();
     let mut bad = Vec::new();
@@ -167,7 +135,9 @@ const RULE_SAMPLE: usize = 4;
 
 #[test]
 fn every_named_rule_deduction_re_derives_from_its_clues_and_every_explanation_is_shown_minimal() {
-    let Some(levels) = corpus_levels() else { return };
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
     let step = sample_step(RULE_SAMPLE);
     let budget = Budget::default();
     let mut bad = Vec::new();
@@ -222,7 +192,9 @@ fn every_named_rule_deduction_re_derives_from_its_clues_and_every_explanation_is
 #[cfg(feature = "minisat")]
 #[test]
 fn both_sat_backends_agree_on_every_corpus_level() {
-    let Some(levels) = corpus_levels() else { return };
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
     let budget = Budget::default();
     let summary = |r: &Report| (r.verdict, r.stuck.clone(), r.rounds());
     let mut differ = Vec::new();
@@ -251,7 +223,9 @@ fn backends_are_named(_: Backend, _: fn(&Report)) {}
 
 #[test]
 fn explaining_a_verdict_gives_the_analysis_on_a_sample_of_the_corpus() {
-    let Some(levels) = corpus_levels() else { return };
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
     let step = sample_step(SAMPLE);
     let budget = Budget::default();
     let mut n_levels = 0;

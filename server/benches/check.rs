@@ -12,16 +12,21 @@ use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
 use hexcells_core::solve::{self, Budget};
+use hexcells_corpus::Corpus;
 
 /// Runs of each command; the figures are the medians.
 const RUNS: usize = 5;
 
 fn main() {
-    let Some(corpus) = hexcells_e2e::corpus_dir() else {
+    let Some(corpus) = Corpus::find() else {
         return;
     };
-    let levels = corpus.join("levels");
-    println!("corpus: {} ({} files)", levels.display(), count_files(&levels));
+    let levels = corpus.levels_dir();
+    println!(
+        "corpus: {} ({} files)",
+        levels.display(),
+        corpus.level_paths().len()
+    );
     println!("load average before: {}", load_average());
     for (what, args) in [
         (
@@ -47,7 +52,7 @@ fn main() {
             );
         }
     }
-    slowest_verdict_and_minimality(&levels);
+    slowest_verdict_and_minimality(&corpus);
     println!("load average after: {}", load_average());
 }
 
@@ -74,15 +79,12 @@ fn run_check(levels: &Path, args: &[&str], jobs: Option<&str>) -> (Duration, Dur
 
 /// The slowest level's verdict (each level timed in this process, the slowest one
 /// then again, median of several runs) and the explanations not shown minimal.
-fn slowest_verdict_and_minimality(levels: &Path) {
+fn slowest_verdict_and_minimality(corpus: &Corpus) {
     let budget = Budget::default();
     let mut all = Vec::new();
-    for path in files(levels) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        for parsed in parse(&text).levels {
-            all.push((path.clone(), parsed.level));
+    for file in corpus.levels() {
+        for parsed in parse(&file.text).levels {
+            all.push((file.path.clone(), parsed.level));
         }
     }
     let mut slowest: Option<(Duration, usize)> = None;
@@ -148,22 +150,4 @@ fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .unwrap_or_else(|_| "unknown".into())
-}
-
-fn count_files(dir: &Path) -> usize {
-    files(dir).len()
-}
-
-fn files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(files(&path));
-        } else if path.extension().is_some_and(|e| e == "hexcells") {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
 }

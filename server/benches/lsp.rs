@@ -8,7 +8,7 @@
 //! Run with `cargo bench -p hexcells-server --bench lsp`. Prints figures; asserts
 //! nothing about speed.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use hexcells_e2e::lsp_client::{at, range, LspClient};
@@ -280,37 +280,20 @@ fn generated_level() -> String {
 /// The `n` single-level corpus files with the most cells, largest first (none
 /// without a corpus).
 fn largest_levels(n: usize) -> Vec<(String, String)> {
-    let Some(corpus) = hexcells_e2e::corpus_dir() else {
+    let Some(corpus) = hexcells_corpus::Corpus::find() else {
         return Vec::new();
     };
     let mut all: Vec<(usize, PathBuf, String)> = Vec::new();
-    for path in files(&corpus.join("levels")) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let parse = hexcells_core::format::parse(&text);
+    for file in corpus.levels() {
+        let parse = hexcells_core::format::parse(&file.text);
         if parse.levels.len() != 1 || parse.has_errors() {
             continue;
         }
-        all.push((parse.levels[0].level.n_cells(), path, text));
+        all.push((parse.levels[0].level.n_cells(), file.path, file.text));
     }
     all.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     all.into_iter()
         .take(n)
         .map(|(_, p, t)| (p.display().to_string(), t))
         .collect()
-}
-
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(files(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
 }

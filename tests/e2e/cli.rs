@@ -6,7 +6,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use hexcells_e2e::{bin, corpus_dir, shells, temp_dir};
+use hexcells_corpus::Corpus;
+use hexcells_e2e::{bin, shells, temp_dir};
 use serde_json::Value;
 
 /// What a run of `hexcells` printed and how it exited.
@@ -664,32 +665,15 @@ fn levels_used_here_read_without_errors() {
     }
 }
 
-/// Columns of `MANIFEST.tsv`: file -> origin.
-fn corpus_origins(corpus: &Path) -> std::collections::HashMap<String, String> {
-    let manifest = std::fs::read_to_string(corpus.join("MANIFEST.tsv")).expect("read MANIFEST.tsv");
-    let mut lines = manifest.lines();
-    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
-    let file_col = header.iter().position(|h| *h == "file").expect("file column");
-    let origin_col = header.iter().position(|h| *h == "origin").expect("origin column");
-    lines
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            Some((
-                fields.get(file_col)?.to_string(),
-                fields.get(origin_col)?.to_string(),
-            ))
-        })
-        .collect()
-}
-
 #[test]
 fn corpus_checks_without_panics_and_community_levels_have_no_errors() {
-    let Some(corpus) = corpus_dir() else { return };
-    let run = hexcells(&corpus, &["check", "--json", "--no-solve", "levels"]);
+    let Some(corpus) = Corpus::find() else { return };
+    let run = hexcells(corpus.dir(), &["check", "--json", "--no-solve", "levels"]);
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     assert_ne!(run.code, 2, "{}", run.stderr);
     let lines = json_lines(&run.stdout);
-    let origins = corpus_origins(&corpus);
+    let origins: std::collections::HashMap<String, String> =
+        corpus.table("MANIFEST.tsv", "origin").into_iter().collect();
     let files: std::collections::BTreeSet<&str> = lines.iter().filter_map(|l| l["file"].as_str()).collect();
     assert_eq!(files.len(), origins.len(), "every corpus file is checked");
     let mut community_errors = Vec::new();
@@ -863,38 +847,16 @@ fn solve_prints_one_line_per_round() {
     );
 }
 
-/// `expected-verdicts.tsv`: file -> verdict.
-fn expected_verdicts(corpus: &Path) -> Vec<(String, String)> {
-    let table =
-        std::fs::read_to_string(corpus.join("expected-verdicts.tsv")).expect("read expected-verdicts.tsv");
-    let mut lines = table.lines();
-    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
-    let file_col = header.iter().position(|h| *h == "file").expect("file column");
-    let verdict_col = header
-        .iter()
-        .position(|h| *h == "verdict")
-        .expect("verdict column");
-    lines
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            Some((
-                fields.get(file_col)?.to_string(),
-                fields.get(verdict_col)?.to_string(),
-            ))
-        })
-        .collect()
-}
-
 #[test]
 fn corpus_levels_get_their_expected_verdicts_through_the_cli() {
-    let Some(corpus) = corpus_dir() else { return };
-    let expected = expected_verdicts(&corpus);
+    let Some(corpus) = Corpus::find() else { return };
+    let expected = corpus.table("expected-verdicts.tsv", "verdict");
     assert!(!expected.is_empty());
     // Verdicts only, and a budget large enough that a slow (debug) build does not
     // turn an answer into `gave_up`.
     let mut args = vec!["check", "--json", "--fast", "--budget-ms", "600000"];
     args.extend(expected.iter().map(|(file, _)| file.as_str()));
-    let run = hexcells(&corpus, &args);
+    let run = hexcells(corpus.dir(), &args);
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     assert_ne!(run.code, 2, "{}", run.stderr);
     let lines = json_lines(&run.stdout);

@@ -643,21 +643,19 @@ fn sixcells_json_is_checked_read_only() {
 
 #[test]
 fn every_corpus_level_gets_its_diagnostics_hover_tokens_and_outline() {
-    let Some(corpus) = hexcells_e2e::corpus_dir() else {
+    let Some(corpus) = hexcells_corpus::Corpus::find() else {
         return;
     };
     // No solvability analysis here: the engine has its own corpus test.
     let mut client = LspClient::minimal_with(false, json!({ "debounceMs": 600000 }));
     let mut n_levels = 0;
-    for path in corpus_files(&corpus.join("levels")) {
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for file in corpus.levels() {
+        let (path, text) = (&file.path, file.text.as_str());
         n_levels += 1;
         let uri = format!("file:///corpus/{n_levels}.hexcells");
-        client.open(&uri, &text);
+        client.open(&uri, text);
         let published = client.diagnostics(&uri, 1);
-        let expected = hexcells_core::format::parse(&text).all_diagnostics().len();
+        let expected = hexcells_core::format::parse(text).all_diagnostics().len();
         assert_eq!(codes(&published).len(), expected, "{}", path.display());
         let doc = json!({ "textDocument": { "uri": uri } });
         let tokens = client.result("textDocument/semanticTokens/full", doc.clone());
@@ -679,20 +677,6 @@ fn every_corpus_level_gets_its_diagnostics_hover_tokens_and_outline() {
     assert!(n_levels > 0, "the corpus has no levels");
     let stderr = client.stderr();
     assert!(!stderr.contains("panicked"), "{stderr}");
-}
-
-fn corpus_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(corpus_files(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
 }
 
 /// `hexcells.openViewer` under Xvfb: the real viewer gets the document's text (its
@@ -789,8 +773,8 @@ fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
 #[test]
 fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
     use hexcells_e2e::xvfb::{geometry, start_xvfb, tools_present, wait_for_window, xdotool};
-    use hexcells_viewer::editing::EditMode;
     use hexcells_viewer::editor::document::Link;
+    use hexcells_viewer::editor::mode::EditMode;
     use hexcells_viewer::render::palette::{self, Rgb};
 
     if !tools_present() {

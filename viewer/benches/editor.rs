@@ -25,7 +25,8 @@ use std::time::{Duration, Instant};
 use hexcells_core::edit::{blocker, lattice_parity};
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::editor::document::Link;
-use hexcells_viewer::editor::{Button, Command, Editor, Mods};
+use hexcells_viewer::editor::{Editor, Mods};
+use hexcells_viewer::keys::Button;
 use hexcells_viewer::render::{render_editor, Layout};
 use support::{largest_level, ms, Sched};
 use tiny_skia::Pixmap;
@@ -50,7 +51,7 @@ fn main() {
         .map(|(p, _)| p)
         .expect("a black cell");
     let frame = |editor: &Editor, pixmap: &mut Pixmap| {
-        editor.with_scene(layout, None, None, "help", |scene| {
+        editor.with_scene(layout, None, None, |scene| {
             render_editor(scene, &mut pixmap.as_mut())
         });
     };
@@ -76,7 +77,7 @@ fn main() {
             frame(&editor, &mut pixmap);
             click.push(start.elapsed());
             let start = Instant::now();
-            editor.command(Command::Undo);
+            editor.undo();
             frame(&editor, &mut pixmap);
             undo.push(start.elapsed());
         }

@@ -14,8 +14,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use hexcells_core::Pos;
+use hexcells_viewer::player::{Origin, Session};
 use hexcells_viewer::render::render;
-use hexcells_viewer::session::{Origin, Session};
 use hexcells_viewer::watch::watch;
 use support::{largest_level, ms};
 use tiny_skia::Pixmap;
@@ -77,52 +77,58 @@ fn bench_frame() {
 /// Guesses on every hidden cell, every other visible clue dimmed and the rest
 /// highlighted; returns a description of the marks.
 fn annotate(session: &mut Session) -> String {
-    use hexcells_viewer::clue_marks::markable;
-    use hexcells_viewer::session::{Button, Command};
+    use hexcells_viewer::keys::player::Action;
+    use hexcells_viewer::keys::Button;
+    use hexcells_viewer::player::clue_marks::markable;
+    use hexcells_viewer::player::Input;
     let level = session.level().clone();
     let mut n_guesses = 0;
     for (pos, _) in level.cells() {
-        if !session.player().is_uncovered(pos) {
+        if !session.game().is_uncovered(pos) {
             let button = if pos.index() % 2 == 0 {
                 Button::Left
             } else {
                 Button::Right
             };
-            session.apply(Command::Guess(pos, button));
+            session.act(Action::Guess, Input::click(pos, button));
             n_guesses += 1;
         }
     }
     let clues: Vec<Pos> = level
         .items()
         .map(|(pos, _)| pos)
-        .filter(|pos| markable(&level, *pos, |p| session.player().is_uncovered(p)).dim)
+        .filter(|pos| markable(&level, *pos, |p| session.game().is_uncovered(p)).dim)
         .collect();
     for pos in clues.iter().step_by(2) {
-        session.apply(Command::Click(*pos, Button::Right));
+        session.act(Action::Uncover, Input::click(*pos, Button::Right));
     }
-    session.apply(Command::HighlightAll);
+    session.act(Action::HighlightAll, Input::default());
     format!(
         "{n_guesses} guesses, {} dimmed, {} highlighted",
-        session.player().clue_marks().dimmed().len(),
-        session.player().clue_marks().highlighted().len()
+        session.game().clue_marks().dimmed().len(),
+        session.game().clue_marks().highlighted().len()
     )
 }
 
 fn bench_engine() {
     let (text, source) = largest_level();
-    let session = Session::new(Origin::Tutorial, &text, None);
-    let budget = hexcells_core::solve::Budget::default();
+    use hexcells_viewer::keys::player::Action;
+    use hexcells_viewer::player::EngineJob;
+    let mut session = Session::new(Origin::Tutorial, &text, None);
     let t = Instant::now();
-    let _ = session.player().hint(&budget);
+    let _ = session.engine_job(Action::Hint).map(EngineJob::run);
     let hint = t.elapsed();
-    let player = session.player().clone();
     let t = Instant::now();
-    let n = player.deduce(false, &budget).len();
-    let round = t.elapsed();
+    let round = session.engine_job(Action::SolveRound).map(EngineJob::run);
+    let elapsed = t.elapsed();
+    if let Some(done) = round {
+        session.finish(done);
+    }
+    let n = session.game().guesses().len();
     println!(
         "engine (runs beside the UI thread), {source}:\n  H hint {:.1} ms, S one round {:.1} ms ({n} cells)",
         hint.as_secs_f64() * 1000.0,
-        round.as_secs_f64() * 1000.0
+        elapsed.as_secs_f64() * 1000.0
     );
 }
 
@@ -220,7 +226,7 @@ fn bench_idle() {
     let dir = std::env::temp_dir().join(format!("hexcells-view-idle-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let path = dir.join("level.hexcells");
-    let _ = std::fs::write(&path, hexcells_viewer::session::TUTORIAL);
+    let _ = std::fs::write(&path, hexcells_viewer::player::TUTORIAL);
     let viewer = std::process::Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
         .arg(&path)
         .env("DISPLAY", &display)

@@ -1,54 +1,33 @@
-//! The window: the only module that knows winit and softbuffer. It turns keys and
-//! clicks into [`Chord`]s, looks them up in the bindings in force (`keys.rs`, with the
-//! user's `keys.toml`) and carries out the player's actions (session commands, the
-//! clipboard, zoom), or hands the editor's to the level editor (`editing.rs`); draws a
-//! frame when asked, and hands the pixels to softbuffer.
-//! Event-driven (`ControlFlow::Wait`): nothing runs while nothing happens; the
-//! editor's checks run on threads of their own and come back as events.
+//! The window: the only module that knows winit and softbuffer. It turns keys, clicks
+//! and pointer motion into the viewer's own terms ([`Chord`]s, buttons, pixel
+//! positions and a [`Frame`]) for [`Modes`], which does what they mean in the mode that
+//! has the window; it draws a frame when asked and hands the pixels to softbuffer, and
+//! reads the language server's messages from stdin.
+//! Event-driven (`ControlFlow::Wait`): nothing runs while nothing happens; the engine,
+//! the editor's checks and the file watch run on threads of their own and come back as
+//! events.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use anyhow::Context as _;
-use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
+use hexcells_core::viewer_protocol::ToViewer;
 use softbuffer::{Context, Surface};
 use tiny_skia::Pixmap;
 use winit::application::ApplicationHandler;
-use winit::dpi::{LogicalSize, PhysicalPosition};
+use winit::dpi::LogicalSize;
 use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
-use crate::clipboard::Clipboard;
-use crate::editing::EditMode;
-use crate::editor::check::Checked;
-use crate::editor::document::Link;
 use crate::editor::prompt::PromptKey;
-use crate::editor::{self as edit_state, Mods};
-use crate::keys::{self, editor as edit_keys, Action, Binding, Chord, Key as Bound};
-use crate::render::{render_editor, render_with, Layout};
-use crate::save::LevelFile;
-use crate::session::{Button, Command, Effects, EngineDone, Origin, Session};
-use crate::view::{View, STEP};
-use crate::watch::{watch, FileWatch};
-
-/// Everything that reaches the event loop from other threads: a closed set.
-#[derive(Debug)]
-pub enum UserEvent {
-    /// The followed file has new text.
-    FileChanged(String),
-    /// A message from the language server on stdin.
-    Editor(ToViewer),
-    /// Stdin closed: the language server is gone, and so is the viewer.
-    EditorGone,
-    /// The deduction engine answered a hint or solve request.
-    Engine(Box<EngineDone>),
-    /// The editor's check of the level is done.
-    Checked(Box<Checked>),
-}
+use crate::keys::{Button, Chord, Key as Bound};
+use crate::modes::{Frame, Modes, Post, UserEvent};
+use crate::player::Session;
 
 /// How the window was started.
 pub struct Options {
@@ -59,6 +38,9 @@ pub struct Options {
     /// Start in the level editor (`--edit FILE`) on this file (`None` on the
     /// tutorial or a text editor's buffer), read as this text (`None`: a new file).
     pub edit: Option<(Option<PathBuf>, Option<String>)>,
+    /// Write the words of each frame drawn to this file (`HEXCELLS_VIEW_FRAME_TEXT`),
+    /// for tests and tools that read the window's words rather than its pixels.
+    pub frame_text: Option<PathBuf>,
 }
 
 /// Opens the window and runs until it is closed.
@@ -71,268 +53,65 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
     if options.editor {
         spawn_stdin_reader(proxy.clone());
     }
+    let post: Post = Arc::new(move |event| {
+        let _ = proxy.send_event(event);
+    });
+    let mut modes = Modes::new(session, post, options.editor);
+    modes.load_keys();
+    if let Some(path) = options.watch {
+        modes.follow(path);
+    }
+    if let Some((path, on_disk)) = options.edit {
+        modes.start_editor(path, on_disk);
+    }
     let mut app = App {
-        session,
-        proxy,
-        watch: None,
+        modes,
         window: None,
         surface: None,
         pixmap: None,
-        mouse: None,
         modifiers: ModifiersState::empty(),
-        editor: options.editor,
         title: String::new(),
-        clipboard: Clipboard::new(),
-        edit: None,
-        editing: false,
-        play_view: View::default(),
-        pan_from: None,
-        last_snapshot: None,
-        edit_keys: keys::defaults(),
-        edit_help: String::new(),
-        key_warnings: None,
+        frame_text: options.frame_text,
     };
-    app.load_keys();
-    if let Some(path) = options.watch {
-        app.follow(path);
-    }
-    if let Some((path, on_disk)) = options.edit {
-        app.start_editor(path, on_disk);
-    }
     event_loop.run_app(&mut app).context("event loop failed")?;
     Ok(())
 }
 
 struct App {
-    session: Session,
-    proxy: EventLoopProxy<UserEvent>,
-    watch: Option<FileWatch>,
+    modes: Modes,
     window: Option<Rc<Window>>,
     surface: Option<Surface<Rc<Window>, Rc<Window>>>,
     pixmap: Option<Pixmap>,
-    mouse: Option<PhysicalPosition<f64>>,
     modifiers: ModifiersState,
-    editor: bool,
     /// The window title last set.
     title: String,
-    clipboard: Clipboard,
-    /// The level editor, once it was opened.
-    edit: Option<EditMode>,
-    /// Whether the editor (not the player) has the window.
-    editing: bool,
-    /// The player's zoom and pan.
-    play_view: View,
-    /// Where a middle-button drag (pan) last was.
-    pan_from: Option<PhysicalPosition<f64>>,
-    /// The language server's last snapshot (version, text), for an editor opened later.
-    last_snapshot: Option<(i64, String)>,
-    /// The editor's bindings in force, and its help line.
-    edit_keys: Vec<Binding<edit_keys::Action>>,
-    edit_help: String,
-    /// What was wrong in `keys.toml`, said once in the window.
-    key_warnings: Option<String>,
+    /// Where the words of each frame go, if anywhere.
+    frame_text: Option<PathBuf>,
 }
 
 impl App {
-    fn follow(&mut self, path: PathBuf) {
-        let proxy = self.proxy.clone();
-        self.watch = match watch(&path, move |text| {
-            let _ = proxy.send_event(UserEvent::FileChanged(text));
-        }) {
-            Ok(watch) => Some(watch),
-            Err(e) => {
-                eprintln!("hexcells-view: {e:#}");
-                None
+    /// Asks for a frame when the modes want one.
+    fn redraw_if_asked(&mut self) {
+        if self.modes.take_redraw() {
+            if let Some(window) = &self.window {
+                window.request_redraw();
             }
-        };
-    }
-
-    fn redraw(&self) {
-        if let Some(window) = &self.window {
-            window.request_redraw();
         }
     }
 
-    fn scale(&self) -> f32 {
-        self.window.as_ref().map_or(1.0, |w| w.scale_factor() as f32)
-    }
-
-    fn size(&self) -> (u32, u32) {
-        self.window
-            .as_ref()
-            .map_or((900, 720), |w| (w.inner_size().width, w.inner_size().height))
-    }
-
-    /// Reads `keys.toml`; what is wrong in it is said in the window.
-    fn load_keys(&mut self) {
-        let (user, mut warnings) = keys::file::read_user_file();
-        let (bound, more) = keys::file::read(user.as_deref());
-        warnings.extend(more);
-        // `--swap-buttons` on the command line swaps them whatever keys.toml says.
-        self.session.swap_buttons |= bound.swap_buttons;
-        self.edit_help = edit_keys::help(&bound.editor, self.session.swap_buttons);
-        self.session.set_bindings(bound.player);
-        self.edit_keys = bound.editor;
-        if !warnings.is_empty() {
-            let message = warnings.join("; ");
-            eprintln!("hexcells-view: {message}");
-            self.session.say(&message);
-            self.key_warnings = Some(message);
-        }
-    }
-
-    /// Opens the editor on `path` (read as `on_disk`), on the text editor's buffer when
-    /// linked, or on the session's text.
-    fn start_editor(&mut self, path: Option<PathBuf>, on_disk: Option<String>) {
-        let level_idx = self.session.position().0;
-        let mode = if self.editor {
-            let mut mode = EditMode::new(String::new(), Link::Server, level_idx, None);
-            if let Some((version, text)) = self.last_snapshot.clone() {
-                mode.editor.snapshot(version, text);
-                mode.reframe();
-            }
-            mode
-        } else {
-            let text = match (&on_disk, &path) {
-                (Some(text), _) => text.clone(),
-                (None, Some(_)) => hexcells_core::format::print(&hexcells_core::Level::new()),
-                (None, None) => self.session.text().to_string(),
-            };
-            let file = path.map(|p| LevelFile::new(p, on_disk, &text));
-            EditMode::new(text, Link::Standalone, level_idx, file)
-        };
-        let mut mode = mode;
-        mode.editor.swap_buttons = self.session.swap_buttons;
-        mode.editor.keys = self.edit_keys.clone();
-        if let Some(warnings) = self.key_warnings.take() {
-            mode.editor.say(warnings);
-        }
-        self.edit = Some(mode);
-        self.editing = true;
-        self.check();
-        self.redraw();
-    }
-
-    /// Starts the editor's check of the level as it reads now.
-    fn check(&mut self) {
-        let proxy = self.proxy.clone();
-        if let Some(mode) = &mut self.edit {
-            mode.editor.start_check(move |checked| {
-                let _ = proxy.send_event(UserEvent::Checked(Box::new(checked)));
-            });
-        }
-    }
-
-    /// Carries out what an editor event asks for.
-    fn edited(&mut self, outcome: edit_state::Outcome) {
-        if let (Some(message), true) = (outcome.send, self.editor) {
-            send(&message);
-        }
-        if outcome.text_changed {
-            self.check();
-        }
-        if outcome.redraw || outcome.text_changed {
-            self.redraw();
-        }
-    }
-
-    /// Tab in the editor: play the edited level (from the start with `restart`).
-    fn playtest(&mut self, restart: bool) {
-        let Some(mode) = &self.edit else { return };
-        let (level_idx, _) = mode.editor.position();
-        self.session.load_text(mode.editor.text());
-        self.session.go_to(level_idx);
-        if restart {
-            self.session.play_from_start();
-        }
-        self.session.playtest = true;
-        self.editing = false;
-        self.redraw();
-    }
-
-    /// Tab in the player: back to the editor (opening it the first time).
-    fn open_editor(&mut self) {
-        if self.edit.is_some() {
-            self.editing = true;
-            self.redraw();
-            return;
-        }
-        let (path, on_disk) = match self.session.origin() {
-            Origin::File(path) => (Some(path.clone()), std::fs::read_to_string(path).ok()),
-            _ => (None, None),
-        };
-        self.start_editor(path, on_disk);
-    }
-
-    /// The player's layout: the level fitted, zoomed and panned.
-    fn play_layout(&self) -> Option<Layout> {
-        let size = self.window.as_ref()?.inner_size();
-        Some(self.play_view.apply(Layout::new(
-            self.session.level(),
-            size.width,
-            size.height,
-            self.scale(),
-        )))
-    }
-
-    /// The editor's layout.
-    fn edit_layout(&self) -> Option<Layout> {
-        let size = self.window.as_ref()?.inner_size();
-        Some(self.edit.as_ref()?.layout(size.width, size.height, self.scale()))
-    }
-
-    /// The view the mouse wheel and pan act on.
-    fn view_mut(&mut self) -> &mut View {
-        match (&mut self.edit, self.editing) {
-            (Some(mode), true) => &mut mode.view,
-            _ => &mut self.play_view,
-        }
-    }
-
-    fn apply(&mut self, command: Command) {
-        if let Some(job) = self.session.engine_job(command) {
-            // The engine may take a while: keep the window responsive.
-            let proxy = self.proxy.clone();
-            std::thread::spawn(move || {
-                let _ = proxy.send_event(UserEvent::Engine(Box::new(job.run())));
-            });
-            self.redraw();
-            return;
-        }
-        let effects = self.session.apply(command);
-        self.carry_out(effects);
-    }
-
-    /// Carries out a bound action; `at` is the cell under the mouse.
-    fn act(&mut self, action: Action, button: Button, at: Option<hexcells_core::Pos>) {
-        match action {
-            Action::Uncover | Action::Guess => {
-                let Some(pos) = at else { return };
-                let command = if action == Action::Guess {
-                    Command::Guess(pos, button)
-                } else {
-                    Command::Click(pos, button)
-                };
-                self.apply(command);
-            }
-            Action::CopyLevel => {
-                let text = self.session.copy_text();
-                let result = self.clipboard.copy_text(&text);
-                self.session.copied(result);
-                self.redraw();
-            }
-            Action::Editor => self.open_editor(),
-            Action::ZoomIn | Action::ZoomOut | Action::ZoomReset => self.zoom(action),
-            Action::PasteLevel => {
-                let pasted = self.clipboard.paste_level();
-                let effects = self.session.paste(pasted);
-                self.carry_out(effects);
-            }
-            other => {
-                if let Some(command) = other.command() {
-                    self.apply(command);
-                }
-            }
+    /// The window's size and scale (before it exists: the size it opens with).
+    fn frame(&self) -> Frame {
+        match &self.window {
+            Some(window) => Frame {
+                width: window.inner_size().width,
+                height: window.inner_size().height,
+                scale: window.scale_factor() as f32,
+            },
+            None => Frame {
+                width: 900,
+                height: 720,
+                scale: 1.0,
+            },
         }
     }
 
@@ -340,30 +119,6 @@ impl App {
     fn chord(&self, key: Bound) -> Chord {
         let m = self.modifiers;
         Chord::new(key, m.control_key(), m.shift_key(), m.alt_key())
-    }
-
-    fn carry_out(&mut self, effects: Effects) {
-        if effects.stop_watching {
-            self.watch = None;
-        }
-        if let Some(path) = effects.watch {
-            self.follow(path);
-        }
-        if let (Some(message), true) = (effects.send, self.editor) {
-            send(&message);
-        }
-        if effects.redraw {
-            self.redraw();
-        }
-    }
-
-    fn cell_under_mouse(&self) -> Option<hexcells_core::Pos> {
-        let mouse = self.mouse?;
-        if let (Some(mode), true) = (&self.edit, self.editing) {
-            return mode.item_at(&self.edit_layout()?, (mouse.x as f32, mouse.y as f32));
-        }
-        self.play_layout()?
-            .cell_at(self.session.level(), mouse.x as f32, mouse.y as f32)
     }
 
     fn draw(&mut self) {
@@ -385,32 +140,17 @@ impl App {
                 None => return,
             },
         };
-        let title = match (&self.edit, self.editing) {
-            (Some(mode), true) => mode.title(&window_name(&self.session).unwrap_or_default()),
-            _ => window_title(&self.session),
-        };
+        let title = self.modes.title();
         if title != self.title {
             window.set_title(&title);
             self.title = title;
         }
-        let scale = window.scale_factor() as f32;
-        match (&self.edit, self.editing) {
-            (Some(mode), true) => {
-                let layout = mode.layout(size.width, size.height, scale);
-                let cursor = self.session.cursor();
-                mode.editor
-                    .with_scene(layout, self.session.hover, cursor, &self.edit_help, |scene| {
-                        render_editor(scene, &mut pixmap.as_mut())
-                    });
-            }
-            _ => {
-                let layout =
-                    self.play_view
-                        .apply(Layout::new(self.session.level(), size.width, size.height, scale));
-                self.session
-                    .with_scene(scale, |scene| render_with(scene, &layout, &mut pixmap.as_mut()));
-            }
-        }
+        let frame = Frame {
+            width: size.width,
+            height: size.height,
+            scale: window.scale_factor() as f32,
+        };
+        let words = self.modes.draw(frame, &mut pixmap.as_mut());
         let Ok(mut buffer) = surface.buffer_mut() else {
             return;
         };
@@ -419,102 +159,45 @@ impl App {
         if let Err(e) = buffer.present() {
             eprintln!("hexcells-view: cannot present the frame: {e}");
         }
+        if let Some(path) = &self.frame_text {
+            write_frame_text(path, &words.write());
+        }
     }
 
     fn key(&mut self, event: &KeyEvent) {
         if event.state != ElementState::Pressed {
             return;
         }
-        if self.editing && self.edit.as_ref().is_some_and(|m| m.editor.prompt_open()) {
-            return self.prompt_key(event);
+        if self.modes.prompt_open() {
+            if let Some(key) = prompt_key(event, self.modifiers) {
+                self.modes.prompt_key(key);
+            }
+            return;
         }
         let Some(chord) = bound_key(&event.logical_key).map(|key| self.chord(key)) else {
             return;
         };
-        if !self.editing {
-            if let Some(action) = keys::action_for(self.session.bindings(), chord) {
-                let at = self.cell_under_mouse();
-                self.act(action, Button::Left, at);
-            }
-            return;
-        }
-        let Some(action) = keys::action_for(&self.edit_keys, chord) else {
-            return;
-        };
-        let (w, h) = self.size();
-        let Some(mode) = &mut self.edit else { return };
-        let effects = mode.key(action, w, h);
-        if let Some(restart) = effects.playtest {
-            return self.playtest(restart);
-        }
-        if let Some(text) = effects.copy {
-            let result = self.clipboard.copy_text(&text);
-            if let Some(mode) = &mut self.edit {
-                mode.copied(result);
-            }
-            return self.redraw();
-        }
-        if effects.paste {
-            let pasted = self.clipboard.paste_level();
-            let Some(mode) = &mut self.edit else { return };
-            let outcome = mode.paste(pasted);
-            return self.edited(outcome);
-        }
-        self.edited(effects.outcome)
+        let frame = self.frame();
+        self.modes.key(frame, chord);
     }
+}
 
-    /// The player's zoom keys: in, out, back to fitted, around the window's centre.
-    fn zoom(&mut self, action: Action) {
-        let (w, h) = self.size();
-        let centre = (w as f32 / 2.0, h as f32 / 2.0);
-        match action {
-            Action::ZoomIn => self.play_view.zoom_at(STEP, centre),
-            Action::ZoomOut => self.play_view.zoom_at(1.0 / STEP, centre),
-            _ => self.play_view.reset(),
-        }
-        self.redraw();
-    }
-
-    /// A key for the editor's open prompt.
-    fn prompt_key(&mut self, event: &KeyEvent) {
-        let key = match &event.logical_key {
-            Key::Named(NamedKey::Enter) => PromptKey::Enter,
-            Key::Named(NamedKey::Escape) => PromptKey::Escape,
-            Key::Named(NamedKey::Backspace) => PromptKey::Backspace,
-            Key::Named(NamedKey::Space) => PromptKey::Text(" ".into()),
-            _ => match event.text.as_ref().filter(|_| !self.modifiers.control_key()) {
-                Some(text) => PromptKey::Text(text.to_string()),
-                None => return,
-            },
-        };
-        let Some(mode) = &mut self.edit else { return };
-        let outcome = mode.prompt_key(key);
-        self.edited(outcome);
-    }
-
-    /// A mouse button in the editor.
-    fn edit_mouse(&mut self, state: ElementState, button: MouseButton) {
-        let (Some(mouse), Some(layout)) = (self.mouse, self.edit_layout()) else {
-            return;
-        };
-        let button = match button {
-            MouseButton::Left => Button::Left,
-            MouseButton::Right => Button::Right,
-            _ => return,
-        };
-        let at = (mouse.x as f32, mouse.y as f32);
-        let action = keys::action_for(&self.edit_keys, self.chord(Bound::Click));
-        let mods = Mods {
-            select: action == Some(edit_keys::Action::Select),
-            revealed: action == Some(edit_keys::Action::ToggleRevealed),
-        };
-        let Some(mode) = &mut self.edit else { return };
-        let outcome = match state {
-            ElementState::Pressed => mode.press(&layout, at, button, mods),
-            ElementState::Released => mode.release(&layout, at, button),
-        };
-        self.edited(outcome);
-    }
+/// A key for the editor's open prompt: text typed (not with Ctrl), Backspace, Enter,
+/// Esc.
+fn prompt_key(event: &KeyEvent, modifiers: ModifiersState) -> Option<PromptKey> {
+    Some(match &event.logical_key {
+        Key::Named(NamedKey::Enter) => PromptKey::Enter,
+        Key::Named(NamedKey::Escape) => PromptKey::Escape,
+        Key::Named(NamedKey::Backspace) => PromptKey::Backspace,
+        Key::Named(NamedKey::Space) => PromptKey::Text(" ".into()),
+        _ => PromptKey::Text(
+            event
+                .text
+                .as_ref()
+                .filter(|_| !modifiers.control_key())?
+                .to_string(),
+        ),
+    })
 }
 
 /// The bindings' key for a key press: any character, and the named keys `keys.toml`
@@ -580,19 +263,13 @@ fn bound_key(key: &Key) -> Option<Bound> {
     })
 }
 
-/// Writes a message to the language server.
-fn send(message: &FromViewer) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{}", message.encode()).and_then(|()| stdout.flush());
-}
-
 impl ApplicationHandler<UserEvent> for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.window.is_some() {
             return;
         }
         let attributes = Window::default_attributes()
-            .with_title(window_title(&self.session))
+            .with_title(self.modes.title())
             .with_inner_size(LogicalSize::new(900.0, 720.0));
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Rc::new(window),
@@ -611,164 +288,81 @@ impl ApplicationHandler<UserEvent> for App {
                 return;
             }
         }
-        self.title = window_title(&self.session);
+        self.title = self.modes.title();
+        window.request_redraw();
         self.window = Some(window);
-        self.redraw();
+        self.modes.take_redraw();
     }
 
     fn user_event(&mut self, event_loop: &ActiveEventLoop, event: UserEvent) {
-        match event {
-            UserEvent::FileChanged(text) => {
-                if let Some(mode) = &mut self.edit {
-                    let outcome = mode.disk_changed(text.clone());
-                    let follows = outcome.text_changed;
-                    self.edited(outcome);
-                    if !follows {
-                        return;
-                    }
-                }
-                if self.session.load_text(&text) {
-                    self.redraw();
-                }
-            }
-            UserEvent::Editor(ToViewer::Snapshot { version, text }) => {
-                self.last_snapshot = Some((version, text.clone()));
-                if let Some(mode) = &mut self.edit {
-                    let outcome = mode.editor.snapshot(version, text.clone());
-                    if mode.frame.is_none() {
-                        // The first level the editor sees (it opened before any text).
-                        mode.reframe();
-                    }
-                    self.edited(outcome);
-                }
-                if self.session.load_text(&text) {
-                    self.redraw();
-                }
-            }
-            UserEvent::Checked(checked) => {
-                if let Some(mode) = &mut self.edit {
-                    if mode.editor.set_checked(*checked) {
-                        self.redraw();
-                    }
-                }
-            }
-            UserEvent::EditorGone => event_loop.exit(),
-            UserEvent::Engine(done) => {
-                if self.session.finish(*done) {
-                    self.redraw();
-                }
-            }
-            UserEvent::Editor(ToViewer::Refused { reason, .. }) => {
-                if let Some(mode) = &mut self.edit {
-                    let outcome = mode.editor.refused(reason);
-                    self.edited(outcome);
-                }
-            }
-            UserEvent::Editor(ToViewer::Cursor { level, cell }) => {
-                self.session.set_cursor(level, cell);
-                self.redraw();
-            }
+        if !self.modes.event(event) {
+            event_loop.exit();
         }
+        self.redraw_if_asked();
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let frame = self.frame();
         match event {
             WindowEvent::CloseRequested => {
-                let close = self.edit.as_mut().is_none_or(EditMode::close_requested);
+                // The editor may keep the window to ask about unsaved edits first.
+                let close = self.modes.close_requested();
                 if close {
                     event_loop.exit();
-                } else {
-                    self.editing = true;
-                    self.redraw();
                 }
             }
             WindowEvent::RedrawRequested => self.draw(),
-            WindowEvent::Resized(_) | WindowEvent::ScaleFactorChanged { .. } => self.redraw(),
+            WindowEvent::Resized(_) | WindowEvent::ScaleFactorChanged { .. } => {
+                if let Some(window) = &self.window {
+                    window.request_redraw();
+                }
+            }
             WindowEvent::ModifiersChanged(modifiers) => self.modifiers = modifiers.state(),
             WindowEvent::KeyboardInput { event, .. } => self.key(&event),
             WindowEvent::CursorMoved { position, .. } => {
-                self.mouse = Some(position);
-                if let Some(from) = self
-                    .pan_from
-                    .as_mut()
-                    .map(|from| std::mem::replace(from, position))
-                {
-                    let (dx, dy) = ((position.x - from.x) as f32, (position.y - from.y) as f32);
-                    self.view_mut().pan_by(dx, dy);
-                    self.redraw();
-                }
-                if let (true, Some(layout)) = (self.editing, self.edit_layout()) {
-                    let at = (position.x as f32, position.y as f32);
-                    if let Some(mode) = &mut self.edit {
-                        let outcome = mode.editor.motion(&layout, at);
-                        self.edited(outcome);
-                    }
-                }
-                let hover = self.cell_under_mouse();
-                if self.session.set_hover(hover) {
-                    self.redraw();
-                }
+                self.modes.pointer_moved(frame, (position.x, position.y));
             }
-            WindowEvent::CursorLeft { .. } => {
-                self.mouse = None;
-                if self.session.set_hover(None) {
-                    self.redraw();
-                }
-            }
+            WindowEvent::CursorLeft { .. } => self.modes.pointer_left(),
             WindowEvent::MouseWheel { delta, .. } => {
                 let notches = match delta {
                     MouseScrollDelta::LineDelta(_, y) => y,
                     MouseScrollDelta::PixelDelta(p) => (p.y / 40.0) as f32,
                 };
-                let Some(mouse) = self.mouse else { return };
-                let at = (mouse.x as f32, mouse.y as f32);
-                self.view_mut().zoom_at(STEP.powf(notches), at);
-                self.redraw();
+                self.modes.wheel(notches);
             }
             WindowEvent::MouseInput {
                 state,
                 button: MouseButton::Middle,
                 ..
-            } => {
-                self.pan_from = (state == ElementState::Pressed).then_some(self.mouse).flatten();
-            }
-            WindowEvent::MouseInput { state, button, .. } if self.editing => self.edit_mouse(state, button),
-            WindowEvent::MouseInput {
-                state: ElementState::Pressed,
-                button,
-                ..
-            } => {
+            } => self.modes.middle_button(state == ElementState::Pressed),
+            WindowEvent::MouseInput { state, button, .. } => {
                 let button = match button {
                     MouseButton::Left => Button::Left,
                     MouseButton::Right => Button::Right,
                     _ => return,
                 };
                 let chord = self.chord(Bound::Click);
-                if let Some(action) = keys::action_for(self.session.bindings(), chord) {
-                    let at = self.cell_under_mouse();
-                    self.act(action, button, at);
-                }
+                self.modes
+                    .button(frame, button, state == ElementState::Pressed, chord);
             }
             _ => {}
         }
+        self.redraw_if_asked();
     }
 }
 
-/// `level.hexcells - hexcells-view`, or the level's title without a file.
-/// What the window is named after: the file, or the level's title when there is no
-/// file; `None` when that is empty.
-fn window_name(session: &Session) -> Option<String> {
-    let name = match session.origin() {
-        Origin::File(path) => path.file_name().map(|n| n.to_string_lossy().into_owned()),
-        Origin::Tutorial | Origin::Editor | Origin::Pasted => Some(session.level().title.clone()),
-    };
-    name.filter(|n| !n.is_empty())
-}
-
-fn window_title(session: &Session) -> String {
-    match window_name(session) {
-        Some(name) => format!("{name} - hexcells-view"),
-        None => "hexcells-view".to_string(),
+/// Writes the words of the frame just presented to `path`, whole (a temporary file
+/// beside it, then a rename), so that a reader never sees half a frame.
+fn write_frame_text(path: &std::path::Path, text: &str) {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        eprintln!(
+            "hexcells-view: cannot write the frame's words to {}: {e}",
+            path.display()
+        );
     }
 }
 

@@ -1,6 +1,6 @@
 //! The system clipboard (through `arboard`): copy text, and read a pasted level,
 //! `Hexcells level v1` text or SixCells JSON. Independent of the player, so that any
-//! mode that pastes a level (the player's Ctrl+V, an editor's) reads it the same way.
+//! mode that pastes a level (the player's, the editor's) reads it the same way.
 //!
 //! [`read_level`] does the checking without a clipboard; every refusal is a message for
 //! the window's status line, and the caller changes nothing.

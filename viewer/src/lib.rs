@@ -1,28 +1,24 @@
-//! `hexcells-view`: a live preview of a Hexcells level that is also a player.
+//! `hexcells-view`: a live preview of a Hexcells level that is also a player and an
+//! editor. The layers, from the top (each imports only the ones below it):
 //!
-//! The renderer ([`render`]) draws a [`render::Scene`] into a pixel buffer without a
-//! window; [`session`], [`player`] and [`clue_marks`] hold the game as plain state;
-//! [`keys`] holds the bindings of every mode (and reads `keys.toml`); [`clipboard`] copies and reads pasted levels;
-//! [`watch`] follows the level file; [`app`] is the only module that touches winit and
-//! softbuffer.
-//!
-//! [`editor`] is the level editor as plain state (every visual edit a text edit),
-//! [`editing`] its window mode, [`save`] the standalone editor's file, [`view`] zoom and
-//! pan.
+//! - [`app`]: the window, the only module that imports winit and softbuffer: it turns
+//!   events into chords, pointer positions and a frame size, and presents frames;
+//! - [`modes`]: the player and the editor in one window, without the window: which
+//!   mode has it, switching between them, and what input means in each;
+//! - [`player`] and [`editor`]: the two modes as plain state, each with one handler for
+//!   the actions of its table; neither imports the other;
+//! - [`keys`] (the bindings of both modes and `keys.toml`), [`render`] (scenes into
+//!   pixels, layout and camera), [`clipboard`] and [`watch`] (the level file on disk).
 //!
 //! Architecture invariant: the viewer writes the level file only when its standalone
-//! editor saves (Ctrl+S), atomically and never over a change made elsewhere.
+//! editor saves, atomically and never over a change made elsewhere
+//! ([`editor::save`]).
 
 pub mod app;
 pub mod clipboard;
-pub mod clue_marks;
-pub mod editing;
 pub mod editor;
 pub mod keys;
+pub mod modes;
 pub mod player;
-pub mod progress;
 pub mod render;
-pub mod save;
-pub mod session;
-pub mod view;
 pub mod watch;

@@ -10,11 +10,11 @@ use anyhow::{bail, Context};
 use hexcells_core::format::parse;
 use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
-use hexcells_viewer::editing::EditMode;
 use hexcells_viewer::editor::document::Link;
-use hexcells_viewer::progress::state_dir;
+use hexcells_viewer::editor::mode::EditMode;
+use hexcells_viewer::player::progress::state_dir;
+use hexcells_viewer::player::{Origin, Session, TUTORIAL};
 use hexcells_viewer::render::{render, render_editor};
-use hexcells_viewer::session::{Origin, Session, TUTORIAL};
 
 const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
@@ -35,8 +35,8 @@ const USAGE: &str =
                   write the saved play record of the level to OUT.record
                   (`-` for stdout) and exit (no window)
 
-in the window, ? or F1 lists every key of the player, and the line at the bottom the
-editor's. docs/viewer.md has every key and click of both, and how keys.toml in your
+in the window, ? or F1 lists every key (and the editor's clicks) of the mode you are
+in. docs/viewer.md has every key and click of both, and how keys.toml in your
 config directory (~/.config/hexcells/keys.toml on Linux) changes them. The default
 player keys: click uncovers (left blue, right black), Shift+click marks a guess,
 C / D / X confirm / deny / clear the guesses, H hint, S the next round as guesses,
@@ -137,7 +137,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// `--export-record OUT`: the saved play record of the level on screen, to OUT
 /// (written via a temp file and a rename) or to stdout for `-`.
 fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
-    let text = record::print(&session.player().record());
+    let text = record::print(&session.game().record());
     if out == Path::new("-") {
         let mut stdout = std::io::stdout().lock();
         return match stdout.write_all(text.as_bytes()) {
@@ -200,8 +200,7 @@ fn run() -> anyhow::Result<()> {
             let mut mode = EditMode::new(text.clone(), Link::Standalone, args.level - 1, None);
             let layout = mode.layout(args.size.0, args.size.1, 1.0);
             mode.editor.check_now(&hexcells_core::solve::Budget::default());
-            let help = hexcells_viewer::keys::editor::help(&hexcells_viewer::keys::defaults(), false);
-            mode.editor.with_scene(layout, None, None, &help, |scene| {
+            mode.editor.with_scene(layout, None, None, |scene| {
                 render_editor(scene, &mut pixmap.as_mut())
             });
         } else {
@@ -220,6 +219,9 @@ fn run() -> anyhow::Result<()> {
             watch,
             editor: args.stdin,
             edit,
+            frame_text: std::env::var_os("HEXCELLS_VIEW_FRAME_TEXT")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from),
         },
     )
 }

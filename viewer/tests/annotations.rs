@@ -9,7 +9,9 @@ use hexcells_core::format::parse;
 use hexcells_core::model::name;
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::clipboard::read_level;
-use hexcells_viewer::session::{Button, Command, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::keys::Button;
+use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
 /// A column number at E1 over blue E3 and black E5 (hidden), a revealed black 1 at
 /// C4 and a hidden blue cell at G4.
@@ -35,36 +37,36 @@ fn guesses_confirm_deny_clear_and_undo_through_the_session() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
     session.swap_buttons = true;
     // Swapped buttons: the right button guesses blue.
-    session.apply(Command::Guess(at(BLUE), Button::Right));
-    session.apply(Command::Guess(at(BLACK), Button::Right));
-    assert_eq!(session.player().guess_at(at(BLUE)), Some(Color::Blue));
+    session.act(Action::Guess, Input::click(at(BLUE), Button::Right));
+    session.act(Action::Guess, Input::click(at(BLACK), Button::Right));
+    assert_eq!(session.game().guess_at(at(BLUE)), Some(Color::Blue));
     assert!(session.status().contains("guessed blue"), "{}", session.status());
-    session.apply(Command::ConfirmGuesses);
-    assert!(session.player().is_uncovered(at(BLUE)));
-    assert!(!session.player().is_uncovered(at(BLACK)));
-    assert_eq!(session.player().mistakes(), 1);
+    session.act(Action::ConfirmGuesses, Input::default());
+    assert!(session.game().is_uncovered(at(BLUE)));
+    assert!(!session.game().is_uncovered(at(BLACK)));
+    assert_eq!(session.game().mistakes(), 1);
     assert!(
         session.status().contains("E5 was wrong: one more mistake"),
         "{}",
         session.status()
     );
-    session.apply(Command::Undo);
-    assert!(!session.player().is_uncovered(at(BLUE)));
+    session.act(Action::Undo, Input::default());
+    assert!(!session.game().is_uncovered(at(BLUE)));
     assert_eq!(
-        session.player().guesses().len(),
+        session.game().guesses().len(),
         2,
         "the confirm's guesses come back"
     );
-    session.apply(Command::ClearGuesses);
-    assert!(session.player().guesses().is_empty());
+    session.act(Action::ClearGuesses, Input::default());
+    assert!(session.game().guesses().is_empty());
     assert_eq!(session.status(), "cleared 2 guesses");
     // D: "I proved these wrong".
-    session.apply(Command::Guess(at(BLACK), Button::Right));
-    session.apply(Command::DenyGuesses);
-    assert!(session.player().is_uncovered(at(BLACK)));
+    session.act(Action::Guess, Input::click(at(BLACK), Button::Right));
+    session.act(Action::DenyGuesses, Input::default());
+    assert!(session.game().is_uncovered(at(BLACK)));
     assert_eq!(session.status(), "denied 1 guess: 1 uncovered");
-    assert_eq!(session.player().mistakes(), 1);
-    session.apply(Command::DenyGuesses);
+    assert_eq!(session.game().mistakes(), 1);
+    session.act(Action::DenyGuesses, Input::default());
     assert!(
         session.status().starts_with("no guesses to deny"),
         "{}",
@@ -77,17 +79,17 @@ fn guesses_and_dimmed_clues_survive_a_restart_of_the_viewer() {
     let state = tempfile::tempdir().unwrap();
     let dir = Some(state.path().to_path_buf());
     let mut session = Session::new(Origin::Tutorial, &small(), dir.clone());
-    session.apply(Command::Guess(at(BLUE), Button::Left));
-    session.apply(Command::Guess(at(SIDE_BLUE), Button::Right));
-    session.apply(Command::Click(at(COLUMN), Button::Right));
-    session.apply(Command::Click(at(NUMBER), Button::Right));
-    session.apply(Command::Click(at(BLACK), Button::Right));
-    assert_eq!(session.player().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
+    session.act(Action::Guess, Input::click(at(BLUE), Button::Left));
+    session.act(Action::Guess, Input::click(at(SIDE_BLUE), Button::Right));
+    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
+    session.act(Action::Uncover, Input::click(at(NUMBER), Button::Right));
+    session.act(Action::Uncover, Input::click(at(BLACK), Button::Right));
+    assert_eq!(session.game().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
     drop(session);
 
     let mut again = Session::new(Origin::Tutorial, &small(), dir.clone());
     let guesses: Vec<(String, Color)> = again
-        .player()
+        .game()
         .guesses()
         .iter()
         .map(|g| (name(g.pos), g.color))
@@ -96,55 +98,55 @@ fn guesses_and_dimmed_clues_survive_a_restart_of_the_viewer() {
         guesses,
         [("E3".to_string(), Color::Blue), ("G4".to_string(), Color::Black)]
     );
-    assert_eq!(again.player().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
-    assert!(again.player().is_uncovered(at(BLACK)));
+    assert_eq!(again.game().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
+    assert!(again.game().is_uncovered(at(BLACK)));
     // Restoring a dimmed clue is saved too.
-    again.apply(Command::Click(at(COLUMN), Button::Right));
+    again.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
     drop(again);
     let third = Session::new(Origin::Tutorial, &small(), dir);
-    assert_eq!(third.player().clue_marks().dimmed(), [at(NUMBER)]);
+    assert_eq!(third.game().clue_marks().dimmed(), [at(NUMBER)]);
 }
 
 #[test]
 fn left_click_on_a_clue_shows_its_beam_and_highlight_all_toggles() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
-    session.apply(Command::Click(at(COLUMN), Button::Left));
-    assert_eq!(session.player().clue_marks().highlighted(), [at(COLUMN)]);
-    assert_eq!(session.player().mistakes(), 0, "a clue is not a cell to uncover");
-    session.apply(Command::Click(at(COLUMN), Button::Right));
+    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Left));
+    assert_eq!(session.game().clue_marks().highlighted(), [at(COLUMN)]);
+    assert_eq!(session.game().mistakes(), 0, "a clue is not a cell to uncover");
+    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
     assert!(
-        session.player().clue_marks().highlighted().is_empty(),
+        session.game().clue_marks().highlighted().is_empty(),
         "dimming clears it"
     );
-    session.apply(Command::HighlightAll);
+    session.act(Action::HighlightAll, Input::default());
     assert!(
         session.status().starts_with("flowers and beams cleared"),
         "only a dimmed beam to show: {}",
         session.status()
     );
-    session.apply(Command::Click(at(COLUMN), Button::Right));
-    session.apply(Command::HighlightAll);
-    assert_eq!(session.player().clue_marks().highlighted(), [at(COLUMN)]);
+    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
+    session.act(Action::HighlightAll, Input::default());
+    assert_eq!(session.game().clue_marks().highlighted(), [at(COLUMN)]);
 }
 
 #[test]
 fn s_marks_the_round_as_guesses_and_shift_s_uncovers_everything() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     session.go_to(1);
-    session.apply(Command::SolveRound);
-    let guesses = session.player().guesses();
+    session.act(Action::SolveRound, Input::default());
+    let guesses = session.game().guesses();
     assert!(!guesses.is_empty(), "{}", session.status());
-    assert!(session.player().moves().is_empty());
-    session.apply(Command::ConfirmGuesses);
-    assert_eq!(session.player().mistakes(), 0, "the engine's guesses are right");
-    session.apply(Command::Undo);
+    assert!(session.game().moves().is_empty());
+    session.act(Action::ConfirmGuesses, Input::default());
+    assert_eq!(session.game().mistakes(), 0, "the engine's guesses are right");
+    session.act(Action::Undo, Input::default());
     assert!(
-        session.player().moves().is_empty(),
+        session.game().moves().is_empty(),
         "one undo takes the whole round back"
     );
-    session.apply(Command::ClearGuesses);
-    session.apply(Command::SolveAll);
-    assert!(session.player().is_solved(), "{}", session.status());
+    session.act(Action::ClearGuesses, Input::default());
+    session.act(Action::SolveAll, Input::default());
+    assert!(session.game().is_solved(), "{}", session.status());
 }
 
 #[test]
@@ -152,27 +154,27 @@ fn clearing_progress_asks_first() {
     let state = tempfile::tempdir().unwrap();
     let dir = Some(state.path().to_path_buf());
     let mut session = Session::new(Origin::Tutorial, &small(), dir.clone());
-    session.apply(Command::Click(at(BLUE), Button::Left));
-    session.apply(Command::Guess(at(SIDE_BLUE), Button::Left));
-    session.apply(Command::Click(at(COLUMN), Button::Right));
-    session.apply(Command::ClearProgress);
+    session.act(Action::Uncover, Input::click(at(BLUE), Button::Left));
+    session.act(Action::Guess, Input::click(at(SIDE_BLUE), Button::Left));
+    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
+    session.act(Action::ClearProgress, Input::default());
     assert!(
         session.status().starts_with("clear the progress"),
         "{}",
         session.status()
     );
-    assert!(session.player().is_uncovered(at(BLUE)), "nothing cleared yet");
-    session.apply(Command::Hint);
-    session.apply(Command::ClearProgress);
-    assert!(session.player().is_uncovered(at(BLUE)), "another command said no");
+    assert!(session.game().is_uncovered(at(BLUE)), "nothing cleared yet");
+    session.act(Action::Hint, Input::default());
+    session.act(Action::ClearProgress, Input::default());
+    assert!(session.game().is_uncovered(at(BLUE)), "another command said no");
     // The window runs H, S and Shift+S as engine jobs: they say no too.
-    drop(session.engine_job(Command::Hint));
-    session.apply(Command::ClearProgress);
-    assert!(session.player().is_uncovered(at(BLUE)), "an engine job said no");
-    session.apply(Command::ClearProgress);
-    assert!(!session.player().is_uncovered(at(BLUE)));
-    assert!(session.player().guesses().is_empty());
-    assert!(session.player().clue_marks().dimmed().is_empty());
+    drop(session.engine_job(Action::Hint));
+    session.act(Action::ClearProgress, Input::default());
+    assert!(session.game().is_uncovered(at(BLUE)), "an engine job said no");
+    session.act(Action::ClearProgress, Input::default());
+    assert!(!session.game().is_uncovered(at(BLUE)));
+    assert!(session.game().guesses().is_empty());
+    assert!(session.game().clue_marks().dimmed().is_empty());
     assert!(
         session.status().starts_with("progress cleared"),
         "{}",
@@ -180,15 +182,15 @@ fn clearing_progress_asks_first() {
     );
     drop(session);
     let again = Session::new(Origin::Tutorial, &small(), dir);
-    assert!(again.player().moves().is_empty(), "the cleared progress is saved");
-    assert!(again.player().guesses().is_empty());
+    assert!(again.game().moves().is_empty(), "the cleared progress is saved");
+    assert!(again.game().guesses().is_empty());
 }
 
 #[test]
 fn copy_writes_uncovered_cells_as_revealed() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
-    session.apply(Command::Click(at(BLUE), Button::Left));
-    session.apply(Command::Guess(at(BLACK), Button::Right));
+    session.act(Action::Uncover, Input::click(at(BLUE), Button::Left));
+    session.act(Action::Guess, Input::click(at(BLACK), Button::Right));
     let text = session.copy_text();
     let level = parse(&text).levels.remove(0).level;
     assert!(level
@@ -215,13 +217,13 @@ fn paste_plays_a_level_and_refusals_change_nothing() {
     let path = dir.path().join("level.hexcells");
     std::fs::write(&path, small()).unwrap();
     let mut session = Session::new(Origin::File(path.clone()), &small(), Some(state.path().into()));
-    session.apply(Command::Click(at(BLUE), Button::Left));
+    session.act(Action::Uncover, Input::click(at(BLUE), Button::Left));
 
     for bad in ["", "not a level", "{\"version\": 7}"] {
         let effects = session.paste(read_level(bad));
         assert!(!effects.stop_watching);
         assert_eq!(session.origin(), &Origin::File(path.clone()), "{bad:?}");
-        assert!(session.player().is_uncovered(at(BLUE)), "{bad:?}: the game stays");
+        assert!(session.game().is_uncovered(at(BLUE)), "{bad:?}: the game stays");
         assert!(!session.status().is_empty());
     }
 
@@ -235,8 +237,8 @@ fn paste_plays_a_level_and_refusals_change_nothing() {
     assert_eq!(session.level().title, "pasted");
     assert!(session.status().contains("SixCells JSON"), "{}", session.status());
     session.paste(read_level(&copied));
-    assert!(session.player().is_uncovered(at(BLUE)), "revealed in the copy");
-    assert!(session.player().moves().is_empty());
+    assert!(session.game().is_uncovered(at(BLUE)), "revealed in the copy");
+    assert!(session.game().moves().is_empty());
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         small(),
@@ -257,20 +259,17 @@ fn paste_plays_a_level_and_refusals_change_nothing() {
 #[test]
 fn playtest_covers_a_cell_again_on_right_click() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
-    session.apply(Command::Click(at(BLUE), Button::Left));
-    session.apply(Command::Click(at(BLUE), Button::Right));
-    assert!(
-        session.player().is_uncovered(at(BLUE)),
-        "outside playtest: nothing"
-    );
+    session.act(Action::Uncover, Input::click(at(BLUE), Button::Left));
+    session.act(Action::Uncover, Input::click(at(BLUE), Button::Right));
+    assert!(session.game().is_uncovered(at(BLUE)), "outside playtest: nothing");
     session.playtest = true;
-    session.apply(Command::Click(at(BLUE), Button::Right));
-    assert!(!session.player().is_uncovered(at(BLUE)));
+    session.act(Action::Uncover, Input::click(at(BLUE), Button::Right));
+    assert!(!session.game().is_uncovered(at(BLUE)));
     assert_eq!(session.status(), "E3 is covered again");
-    assert_eq!(session.player().mistakes(), 0);
+    assert_eq!(session.game().mistakes(), 0);
     // A revealed number still dims in playtest, and hidden cells play as usual.
-    session.apply(Command::Click(at(NUMBER), Button::Right));
-    assert_eq!(session.player().clue_marks().dimmed(), [at(NUMBER)]);
-    session.apply(Command::Click(at(BLACK), Button::Right));
-    assert!(session.player().is_uncovered(at(BLACK)));
+    session.act(Action::Uncover, Input::click(at(NUMBER), Button::Right));
+    assert_eq!(session.game().clue_marks().dimmed(), [at(NUMBER)]);
+    session.act(Action::Uncover, Input::click(at(BLACK), Button::Right));
+    assert!(session.game().is_uncovered(at(BLACK)));
 }

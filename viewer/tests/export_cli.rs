@@ -5,7 +5,9 @@ use std::process::Command;
 
 use hexcells_core::record;
 use hexcells_core::Color;
-use hexcells_viewer::session::{Button, Command as ViewerCommand, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::keys::Button;
+use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
 #[test]
 fn the_saved_record_is_exported_from_the_command_line() {
@@ -21,12 +23,12 @@ fn the_saved_record_is_exported_from_the_command_line() {
     let blue = session
         .level()
         .cells()
-        .find(|(p, c)| c.color == Color::Blue && !session.player().is_uncovered(*p))
+        .find(|(p, c)| c.color == Color::Blue && !session.game().is_uncovered(*p))
         .map(|(p, _)| p)
         .expect("a hidden blue cell");
-    session.apply(ViewerCommand::Click(blue, Button::Right));
-    session.apply(ViewerCommand::Click(blue, Button::Left));
-    let expected = record::print(&session.player().record());
+    session.act(Action::Uncover, Input::click(blue, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    let expected = record::print(&session.game().record());
     drop(session);
 
     let out = tmp.path().join("game.record");

@@ -6,20 +6,22 @@
 use hexcells_core::model::name;
 use hexcells_core::record::{self, Outcome};
 use hexcells_core::{Color, Pos};
-use hexcells_viewer::session::{Button, Command, Origin, Session, TUTORIAL};
+use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::keys::Button;
+use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
 /// The hidden cells of the given colour in the level on screen, in grid order.
 fn hidden(session: &Session, color: Color) -> Vec<Pos> {
     session
         .level()
         .cells()
-        .filter(|(p, c)| c.color == color && !session.player().is_uncovered(*p))
+        .filter(|(p, c)| c.color == color && !session.game().is_uncovered(*p))
         .map(|(p, _)| p)
         .collect()
 }
 
 fn record_text(session: &Session) -> String {
-    record::print(&session.player().record())
+    record::print(&session.game().record())
 }
 
 /// A game on the tutorial level with both colours hidden.
@@ -40,10 +42,10 @@ fn clicks_and_mistakes_are_recorded_in_order() {
     let mut session = session_with_both_colours(None);
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.apply(Command::Click(blue, Button::Right));
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::Click(black, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(black, Button::Right));
     let expected = format!(
         "# hexcells record\n{}k?\n{}b\n{}k\n",
         name(blue),
@@ -62,26 +64,26 @@ fn undo_takes_the_last_uncovering_move_back_and_clearing_progress_clears() {
     let mut session = session_with_both_colours(None);
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::Click(black, Button::Left));
-    session.apply(Command::Click(black, Button::Right));
-    session.apply(Command::Undo);
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(black, Button::Left));
+    session.act(Action::Uncover, Input::click(black, Button::Right));
+    session.act(Action::Undo, Input::default());
     let expected = format!("# hexcells record\n{}b\n{}b?\n", name(blue), name(black));
     assert_eq!(
         record_text(&session),
         expected,
         "the mistake stays, as it stays counted"
     );
-    session.apply(Command::Undo);
+    session.act(Action::Undo, Input::default());
     assert_eq!(
         record_text(&session),
         format!("# hexcells record\n{}b?\n", name(black))
     );
-    session.apply(Command::ClearProgress);
+    session.act(Action::ClearProgress, Input::default());
     assert_ne!(record_text(&session), "# hexcells record\n", "R asks first");
-    session.apply(Command::ClearProgress);
+    session.act(Action::ClearProgress, Input::default());
     assert_eq!(record_text(&session), "# hexcells record\n");
-    assert_eq!(session.player().mistakes(), 0);
+    assert_eq!(session.game().mistakes(), 0);
 }
 
 #[test]
@@ -92,19 +94,19 @@ fn the_record_is_saved_and_restored_with_its_mistakes() {
     let level_idx = session.position().0;
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.apply(Command::Click(black, Button::Left));
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::Click(black, Button::Right));
-    session.apply(Command::Click(blue, Button::Right));
+    session.act(Action::Uncover, Input::click(black, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(black, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Right));
     let text = record_text(&session);
-    let moves = session.player().moves().to_vec();
+    let moves = session.game().moves().to_vec();
     drop(session);
 
     let mut reopened = Session::new(Origin::Tutorial, TUTORIAL, dir);
     reopened.go_to(level_idx);
     assert_eq!(record_text(&reopened), text);
-    assert_eq!(reopened.player().moves(), &moves[..]);
-    assert_eq!(reopened.player().mistakes(), 1);
+    assert_eq!(reopened.game().moves(), &moves[..]);
+    assert_eq!(reopened.game().mistakes(), 1);
     let files: Vec<String> = std::fs::read_dir(state.path())
         .unwrap()
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -124,7 +126,7 @@ fn a_damaged_saved_record_restores_what_still_fits() {
     let level_idx = session.position().0;
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.apply(Command::Click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
     drop(session);
     let file = std::fs::read_dir(state.path())
         .unwrap()
@@ -140,8 +142,8 @@ fn a_damaged_saved_record_restores_what_still_fits() {
         record_text(&reopened),
         format!("# hexcells record\n{}b\n", name(blue))
     );
-    assert!(reopened.player().is_uncovered(blue));
-    assert!(!reopened.player().is_uncovered(black));
+    assert!(reopened.game().is_uncovered(blue));
+    assert!(!reopened.game().is_uncovered(black));
 }
 
 #[test]
@@ -151,20 +153,20 @@ fn replay_agrees_with_the_game_on_screen() {
     let blacks = hidden(&session, Color::Black);
     // A wrong click on every black cell, then the engine finishes the rest.
     for &cell in &blacks {
-        session.apply(Command::Click(cell, Button::Left));
+        session.act(Action::Uncover, Input::click(cell, Button::Left));
     }
-    session.apply(Command::Click(blues[0], Button::Left));
-    session.apply(Command::SolveAll);
+    session.act(Action::Uncover, Input::click(blues[0], Button::Left));
+    session.act(Action::SolveAll, Input::default());
     let level = session.level().clone();
-    let replay = record::replay(&level, &session.player().record());
+    let replay = record::replay(&level, &session.game().record());
     assert_eq!(replay.first_error(), None, "{:?}", replay.outcomes);
-    assert_eq!(replay.n_mistakes, session.player().mistakes() as usize);
+    assert_eq!(replay.n_mistakes, session.game().mistakes() as usize);
     assert_eq!(replay.n_mistakes, blacks.len());
-    assert_eq!(replay.finished, session.player().is_solved());
+    assert_eq!(replay.finished, session.game().is_solved());
     let covered: Vec<Pos> = level
         .cells()
         .map(|(p, _)| p)
-        .filter(|p| !session.player().is_uncovered(*p))
+        .filter(|p| !session.game().is_uncovered(*p))
         .collect();
     assert_eq!(replay.covered, covered);
     let n_uncovered = replay
@@ -172,17 +174,17 @@ fn replay_agrees_with_the_game_on_screen() {
         .iter()
         .filter(|o| **o == Outcome::Uncovered)
         .count();
-    assert_eq!(n_uncovered, session.player().moves().len());
+    assert_eq!(n_uncovered, session.game().moves().len());
     // The printed record reads back the same.
     let text = record_text(&session);
-    assert_eq!(record::parse(&text).record, session.player().record());
+    assert_eq!(record::parse(&text).record, session.game().record());
 }
 
 #[test]
 fn an_edit_drops_the_moves_that_no_longer_fit() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     let blue = hidden(&session, Color::Blue)[0];
-    session.apply(Command::Click(blue, Button::Left));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
     // Turn the uncovered cell black in an edited text (`x` blue, `o` black in the grid).
     let level = session.level().clone();
     let mut edited = level.clone();
@@ -191,7 +193,7 @@ fn an_edit_drops_the_moves_that_no_longer_fit() {
     edited.set(blue, Some(hexcells_core::Item::Cell(cell)));
     session.load_text(&hexcells_core::format::print(&edited));
     assert_eq!(record_text(&session), "# hexcells record\n");
-    let replay = record::replay(session.level(), &session.player().record());
+    let replay = record::replay(session.level(), &session.game().record());
     assert_eq!(replay.first_error(), None);
 }
 
@@ -200,9 +202,9 @@ fn e_exports_the_record_to_the_state_directory() {
     let state = tempfile::tempdir().unwrap();
     let mut session = session_with_both_colours(Some(state.path().to_path_buf()));
     let blue = hidden(&session, Color::Blue)[0];
-    session.apply(Command::Click(blue, Button::Right));
-    session.apply(Command::Click(blue, Button::Left));
-    session.apply(Command::ExportRecord);
+    session.act(Action::Uncover, Input::click(blue, Button::Right));
+    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(Action::ExportRecord, Input::default());
     let status = session.status().to_string();
     let exports = state.path().join("exports");
     let files: Vec<_> = std::fs::read_dir(&exports)
@@ -212,10 +214,10 @@ fn e_exports_the_record_to_the_state_directory() {
     assert_eq!(files.len(), 1, "{files:?}");
     assert!(status.contains(&files[0].display().to_string()), "{status}");
     let text = std::fs::read_to_string(&files[0]).unwrap();
-    assert_eq!(record::parse(&text).record, session.player().record());
+    assert_eq!(record::parse(&text).record, session.game().record());
 
     let mut no_state = session_with_both_colours(None);
-    no_state.apply(Command::ExportRecord);
+    no_state.act(Action::ExportRecord, Input::default());
     assert!(
         no_state.status().starts_with("cannot export"),
         "{}",

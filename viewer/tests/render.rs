@@ -4,10 +4,11 @@
 
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::{Color, Level, Pos};
-use hexcells_viewer::player::Player;
+use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::player::game::Game;
+use hexcells_viewer::player::{Input, Origin, Session};
 use hexcells_viewer::render::palette::{self, Rgb};
 use hexcells_viewer::render::{render, Layout};
-use hexcells_viewer::session::{Command, Origin, Session};
 use tiny_skia::Pixmap;
 
 const W: u32 = 640;
@@ -67,8 +68,14 @@ fn hidden_cells_are_orange_and_uncovered_ones_take_their_colour() {
     let lay = layout(session.level());
     let before = frame(&session);
     assert_eq!(pixel_at(&before, lay.cell_centre(pos(4, 2))), palette::HIDDEN);
-    session.apply(Command::Click(pos(4, 2), hexcells_viewer::session::Button::Left));
-    session.apply(Command::Click(pos(3, 3), hexcells_viewer::session::Button::Right));
+    session.act(
+        Action::Uncover,
+        Input::click(pos(4, 2), hexcells_viewer::keys::Button::Left),
+    );
+    session.act(
+        Action::Uncover,
+        Input::click(pos(3, 3), hexcells_viewer::keys::Button::Right),
+    );
     let after = frame(&session);
     assert_eq!(pixel_at(&after, lay.cell_centre(pos(4, 2))), palette::BLUE);
     assert_eq!(pixel_at(&after, lay.cell_centre(pos(5, 3))), palette::HIDDEN);
@@ -102,7 +109,7 @@ fn a_column_number_draws_dark_pixels_in_its_place() {
 #[test]
 fn the_solution_preview_shows_every_colour() {
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
-    session.apply(Command::ToggleSolution);
+    session.act(Action::ToggleSolution, Input::default());
     let pixmap = frame(&session);
     let lay = layout(session.level());
     assert_eq!(pixel_at(&pixmap, lay.cell_centre(pos(4, 6))), palette::BLUE);
@@ -132,7 +139,7 @@ fn an_error_shows_a_banner_and_keeps_the_last_good_level() {
 
 #[test]
 fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
-    let session = Session::new(Origin::Tutorial, hexcells_viewer::session::TUTORIAL, None);
+    let session = Session::new(Origin::Tutorial, hexcells_viewer::player::TUTORIAL, None);
     let (_, n) = session.position();
     assert!(n >= 5);
     for (w, h, scale) in [(400, 300, 1.0), (1600, 1200, 2.0)] {
@@ -140,12 +147,12 @@ fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
         session.with_scene(scale, |scene| render(scene, &mut pixmap.as_mut()));
         let lay = Layout::new(session.level(), w, h, scale);
         for (p, cell) in session.level().cells() {
-            let expected = match (session.player().is_uncovered(p), cell.color) {
+            let expected = match (session.game().is_uncovered(p), cell.color) {
                 (false, _) => palette::HIDDEN,
                 (true, Color::Blue) => palette::BLUE,
                 (true, Color::Black) => palette::BLACK,
             };
-            if cell.hint.shows_number() && session.player().is_uncovered(p) {
+            if cell.hint.shows_number() && session.game().is_uncovered(p) {
                 continue;
             }
             assert_eq!(
@@ -155,17 +162,17 @@ fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
             );
         }
     }
-    let _ = Player::new(Level::new());
+    let _ = Game::new(Level::new());
 }
 
 #[test]
 fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
-    use hexcells_viewer::session::Button;
+    use hexcells_viewer::keys::Button;
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
     let (blue, black) = (pos(4, 2), pos(3, 3));
-    session.apply(Command::Guess(blue, Button::Left));
-    session.apply(Command::Guess(black, Button::Right));
+    session.act(Action::Guess, Input::click(blue, Button::Left));
+    session.act(Action::Guess, Input::click(black, Button::Right));
     let pixmap = frame(&session);
     for (cell, core) in [(blue, palette::GUESS_BLUE), (black, palette::GUESS_BLACK)] {
         let (cx, cy) = lay.cell_centre(cell);
@@ -175,7 +182,7 @@ fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
         assert_ne!(core, palette::BLUE);
         assert_ne!(core, palette::BLACK);
     }
-    session.apply(Command::ConfirmGuesses);
+    session.act(Action::ConfirmGuesses, Input::default());
     let pixmap = frame(&session);
     assert_eq!(pixel_at(&pixmap, lay.cell_centre(blue)), palette::BLUE);
     assert_eq!(pixel_at(&pixmap, lay.cell_centre(black)), palette::BLACK);
@@ -183,15 +190,15 @@ fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
 
 #[test]
 fn dimmed_numbers_are_faint_and_come_back() {
-    use hexcells_viewer::session::Button;
+    use hexcells_viewer::keys::Button;
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
     let (column, number) = (pos(4, 0), pos(4, 4));
     let dark = |c: Rgb| c.0 < 90 && c.1 < 90 && c.2 < 90;
     let light = |c: Rgb| c.0 > 200 && c.1 > 200 && c.2 > 200;
     let faint = |c: Rgb| c != palette::BACKGROUND && !dark(c);
-    session.apply(Command::Click(column, Button::Right));
-    session.apply(Command::Click(number, Button::Right));
+    session.act(Action::Uncover, Input::click(column, Button::Right));
+    session.act(Action::Uncover, Input::click(number, Button::Right));
     let pixmap = frame(&session);
     assert_eq!(count_in_cell(&pixmap, &lay, column, dark), 0, "no dark pixel");
     assert!(
@@ -199,7 +206,7 @@ fn dimmed_numbers_are_faint_and_come_back() {
         "but a faint number"
     );
     assert_eq!(count_in_cell(&pixmap, &lay, number, light), 0);
-    session.apply(Command::Click(column, Button::Right));
+    session.act(Action::Uncover, Input::click(column, Button::Right));
     let pixmap = frame(&session);
     assert!(count_in_cell(&pixmap, &lay, column, dark) > 20, "restored");
 }
@@ -221,12 +228,12 @@ fn highlight_all_outlines_every_beam_and_the_help_panel_covers_the_board() {
         n
     };
     assert_eq!(ring(&frame(&session)), 0);
-    session.apply(Command::HighlightAll);
+    session.act(Action::HighlightAll, Input::default());
     assert!(
         ring(&frame(&session)) > 20,
         "the column's beam outlines its cells"
     );
-    session.apply(Command::HighlightAll);
+    session.act(Action::HighlightAll, Input::default());
     assert_eq!(ring(&frame(&session)), 0, "again: cleared");
 
     let white = |pixmap: &Pixmap| {
@@ -237,7 +244,7 @@ fn highlight_all_outlines_every_beam_and_the_help_panel_covers_the_board() {
             .count()
     };
     let before = white(&frame(&session));
-    session.apply(Command::ToggleHelp);
+    session.act(Action::ToggleHelp, Input::default());
     assert!(session.shows_help());
     let with_help = white(&frame(&session));
     assert!(
@@ -267,7 +274,7 @@ fn count_on_rim(pixmap: &Pixmap, layout: &Layout, pos: Pos, colour: Rgb) -> usiz
 fn a_hint_names_its_rule_and_outlines_the_clues_it_reads() {
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
-    session.apply(Command::Hint);
+    session.act(Action::Hint, Input::default());
     let status = session.status().to_string();
     assert!(
         status.matches(" · ").count() >= 2,
@@ -283,7 +290,7 @@ fn a_hint_names_its_rule_and_outlines_the_clues_it_reads() {
         );
     }
     // Once the status line moves on, the outlines go with it.
-    session.apply(Command::ClearProgress);
+    session.act(Action::ClearProgress, Input::default());
     assert_ne!(session.status(), status);
     assert!(session.with_scene(1.0, |scene| scene.rule_clues.is_empty()));
     // (The hinted cell keeps its outline, which may touch a clue's rim.)
@@ -326,7 +333,7 @@ fn two_round_level() -> String {
 #[test]
 fn solving_a_round_names_its_hardest_rule() {
     let mut session = Session::new(Origin::Tutorial, &two_round_level(), None);
-    session.apply(Command::SolveRound);
+    session.act(Action::SolveRound, Input::default());
     let status = session.status().to_string();
     assert!(status.contains("marked as guesses"), "{status}");
     assert!(status.contains(" · hardest: "), "{status}");

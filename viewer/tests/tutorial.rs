@@ -5,7 +5,7 @@
 use hexcells_core::format::parse;
 use hexcells_core::model::Clue;
 use hexcells_core::{Hint, Level, Pos};
-use hexcells_viewer::session::TUTORIAL;
+use hexcells_viewer::player::TUTORIAL;
 
 /// Whether the colouring of `hidden` given by `bits` agrees with what the player sees.
 fn fits(level: &Level, hidden: &[Pos], clues: &[Clue], bits: u32) -> bool {

@@ -7,7 +7,7 @@
 //! here. The language server converts the answers, and the CLI or viewer can ask the
 //! same questions. No function panics on any text or position.
 
-pub mod edit;
+pub mod fix;
 pub mod hover;
 pub mod inlay_hints;
 pub mod navigate;
@@ -18,7 +18,7 @@ pub mod sixcells;
 pub mod solvability;
 pub mod symbols;
 
-pub use edit::{Fix, FixKind, TextEdit};
+pub use fix::{Fix, FixKind, LineEdit};
 pub use hover::{hover, HoverInfo};
 pub use inlay_hints::{inlay_hints, InlayHint};
 pub use navigate::{definition, highlights, references, Highlight};

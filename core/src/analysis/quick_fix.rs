@@ -13,7 +13,7 @@
 //! | HC0203 column-points-at-nothing | remove the column number |
 //! | HC0206 hint-contradicts-solution | write the mark the solution shows |
 
-use super::edit::{line_len, line_text, Fix, FixKind, TextEdit};
+use super::fix::{line_len, line_text, Fix, FixKind, LineEdit};
 use crate::format::Parse;
 use crate::format::{decode_entities, ParsedLevel, MAGIC};
 use crate::model::{name, Clue, Hint, Item};
@@ -28,7 +28,7 @@ const GRID_LINES: usize = 33;
 pub fn quick_fixes(text: &str, parse: &Parse, diagnostic: &Diagnostic) -> Vec<Fix> {
     let range = diagnostic.range;
     let parsed = parse.level_at_line(range.line).map(|(_, p)| p);
-    let fix = |title: String, edits: Vec<TextEdit>| Fix {
+    let fix = |title: String, edits: Vec<LineEdit>| Fix {
         title,
         kind: FixKind::QuickFix,
         edits,
@@ -38,27 +38,27 @@ pub fn quick_fixes(text: &str, parse: &Parse, diagnostic: &Diagnostic) -> Vec<Fi
         let group = TextRange::new(range.line, range.start + 1, range.start + 2);
         fix(
             format!("{why}: write `{mark}`"),
-            vec![TextEdit::new(group, mark.to_string())],
+            vec![LineEdit::new(group, mark.to_string())],
         )
     };
     match diagnostic.code {
         Code::MissingMagic => vec![fix(
             format!("Insert `{MAGIC}`"),
-            vec![TextEdit::new(
+            vec![LineEdit::new(
                 TextRange::new(range.line, 0, 0),
                 format!("{MAGIC}\n"),
             )],
         )],
         Code::OddLineLength => vec![fix(
             "Complete the cut group with `.`".into(),
-            vec![TextEdit::new(
+            vec![LineEdit::new(
                 TextRange::new(range.line, range.end, range.end),
                 ".",
             )],
         )],
         Code::UnknownHint if group_is_empty(text, range) => vec![fix(
             "Make it an empty group `..`".into(),
-            vec![TextEdit::new(range, ".")],
+            vec![LineEdit::new(range, ".")],
         )],
         Code::IndentedGrid => parsed.map(|p| vec![unindent(text, p)]).unwrap_or_default(),
         Code::CroppedGrid => parsed.map(|p| vec![pad_grid(text, p)]).unwrap_or_default(),
@@ -77,7 +77,7 @@ pub fn quick_fixes(text: &str, parse: &Parse, diagnostic: &Diagnostic) -> Vec<Fi
             }
             vec![fix(
                 format!("Write `{decoded}`"),
-                vec![TextEdit::new(range, decoded)],
+                vec![LineEdit::new(range, decoded)],
             )]
         }
         Code::ColumnWithoutNumber => vec![set_mark('+', "Show the column's number")],
@@ -89,7 +89,7 @@ pub fn quick_fixes(text: &str, parse: &Parse, diagnostic: &Diagnostic) -> Vec<Fi
                 .unwrap_or_default();
             vec![fix(
                 format!("Remove column number {name}"),
-                vec![TextEdit::new(range, "..")],
+                vec![LineEdit::new(range, "..")],
             )]
         }
         Code::HintContradictsSolution => parsed
@@ -128,7 +128,7 @@ fn match_solution(parsed: &ParsedLevel, range: TextRange) -> Option<Fix> {
             hint.display(count)
         ),
         kind: FixKind::QuickFix,
-        edits: vec![TextEdit::new(group, hint.symbol().to_string())],
+        edits: vec![LineEdit::new(group, hint.symbol().to_string())],
         preferred: true,
     })
 }
@@ -140,10 +140,10 @@ fn unindent(text: &str, parsed: &ParsedLevel) -> Fix {
         let end = row.indent + row.len;
         let n_chars = line_len(text, row.line);
         if n_chars > end {
-            edits.push(TextEdit::new(TextRange::new(row.line, end, n_chars), ""));
+            edits.push(LineEdit::new(TextRange::new(row.line, end, n_chars), ""));
         }
         if row.indent > 0 {
-            edits.push(TextEdit::new(TextRange::new(row.line, 0, row.indent), ""));
+            edits.push(LineEdit::new(TextRange::new(row.line, 0, row.indent), ""));
         }
     }
     edits.sort_by_key(|e| e.range);
@@ -163,7 +163,7 @@ fn pad_grid(text: &str, parsed: &ParsedLevel) -> Fix {
         if row.len < GRID_WIDTH {
             let end = row.indent + row.len;
             let trailing = line_len(text, row.line).max(end);
-            edits.push(TextEdit::new(
+            edits.push(LineEdit::new(
                 TextRange::new(row.line, end, trailing),
                 ".".repeat((GRID_WIDTH - row.len) as usize),
             ));
@@ -182,7 +182,7 @@ fn pad_grid(text: &str, parsed: &ParsedLevel) -> Fix {
             let rows: String = (0..n_missing).map(|_| format!("\n{full_line}")).collect();
             match edits.last_mut().filter(|e| e.range.line == line) {
                 Some(last) => last.new_text.push_str(&rows),
-                None => edits.push(TextEdit::new(TextRange::new(line, end, end), rows)),
+                None => edits.push(LineEdit::new(TextRange::new(line, end, end), rows)),
             }
         }
     }
@@ -203,7 +203,7 @@ mod tests {
     /// Applies the fixes of every diagnostic with `code` to `text`.
     fn fixed(text: &str, code: Code) -> String {
         let parsed = parse(text);
-        let mut edits: Vec<TextEdit> = parsed
+        let mut edits: Vec<LineEdit> = parsed
             .all_diagnostics()
             .iter()
             .filter(|d| d.code == code)

@@ -1,7 +1,7 @@
 //! Refactors on the item under the cursor: toggle blue / black, toggle revealed,
 //! cycle the number mark.
 
-use super::edit::{Fix, FixKind, TextEdit};
+use super::fix::{Fix, FixKind, LineEdit};
 use super::item_at;
 use crate::format::print::group;
 use crate::format::Parse;
@@ -16,7 +16,7 @@ pub fn refactors(parse: &Parse, line: u32, column: u32) -> Vec<Fix> {
     let refactor = |title: String, item: Item| Fix {
         title,
         kind: FixKind::Refactor,
-        edits: vec![TextEdit::new(range, group_text(item))],
+        edits: vec![LineEdit::new(range, group_text(item))],
         preferred: false,
     };
     match parsed.level.get(pos) {

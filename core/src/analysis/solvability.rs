@@ -2,7 +2,7 @@
 //! cell, a one-line summary, the hover note on each cell, the step list, and edits
 //! for the engine's suggested fixes.
 
-use super::edit::{Fix, FixKind, TextEdit};
+use super::fix::{Fix, FixKind, LineEdit};
 use super::{target_at, Target};
 use crate::format::Parse;
 use crate::format::ParsedLevel;
@@ -191,7 +191,7 @@ pub fn fix_edits(parsed: &ParsedLevel, fix: &crate::solve::Fix) -> Option<Fix> {
                 (pos, format!("{}{}", direction.symbol(), hint.symbol()))
             }
         };
-        edits.push(TextEdit::new(parsed.source.range_of(pos)?, text));
+        edits.push(LineEdit::new(parsed.source.range_of(pos)?, text));
     }
     edits.sort_by_key(|e| e.range);
     Some(Fix {

@@ -48,8 +48,8 @@ impl TextChange {
     }
 }
 
-impl From<crate::analysis::TextEdit> for TextChange {
-    fn from(edit: crate::analysis::TextEdit) -> TextChange {
+impl From<crate::analysis::LineEdit> for TextChange {
+    fn from(edit: crate::analysis::LineEdit) -> TextChange {
         let r = edit.range;
         TextChange::new(
             TextPos::new(r.line, r.start),

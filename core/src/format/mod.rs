@@ -1,6 +1,7 @@
 //! The "Hexcells level v1" text format: parsing, printing, formatting, and the
 //! SixCells JSON format.
 
+mod checks;
 pub mod entities;
 pub mod parse;
 pub mod print;

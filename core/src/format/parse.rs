@@ -7,10 +7,10 @@
 //! concatenated in one file (a level pack). Each quirk is accepted silently or with a
 //! warning; real mistakes are errors, and parsing always goes on to the end.
 
+use super::checks;
 use super::source::{GridLine, SourceMap};
 use crate::diagnostic::{Code, Diagnostic, TextRange};
 use crate::model::{Cell, Color, Column, Direction, Hint, Item, Level, Pos, GRID_SIZE};
-use crate::validate;
 
 /// The first line of every level.
 pub const MAGIC: &str = "Hexcells level v1";
@@ -323,8 +323,8 @@ fn parse_level(lines: &[Line<'_>], first: usize) -> ParsedLevel {
         &mut source,
         &mut diagnostics,
     );
-    validate::check_text_fields(&level, &source, &mut diagnostics);
-    validate::check_level(&level, &source, &mut diagnostics);
+    checks::check_text_fields(&level, &source, &mut diagnostics);
+    checks::check_level(&level, &source, &mut diagnostics);
     ParsedLevel {
         level,
         source,

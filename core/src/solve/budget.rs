@@ -1,11 +1,33 @@
-//! The engine's clock: a deadline, a conflict limit per SAT call and a cancel flag,
-//! checked between solver calls and from inside the SAT backends.
+//! The engine's limits for one call ([`Budget`]) and the running clock made of them:
+//! a deadline, a conflict limit per SAT call and a cancel flag, checked between solver
+//! calls and from inside the SAT backends.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use super::Budget;
+/// Limits for one engine call. Checked between solver calls and inside the SAT
+/// backend through its terminate hook.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Set to `true` by a caller to stop the work; the result is then `Cancelled`.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Conflicts allowed to one SAT call before the engine gives up.
+    pub max_conflicts: Option<u64>,
+    /// Wall-clock limit for the whole call.
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for Budget {
+    /// Generous but finite: one million conflicts per call, 60 s in all.
+    fn default() -> Self {
+        Budget {
+            cancel: None,
+            max_conflicts: Some(1_000_000),
+            time_limit: Some(Duration::from_secs(60)),
+        }
+    }
+}
 
 /// Why the engine stopped before an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

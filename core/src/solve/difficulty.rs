@@ -7,90 +7,12 @@
 //! contradiction) for one cell. The steps of that replay, by effort, give the
 //! grade (see `docs/rules.md`): which rules, how often, how many clues at once.
 
-use super::budget::Clock;
-use super::puzzle::{Puzzle, Values};
-use super::rules::{self, PairMemo, Rule, View};
-use super::sat::Backend;
-use super::{explain_all_with, step, ClueRef, Deduction, Purpose};
-
-/// A difficulty summary.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Difficulty {
-    /// Rounds that uncovered at least one cell.
-    pub rounds: usize,
-    /// Clues in the largest explanation.
-    pub largest_explanation: usize,
-    /// Deductions that needed the remaining counter.
-    pub counter_uses: usize,
-    /// The grade; `None` when the level is not solvable or explanations were not
-    /// asked for.
-    pub grade: Option<Grade>,
-    /// Steps of the easiest-first replay at each effort, from 1 to 5 (index 0 to 4).
-    pub steps_by_effort: [usize; 5],
-    /// Deductions of the solution that each rule explains, in [`Rule::ALL`] order.
-    pub rule_counts: [usize; Rule::ALL.len()],
-    /// Cells uncovered by the round that uncovers the fewest (0 without rounds).
-    pub narrowest_round: usize,
-}
-
-/// The five difficulty grades.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Grade {
-    /// 1: one clue at a time.
-    Easy = 1,
-    /// 2: shapes and simple subsets.
-    EasyMedium = 2,
-    /// 3: clues that overlap, or the counter against clues.
-    Medium = 3,
-    /// 4: some contradictions.
-    MediumHard = 4,
-    /// 5: many contradictions, or ones over four or more clues.
-    Hard = 5,
-}
-
-impl Grade {
-    /// Every grade, easiest first.
-    pub const ALL: [Grade; 5] = [
-        Grade::Easy,
-        Grade::EasyMedium,
-        Grade::Medium,
-        Grade::MediumHard,
-        Grade::Hard,
-    ];
-
-    /// 1 to 5.
-    pub fn number(self) -> u8 {
-        self as u8
-    }
-
-    /// `easy`, `easy-medium`, `medium`, `medium-hard` or `hard`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Grade::Easy => "easy",
-            Grade::EasyMedium => "easy-medium",
-            Grade::Medium => "medium",
-            Grade::MediumHard => "medium-hard",
-            Grade::Hard => "hard",
-        }
-    }
-
-    /// What the grade asks of a player, in the words of `hexcells generate --help`,
-    /// `docs/record-notation.md` and `docs/rules.md`.
-    pub fn definition(self) -> &'static str {
-        match self {
-            Grade::Easy => "one clue at a time (finish a clue, or the remaining counter alone)",
-            Grade::EasyMedium => "also a clue's shape (together or apart) or a simple subset",
-            Grade::Medium => "clues that overlap, or the remaining counter against clues",
-            Grade::MediumHard => "a contradiction over two or three clues, or an overlap of several clues",
-            Grade::Hard => "contradictions over four or more clues",
-        }
-    }
-
-    /// The grade with this name.
-    pub fn from_name(name: &str) -> Option<Grade> {
-        Grade::ALL.into_iter().find(|g| g.name() == name)
-    }
-}
+use crate::solve::budget::Clock;
+use crate::solve::explain::{explain_all_with, Purpose};
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::sat::Backend;
+use crate::solve::report::{ClueRef, Deduction, Difficulty, Grade};
+use crate::solve::rules::{self, PairMemo, Rule, View};
 
 /// How the replay asks the engine for a harder explanation.
 pub(crate) struct Engine<'c> {
@@ -179,7 +101,7 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
         // changed a clue; the other rules only when that finds nothing.
         let quick = tally.finished(puzzle, &known, last.as_deref());
         let settled = if quick.is_empty() {
-            let visible = step::visible_clues(puzzle, &known);
+            let visible = puzzle.visible_clues(&known);
             let mut view = View::new(puzzle, &known, &visible);
             view.texts = false;
             view.pair_memo = Some(&pairs);

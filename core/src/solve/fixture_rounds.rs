@@ -2,9 +2,11 @@
 //! engine plays it, for the tests that ask the engine's parts questions about a
 //! real round.
 
-use super::puzzle::{Puzzle, Values};
-use super::{analyze, step, Budget, Report};
 use crate::format::parse;
+use crate::solve::budget::Budget;
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::report::Report;
+use crate::solve::run::analyze;
 
 /// The project's own small levels, one per constraint kind.
 pub(crate) const SOLVE_FIXTURES: [&str; 8] = [
@@ -53,7 +55,7 @@ pub(crate) fn fixture_rounds(texts: &[&str]) -> Vec<FixtureRound> {
                         (puzzle.revealed[i] || earlier).then_some(puzzle.blue[i])
                     })
                     .collect();
-                let visible = step::visible_clues(&puzzle, &known);
+                let visible = puzzle.visible_clues(&known);
                 out.push(FixtureRound {
                     title: level.title.clone(),
                     puzzle: puzzle.clone(),

@@ -1,11 +1,21 @@
 //! The level as the engine sees it: cells by index, the solution, and every clue the
-//! level can show, with the exact count and togetherness it states.
+//! level can show, with the exact count and togetherness it states; and a round's
+//! candidates ([`Cand`]): the cells that might be forced.
 
 use crate::model::clue::runs;
 use crate::model::{Clue, ClueKind, Color, Hint, Layout, Level, Pos, GRID_SIZE};
 
 /// Values known in a round: `Some(blue)` for uncovered cells and cells forced so far.
 pub(crate) type Values = Vec<Option<bool>>;
+
+/// A cell (or the group of untouched cells) that might be forced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cand {
+    /// One hidden cell touched by a visible clue.
+    Cell(usize),
+    /// Every hidden cell no visible clue touches, as one.
+    Untouched,
+}
 
 /// A clue with its members as cell indices.
 #[derive(Clone, Debug)]
@@ -140,6 +150,13 @@ impl Puzzle {
     /// number once the cell is uncovered.
     pub(crate) fn clue_visible(&self, c: usize, known: &Values) -> bool {
         self.clues[c].owner.is_none_or(|o| known[o].is_some())
+    }
+
+    /// Clues a player sees when `known` cells are uncovered.
+    pub(crate) fn visible_clues(&self, known: &Values) -> Vec<usize> {
+        (0..self.clues.len())
+            .filter(|&c| self.clue_visible(c, known))
+            .collect()
     }
 
     /// The level's own start: its revealed cells uncovered, the others hidden.

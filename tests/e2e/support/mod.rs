@@ -1,5 +1,5 @@
 //! Shared helpers for the end-to-end tests: where the built binaries, the project's
-//! own levels and the shared corpus are.
+//! own levels and the shared corpus (`hexcells_corpus`) are.
 //!
 //! The binaries are built by `cargo test --workspace` itself: the server and viewer
 //! packages each have an integration test, which makes cargo build their binaries
@@ -8,10 +8,9 @@
 pub mod lsp_client;
 pub mod screen;
 pub mod shells;
-pub mod skip;
 pub mod xvfb;
 
-pub use skip::skip;
+pub use hexcells_corpus::skip;
 
 use std::path::{Path, PathBuf};
 
@@ -43,20 +42,10 @@ pub fn levels_dir() -> PathBuf {
     repo_root().join("tests").join("levels")
 }
 
-/// The shared corpus of real levels, if present beside the project
-/// (`../shared/corpus`, or where `HEXCELLS_CORPUS` points, as for core's tests);
-/// reports the test as skipped and returns `None` when it is absent.
+/// The shared corpus's directory (see `hexcells_corpus`), or `None` after reporting
+/// the test as skipped when it is absent.
 pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("HEXCELLS_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => repo_root().join("..").join("shared").join("corpus"),
-    };
-    if dir.join("levels").is_dir() {
-        Some(dir)
-    } else {
-        skip(&format!("corpus not found at {}", dir.display()));
-        None
-    }
+    hexcells_corpus::Corpus::find().map(|corpus| corpus.dir().to_path_buf())
 }
 
 /// A fresh temporary directory, removed when dropped.

@@ -2,59 +2,34 @@
 //! largest, or a large one of our own), and the time the measuring thread ran on a core
 //! and waited for one, from the scheduler (`/proc/thread-self/schedstat`, Linux).
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use hexcells_core::format::{parse, print};
 use hexcells_core::{Cell, Color, Hint, Item, Level, Pos};
-
-fn corpus_levels() -> Option<PathBuf> {
-    let dir = match std::env::var_os("HEXCELLS_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-    };
-    let levels = dir.join("levels");
-    levels.is_dir().then_some(levels)
-}
-
-fn level_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            level_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "hexcells") {
-            out.push(path);
-        }
-    }
-}
+use hexcells_corpus::Corpus;
 
 /// The text of the largest level (most items) of the shared corpus that is a file of
 /// its own and reads without a syntax error, and where it came from; without the
 /// corpus, a large level of our own (with free places between its cells).
 pub fn largest_level() -> (String, String) {
-    if let Some(dir) = corpus_levels() {
-        let mut files = Vec::new();
-        level_files(&dir, &mut files);
-        let best = files
-            .iter()
-            .filter_map(|f| {
-                let text = std::fs::read_to_string(f).ok()?;
-                let parsed = parse(&text);
+    if let Some(corpus) = Corpus::find() {
+        let best = corpus
+            .levels()
+            .into_iter()
+            .filter_map(|file| {
+                let parsed = parse(&file.text);
                 let level = parsed.levels.first()?;
                 if parsed.levels.len() != 1 || hexcells_core::edit::syntax_error(level).is_some() {
                     return None;
                 }
-                Some((level.level.items().count(), f.clone(), text))
+                Some((level.level.items().count(), file.path, file.text))
             })
             .max_by_key(|(n, _, _)| *n);
         if let Some((n, file, text)) = best {
             return (text, format!("{} ({n} items)", file.display()));
         }
     }
-    println!("skipped: corpus not found; using a generated level");
+    println!("using a generated level instead of the corpus's largest");
     let mut level = Level::new();
     level.title = "A large generated level".to_string();
     for pos in Pos::all().filter(|p| p.parity() == 0 && p.y() > 0 && p.x() % 4 != 3) {

@@ -13,7 +13,7 @@ use super::history::{Direction, History, Step};
 /// Where edits go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Link {
-    /// The viewer holds the text; Ctrl+S writes it.
+    /// The viewer holds the text; saving writes it.
     Standalone,
     /// The language server holds it: edits go to the editor's buffer.
     Server,

@@ -30,9 +30,9 @@ impl Step {
 /// Which way through the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
-    /// Back: Ctrl+Z.
+    /// Back (undo).
     Undo,
-    /// Forward again: Ctrl+Y.
+    /// Forward again (redo).
     Redo,
 }
 

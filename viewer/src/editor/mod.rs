@@ -2,48 +2,52 @@
 //! level it reads as, the selection, the gesture in progress, undo and redo, and the
 //! mapping from pointer input to `hexcells_core::edit` operations (SixCells' controls).
 //!
+//! May import: `hexcells_core`, [`crate::keys`] (its table, for the messages that name
+//! keys), [`crate::render`] (the scene it builds, the layout) and [`crate::clipboard`]
+//! (a pasted level). Not the player, not the window.
+//!
 //! Every edit is a text edit: an operation becomes the smallest text changes
 //! (`hexcells_core::edit::changes`), which change the text held here (standalone) or
 //! go to the language server for the editor's buffer ([`document::Link::Server`]);
 //! the level shown is always what the text reads as.
+//!
+//! - this file: the [`Editor`] (its state, what its keys do, requests to the text);
+//!   `gesture.rs`: the pointer (paint, cycle, flip, column, move, lasso);
+//!   `geometry.rs`: the pointer's places on the lattice;
+//! - `document.rs`: the text and where edits go; `history.rs`: undo and redo;
+//!   `prompt.rs`: the level information prompt; `check.rs`: problems and verdict off
+//!   the UI thread;
+//! - `mode.rs`: the editor mode of the window ([`mode::EditMode`]: the editor, its
+//!   file, its camera) and its one handler for the editor's keys (`EditMode::act`);
+//!   `save.rs`: the standalone editor's file, written only on save.
 
 pub mod check;
 pub mod document;
 pub mod geometry;
+mod gesture;
 pub mod history;
+pub mod mode;
 pub mod prompt;
+pub mod save;
 
 use std::collections::{BTreeSet, VecDeque};
-use std::time::{Duration, Instant};
 
-use hexcells_core::edit::{self, apply_op, EditError, Op};
+use hexcells_core::edit::{self, EditError, Op};
 use hexcells_core::format::{count_levels, parse_level_at};
 use hexcells_core::model::name;
 use hexcells_core::viewer_protocol::FromViewer;
-use hexcells_core::{Color, Direction, Item, Level, Pos};
+use hexcells_core::{Color, Item, Level, Pos};
 
 use crate::keys::editor::Action as KeyAction;
 use crate::keys::{self, Binding};
 use crate::render::{EditorScene, Layout};
 use check::{Checked, Checker};
 use document::{Document, Kind, Link};
+use gesture::Click;
 use history::Direction as Way;
 use prompt::{Prompt, PromptKey, PromptResult};
 
-/// Two clicks on one item closer than this make a double-click.
-pub const DOUBLE_CLICK: Duration = Duration::from_millis(400);
-
-pub use crate::keys::Button;
-
-/// What the modifiers held during a press mean, after the bindings (`select` and
-/// `toggle-revealed` of `[editor]` in `keys.toml`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Mods {
-    /// Select (Shift by default): an item, or a freehand loop on empty space.
-    pub select: bool,
-    /// Toggle revealed at start (Alt or Ctrl by default, as in SixCells).
-    pub revealed: bool,
-}
+pub use gesture::{Gesture, Mods, DOUBLE_CLICK};
 
 /// What the app must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -72,81 +76,11 @@ impl Outcome {
     }
 }
 
-/// The gesture in progress between a press and its release.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum Gesture {
-    /// Nothing pressed.
-    #[default]
-    Idle,
-    /// Pressed on empty space: new cells of `color` on the places passed over.
-    Paint {
-        /// Their colour.
-        color: Color,
-        /// The places, in order.
-        cells: Vec<Pos>,
-    },
-    /// Pressed on an item, not moved yet: a click when released here.
-    OnItem {
-        /// The item.
-        pos: Pos,
-        /// The button.
-        button: Button,
-        /// Where the press was.
-        start: (f32, f32),
-    },
-    /// Dragging out of a cell: a column number pointing at it.
-    Column {
-        /// The cell.
-        cell: Pos,
-        /// The direction the pointer picks, if any.
-        direction: Option<Direction>,
-    },
-    /// Dragging the selection by whole lattice steps.
-    Move {
-        /// Where the drag started.
-        start: (f32, f32),
-        /// The last step that fits.
-        step: (i32, i32),
-    },
-    /// Shift + drag on empty space: a freehand loop.
-    Lasso {
-        /// The pointer's path.
-        points: Vec<(f32, f32)>,
-    },
-    /// A drag that does nothing (a right drag off an item).
-    Void,
-}
-
-/// Commands of the editor's keys.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Ctrl+Z.
-    Undo,
-    /// Ctrl+Y, Ctrl+Shift+Z.
-    Redo,
-    /// Delete: the selected items.
-    DeleteSelection,
-    /// Ctrl+V: a pasted level replaces the one shown, as one edit.
-    Paste(Box<Level>),
-    /// Ctrl+D: the level information prompt.
-    OpenPrompt,
-    /// N / P: another level of a pack.
-    Step(isize),
-}
-
 /// A request waiting for the pending edit (linked to the server).
 #[derive(Clone, Debug)]
 enum Request {
     Op(Op, Kind),
     History(Way),
-}
-
-/// The first click of a possible double-click: where, when, and the level before it.
-#[derive(Clone, Debug)]
-struct Click {
-    pos: Pos,
-    at: Instant,
-    before: Level,
 }
 
 /// The editor.
@@ -167,6 +101,8 @@ pub struct Editor {
     checked: Option<Checked>,
     /// Whether a check of the current text is running.
     checking: bool,
+    /// Whether the help panel (every key and click) shows.
+    show_help: bool,
     /// The right button creates blue cells and the left black (`--swap-buttons`,
     /// `[mouse]` in `keys.toml`), as in the player.
     pub swap_buttons: bool,
@@ -192,6 +128,7 @@ impl Editor {
             checker: Checker::default(),
             checked: None,
             checking: false,
+            show_help: false,
             swap_buttons: false,
             keys: keys::defaults(),
         };
@@ -249,7 +186,7 @@ impl Editor {
         self.checked.as_ref()
     }
 
-    /// The text of the edited level alone, as written (Ctrl+C).
+    /// The text of the edited level alone, as written (what a copy takes).
     pub fn level_text(&self) -> String {
         let Some(parsed) = parse_level_at(self.doc.text(), self.level_idx) else {
             return self.doc.text().to_string();
@@ -313,190 +250,55 @@ impl Editor {
         }
     }
 
-    /// A press of `button` at pixel `at`.
-    pub fn press(&mut self, layout: &Layout, at: (f32, f32), button: Button, mods: Mods) -> Outcome {
-        let hit = layout.cell_at(&self.level, at.0, at.1);
-        self.gesture = match (hit, button) {
-            (Some(pos), Button::Left) if mods.select => {
-                if !self.selection.remove(&pos) {
-                    self.selection.insert(pos);
-                }
-                Gesture::Void
-            }
-            (None, Button::Left) if mods.select => Gesture::Lasso { points: vec![at] },
-            (Some(pos), Button::Left) if mods.revealed => {
-                self.gesture = Gesture::Void;
-                return self.request(Request::Op(Op::ToggleRevealed { pos }, Kind::Edit));
-            }
-            (Some(pos), _) => Gesture::OnItem {
-                pos,
-                button,
-                start: at,
-            },
-            (None, button) => {
-                let color = crate::keys::color_of(button, self.swap_buttons);
-                let cells = geometry::nearest_free(&self.level, layout, at.0, at.1, &[])
-                    .into_iter()
-                    .collect();
-                Gesture::Paint { color, cells }
-            }
-        };
-        Outcome::redraw()
-    }
-
-    /// The pointer moved to pixel `at` (with or without a button held).
-    pub fn motion(&mut self, layout: &Layout, at: (f32, f32)) -> Outcome {
-        match &mut self.gesture {
-            Gesture::Idle | Gesture::Void => return Outcome::default(),
-            Gesture::Paint { cells, .. } => {
-                match geometry::nearest_free(&self.level, layout, at.0, at.1, cells) {
-                    Some(p) => cells.push(p),
-                    None => return Outcome::default(),
-                }
-            }
-            Gesture::OnItem { pos, button, start } => {
-                let (pos, start, button) = (*pos, *start, *button);
-                if (at.0 - start.0).hypot(at.1 - start.1) < 0.35 * layout.radius {
-                    return Outcome::default();
-                }
-                self.gesture = match button {
-                    Button::Right => Gesture::Void,
-                    Button::Left if self.selection.contains(&pos) => Gesture::Move { start, step: (0, 0) },
-                    Button::Left if self.level.cell(pos).is_some() => Gesture::Column {
-                        cell: pos,
-                        direction: geometry::column_direction(layout, pos, at.0, at.1),
-                    },
-                    Button::Left => Gesture::Void,
-                };
-                // The same motion moves what the gesture became.
-                return self.motion(layout, at);
-            }
-            Gesture::Column { cell, direction } => {
-                *direction = geometry::column_direction(layout, *cell, at.0, at.1);
-            }
-            Gesture::Move { start, step } => {
-                let candidate = geometry::lattice_step(layout, *start, at);
-                if candidate != *step {
-                    let op = Op::Move {
-                        items: self.selection.iter().copied().collect(),
-                        dx: candidate.0,
-                        dy: candidate.1,
-                    };
-                    match apply_op(&self.level, &op) {
-                        Ok(_) => {
-                            *step = candidate;
-                            self.message = None;
-                        }
-                        Err(e) => self.message = Some(format!("cannot move there: {e}")),
-                    }
-                }
-            }
-            Gesture::Lasso { points } => points.push(at),
-        }
-        Outcome::redraw()
-    }
-
-    /// The release of `button` at pixel `at`, `now` (for double-clicks).
-    pub fn release(&mut self, layout: &Layout, at: (f32, f32), button: Button, now: Instant) -> Outcome {
-        let gesture = std::mem::take(&mut self.gesture);
-        let request = match gesture {
-            Gesture::Idle | Gesture::Void => return Outcome::redraw(),
-            Gesture::Paint { color, cells } => {
-                if cells.is_empty() {
-                    self.message = Some("no free place there".into());
-                    return Outcome::redraw();
-                }
-                Request::Op(Op::Create { cells, color }, Kind::Edit)
-            }
-            Gesture::OnItem { pos, .. } if button == Button::Right => {
-                Request::Op(Op::Delete { items: vec![pos] }, Kind::Edit)
-            }
-            Gesture::OnItem { pos, .. } => self.click(pos, now),
-            Gesture::Column { cell, direction } => match direction {
-                Some(direction) => Request::Op(Op::AddColumn { cell, direction }, Kind::Edit),
-                None => return Outcome::redraw(),
-            },
-            Gesture::Move { step, .. } => {
-                if step == (0, 0) {
-                    return Outcome::redraw();
-                }
-                let op = Op::Move {
-                    items: self.selection.iter().copied().collect(),
-                    dx: step.0,
-                    dy: step.1,
-                };
-                Request::Op(op, Kind::Edit)
-            }
-            Gesture::Lasso { mut points } => {
-                points.push(at);
-                let first = points[0];
-                let travelled = points
-                    .iter()
-                    .any(|p| (p.0 - first.0).hypot(p.1 - first.1) > 0.35 * layout.radius);
-                if travelled {
-                    let hits = geometry::lasso(&self.level, layout, &points);
-                    self.selection.extend(hits);
-                } else {
-                    self.selection.clear();
-                }
-                return Outcome::redraw();
-            }
-        };
-        self.request(request)
-    }
-
-    /// A click on the item at `pos`: cycle, or flip on a double-click.
-    fn click(&mut self, pos: Pos, now: Instant) -> Request {
-        match self.last_click.take() {
-            Some(first) if first.pos == pos && now.duration_since(first.at) <= DOUBLE_CLICK => {
-                // The first click cycled: the flip replaces it.
-                match apply_op(&first.before, &Op::Flip { pos }) {
-                    Ok(flipped) => Request::Op(Op::ReplaceLevel(Box::new(flipped)), Kind::Replacing),
-                    Err(_) => Request::Op(Op::Cycle { pos }, Kind::Edit),
-                }
-            }
-            _ => {
-                self.last_click = Some(Click {
-                    pos,
-                    at: now,
-                    before: self.level.clone(),
-                });
-                Request::Op(Op::Cycle { pos }, Kind::Edit)
-            }
-        }
-    }
-
-    /// A key command.
-    pub fn command(&mut self, command: Command) -> Outcome {
+    /// Undoes the last edit.
+    pub fn undo(&mut self) -> Outcome {
         self.last_click = None;
-        match command {
-            Command::Undo => self.request(Request::History(Way::Undo)),
-            Command::Redo => self.request(Request::History(Way::Redo)),
-            Command::DeleteSelection => {
-                if self.selection.is_empty() {
-                    let select = keys::keys_for(&self.keys, KeyAction::Select);
-                    self.message = Some(format!("nothing selected ({select} selects)"));
-                    return Outcome::redraw();
-                }
-                let items = std::mem::take(&mut self.selection).into_iter().collect();
-                self.request(Request::Op(Op::Delete { items }, Kind::Edit))
-            }
-            Command::Paste(level) => self.request(Request::Op(Op::ReplaceLevel(level), Kind::Edit)),
-            Command::OpenPrompt => {
-                self.prompt = Some(Prompt::new(&self.level));
-                Outcome::redraw()
-            }
-            Command::Step(step) => {
-                let n = self.n_levels.max(1) as isize;
-                self.level_idx = (self.level_idx as isize + step).rem_euclid(n) as usize;
-                self.selection.clear();
-                self.reread();
-                Outcome {
-                    redraw: true,
-                    text_changed: true,
-                    send: None,
-                }
-            }
+        self.request(Request::History(Way::Undo))
+    }
+
+    /// Redoes the last edit undone.
+    pub fn redo(&mut self) -> Outcome {
+        self.last_click = None;
+        self.request(Request::History(Way::Redo))
+    }
+
+    /// Deletes the selected items.
+    pub fn delete_selection(&mut self) -> Outcome {
+        self.last_click = None;
+        if self.selection.is_empty() {
+            let select = keys::keys_for(&self.keys, KeyAction::Select);
+            self.message = Some(format!("nothing selected ({select} selects)"));
+            return Outcome::redraw();
+        }
+        let items = std::mem::take(&mut self.selection).into_iter().collect();
+        self.request(Request::Op(Op::Delete { items }, Kind::Edit))
+    }
+
+    /// A pasted level replaces the one shown, as one edit.
+    pub fn paste_level(&mut self, level: Level) -> Outcome {
+        self.last_click = None;
+        self.request(Request::Op(Op::ReplaceLevel(Box::new(level)), Kind::Edit))
+    }
+
+    /// Opens the level information prompt.
+    pub fn open_prompt(&mut self) -> Outcome {
+        self.last_click = None;
+        self.prompt = Some(Prompt::new(&self.level));
+        Outcome::redraw()
+    }
+
+    /// Another level of a pack: the next (`step` 1) or the previous (-1), wrapping
+    /// around.
+    pub fn step(&mut self, step: isize) -> Outcome {
+        self.last_click = None;
+        let n = self.n_levels.max(1) as isize;
+        self.level_idx = (self.level_idx as isize + step).rem_euclid(n) as usize;
+        self.selection.clear();
+        self.reread();
+        Outcome {
+            redraw: true,
+            text_changed: true,
+            send: None,
         }
     }
 
@@ -576,11 +378,23 @@ impl Editor {
         }
     }
 
-    /// Esc: nothing selected any more.
+    /// Nothing selected any more (and the help panel hidden).
     pub fn clear_selection(&mut self) -> Outcome {
         self.selection.clear();
         self.gesture = Gesture::Idle;
+        self.show_help = false;
         Outcome::redraw()
+    }
+
+    /// Shows or hides the help panel: every key and click in force.
+    pub fn toggle_help(&mut self) -> Outcome {
+        self.show_help = !self.show_help;
+        Outcome::redraw()
+    }
+
+    /// Whether the help panel shows.
+    pub fn shows_help(&self) -> bool {
+        self.show_help
     }
 
     /// Sets the message line (e.g. what saving did).
@@ -652,14 +466,14 @@ impl Editor {
         }
     }
 
-    /// Draws with the editor's scene: `layout` places the grid, `help` is the line of
-    /// keys in force, `cursor` the text editor's cursor.
+    /// Draws with the editor's scene: `layout` places the grid, `cursor` is the text
+    /// editor's cursor. The key line, the help panel and an empty level's first steps
+    /// say the bindings in force.
     pub fn with_scene<R>(
         &self,
         layout: Layout,
         hover: Option<Pos>,
         cursor: Option<Pos>,
-        help: &str,
         f: impl FnOnce(&EditorScene) -> R,
     ) -> R {
         let mut paint: Vec<(Pos, Color)> = Vec::new();
@@ -689,6 +503,15 @@ impl Editor {
             "(no title: {})",
             keys::keys_for(&self.keys, KeyAction::Information)
         );
+        let key_line = keys::editor::key_line(&self.keys, self.swap_buttons);
+        let panel = self
+            .show_help
+            .then(|| keys::editor::panel_rows(&self.keys, self.swap_buttons));
+        let first_steps = if self.level.items().next().is_none() && self.banner.is_none() {
+            keys::editor::first_steps(&self.keys, self.swap_buttons)
+        } else {
+            Vec::new()
+        };
         let scene = EditorScene {
             level: &self.level,
             layout,
@@ -703,7 +526,9 @@ impl Editor {
             cursor,
             verdict: &verdict,
             status: &status,
-            help,
+            keys: &key_line,
+            panel: panel.as_deref(),
+            first_steps: &first_steps,
             prompt: prompt.as_deref(),
             untitled: &untitled,
             banner: self.banner.as_deref(),

@@ -1,7 +1,7 @@
-//! Ctrl+D: the level's information (SixCells' level information dialog, Labyrinthos'
-//! metadata) as a one-line prompt per field in the window: title, author and the two
-//! custom text lines, each with SixCells' length limit. Enter applies the field and
-//! goes to the next one, Esc closes the prompt.
+//! The level information prompt (SixCells' level information dialog, Labyrinthos'
+//! metadata): a one-line prompt per field in the window, for the title, the author and
+//! the two custom text lines, each with SixCells' length limit. Enter applies the
+//! field and goes to the next one, Esc closes the prompt.
 
 use hexcells_core::format::HeaderField;
 use hexcells_core::Level;

@@ -2,9 +2,11 @@
 //! frame: every control of the table in `docs/viewer.md`, standalone and linked.
 
 use super::*;
+use crate::keys::Button;
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
-use hexcells_core::Hint;
+use hexcells_core::{Direction, Hint};
+use std::time::{Duration, Instant};
 
 fn layout() -> Layout {
     Layout::whole_grid(1280, 800, 1.0)
@@ -61,8 +63,9 @@ impl Driver {
         self.keep(o);
     }
 
-    fn command(&mut self, command: Command) {
-        let o = self.editor.command(command);
+    /// A key's work on the editor.
+    fn key(&mut self, work: impl FnOnce(&mut Editor) -> Outcome) {
+        let o = work(&mut self.editor);
         self.keep(o);
     }
 
@@ -85,10 +88,10 @@ fn clicks_on_empty_places_create_cells_and_undo_restores_the_bytes() {
     );
     let lines: Vec<&str> = d.editor.text().lines().collect();
     assert_eq!(lines[9], format!("{:.<66}", "....x...x...o+"));
-    d.command(Command::Undo);
-    d.command(Command::Undo);
+    d.key(Editor::undo);
+    d.key(Editor::undo);
     assert_eq!(d.editor.text(), original);
-    d.command(Command::Redo);
+    d.key(Editor::redo);
     assert!(d.item(pos(4, 4)).is_some());
     assert!(d.sent.is_empty(), "standalone edits go nowhere");
 }
@@ -127,7 +130,7 @@ fn a_click_cycles_a_double_click_flips_and_right_click_deletes() {
         "{:?}",
         d.item(pos(2, 4))
     );
-    d.command(Command::Undo);
+    d.key(Editor::undo);
     assert!(
         matches!(d.item(pos(2, 4)), Some(Item::Cell(c)) if c.color == Color::Black && c.hint == Hint::Plain)
     );
@@ -203,7 +206,7 @@ fn a_selection_moves_by_lattice_steps_and_refuses_overlaps() {
     d.drag(from, to, Button::Left, Mods::default());
     assert!(d.item(pos(2, 6)).is_some() && d.item(pos(2, 8)).is_some());
     assert_eq!(d.item(pos(2, 4)), None);
-    d.command(Command::Undo);
+    d.key(Editor::undo);
     d.click_with(d.at(pos(2, 6)), Button::Left, shift);
     d.click_with(d.at(pos(2, 4)), Button::Left, shift);
     d.click_with(d.at(pos(2, 6)), Button::Left, shift);
@@ -216,7 +219,7 @@ fn a_selection_moves_by_lattice_steps_and_refuses_overlaps() {
         d.editor.selection().iter().copied().collect::<Vec<_>>(),
         [pos(3, 5), pos(3, 7)]
     );
-    d.command(Command::DeleteSelection);
+    d.key(Editor::delete_selection);
     assert_eq!(parse(d.editor.text()).levels[0].level.items().count(), 1);
 }
 
@@ -251,14 +254,14 @@ fn a_brush_stroke_paints_a_run_as_one_edit() {
     let cells: Vec<Pos> = level.cells().map(|(p, _)| p).collect();
     assert!(cells.len() >= 5, "{cells:?}");
     assert!(cells.iter().all(|p| p.x() == 4 && p.y() % 2 == 0));
-    d.command(Command::Undo);
+    d.key(Editor::undo);
     assert_eq!(d.editor.text(), original);
 }
 
 #[test]
 fn the_information_prompt_sets_header_lines() {
     let mut d = Driver::new(fixture::text("T", &["x."]), Link::Standalone);
-    d.command(Command::OpenPrompt);
+    d.key(Editor::open_prompt);
     assert!(d
         .editor
         .prompt_line()
@@ -278,9 +281,9 @@ fn a_paste_replaces_the_level_as_one_edit() {
     let original = fixture::text("T", &["x."]);
     let mut d = Driver::new(original.clone(), Link::Standalone);
     let pasted = parse(&fixture::text("T", &["", "o+o+"])).levels.remove(0).level;
-    d.command(Command::Paste(Box::new(pasted.clone())));
+    d.key(|e| e.paste_level(pasted.clone()));
     assert_eq!(parse(d.editor.text()).levels[0].level, pasted);
-    d.command(Command::Undo);
+    d.key(Editor::undo);
     assert_eq!(d.editor.text(), original);
 }
 

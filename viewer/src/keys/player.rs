@@ -1,236 +1,98 @@
 //! The player's table: what its keys and clicks do, their ids in `keys.toml`
-//! (`[player]`) and their default chords (SixCells' player's where it has one).
+//! (`[player]`), their default chords (SixCells' player's where it has one) and their
+//! help; and the key line, with what a playtest of the editor's level adds to it.
 
-use super::Bindable;
-use crate::session::Command;
+use super::{keys_for, line_parts, table, Binding};
 
-/// Everything a binding of the player can do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Click: uncover a hidden cell (one button blue, the other black); on a number,
-    /// show its flower or beam (left) or dim it (right).
-    Uncover,
-    /// Click: mark a guess on a hidden cell (blue or black as for uncovering), or clear it.
-    Guess,
-    /// Confirm every guess.
-    ConfirmGuesses,
-    /// Confirm the opposite of every guess.
-    DenyGuesses,
-    /// Clear every guess.
-    ClearGuesses,
-    /// Show every flower and beam, or clear them.
-    HighlightAll,
-    /// The next deducible cell and why.
-    Hint,
-    /// The engine's next round, as guesses.
-    SolveRound,
-    /// Uncover everything deducible.
-    SolveAll,
-    /// Take back the last uncovering.
-    Undo,
-    /// Clear this level's progress (asks first).
-    ClearProgress,
-    /// Export the play record.
-    ExportRecord,
-    /// Copy the level with the progress.
-    CopyLevel,
-    /// Play the level on the clipboard.
-    PasteLevel,
-    /// Show the solution.
-    ToggleSolution,
-    /// Zoom in around the window's centre.
-    ZoomIn,
-    /// Zoom out.
-    ZoomOut,
-    /// Back to the level fitted in the window.
-    ZoomReset,
-    /// The next level.
-    NextLevel,
-    /// The previous level.
-    PreviousLevel,
-    /// Show every binding.
-    ToggleHelp,
-    /// Open the level editor on the level shown (from the editor's playtest: back to it).
-    Editor,
+table! {
+    /// Everything a binding of the player can do.
+    pub enum Action in "player" {
+        /// Click: uncover a hidden cell (one button blue, the other black); on a number,
+        /// show its flower or beam (left) or dim it (right).
+        Uncover = "uncover" ["Click"] "uncover blue / black; on a number: flower or beam / dim it",
+        /// Click: mark a guess on a hidden cell (blue or black as for uncovering), or clear it.
+        Guess = "guess" ["Shift+Click"] "mark a guess blue / black (again: clear it)",
+        /// Confirm every guess.
+        ConfirmGuesses = "confirm-guesses" ["C"] "confirm every guess (a wrong one is a mistake)",
+        /// Confirm the opposite of every guess.
+        DenyGuesses = "deny-guesses" ["D"] "confirm the opposite of every guess",
+        /// Clear every guess.
+        ClearGuesses = "clear-guesses" ["X"] "clear every guess",
+        /// Show every flower and beam, or clear them.
+        HighlightAll = "highlight-all" ["A"] "show every flower and beam (again: clear them)",
+        /// The next deducible cell and why.
+        Hint = "hint" ["H"] "hint: the next deducible cell and why",
+        /// The engine's next round, as guesses.
+        SolveRound = "solve-round" ["S"] "the engine's next round, marked as guesses",
+        /// Uncover everything deducible.
+        SolveAll = "solve-all" ["Shift+S"] "uncover everything deducible",
+        /// Take back the last uncovering.
+        Undo = "undo" ["Z"] "undo the last uncovering (a confirm is one step)",
+        /// Clear this level's progress (asks first).
+        ClearProgress = "clear-progress" ["R"] "clear this level's progress (asks first)",
+        /// Export the play record.
+        ExportRecord = "export-record" ["E"] "export the play record",
+        /// Copy the level with the progress.
+        CopyLevel = "copy-level" ["Ctrl+C"] "copy the level, uncovered cells revealed",
+        /// Play the level on the clipboard.
+        PasteLevel = "paste-level" ["Ctrl+V"] "play the level on the clipboard",
+        /// Show the solution.
+        ToggleSolution = "show-solution" ["V"] "show the solution",
+        /// Zoom in around the window's centre.
+        ZoomIn = "zoom-in" ["+", "="] "zoom in (the wheel zooms around the pointer)",
+        /// Zoom out.
+        ZoomOut = "zoom-out" ["-"] "zoom out",
+        /// Back to the level fitted in the window.
+        ZoomReset = "zoom-reset" ["0"] "fit the level in the window again",
+        /// The next level.
+        NextLevel = "next-level" ["N"] "next level (or file)",
+        /// The previous level.
+        PreviousLevel = "previous-level" ["P"] "previous level (or file)",
+        /// Show every binding.
+        ToggleHelp = "help" ["?", "F1"] "show or hide every key",
+        /// Open the level editor on the level shown (from the editor's playtest: back to it).
+        Editor = "editor" ["Tab"] "edit the level (docs/viewer.md); in the editor, Tab plays it",
+    }
+    help line:
+        ToggleHelp "all keys",
+        Uncover "blue / black",
+        Guess "guess",
+        ConfirmGuesses "confirm",
+        DenyGuesses "deny",
+        ClearGuesses "clear",
+        Hint "hint",
+        SolveRound "solve",
+        Undo "undo",
 }
 
-impl Bindable for Action {
-    const SECTION: &'static str = "player";
-
-    const ALL: &'static [Action] = &[
-        Action::Uncover,
-        Action::Guess,
-        Action::ConfirmGuesses,
-        Action::DenyGuesses,
-        Action::ClearGuesses,
-        Action::HighlightAll,
-        Action::Hint,
-        Action::SolveRound,
-        Action::SolveAll,
-        Action::Undo,
-        Action::ClearProgress,
-        Action::ExportRecord,
-        Action::CopyLevel,
-        Action::PasteLevel,
-        Action::ToggleSolution,
-        Action::ZoomIn,
-        Action::ZoomOut,
-        Action::ZoomReset,
-        Action::NextLevel,
-        Action::PreviousLevel,
-        Action::ToggleHelp,
-        Action::Editor,
-    ];
-
-    const LINE: &'static [Action] = &[
-        Action::ToggleHelp,
-        Action::Uncover,
-        Action::Guess,
-        Action::ConfirmGuesses,
-        Action::DenyGuesses,
-        Action::ClearGuesses,
-        Action::Hint,
-        Action::SolveRound,
-        Action::Undo,
-    ];
-
-    fn id(self) -> &'static str {
-        match self {
-            Action::Uncover => "uncover",
-            Action::Guess => "guess",
-            Action::ConfirmGuesses => "confirm-guesses",
-            Action::DenyGuesses => "deny-guesses",
-            Action::ClearGuesses => "clear-guesses",
-            Action::HighlightAll => "highlight-all",
-            Action::Hint => "hint",
-            Action::SolveRound => "solve-round",
-            Action::SolveAll => "solve-all",
-            Action::Undo => "undo",
-            Action::ClearProgress => "clear-progress",
-            Action::ExportRecord => "export-record",
-            Action::CopyLevel => "copy-level",
-            Action::PasteLevel => "paste-level",
-            Action::ToggleSolution => "show-solution",
-            Action::ZoomIn => "zoom-in",
-            Action::ZoomOut => "zoom-out",
-            Action::ZoomReset => "zoom-reset",
-            Action::NextLevel => "next-level",
-            Action::PreviousLevel => "previous-level",
-            Action::ToggleHelp => "help",
-            Action::Editor => "editor",
-        }
+/// The parts of the player's key line, most needed first (the window shows the parts
+/// that fit, whole); in the editor's playtest, the way back to the editor comes second.
+pub fn key_line(bindings: &[Binding<Action>], swap_buttons: bool, playtest: bool) -> Vec<String> {
+    let mut parts: Vec<String> = line_parts(bindings, swap_buttons)
+        .into_iter()
+        .map(|(_, part)| part)
+        .collect();
+    let back = keys_for(bindings, Action::Editor);
+    if playtest && !back.is_empty() {
+        let at = parts.len().min(1);
+        parts.insert(at, format!("{back} back to the editor"));
     }
-
-    fn defaults(self) -> &'static [&'static str] {
-        match self {
-            Action::Uncover => &["Click"],
-            Action::Guess => &["Shift+Click"],
-            Action::ConfirmGuesses => &["C"],
-            Action::DenyGuesses => &["D"],
-            Action::ClearGuesses => &["X"],
-            Action::HighlightAll => &["A"],
-            Action::Hint => &["H"],
-            Action::SolveRound => &["S"],
-            Action::SolveAll => &["Shift+S"],
-            Action::Undo => &["Z"],
-            Action::ClearProgress => &["R"],
-            Action::ExportRecord => &["E"],
-            Action::CopyLevel => &["Ctrl+C"],
-            Action::PasteLevel => &["Ctrl+V"],
-            Action::ToggleSolution => &["V"],
-            Action::ZoomIn => &["+", "="],
-            Action::ZoomOut => &["-"],
-            Action::ZoomReset => &["0"],
-            Action::NextLevel => &["N"],
-            Action::PreviousLevel => &["P"],
-            Action::ToggleHelp => &["?", "F1"],
-            Action::Editor => &["Tab"],
-        }
-    }
-
-    fn on_click(self) -> bool {
-        matches!(self, Action::Uncover | Action::Guess)
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            Action::Uncover => "uncover blue / black; on a number: flower or beam / dim it",
-            Action::Guess => "mark a guess blue / black (again: clear it)",
-            Action::ConfirmGuesses => "confirm every guess (a wrong one is a mistake)",
-            Action::DenyGuesses => "confirm the opposite of every guess",
-            Action::ClearGuesses => "clear every guess",
-            Action::HighlightAll => "show every flower and beam (again: clear them)",
-            Action::Hint => "hint: the next deducible cell and why",
-            Action::SolveRound => "the engine's next round, marked as guesses",
-            Action::SolveAll => "uncover everything deducible",
-            Action::Undo => "undo the last uncovering (a confirm is one step)",
-            Action::ClearProgress => "clear this level's progress (asks first)",
-            Action::ExportRecord => "export the play record",
-            Action::CopyLevel => "copy the level, uncovered cells revealed",
-            Action::PasteLevel => "play the level on the clipboard",
-            Action::ToggleSolution => "show the solution",
-            Action::ZoomIn => "zoom in (the wheel zooms around the pointer)",
-            Action::ZoomOut => "zoom out",
-            Action::ZoomReset => "fit the level in the window again",
-            Action::NextLevel => "next level (or file)",
-            Action::PreviousLevel => "previous level (or file)",
-            Action::ToggleHelp => "show or hide every key",
-            Action::Editor => "edit the level (docs/viewer.md); in the editor, Tab plays it",
-        }
-    }
-
-    fn short(self) -> &'static str {
-        match self {
-            Action::Uncover => "blue / black",
-            Action::Guess => "guess",
-            Action::ConfirmGuesses => "confirm",
-            Action::DenyGuesses => "deny",
-            Action::ClearGuesses => "clear",
-            Action::Hint => "hint",
-            Action::SolveRound => "solve",
-            Action::Undo => "undo",
-            Action::ToggleHelp => "all keys",
-            other => other.id(),
-        }
-    }
+    parts
 }
 
-impl Action {
-    /// The session command of a key action; `None` for the clicks (they need a cell),
-    /// the clipboard (the app reads and writes it), the zoom and the editor (the
-    /// window's).
-    pub fn command(self) -> Option<Command> {
-        Some(match self {
-            Action::ConfirmGuesses => Command::ConfirmGuesses,
-            Action::DenyGuesses => Command::DenyGuesses,
-            Action::ClearGuesses => Command::ClearGuesses,
-            Action::HighlightAll => Command::HighlightAll,
-            Action::Hint => Command::Hint,
-            Action::SolveRound => Command::SolveRound,
-            Action::SolveAll => Command::SolveAll,
-            Action::Undo => Command::Undo,
-            Action::ClearProgress => Command::ClearProgress,
-            Action::ExportRecord => Command::ExportRecord,
-            Action::ToggleSolution => Command::ToggleSolution,
-            Action::NextLevel => Command::Step(1),
-            Action::PreviousLevel => Command::Step(-1),
-            Action::ToggleHelp => Command::ToggleHelp,
-            Action::Uncover
-            | Action::Guess
-            | Action::CopyLevel
-            | Action::PasteLevel
-            | Action::ZoomIn
-            | Action::ZoomOut
-            | Action::ZoomReset
-            | Action::Editor => return None,
-        })
+/// The label a playtest of the editor's level shows in the header:
+/// `playtest: Tab returns to the editor`, with the keys in force.
+pub fn playtest_label(bindings: &[Binding<Action>]) -> String {
+    match keys_for(bindings, Action::Editor) {
+        keys if keys.is_empty() => "playtest of the editor's level".to_string(),
+        keys => format!("playtest: {keys} returns to the editor"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::keys::{defaults, Chord};
+    use crate::keys::{defaults, Bindable, Chord};
 
     #[test]
     fn every_default_reads_and_fits_its_action() {
@@ -249,5 +111,22 @@ mod tests {
                 b.chord.label()
             );
         }
+    }
+
+    #[test]
+    fn a_playtest_says_how_to_go_back_with_the_keys_in_force() {
+        let table = defaults::<Action>();
+        let line = key_line(&table, false, true);
+        assert_eq!(&line[..2], ["? / F1 all keys", "Tab back to the editor"]);
+        assert!(!key_line(&table, false, false)
+            .iter()
+            .any(|p| p.contains("editor")));
+        assert_eq!(playtest_label(&table), "playtest: Tab returns to the editor");
+        let (bound, _) = crate::keys::file::read(Some("[player]\neditor = \"F7\"\n"));
+        assert_eq!(
+            playtest_label(&bound.player),
+            "playtest: F7 returns to the editor"
+        );
+        assert_eq!(key_line(&bound.player, false, true)[1], "F7 back to the editor");
     }
 }

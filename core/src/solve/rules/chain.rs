@@ -3,16 +3,15 @@
 //! steps ("L18 blue (finish-blue), then L20 black (finish-black), so K21 = 2 needs 1
 //! more blue and has 1 cell hidden"). Read off the clues the general search found.
 
-use super::super::puzzle::{Puzzle, Values};
+use super::catalogue::{Found, Rule};
+use super::matching::name;
+use super::pair_memo::PairMemo;
 use super::view::View;
-use super::{name, Found, PairMemo, Rule, RuleInfo};
+use crate::solve::puzzle::{Puzzle, Values};
 
-pub(super) static CHAIN: RuleInfo = RuleInfo {
-    id: "chain",
-    name: "Chain",
-    sentence: "Cells that other rules settle from the same clues complete what the last clue needs: follow the steps in order.",
-    effort: 3,
-};
+/// Clues (the counter counts as one) a chain is followed over; a search that needs
+/// more is read as a contradiction.
+pub(crate) const MAX_CHAIN_CLUES: usize = 8;
 
 /// Waves of named rules tried before giving up on a chain.
 const MAX_WAVES: usize = 6;

@@ -4,17 +4,12 @@
 //! general search (`explain.rs`), which proves that they force the cell; this file
 //! only says how.
 
-use super::super::local;
-use super::super::puzzle::Values;
+use super::alone;
+use super::catalogue::Found;
+use super::chain::MAX_CHAIN_CLUES;
+use super::matching::first_match;
 use super::view::{and_list, View};
-use super::{first_match, RuleInfo, MAX_CHAIN_CLUES};
-
-pub(super) static CONTRADICTION: RuleInfo = RuleInfo {
-    id: "contradiction",
-    name: "Contradiction",
-    sentence: "Give the cell the other colour and follow what the listed clues then settle: one of them can no longer hold, so the cell has this colour.",
-    effort: 4,
-};
+use crate::solve::puzzle::Values;
 
 /// Cells of a chain named before "and N more".
 const MAX_CHAIN: usize = 4;
@@ -54,7 +49,7 @@ pub(crate) fn describe(view: &View<'_>, i: usize, clues: &[usize], counter: bool
             Ok(false) => {}
         }
         let assumed = View::within(puzzle, &values, clues, counter, true);
-        let settled: Vec<(usize, super::Found)> = assumed
+        let settled: Vec<(usize, Found)> = assumed
             .scope()
             .into_iter()
             .filter_map(|m| Some((m, first_match(&assumed, m)?)))
@@ -121,7 +116,7 @@ fn settle_singly(
 ) -> Result<bool, Broken> {
     let before = order.len();
     for &c in clues {
-        let forced = local::forced_by_clue(view.puzzle, c, values).ok_or(Broken::Clue(c))?;
+        let forced = alone::forced_or_broken(view.puzzle, c, values).ok_or(Broken::Clue(c))?;
         for (m, blue) in forced {
             if values[m].is_none() {
                 values[m] = Some(blue);

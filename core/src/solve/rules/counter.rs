@@ -1,17 +1,16 @@
 //! The remaining-blue counter: alone (no blue left, or as many blue as hidden
 //! cells), or against clues that share no hidden cell, whose needs leave the cells
 //! outside them no blue at all or nothing but blue.
+//!
+//! [`alone`] and [`against_clues`] name a cell with the clues that prove it;
+//! [`forced_alone`] and [`forced_against_clues`] are the engine's quick forms (for the
+//! first layer of a round, `propagate.rs`).
 
+use super::alone::push_open;
+use super::catalogue::{Found, Rule};
 use super::parts::{pack_in, CounterPacks, Orders, Part};
 use super::view::{and_list, cells, View};
-use super::{Found, Rule, RuleInfo};
-
-pub(super) static REMAINING: RuleInfo = RuleInfo {
-    id: "remaining",
-    name: "Remaining",
-    sentence: "The counter shows the blue still hidden: when clues that share no cell need all of it, every other hidden cell is black; when they leave exactly the cells outside them, those are blue (with no clue: 0 left means all black, as many as hidden cells means all blue).",
-    effort: 3,
-};
+use crate::solve::puzzle::{Puzzle, Values};
 
 /// `remaining` alone: no blue left, or as many as hidden cells.
 pub(super) fn alone(view: &View<'_>, _i: usize) -> Option<Found> {
@@ -144,5 +143,83 @@ fn text(view: &View<'_>, packed: &[usize], blue: bool) -> String {
         )
     } else {
         format!("{counter}, and {clues}{apart} {verb} all of them: every other hidden cell is black")
+    }
+}
+
+/// The quick form of [`against_clues`]: the counter against clues that share no
+/// hidden cell. The cells none of them covers hold the remaining blue cells minus
+/// what the clues need, which can be none of them or all. Clues are picked greedily,
+/// largest first, then smallest first.
+pub(super) fn forced_against_clues(
+    puzzle: &Puzzle,
+    visible: &[usize],
+    values: &Values,
+) -> Vec<(usize, bool)> {
+    let remaining = puzzle.remaining(values);
+    // Each clue with hidden members: what it needs, and where its hidden members
+    // are in `open` (one vector for all of them).
+    let mut open: Vec<usize> = Vec::new();
+    let mut clues: Vec<(usize, usize, usize)> = Vec::new();
+    for &c in visible {
+        let start = open.len();
+        match push_open(puzzle, c, values, &mut open) {
+            Some(need) if open.len() > start => clues.push((need, start, open.len())),
+            _ => open.truncate(start),
+        }
+    }
+    if clues.is_empty() {
+        return Vec::new();
+    }
+    let mut covered = vec![false; values.len()];
+    for largest_first in [true, false] {
+        clues.sort_by_key(|&(_, start, end)| {
+            if largest_first {
+                usize::MAX - (end - start)
+            } else {
+                end - start
+            }
+        });
+        covered.iter_mut().for_each(|c| *c = false);
+        let mut needed = 0;
+        for &(need, start, end) in &clues {
+            let cells = &open[start..end];
+            if cells.iter().all(|m| !covered[*m]) {
+                for &m in cells {
+                    covered[m] = true;
+                }
+                needed += need;
+            }
+        }
+        // The rest, counted first: it is listed only when it is settled.
+        let in_rest = |i: &usize| values[*i].is_none() && !covered[*i];
+        let n_rest = (0..values.len()).filter(in_rest).count();
+        let Some(blue_in_rest) = remaining.checked_sub(needed) else {
+            continue;
+        };
+        if n_rest == 0 || blue_in_rest > n_rest {
+            continue;
+        }
+        if blue_in_rest == 0 || blue_in_rest == n_rest {
+            return (0..values.len())
+                .filter(in_rest)
+                .map(|i| (i, blue_in_rest > 0))
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
+/// The quick form of [`alone`]: the counter at 0 (all hidden black) or at the
+/// number of hidden cells (all blue).
+pub(super) fn forced_alone(puzzle: &Puzzle, values: &Values) -> Vec<(usize, bool)> {
+    let n_open = values.iter().filter(|v| v.is_none()).count();
+    let remaining = puzzle.remaining(values);
+    if n_open > 0 && (remaining == 0 || remaining == n_open) {
+        (0..values.len())
+            .filter(|i| values[*i].is_none())
+            .map(|m| (m, remaining > 0))
+            .collect()
+    } else {
+        Vec::new()
     }
 }

@@ -1,22 +1,8 @@
 //! One clue's count finishes it: all its blue are shown (the rest is black), or
 //! its hidden cells are just the blue it still needs (they are all blue).
 
+use super::catalogue::{Found, Rule};
 use super::view::{cells, View};
-use super::{Found, Rule, RuleInfo};
-
-pub(super) static FINISH_BLACK: RuleInfo = RuleInfo {
-    id: "finish-black",
-    name: "Finish with black",
-    sentence: "A clue that already shows all its blue has only black hidden cells left.",
-    effort: 1,
-};
-
-pub(super) static FINISH_BLUE: RuleInfo = RuleInfo {
-    id: "finish-blue",
-    name: "Finish with blue",
-    sentence: "A clue whose hidden cells are exactly as many as the blue it still needs has only blue hidden cells left.",
-    effort: 1,
-};
 
 /// `finish-black` or `finish-blue` by one of the cell's clues.
 pub(super) fn finish(view: &View<'_>, i: usize) -> Option<Found> {

@@ -3,24 +3,16 @@
 //! When the inner clues' hidden cells all lie inside the outer clue's, this is
 //! `subset` (LEGUP's mirror and touching rules, on hexagons); otherwise `overlap`.
 //! Several inner clues that share no cell add up like one.
+//!
+//! [`pair`] and [`group`] name a cell with the clues that prove it; [`forced_by_pairs`]
+//! is the engine's quick form (every pair of overlapping clues at once, for the first
+//! layer of a round, `propagate.rs`).
 
+use super::alone::push_open;
+use super::catalogue::{Found, Rule};
 use super::parts::{pack, Part};
 use super::view::{and_list, View};
-use super::{Found, Rule, RuleInfo};
-
-pub(super) static SUBSET: RuleInfo = RuleInfo {
-    id: "subset",
-    name: "Subset",
-    sentence: "When one clue's hidden cells all lie inside another's, the other's remaining hidden cells hold the difference of the blue they need.",
-    effort: 2,
-};
-
-pub(super) static OVERLAP: RuleInfo = RuleInfo {
-    id: "overlap",
-    name: "Overlap",
-    sentence: "Two clues that share hidden cells bound the blue in the shared part; when that bound is all one clue needs, or leaves it exactly its own cells to fill, those cells are settled.",
-    effort: 3,
-};
+use crate::solve::puzzle::{Puzzle, Values};
 
 /// The inner clues' parts of clue `a` around hidden cell `i` (which they do not
 /// hold).
@@ -135,4 +127,98 @@ fn others_are_blue(n: usize) -> String {
     } else {
         format!("its other {n} cells are blue")
     }
+}
+
+/// The quick form: cells that two overlapping clues force by their counts alone: the blue cells in
+/// their overlap are bounded by both, which can fill or empty the overlap or the
+/// cells only one of them has. Only pairs with a clue marked in `changed`.
+pub(super) fn forced_by_pairs(
+    puzzle: &Puzzle,
+    visible: &[usize],
+    is_visible: &[bool],
+    values: &Values,
+    changed: &[bool],
+) -> Vec<(usize, bool)> {
+    // The pairs worth reading: a changed clue and the visible clues it shares a
+    // hidden cell with.
+    let mut in_pair = vec![false; puzzle.clues.len()];
+    for &c in visible.iter().filter(|&&c| changed[c]) {
+        in_pair[c] = true;
+        for &m in puzzle.clues[c].members.iter().filter(|&&m| values[m].is_none()) {
+            for &d in puzzle.clues_of_cell(m) {
+                in_pair[d] |= is_visible[d];
+            }
+        }
+    }
+    // Those clues' hidden members and need, computed once: the members in one
+    // list, each clue's at its range (the rules run every round, and a vector per
+    // clue would cost more than reading the pairs).
+    let mut open_cells: Vec<usize> = Vec::new();
+    let mut open_at: Vec<(usize, usize)> = vec![(0, 0); puzzle.clues.len()];
+    let mut need: Vec<Option<usize>> = vec![None; puzzle.clues.len()];
+    for &c in visible.iter().filter(|&&c| in_pair[c]) {
+        let start = open_cells.len();
+        need[c] = push_open(puzzle, c, values, &mut open_cells);
+        open_at[c] = (start, open_cells.len());
+    }
+    let open = |c: usize| &open_cells[open_at[c].0..open_at[c].1];
+    let mut out = Vec::new();
+    let mut in_a = vec![false; values.len()];
+    // The clue `a` a clue `b` was last paired with, plus one (0: never).
+    let mut paired = vec![0usize; puzzle.clues.len()];
+    for &a in visible.iter().filter(|&&a| in_pair[a]) {
+        let (open_a, Some(need_a)) = (open(a), need[a]) else {
+            continue;
+        };
+        for &m in open_a {
+            in_a[m] = true;
+        }
+        for &m in open_a {
+            for &b in puzzle.clues_of_cell(m) {
+                // Each pair once, from the clue with the smaller index.
+                if b <= a || !is_visible[b] || paired[b] == a + 1 {
+                    continue;
+                }
+                paired[b] = a + 1;
+                if !changed[a] && !changed[b] {
+                    continue;
+                }
+                let (open_b, Some(need_b)) = (open(b), need[b]) else {
+                    continue;
+                };
+                let n_both = open_b.iter().filter(|c| in_a[**c]).count();
+                let (n_only_a, n_only_b) = (open_a.len() - n_both, open_b.len() - n_both);
+                // Blue cells in the overlap: from lo to hi.
+                let lo = need_a
+                    .saturating_sub(n_only_a)
+                    .max(need_b.saturating_sub(n_only_b));
+                let hi = n_both.min(need_a).min(need_b);
+                if lo > hi {
+                    continue;
+                }
+                let settles_both = lo == n_both || hi == 0;
+                let settles = |only: usize, need: usize| only > 0 && (need == lo || need - hi == only);
+                if !settles_both && !settles(n_only_a, need_a) && !settles(n_only_b, need_b) {
+                    continue;
+                }
+                if settles_both {
+                    let blue = lo == n_both;
+                    out.extend(open_b.iter().filter(|c| in_a[**c]).map(|&c| (c, blue)));
+                }
+                // Blue cells only one clue has: from need - hi to need - lo.
+                if settles(n_only_a, need_a) {
+                    let blue = need_a != lo;
+                    out.extend(open_a.iter().filter(|c| !open_b.contains(c)).map(|&c| (c, blue)));
+                }
+                if settles(n_only_b, need_b) {
+                    let blue = need_b != lo;
+                    out.extend(open_b.iter().filter(|c| !in_a[**c]).map(|&c| (c, blue)));
+                }
+            }
+        }
+        for &m in open_a {
+            in_a[m] = false;
+        }
+    }
+    out
 }

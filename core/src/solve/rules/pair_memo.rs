@@ -2,7 +2,7 @@
 //! more cells uncovered: the grade's replay builds a view at every step, and a
 //! round's view and its chains' first views see the same cells.
 
-use super::super::key_map::KeyMap;
+use crate::solve::key_map::KeyMap;
 use std::cell::RefCell;
 
 /// Answers to "do clues `a` and `b` together force cell `i`?", each kept with how

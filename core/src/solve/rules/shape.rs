@@ -3,29 +3,8 @@
 //! from the blue shown, a gap between two blue cells, a cell that would join them);
 //! alone, or with one more clue that shares its cells (`shape-overlap`).
 
+use super::catalogue::{Found, Rule};
 use super::view::View;
-use super::{Found, Rule, RuleInfo};
-
-pub(super) static TOGETHER: RuleInfo = RuleInfo {
-    id: "together",
-    name: "Together",
-    sentence: "A {n} clue's blue cells form one group: a cell no such group can reach is black, and a cell every such group covers is blue.",
-    effort: 2,
-};
-
-pub(super) static APART: RuleInfo = RuleInfo {
-    id: "apart",
-    name: "Apart",
-    sentence: "A -n- clue's blue cells are not all in one group: a cell that would close the group is black, and a cell every split needs is blue.",
-    effort: 2,
-};
-
-pub(super) static SHAPE_OVERLAP: RuleInfo = RuleInfo {
-    id: "shape-overlap",
-    name: "Shape and overlap",
-    sentence: "A {n} or -n- clue and a clue that shares its cells: of the ways the first can place its blue, only those that leave the second its count remain, and they all agree on the cell.",
-    effort: 3,
-};
 
 /// `together` or `apart`: a cell one `{n}` or `-n-` clue forces alone (its count
 /// alone does not, or `finish` would have named it).

@@ -3,13 +3,13 @@
 
 use std::cell::{OnceCell, RefCell};
 
-use super::super::check::{Check, Checker};
-use super::super::key_map::KeyMap;
-use super::super::local;
-use super::super::puzzle::{empty_ranges, push_in_range, Puzzle, Shape, Values};
+use super::alone;
 use super::pair_memo::PairMemo;
 use super::parts::{part, CounterPacks, Part};
 use crate::model::{name, ClueKind};
+use crate::solve::key_map::KeyMap;
+use crate::solve::puzzle::{empty_ranges, push_in_range, Puzzle, Shape, Values};
+use crate::solve::reason::check::{Check, Checker};
 
 /// One round's visible information, for matching rules: every visible clue and the
 /// counter, or (for following a chain or an assumption) a few of them.
@@ -167,7 +167,7 @@ impl<'p> View<'p> {
 
     /// What clue `c` forces alone.
     pub(crate) fn alone(&self, c: usize) -> &[(usize, bool)] {
-        self.alone[c].get_or_init(|| local::single_clue(self.puzzle, c, self.known))
+        self.alone[c].get_or_init(|| alone::forced(self.puzzle, c, self.known))
     }
 
     /// Whether clues `a` and `b` together force hidden cell `i` to its solution

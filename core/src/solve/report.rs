@@ -1,0 +1,192 @@
+//! What the engine answers: a [`Report`] per level, its [`Verdict`], for every
+//! uncovered cell a [`Deduction`] with its [`Explanation`] (the [`ClueRef`]s it reads,
+//! the kind of [`Reasoning`], the named [`Rule`]), and the level's [`Difficulty`] with
+//! its [`Grade`]. Plain data, for every caller.
+
+use crate::model::{Color, Pos};
+use crate::solve::rules::Rule;
+
+/// The engine's answer for one level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Solvable, stuck, or why there is no answer.
+    pub verdict: Verdict,
+    /// Every uncovered cell, in the order it was uncovered (round by round).
+    pub deductions: Vec<Deduction>,
+    /// Cells that stay hidden (empty when solvable).
+    pub stuck: Vec<Pos>,
+    /// How hard the level is for a player.
+    pub difficulty: Difficulty,
+}
+
+/// Whether a perfect player uncovers every cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every cell gets uncovered.
+    Solvable,
+    /// Progress stops: after round `after_round` no hidden cell is deducible.
+    Stuck {
+        /// The last round that uncovered a cell (0 when none could be uncovered).
+        after_round: usize,
+    },
+    /// The budget ran out before an answer.
+    GaveUp,
+    /// The caller's cancel flag was set.
+    Cancelled,
+}
+
+/// One cell uncovered by the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    /// The cell.
+    pub pos: Pos,
+    /// Its colour (always its solution colour).
+    pub color: Color,
+    /// The round it is uncovered in, from 1.
+    pub round: usize,
+    /// Why it is forced (may be empty from [`verdict`](crate::solve::verdict)).
+    pub explanation: Explanation,
+}
+
+/// A set of visible clues that together force a cell, and the rule that reads them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explanation {
+    /// The clues used; no clue can be dropped when `minimal`.
+    pub clues: Vec<ClueRef>,
+    /// What kind of reasoning was needed.
+    pub reasoning: Reasoning,
+    /// Whether every clue was shown to be needed (false when the budget cut the
+    /// check short: the clues still force the cell).
+    pub minimal: bool,
+    /// The most specific named rule that proves the cell with these clues
+    /// ([`Rule::Contradiction`] when no other does); `None` without explanations.
+    pub rule: Option<Rule>,
+    /// The deduction in words, with the values the player sees:
+    /// `S13 = 0 has its 0 blue`, `if Q19 were black, R16 = 2 could get at most 1 blue`.
+    pub text: String,
+}
+
+/// A visible clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ClueRef {
+    /// A revealed cell's number, or a column number, at that position.
+    Clue(Pos),
+    /// The remaining-blue counter.
+    RemainingCounter,
+}
+
+/// What kind of reasoning an explanation needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reasoning {
+    /// One clue alone forces the cell.
+    #[default]
+    SingleClue,
+    /// Several clues together force it.
+    SeveralClues,
+    /// The remaining-blue counter is needed.
+    RemainingCounter,
+}
+
+impl Reasoning {
+    /// The kind of reasoning behind `clues`.
+    pub(crate) fn of(clues: &[ClueRef]) -> Reasoning {
+        if clues.contains(&ClueRef::RemainingCounter) {
+            Reasoning::RemainingCounter
+        } else if clues.len() == 1 {
+            Reasoning::SingleClue
+        } else {
+            Reasoning::SeveralClues
+        }
+    }
+}
+
+impl Report {
+    /// The deduction that uncovered `pos`, if any.
+    pub fn deduction_at(&self, pos: Pos) -> Option<&Deduction> {
+        self.deductions.iter().find(|d| d.pos == pos)
+    }
+
+    /// Rounds that uncovered at least one cell.
+    pub fn rounds(&self) -> usize {
+        self.difficulty.rounds
+    }
+}
+
+/// A difficulty summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Difficulty {
+    /// Rounds that uncovered at least one cell.
+    pub rounds: usize,
+    /// Clues in the largest explanation.
+    pub largest_explanation: usize,
+    /// Deductions that needed the remaining counter.
+    pub counter_uses: usize,
+    /// The grade; `None` when the level is not solvable or explanations were not
+    /// asked for.
+    pub grade: Option<Grade>,
+    /// Steps of the easiest-first replay at each effort, from 1 to 5 (index 0 to 4).
+    pub steps_by_effort: [usize; 5],
+    /// Deductions of the solution that each rule explains, in [`Rule::ALL`] order.
+    pub rule_counts: [usize; Rule::ALL.len()],
+    /// Cells uncovered by the round that uncovers the fewest (0 without rounds).
+    pub narrowest_round: usize,
+}
+
+/// The five difficulty grades.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Grade {
+    /// 1: one clue at a time.
+    Easy = 1,
+    /// 2: shapes and simple subsets.
+    EasyMedium = 2,
+    /// 3: clues that overlap, or the counter against clues.
+    Medium = 3,
+    /// 4: some contradictions.
+    MediumHard = 4,
+    /// 5: many contradictions, or ones over four or more clues.
+    Hard = 5,
+}
+
+impl Grade {
+    /// Every grade, easiest first.
+    pub const ALL: [Grade; 5] = [
+        Grade::Easy,
+        Grade::EasyMedium,
+        Grade::Medium,
+        Grade::MediumHard,
+        Grade::Hard,
+    ];
+
+    /// 1 to 5.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// `easy`, `easy-medium`, `medium`, `medium-hard` or `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Easy => "easy",
+            Grade::EasyMedium => "easy-medium",
+            Grade::Medium => "medium",
+            Grade::MediumHard => "medium-hard",
+            Grade::Hard => "hard",
+        }
+    }
+
+    /// What the grade asks of a player, in the words of `hexcells generate --help`,
+    /// `docs/record-notation.md` and `docs/rules.md`.
+    pub fn definition(self) -> &'static str {
+        match self {
+            Grade::Easy => "one clue at a time (finish a clue, or the remaining counter alone)",
+            Grade::EasyMedium => "also a clue's shape (together or apart) or a simple subset",
+            Grade::Medium => "clues that overlap, or the remaining counter against clues",
+            Grade::MediumHard => "a contradiction over two or three clues, or an overlap of several clues",
+            Grade::Hard => "contradictions over four or more clues",
+        }
+    }
+
+    /// The grade with this name.
+    pub fn from_name(name: &str) -> Option<Grade> {
+        Grade::ALL.into_iter().find(|g| g.name() == name)
+    }
+}

@@ -1,0 +1,202 @@
+//! The engine's run over a level: round after round, the cells a perfect player
+//! uncovers (`deduce/` decides each round), until none is hidden or none is forced;
+//! then their explanations (`explain/`) and the grade (`difficulty.rs`), as much of
+//! them as the caller asks for.
+//!
+//! May import: every part of the engine but `uses/`.
+
+use crate::model::{Level, Pos};
+use crate::solve::budget::{Budget, Clock, Stop};
+use crate::solve::deduce::Deducer;
+use crate::solve::difficulty;
+use crate::solve::explain::{explain_all, explain_all_with, Purpose};
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::sat::Backend;
+use crate::solve::report::{Deduction, Explanation, Report, Verdict};
+
+/// Verdict, rounds and a minimal explanation for every uncovered cell.
+pub fn analyze(level: &Level, budget: &Budget) -> Report {
+    analyze_with(level, budget, Backend::default())
+}
+
+/// Like [`analyze`] but explanations may be empty: the fast path.
+pub fn verdict(level: &Level, budget: &Budget) -> Report {
+    verdict_with(level, budget, Backend::default())
+}
+
+/// [`analyze`] without the explanations in words: every [`Explanation`]'s `text`
+/// is empty, its clues, rule and minimality are the same, and so are the rounds
+/// and the grade. For callers that print no explanation (`hexcells check`).
+pub fn analyze_without_words(level: &Level, budget: &Budget) -> Report {
+    run(level, budget, Backend::default(), Detail::Clues, &[])
+}
+
+/// [`analyze`] with a chosen SAT backend.
+pub fn analyze_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
+    run(level, budget, backend, Detail::Words, &[])
+}
+
+/// [`verdict`] with a chosen SAT backend.
+pub fn verdict_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
+    run(level, budget, backend, Detail::Verdict, &[])
+}
+
+/// How much a run works out besides the rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Detail {
+    /// The verdict and the rounds; no explanations.
+    Verdict,
+    /// Each deduction's clues and rule, and the grade.
+    Clues,
+    /// Also each explanation in words.
+    Words,
+}
+
+/// The report [`analyze`] gives, from the report [`verdict`] gave for the same
+/// level: the rounds are not worked out again, only explained (what a language
+/// server that published the verdict first needs next). A verdict that gave up or
+/// was cancelled has no rounds to start from: the level is analysed from scratch.
+pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Report {
+    if matches!(verdict.verdict, Verdict::GaveUp | Verdict::Cancelled) {
+        return analyze(level, budget);
+    }
+    let backend = Backend::default();
+    let clock = Clock::start(budget);
+    let puzzle = Puzzle::new(level);
+    let mut known = puzzle.initial_values();
+    let mut deductions: Vec<Deduction> = Vec::with_capacity(verdict.deductions.len());
+    let mut outcome = verdict.verdict;
+    for round in verdict.deductions.chunk_by(|a, b| a.round == b.round) {
+        let forced: Vec<usize> = round.iter().filter_map(|d| puzzle.cell_at(d.pos)).collect();
+        let explained = clock
+            .check()
+            .and_then(|()| explain_all(&puzzle, &known, backend, &clock, &forced, None));
+        let explanations = match explained {
+            Ok(explanations) => explanations,
+            Err(stop) => {
+                outcome = stopped(stop);
+                break;
+            }
+        };
+        for (d, explanation) in round.iter().zip(explanations) {
+            deductions.push(Deduction {
+                explanation,
+                ..d.clone()
+            });
+        }
+        for &i in &forced {
+            known[i] = Some(puzzle.blue[i]);
+        }
+    }
+    finish(&puzzle, outcome, deductions, &known, Some((backend, &clock)))
+}
+
+/// [`verdict`] with the cells `deduced` uncovered from the start, as a player who
+/// already deduced them has them. For a level edited only by adding information
+/// (a reveal, a number, a column, `{}` or `-n-`), the cells the unedited level
+/// uncovers are uncovered in the edited one too, whatever the order: so its verdict
+/// and stuck cells come out the same, only faster. Rounds count from there.
+pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> Report {
+    run(level, budget, Backend::default(), Detail::Verdict, deduced)
+}
+
+fn run(level: &Level, budget: &Budget, backend: Backend, detail: Detail, deduced: &[Pos]) -> Report {
+    let clock = Clock::start(budget);
+    let puzzle = Puzzle::new(level);
+    let mut known = puzzle.initial_values();
+    for &pos in deduced {
+        if let Some(i) = puzzle.cell_at(pos) {
+            known[i] = Some(puzzle.blue[i]);
+        }
+    }
+    let mut deductions = Vec::new();
+    let mut deducer = Deducer::new(&puzzle, backend);
+    let mut round = 0;
+    let verdict = loop {
+        if known.iter().all(Option::is_some) {
+            break Verdict::Solvable;
+        }
+        if let Err(stop) = clock.check() {
+            break stopped(stop);
+        }
+        match one_round(&puzzle, &known, backend, &clock, detail, round + 1, &mut deducer) {
+            Ok(found) if found.is_empty() => break Verdict::Stuck { after_round: round },
+            Ok(found) => {
+                round += 1;
+                for d in &found {
+                    if let Some(i) = puzzle.cell_at(d.pos) {
+                        known[i] = Some(puzzle.blue[i]);
+                    }
+                }
+                deductions.extend(found);
+            }
+            Err(stop) => break stopped(stop),
+        }
+    };
+    // The grade replays the solution from the start, with explanations.
+    let grader = (detail != Detail::Verdict && deduced.is_empty()).then_some((backend, &clock));
+    finish(&puzzle, verdict, deductions, &known, grader)
+}
+
+/// The report of a run that ended with `verdict` after `deductions`, with `known`
+/// uncovered: graded by `grader` (a replay with the engine) when it is given and
+/// the level is solvable.
+fn finish(
+    puzzle: &Puzzle,
+    verdict: Verdict,
+    deductions: Vec<Deduction>,
+    known: &Values,
+    grader: Option<(Backend, &Clock)>,
+) -> Report {
+    let stuck = (0..puzzle.cells.len())
+        .filter(|i| known[*i].is_none())
+        .map(|i| puzzle.cells[i])
+        .collect();
+    let engine = grader
+        .filter(|_| verdict == Verdict::Solvable)
+        .map(|(backend, clock)| difficulty::Engine { backend, clock });
+    let difficulty = difficulty::summarise(puzzle, &puzzle.initial_values(), &deductions, engine);
+    Report {
+        verdict,
+        deductions,
+        stuck,
+        difficulty,
+    }
+}
+
+/// The verdict of a run that `stop` ended.
+fn stopped(stop: Stop) -> Verdict {
+    match stop {
+        Stop::GaveUp => Verdict::GaveUp,
+        Stop::Cancelled => Verdict::Cancelled,
+    }
+}
+
+/// The deductions of one round (empty when nothing is forced).
+fn one_round(
+    puzzle: &Puzzle,
+    known: &Values,
+    backend: Backend,
+    clock: &Clock,
+    detail: Detail,
+    round: usize,
+    deducer: &mut Deducer<'_>,
+) -> Result<Vec<Deduction>, Stop> {
+    let forced = deducer.forced_cells(known, clock)?;
+    let explanations = match detail {
+        Detail::Verdict => vec![Explanation::default(); forced.len()],
+        Detail::Clues => explain_all_with(puzzle, known, backend, clock, &forced, None, Purpose::Clues)?,
+        Detail::Words => explain_all(puzzle, known, backend, clock, &forced, None)?,
+    };
+    let out = forced
+        .iter()
+        .zip(explanations)
+        .map(|(&i, explanation)| Deduction {
+            pos: puzzle.cells[i],
+            color: puzzle.color(i),
+            round,
+            explanation,
+        })
+        .collect();
+    Ok(out)
+}

@@ -1,0 +1,11 @@
+//! What the engine is used for besides a level's report: a player's next step
+//! ([`hint`]) and fixes for a level that gets stuck ([`suggest_fixes`]).
+//!
+//! May import: any part of the engine but `solve/mod.rs` (fixes run the whole engine
+//! through `run.rs`, hints one round through `deduce/` and `explain/`).
+
+mod fix;
+mod hint;
+
+pub use fix::{suggest_fixes, Change, Fix};
+pub use hint::{hint, HintResult, PlayState};

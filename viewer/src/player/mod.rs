@@ -1,0 +1,463 @@
+//! The player mode as plain state, testable without a window: the levels of the open
+//! file, pack, editor document or pasted level (the last good version while the text
+//! has errors), the game in progress, its status line, and what the player's actions
+//! do.
+//!
+//! May import: `hexcells_core`, [`crate::keys`] (its table), [`crate::render`] (the
+//! scene it builds, the layout, the camera) and [`crate::clipboard`] (a pasted level).
+//! Not the editor, not the window.
+//!
+//! - this file: the [`Session`] (levels, saving, the frame's scene);
+//!   `actions.rs`: [`Session::act`], the one handler of the player's table;
+//! - `moves.rs`: clicks, guesses, undo, clearing the progress; `engine.rs`: hints and
+//!   rounds from the deduction engine, beside the window; `copy_paste.rs`: the level
+//!   to and from the clipboard;
+//! - `game.rs`: the [`game::Game`] of one level (uncovered cells, mistakes, guesses,
+//!   undo steps, the play record); `clue_marks.rs`: dimmed and highlighted clues;
+//!   `progress.rs`: progress and best results saved per level.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use hexcells_core::format::parse;
+use hexcells_core::solve::Budget;
+use hexcells_core::{Level, Pos, Severity};
+
+use crate::keys::player::Action;
+use crate::keys::{self, Binding};
+use crate::render::{Camera, Layout, Scene};
+use game::Game;
+use progress::{Best, Progress};
+
+mod actions;
+pub mod clue_marks;
+mod copy_paste;
+mod engine;
+pub mod game;
+mod moves;
+pub mod progress;
+
+pub use actions::{Effects, Input};
+pub use engine::{EngineDone, EngineJob};
+
+/// Where the levels come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The tutorial pack embedded in the binary.
+    Tutorial,
+    /// A file on disk, followed as it changes.
+    File(PathBuf),
+    /// Snapshots from the language server over stdin.
+    Editor,
+    /// A level pasted from the clipboard.
+    Pasted,
+}
+
+/// The player mode's state.
+pub struct Session {
+    origin: Origin,
+    text: Option<String>,
+    levels: Vec<Level>,
+    level_idx: usize,
+    game: Game,
+    best: Option<Best>,
+    started: Instant,
+    banner: Option<String>,
+    status: String,
+    /// The status line the key line follows: the keys show while that line shows (a
+    /// message takes the status lines whole).
+    keys_after: Option<String>,
+    hint: Option<Pos>,
+    /// The clues a hint's (or a solve's hardest step's) rule reads, with the status line
+    /// they belong to: outlined while that line shows.
+    rule_clues: Option<(String, Vec<Pos>)>,
+    /// The editor cursor: level index and cell.
+    cursor: Option<(usize, Pos)>,
+    /// The cell under the mouse.
+    pub hover: Option<Pos>,
+    /// Show the solution instead of the game.
+    pub show_solution: bool,
+    /// Swap the mouse buttons (right: blue, left: black).
+    pub swap_buttons: bool,
+    /// Playtest of the editor's level: a right click on a cell the player uncovered
+    /// covers it again (set by the editor's playtest mode).
+    pub playtest: bool,
+    /// Show the panel of every binding.
+    show_help: bool,
+    /// The player's zoom and pan.
+    pub camera: Camera,
+    /// The last action asked to clear the progress: the same again confirms.
+    clear_asked: bool,
+    bindings: Vec<Binding<Action>>,
+    state_dir: Option<PathBuf>,
+    budget: Budget,
+    /// Whether `levels` came from a text without errors.
+    good: bool,
+    /// Whether any text has given levels yet.
+    loaded: bool,
+}
+
+/// The embedded tutorial pack.
+pub const TUTORIAL: &str = include_str!("../../levels/tutorial.hexcells");
+
+impl Session {
+    /// A session on `text` from `origin`; progress lives in `state_dir` when given.
+    pub fn new(origin: Origin, text: &str, state_dir: Option<PathBuf>) -> Session {
+        let mut session = Session {
+            origin,
+            text: None,
+            levels: vec![waiting_level()],
+            level_idx: 0,
+            game: Game::new(waiting_level()),
+            best: None,
+            started: Instant::now(),
+            banner: None,
+            status: String::new(),
+            keys_after: None,
+            hint: None,
+            rule_clues: None,
+            cursor: None,
+            hover: None,
+            show_solution: false,
+            swap_buttons: false,
+            playtest: false,
+            show_help: false,
+            camera: Camera::default(),
+            clear_asked: false,
+            bindings: keys::defaults(),
+            state_dir,
+            budget: Budget {
+                time_limit: Some(std::time::Duration::from_secs(5)),
+                ..Budget::default()
+            },
+            good: false,
+            loaded: false,
+        };
+        session.show_keys();
+        session.load_text(text);
+        session
+    }
+
+    /// Where the levels come from.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// The level on screen.
+    pub fn level(&self) -> &Level {
+        self.game.level()
+    }
+
+    /// Index of the level on screen and how many levels there are.
+    pub fn position(&self) -> (usize, usize) {
+        (self.level_idx, self.levels.len())
+    }
+
+    /// The layout of a `width` x `height` frame at interface scale `scale`: the level
+    /// fitted, zoomed and panned.
+    pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
+        self.camera.apply(Layout::new(self.level(), width, height, scale))
+    }
+
+    /// The game in progress.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The error banner, while the text has errors.
+    pub fn banner(&self) -> Option<&str> {
+        self.banner.as_deref()
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// The bindings in force.
+    pub fn bindings(&self) -> &[Binding<Action>] {
+        &self.bindings
+    }
+
+    /// Uses other bindings (the help line and panel follow them).
+    pub fn set_bindings(&mut self, bindings: Vec<Binding<Action>>) {
+        self.bindings = bindings;
+        self.show_keys();
+    }
+
+    /// Whether the panel of every binding shows.
+    pub fn shows_help(&self) -> bool {
+        self.show_help
+    }
+
+    /// Plays the level from the start (the editor's playtest from the start): its
+    /// progress is cleared without asking.
+    pub fn play_from_start(&mut self) {
+        self.clear_progress();
+    }
+
+    /// Shows `message` on the status line.
+    pub fn say(&mut self, message: &str) {
+        self.status = message.to_string();
+    }
+
+    /// The text the levels were read from (empty before any).
+    pub fn text(&self) -> &str {
+        self.text.as_deref().unwrap_or("")
+    }
+
+    /// The cell under the text editor's cursor, on the level shown.
+    pub fn cursor(&self) -> Option<Pos> {
+        self.cursor
+            .filter(|(level, _)| *level == self.level_idx)
+            .map(|(_, pos)| pos)
+    }
+
+    /// Takes new text (a save or an editor snapshot). Keeps the last good levels and
+    /// sets the banner while the text has errors; keeps the game's progress on cells
+    /// whose colour did not change. Returns whether anything changed.
+    pub fn load_text(&mut self, text: &str) -> bool {
+        if self.text.as_deref() == Some(text) {
+            return false;
+        }
+        self.text = Some(text.to_string());
+        let parse = parse(text);
+        let first_error = parse
+            .all_diagnostics()
+            .into_iter()
+            .find(|d| d.severity == Severity::Error);
+        self.banner = first_error
+            .as_ref()
+            .map(|d| format!("{}:{}: {}", d.range.line + 1, d.range.start + 1, d.message));
+        let levels: Vec<Level> = parse.levels.into_iter().map(|l| l.level).collect();
+        if (first_error.is_some() && self.good) || levels.is_empty() {
+            return true;
+        }
+        self.good = first_error.is_none();
+        self.levels = levels;
+        self.level_idx = self.level_idx.min(self.levels.len() - 1);
+        let level = self.levels[self.level_idx].clone();
+        if self.loaded {
+            self.game.replace_level(level);
+            self.hint = None;
+            self.save();
+        } else {
+            self.loaded = true;
+            self.open_level(self.level_idx);
+        }
+        true
+    }
+
+    /// Shows level `idx` of the pack, restoring its saved progress.
+    fn open_level(&mut self, idx: usize) {
+        let Some(level) = self.levels.get(idx) else { return };
+        self.level_idx = idx;
+        self.game = Game::new(level.clone());
+        let saved = self
+            .state_dir
+            .as_deref()
+            .map(|dir| progress::load(dir, level))
+            .unwrap_or_default();
+        let record = self
+            .state_dir
+            .as_deref()
+            .and_then(|dir| progress::load_record(dir, level));
+        match record {
+            Some(record) => self.game.restore_record(&record),
+            None => self.game.restore(&saved.moves, saved.mistakes),
+        }
+        self.game.restore_undo_steps(&saved.undo_steps);
+        self.game.restore_dimmed(&saved.dimmed);
+        self.best = saved.best;
+        self.started = Instant::now();
+        self.hint = None;
+        self.cursor = None;
+        self.show_keys();
+    }
+
+    /// The status line at rest: the level's place in a pack, and the key line after it.
+    fn show_keys(&mut self) {
+        self.show_keys_after(String::new());
+    }
+
+    /// `message`, then the level's place in a pack and the key line.
+    fn show_keys_after(&mut self, message: String) {
+        let (idx, n) = self.position();
+        let place = (n > 1).then(|| {
+            format!(
+                "level {} of {} ({} / {})",
+                idx + 1,
+                n,
+                self.keys(Action::NextLevel),
+                self.keys(Action::PreviousLevel)
+            )
+        });
+        self.status = [Some(message).filter(|m| !m.is_empty()), place]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ");
+        self.keys_after = Some(self.status.clone());
+    }
+
+    /// The keys bound to `action`, for messages.
+    fn keys(&self, action: Action) -> String {
+        keys::keys_for(&self.bindings, action)
+    }
+
+    /// Saves the game in progress (nothing is saved without a state directory).
+    fn save(&self) {
+        let Some(dir) = &self.state_dir else { return };
+        let progress = Progress {
+            moves: self.game.moves(),
+            mistakes: self.game.mistakes(),
+            best: self.best,
+            dimmed: self.game.clue_marks().dimmed(),
+            undo_steps: self.game.undo_steps(),
+        };
+        // Losing progress is not worth stopping the game for.
+        let _ = progress::save(dir, self.game.level(), &progress);
+        let _ = progress::save_record(dir, self.game.level(), &self.game.record());
+    }
+
+    /// Writes the play record to a new file under the state directory and says
+    /// where in the status line.
+    fn export_record(&mut self) {
+        let Some(dir) = &self.state_dir else {
+            self.status = "cannot export the record: no state directory (set XDG_STATE_HOME)".to_string();
+            return;
+        };
+        let record = self.game.record();
+        self.status = match progress::export_record(dir, self.game.level(), &record) {
+            Ok(path) => format!("exported {} moves to {}", record.moves.len(), path.display()),
+            Err(e) => format!("cannot export the record: {e}"),
+        };
+    }
+
+    /// Shows level `idx` of the pack (ignored when there is no such level).
+    pub fn go_to(&mut self, idx: usize) {
+        if idx < self.levels.len() {
+            self.open_level(idx);
+        }
+    }
+
+    /// Moves the hover to `pos`; returns whether it changed.
+    pub fn set_hover(&mut self, pos: Option<Pos>) -> bool {
+        std::mem::replace(&mut self.hover, pos) != pos
+    }
+
+    /// The editor's cursor moved to `cell` of level `level`.
+    pub fn set_cursor(&mut self, level: usize, cell: Option<Pos>) {
+        if level != self.level_idx && level < self.levels.len() {
+            self.open_level(level);
+        }
+        self.cursor = cell.map(|c| (level, c));
+    }
+
+    /// The next (`step` 1) or previous (-1) level of the pack; past either end of a file, the
+    /// next or previous level file in its folder.
+    fn step(&mut self, step: isize) -> Option<PathBuf> {
+        let target = self.level_idx as isize + step;
+        if (0..self.levels.len() as isize).contains(&target) {
+            self.open_level(target as usize);
+            return None;
+        }
+        let Origin::File(path) = &self.origin else {
+            // Wrap around in the tutorial and the editor's pack.
+            let n = self.levels.len() as isize;
+            self.open_level(target.rem_euclid(n.max(1)) as usize);
+            return None;
+        };
+        let next = sibling_file(path, step)?;
+        let text = std::fs::read_to_string(&next).ok()?;
+        self.origin = Origin::File(next.clone());
+        self.text = None;
+        self.good = false;
+        self.loaded = false;
+        self.level_idx = if step < 0 { usize::MAX } else { 0 };
+        self.load_text(&text);
+        Some(next)
+    }
+
+    /// Outlines `clues` while the status line just set shows.
+    fn show_clues(&mut self, clues: Vec<Pos>) {
+        self.rule_clues = Some((self.status.clone(), clues));
+    }
+
+    /// The frame to draw, at interface scale `scale`.
+    pub fn with_scene<R>(&self, scale: f32, f: impl FnOnce(&Scene) -> R) -> R {
+        let uncovered = self.game.uncovered_mask();
+        let cursor = self
+            .cursor
+            .filter(|(level, _)| *level == self.level_idx)
+            .map(|(_, pos)| pos);
+        let marks = self.game.clue_marks();
+        let (highlights, dimmed) = (marks.highlighted(), marks.dimmed());
+        let help = self
+            .show_help
+            .then(|| keys::help_rows(&self.bindings, self.swap_buttons));
+        let rule_clues = match &self.rule_clues {
+            Some((status, clues)) if *status == self.status => clues.as_slice(),
+            _ => &[],
+        };
+        let key_line = match &self.keys_after {
+            Some(status) if *status == self.status => {
+                keys::player::key_line(&self.bindings, self.swap_buttons, self.playtest)
+            }
+            _ => Vec::new(),
+        };
+        let label = self
+            .playtest
+            .then(|| keys::player::playtest_label(&self.bindings));
+        let scene = Scene {
+            level: self.game.level(),
+            uncovered: &uncovered,
+            guesses: self.game.guess_mask(),
+            show_solution: self.show_solution,
+            hover: self.hover,
+            hint: self.hint,
+            cursor,
+            highlights: &highlights,
+            rule_clues,
+            dimmed: &dimmed,
+            help: help.as_deref(),
+            remaining: self.game.remaining(),
+            mistakes: self.game.mistakes(),
+            banner: self.banner.clone(),
+            status: self.status.clone(),
+            keys: &key_line,
+            label: label.as_deref(),
+            scale,
+        };
+        f(&scene)
+    }
+}
+
+/// The level file `step` places after (or before) `path` in its folder, by name.
+pub fn sibling_file(path: &Path, step: isize) -> Option<PathBuf> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "hexcells") && p.is_file())
+        .collect();
+    files.sort();
+    let here = files.iter().position(|p| p.file_name() == path.file_name())?;
+    let n = files.len() as isize;
+    let next = (here as isize + step).rem_euclid(n);
+    files
+        .get(next as usize)
+        .filter(|p| p.file_name() != path.file_name())
+        .cloned()
+}
+
+const WAITING_TITLE: &str = "Waiting for a level";
+
+fn waiting_level() -> Level {
+    let mut level = Level::new();
+    level.title = WAITING_TITLE.to_string();
+    level
+}
