@@ -119,6 +119,10 @@ fn the_archive_unpacks_into_a_folder_whose_binaries_completions_and_man_pages_wo
         ("docs/cli.md", "docs/cli.md"),
         ("editors/nvim/lsp/hexcells.lua", "editors/nvim/lsp/hexcells.lua"),
         ("editors/helix/languages.toml", "editors/helix/languages.toml"),
+        (
+            "editors/tree-sitter-hexcells/src/parser.c",
+            "editors/tree-sitter-hexcells/src/parser.c",
+        ),
     ] {
         let packed = std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert!(
