@@ -1,8 +1,8 @@
 //! The release archive as a user gets it: `scripts/dist --bin-dir` packages the
 //! binaries this test run built (no second build), and the archive, unpacked into an
 //! empty folder, must run from there: `hexcells --version` and `check` on one of our
-//! levels, `hexcells-view` rendering it, the completion scripts loading in their shells
-//! and the man pages the same as `hexcells man` writes. The .vsix is tested in a real
+//! levels, `hexcells-view --version` and rendering it, the completion scripts loading
+//! in their shells and the man pages the same as `hexcells man` writes. The .vsix is tested in a real
 //! VS Code (tests/vscode).
 
 use std::path::{Path, PathBuf};
@@ -149,7 +149,9 @@ fn the_archive_unpacks_into_a_folder_whose_binaries_completions_and_man_pages_wo
         "{}",
         text(&check.stdout)
     );
-    // hexcells-view has no --version: it renders the level without a window instead.
+    let view_version = run_unpacked(&dir, home, "hexcells-view", &["--version"]);
+    assert_eq!(text(&view_version.stdout), format!("hexcells-view {version}\n"));
+    // And it renders the level without a window.
     let png = home.join("first-steps.png");
     let render = run_unpacked(
         &dir,

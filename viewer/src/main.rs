@@ -20,6 +20,7 @@ const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
        hexcells-view --edit [--png OUT.png] [--level N] FILE
        hexcells-view --export-record OUT.record [--level N] [FILE]
+       hexcells-view --version
 
   FILE            the level file to show and follow (default: the tutorial pack)
   --edit          open the level editor on FILE (which need not exist yet: it is
@@ -34,6 +35,7 @@ const USAGE: &str =
   --export-record OUT.record
                   write the saved play record of the level to OUT.record
                   (`-` for stdout) and exit (no window)
+  -V, --version   print the version and exit
 
 in the window, ? or F1 lists every key (and the editor's clicks) of the mode you are
 in. docs/viewer.md has every key and click of both, and how keys.toml in your
@@ -72,6 +74,10 @@ fn parse_args() -> anyhow::Result<Args> {
         match arg.to_str() {
             Some("-h" | "--help") => {
                 println!("{USAGE}");
+                std::process::exit(0);
+            }
+            Some("-V" | "--version") => {
+                println!("hexcells-view {}", env!("CARGO_PKG_VERSION"));
                 std::process::exit(0);
             }
             Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
