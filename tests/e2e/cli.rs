@@ -709,7 +709,7 @@ fn check_gives_each_level_its_verdict() {
     assert!(lines[0].contains("; difficulty "), "{}", lines[0]);
     assert_eq!(
         lines[1],
-        "counter.hexcells: solvable in 1 round (hardest step uses 1 clue); difficulty easy (1 of 5)"
+        "counter.hexcells: solvable in 1 round (hardest step uses 1 clue); difficulty easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step"
     );
 
     write(dir.path(), "stuck.hexcells", stuck_level());
@@ -813,7 +813,7 @@ fn solve_prints_one_line_per_round() {
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert_eq!(
         run.stdout,
-        "round 1: K11 blue\nsolvable in 1 round (hardest step uses 1 clue); difficulty easy (1 of 5); the remaining counter is needed 1 time\n"
+        "round 1: K11 blue\nsolvable in 1 round (hardest step uses 1 clue); the remaining counter is needed 1 time; difficulty easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step\n"
     );
     let run = hexcells(dir.path(), &["solve", "--explain", "counter.hexcells"]);
     assert_eq!(run.code, 0);

@@ -506,11 +506,18 @@ fn solvability_verdicts_reach_diagnostics_lenses_hover_and_commands() {
     let status = client.solve_status(URI, 1);
     assert_eq!(
         status["levels"],
-        json!([{ "summary": "solvable in 1 round, hardest step 1 clue", "verdict": "solvable" }])
+        json!([{ "summary": "solvable in 1 round, hardest step 1 clue; easy (1 of 5)", "verdict": "solvable" }])
     );
     let doc = json!({ "textDocument": { "uri": URI } });
     let lenses = client.result("textDocument/codeLens", doc.clone());
     check_snapshot("code-lens-solvable", &lenses);
+    // The level's header says the grade and why.
+    let header = client.result("textDocument/hover", at(URI, 1, 0));
+    let markdown = header["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        markdown.contains("Difficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 1"),
+        "{markdown}"
+    );
     let hover = client.result("textDocument/hover", at(URI, 13, 22));
     let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(
