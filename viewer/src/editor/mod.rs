@@ -202,7 +202,7 @@ impl Editor {
 
     /// Checks the level as it reads now, off the UI thread; `done` gets the answer
     /// (on the check's thread) for [`Editor::set_checked`]. A running check is cancelled.
-    pub fn start_check(&mut self, done: impl FnOnce(Checked) + Send + 'static) {
+    pub fn start_check(&mut self, done: impl Fn(Checked) + Send + 'static) {
         self.checking = true;
         self.checker.start(self.level.clone(), done);
     }
@@ -220,8 +220,8 @@ impl Editor {
         if !self.checker.is_current(&checked) {
             return false;
         }
+        self.checking = checked.grade_pending;
         self.checked = Some(checked);
-        self.checking = false;
         true
     }
 
@@ -454,15 +454,24 @@ impl Editor {
         Outcome::redraw()
     }
 
-    /// The verdict line: the latest check's summary and problems, or that a check runs.
+    /// The verdict line: the latest check's summary, grade and problems, or that a
+    /// check runs.
     pub fn verdict(&self) -> String {
-        match &self.checked {
-            Some(c) if !self.checking => match c.problems.len() {
-                0 => c.summary.clone(),
-                1 => format!("{} · 1 problem: {}", c.summary, c.problems[0].code),
-                n => format!("{} · {n} problems", c.summary),
-            },
-            _ => "checking…".to_string(),
+        let Some(c) = &self.checked else {
+            return "checking…".to_string();
+        };
+        if !self.checker.is_current(c) {
+            return "checking…".to_string();
+        }
+        let verdict = match &c.reasons {
+            _ if c.grade_pending => format!("{} · grading…", c.summary),
+            Some(reasons) => format!("{} · {reasons}", c.summary),
+            None => c.summary.clone(),
+        };
+        match c.problems.len() {
+            0 => verdict,
+            1 => format!("{verdict} · 1 problem: {}", c.problems[0].code),
+            n => format!("{verdict} · {n} problems"),
         }
     }
 
