@@ -20,12 +20,13 @@ pub struct Checked {
     pub generation: u64,
     /// The model problems (codes as in `docs/diagnostics.md`).
     pub problems: Vec<Problem>,
-    /// "solvable in 6 rounds", "solvable in 6 rounds, hardest step 3 clues; medium
-    /// (3 of 5)", "stuck: 4 cells", ...
+    /// "solvable in 6 rounds", "stuck: 4 cells", ...
     pub summary: String,
-    /// Why the level has its grade (`3 steps need an overlap; 26 steps`), once the
-    /// grade is known.
-    pub reasons: Option<String>,
+    /// The grade, `medium (3 of 5)`, once it is known.
+    pub grade: Option<String>,
+    /// Why the level has its grade (`3 steps need an overlap`, `26 steps`), once it is
+    /// known.
+    pub reasons: Vec<String>,
     /// Whether a second answer, with the grade, follows this one.
     pub grade_pending: bool,
     /// The cells a perfect player gets stuck on.
@@ -100,7 +101,8 @@ fn check_verdict(level: &Level, budget: &Budget, generation: u64) -> (Checked, R
         generation,
         problems,
         summary: solvability::summary(&report),
-        reasons: None,
+        grade: None,
+        reasons: Vec::new(),
         grade_pending: report.verdict == Verdict::Solvable,
         cancelled: report.verdict == Verdict::Cancelled,
         stuck: report.stuck.clone(),
@@ -118,9 +120,10 @@ fn graded(level: &Level, verdict: &Report, budget: &Budget, checked: Checked) ->
             ..checked
         };
     }
+    let grade = report.difficulty.grade;
     Checked {
-        summary: solvability::summary(&report),
-        reasons: Some(report.difficulty.reasons.join("; ")).filter(|r| !r.is_empty()),
+        grade: grade.map(|g| format!("{} ({} of 5)", g.name(), g.number())),
+        reasons: report.difficulty.reasons,
         grade_pending: false,
         ..checked
     }
@@ -157,7 +160,8 @@ mod tests {
         assert!(!checker.is_current(&answers[0]));
         assert!(checker.is_current(&answers[1]));
         assert_eq!(answers[1].summary, "solvable in 0 rounds");
-        assert_eq!(answers[1].reasons, None, "no step, no reason");
+        assert_eq!(answers[1].grade.as_deref(), Some("easy (1 of 5)"));
+        assert!(answers[1].reasons.is_empty(), "no step, no reason");
         // The first was cancelled or stuck, never shown.
         assert!(answers[0].cancelled || answers[0].summary.starts_with("stuck"));
     }

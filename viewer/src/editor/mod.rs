@@ -454,25 +454,25 @@ impl Editor {
         Outcome::redraw()
     }
 
-    /// The verdict line: the latest check's summary, grade and problems, or that a
-    /// check runs.
+    /// The verdict line: the latest check's summary, grade, problems and the grade's
+    /// reasons, as parts between ` · ` (most needed first: the header shows the whole
+    /// parts that fit), or that a check runs.
     pub fn verdict(&self) -> String {
-        let Some(c) = &self.checked else {
+        let Some(c) = self.checked.as_ref().filter(|c| self.checker.is_current(c)) else {
             return "checking…".to_string();
         };
-        if !self.checker.is_current(c) {
-            return "checking…".to_string();
+        let mut parts = vec![c.summary.clone()];
+        if c.grade_pending {
+            parts.push("grading…".to_string());
         }
-        let verdict = match &c.reasons {
-            _ if c.grade_pending => format!("{} · grading…", c.summary),
-            Some(reasons) => format!("{} · {reasons}", c.summary),
-            None => c.summary.clone(),
-        };
+        parts.extend(c.grade.clone());
         match c.problems.len() {
-            0 => verdict,
-            1 => format!("{verdict} · 1 problem: {}", c.problems[0].code),
-            n => format!("{verdict} · {n} problems"),
+            0 => {}
+            1 => parts.push(format!("1 problem: {}", c.problems[0].code)),
+            n => parts.push(format!("{n} problems")),
         }
+        parts.extend(c.reasons.iter().cloned());
+        parts.join(" · ")
     }
 
     /// Draws with the editor's scene: `layout` places the grid, `cursor` is the text

@@ -304,7 +304,10 @@ fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut, wor
             None,
         );
     }
-    let text_w = (layout.width - 260.0 * s).max(10.0);
+    // The right column (label, counts, verdict) takes a little under half the
+    // width, and the title the rest.
+    let right_w = (layout.width * 0.45).max(320.0 * s).min(layout.width - 200.0 * s);
+    let text_w = (layout.width - right_w - 20.0 * s).max(10.0);
     let title = decode_entities(&scene.level.title);
     let title = if title.is_empty() {
         scene.untitled.into()
@@ -322,8 +325,19 @@ fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut, wor
     words.title = title.to_string();
     let counts = format!("{} cells, {n_blue} blue to find", scene.level.n_cells());
     text::draw(pixmap, &counts, layout.width - 12.0 * s, 28.0 * s, right);
-    // The verdict line, as `Editor::verdict` builds it: cut to its room at the right.
-    let verdict = text::fit(scene.verdict, 13.0 * s, 240.0 * s);
+    // The verdict line, as `Editor::verdict` builds it: the whole parts that fit its
+    // room at the right, most needed first (the first cut if it alone does not).
+    let parts: Vec<String> = scene
+        .verdict
+        .split(key_line::SEPARATOR)
+        .map(str::to_string)
+        .collect();
+    let shown = key_line::fit(&parts, 13.0 * s, right_w);
+    let verdict = if shown.is_empty() {
+        text::fit(scene.verdict, 13.0 * s, right_w)
+    } else {
+        shown.join(key_line::SEPARATOR)
+    };
     words.verdict = verdict.clone();
     let color = if scene.verdict.starts_with("stuck") {
         STUCK
