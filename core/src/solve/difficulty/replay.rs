@@ -244,7 +244,7 @@ impl Tally {
 }
 
 /// Cells of a round whose explanation the replay asks again with what it knows.
-const REEXPLAINED: usize = 3;
+const REEXPLAINED: usize = 1;
 
 /// The cell of round `round` still hidden in `known` whose explanation takes the
 /// least effort, and that effort. The engine's explanations are against what was

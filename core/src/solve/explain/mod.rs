@@ -86,6 +86,8 @@ pub(crate) fn explain_all_with<'p>(
             out.push(named(puzzle, found));
             continue;
         }
+        // Whether the explainer's questions were about this cell (not a twin's).
+        let mut explained_here = false;
         let mut explanation = if !explainer.touches(i) {
             if untouched_explanation.is_none() {
                 untouched_explanation = Some(explainer.explain(Cand::Untouched, clock)?);
@@ -96,6 +98,7 @@ pub(crate) fn explain_all_with<'p>(
         } else {
             let explanation = explainer.explain(Cand::Cell(i), clock)?;
             twins.add(puzzle, &visible_at, &explanation, i);
+            explained_here = true;
             explanation
         };
         let clues: Vec<usize> = explanation
@@ -121,7 +124,12 @@ pub(crate) fn explain_all_with<'p>(
                 .explain(puzzle, known, &pairs, i)
         };
         let found = chain
-            .or_else(|| rules::read_sum(&view, i, &clues, counter))
+            .or_else(|| {
+                let lp_refutes = explained_here
+                    .then(|| explainer.lp_knows(&clues, counter))
+                    .flatten();
+                rules::read_sum(&view, i, &clues, counter, lp_refutes)
+            })
             .unwrap_or_else(|| rules::read_contradiction(&view, i, &clues, counter));
         let minimal = explanation.minimal;
         explanation = named(puzzle, found);

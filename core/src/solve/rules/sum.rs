@@ -11,38 +11,62 @@ use super::catalogue::{Found, Rule};
 use super::view::{and_list, View};
 use crate::solve::reason::lp::{CertificateSide, Relaxation};
 
-/// The most times one clue is counted in a sum (a clue counted three times over is
-/// no longer a sum a player adds up).
-const MAX_TIMES: u32 = 2;
+/// The most times one clue is counted in a sum that is put in words.
+const MAX_TIMES: u32 = 16;
 
 /// The sum over `clues` (and the counter when `counter`) that settles hidden cell
-/// `i` of the round `view`, if their counts alone settle it.
-pub(crate) fn read(view: &View<'_>, i: usize, clues: &[usize], counter: bool) -> Option<Found> {
-    if clues.len() + usize::from(counter) < 2 || view.known[i].is_some() {
+/// `i` of the round `view`, if their counts alone settle it. `lp_refutes` is what
+/// the general search already knows of the clues' linear relaxation (a sum exists
+/// exactly when it refutes the cell's other colour): when it says, no certificate is
+/// needed for the rule, only for its words.
+pub(crate) fn read(
+    view: &View<'_>,
+    i: usize,
+    clues: &[usize],
+    counter: bool,
+    lp_refutes: Option<bool>,
+) -> Option<Found> {
+    if clues.len() + usize::from(counter) < 2 || view.known[i].is_some() || lp_refutes == Some(false) {
         return None;
     }
     let puzzle = view.puzzle;
+    let wrong = !puzzle.blue[i];
+    let found = |clues: Vec<usize>, counter: bool, text: String| Found {
+        rule: Rule::Sum,
+        clues,
+        counter,
+        blue: !wrong,
+        text,
+    };
+    if lp_refutes == Some(true) && !view.texts {
+        return Some(found(clues.to_vec(), counter, String::new()));
+    }
     let in_rows = puzzle.held_by(clues);
     let others: Vec<usize> = view.hidden.iter().copied().filter(|&m| !in_rows[m]).collect();
-    let lp = Relaxation::new(puzzle, view.known, clues, &others, counter);
-    let sides = lp.whole_certificate(i, MAX_TIMES)?;
-    let wrong = !puzzle.blue[i];
-    if !sides.iter().any(|s| s.lower) {
-        return None;
-    }
-    let room = check(&sides, puzzle.cells.len(), i, wrong)?;
+    let certificate = Relaxation::new(puzzle, view.known, clues, &others, counter)
+        .whole_certificate(i, MAX_TIMES)
+        .and_then(|sides| Some((check(&sides, puzzle.cells.len(), i, wrong)?, sides)))
+        .map(|(room, sides)| (sides, room));
+    let Some((sides, room)) = certificate.filter(|(sides, _)| sides.iter().any(|s| s.lower)) else {
+        // The relaxation refutes the cell, but its multipliers did not come out in
+        // small whole numbers: the sum in general words.
+        return (lp_refutes == Some(true)).then(|| {
+            let text = view.say(|| {
+                let colour = if wrong { "blue" } else { "black" };
+                format!(
+                    "with {} {colour}, the counts of these clues, added up and taken away, leave no room for it",
+                    view.cell(i)
+                )
+            });
+            found(clues.to_vec(), counter, text)
+        });
+    };
     let mut used: Vec<usize> = sides.iter().filter_map(|s| s.clue).map(|k| clues[k]).collect();
     used.sort_unstable();
     used.dedup();
     let reads_counter = sides.iter().any(|s| s.clue.is_none());
     let text = view.say(|| words(view, clues, &sides, i, wrong, room, others.len()));
-    Some(Found {
-        rule: Rule::Sum,
-        clues: used,
-        counter: reads_counter,
-        blue: !wrong,
-        text,
-    })
+    Some(found(used, reads_counter, text))
 }
 
 /// The certificate checked in whole numbers, with cell `i` at colour `wrong`: the
@@ -95,10 +119,10 @@ fn words(
                 )
             }
         };
-        if side.times == 2 {
-            format!("twice {what}")
-        } else {
-            what
+        match side.times {
+            1 => what,
+            2 => format!("twice {what}"),
+            n => format!("{n} times {what}"),
         }
     };
     let total = |lower: bool| -> i64 {

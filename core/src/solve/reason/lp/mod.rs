@@ -257,12 +257,17 @@ impl<'p> Relaxation<'p> {
         let n_u = self.untouched.len() as f64;
         let sides = self.certificate_sides(Some(cell), (self.remaining - n_u, self.remaining))?;
         let smallest = sides.iter().map(|s| s.y).fold(f64::MAX, f64::min);
+        // The multipliers of a vertex are rational: the smallest scale that makes
+        // them whole.
+        let near_whole = |x: f64| (x - x.round()).abs() < 1e-6;
+        let scale = (1..=6)
+            .map(f64::from)
+            .find(|d| sides.iter().all(|s| near_whole(s.y / smallest * d)))?;
         sides
             .into_iter()
             .map(|side| {
-                let ratio = side.y / smallest;
-                let times = ratio.round();
-                let whole = (ratio - times).abs() < 1e-6 && side.bound.fract() == 0.0;
+                let times = (side.y / smallest * scale).round();
+                let whole = side.bound.fract() == 0.0;
                 (whole && times <= f64::from(max_times)).then(|| CertificateSide {
                     clue: side.row.map(|r| self.row_clue[r]),
                     count: side
