@@ -1,5 +1,5 @@
 //! End-to-end tests of the `hexcells` command line (`check`, `fmt`, `convert`,
-//! `solve`), driving the built binary on levels written here and on the shared
+//! `solve`, `completions`, `man`), driving the built binary on levels written here and on the shared
 //! corpus (skipped with a notice when it is absent).
 
 use std::io::{Read, Write};
@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use hexcells_corpus::Corpus;
-use hexcells_e2e::{bin, temp_dir};
+use hexcells_e2e::{bin, shells, temp_dir};
 use serde_json::Value;
 
 /// What a run of `hexcells` printed and how it exited.
@@ -748,7 +748,7 @@ fn check_gives_each_level_its_verdict() {
     assert!(lines[0].contains("; difficulty "), "{}", lines[0]);
     assert_eq!(
         lines[1],
-        "counter.hexcells: solvable in 1 round (hardest step uses 1 clue); difficulty easy (1 of 5)"
+        "counter.hexcells: solvable in 1 round (hardest step uses 1 clue); difficulty easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step"
     );
 
     write(dir.path(), "stuck.hexcells", stuck_level());
@@ -852,7 +852,7 @@ fn solve_prints_one_line_per_round() {
     assert_eq!((run.code, run.stderr.as_str()), (0, ""));
     assert_eq!(
         run.stdout,
-        "round 1: K11 blue\nsolvable in 1 round (hardest step uses 1 clue); difficulty easy (1 of 5); the remaining counter is needed 1 time\n"
+        "round 1: K11 blue\nsolvable in 1 round (hardest step uses 1 clue); the remaining counter is needed 1 time; difficulty easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step\n"
     );
     let run = hexcells(dir.path(), &["solve", "--explain", "counter.hexcells"]);
     assert_eq!(run.code, 0);
@@ -915,5 +915,85 @@ fn corpus_levels_get_their_expected_verdicts_through_the_cli() {
         wrong.len(),
         expected.len(),
         wrong.join("\n")
+    );
+}
+
+#[test]
+fn completion_scripts_load_in_their_shells_and_offer_subcommands_and_values() {
+    let dir = temp_dir();
+    let mut problems = Vec::new();
+    for (shell, file) in shells::SHELLS {
+        let run = hexcells(dir.path(), &["completions", shell]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let script = dir.path().join(file);
+        std::fs::write(&script, &run.stdout).expect("write the script");
+        problems.extend(shells::problems(shell, &script));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let run = hexcells(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("[possible values: bash, elvish, fish, powershell, zsh]"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn man_writes_a_page_per_subcommand_and_prints_the_main_one() {
+    let dir = temp_dir();
+    let help = hexcells(dir.path(), &["--help"]).stdout;
+    let subcommands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(
+        subcommands.contains(&"check") && subcommands.contains(&"man"),
+        "{help}"
+    );
+
+    let run = hexcells(dir.path(), &["man", "pages/man1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut expected = vec!["pages/man1/hexcells.1".to_string()];
+    expected.extend(subcommands.iter().map(|c| format!("pages/man1/hexcells-{c}.1")));
+    assert_eq!(run.stdout.lines().collect::<Vec<_>>(), expected);
+
+    let read =
+        |name: &str| std::fs::read_to_string(dir.path().join("pages/man1").join(name)).expect("read a page");
+    let main = read("hexcells.1");
+    assert!(main.contains(".TH hexcells 1"), "{main}");
+    for command in &subcommands {
+        // The main page lists each subcommand's page; each page documents its options.
+        assert!(
+            main.contains(&format!("hexcells\\-{command}(1)")),
+            "{command} missing from:\n{main}"
+        );
+        let page = read(&format!("hexcells-{command}.1"));
+        assert!(page.contains(&format!(".TH hexcells-{command} 1")), "{page}");
+        assert!(
+            page.contains(&format!("\"hexcells {}\"", env!("CARGO_PKG_VERSION"))),
+            "{page}"
+        );
+    }
+    assert!(read("hexcells-check.1").contains("\\-\\-budget\\-ms"));
+
+    // Without a folder: the main page on stdout, the same text.
+    let printed = hexcells(dir.path(), &["man"]);
+    assert_eq!((printed.code, printed.stdout.as_str()), (0, main.as_str()));
+
+    // A folder that cannot be made is an error that names it, not a panic.
+    std::fs::write(dir.path().join("taken"), "a file").expect("write a file");
+    let run = hexcells(dir.path(), &["man", "taken"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("hexcells: cannot create the folder taken: "),
+        "{}",
+        run.stderr
     );
 }

@@ -4,8 +4,13 @@
 //! file does not change before Ctrl+S; the saved file parses and holds exactly the
 //! items expected; a file changed on disk meanwhile is not overwritten; a key added in
 //! the author's `keys.toml` works, and one that rebinds the buttons, keys and clicks of
-//! the editor and the player (a bad entry named on stderr) is followed in both. Prints
-//! `skipped: ...` and returns when Xvfb (or xdotool / import) is not installed.
+//! the editor and the player (a bad entry named on stderr) is followed in both. The
+//! editor explains itself: `?` / `F1` open a panel of every key and click in force, the
+//! key line keeps whole parts and the help key at 640 px and at the default width, a
+//! playtest is labelled and keeps the unsaved mark, and an empty level shows its first
+//! steps until the first edit (read from the words of the frame the window drew, not
+//! from its pixels). Prints `skipped: ...` and returns when Xvfb (or xdotool / import)
+//! is not installed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -14,14 +19,15 @@ use std::time::{Duration, Instant};
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::{Cell, Color, Column, Direction, Hint, Item, Pos};
-use hexcells_e2e::screen::{tools_present, wait_for, Board};
+use hexcells_e2e::screen::{tools_present, wait_for, wait_for_words, Board};
 use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, temp_dir};
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::mode::EditMode;
+use hexcells_viewer::keys::{self, editor as edit_keys, Bindable};
 use hexcells_viewer::render::camera::{Camera, STEP};
 use hexcells_viewer::render::palette::{self, Rgb};
-use hexcells_viewer::render::Layout;
+use hexcells_viewer::render::{FrameText, Layout};
 
 const SCREEN: (u32, u32) = (1024, 768);
 
@@ -34,7 +40,8 @@ struct Window {
 
 impl Window {
     /// Starts `hexcells-view --edit path` (its config directory in `dir`, its stderr
-    /// in `dir/stderr.txt`) and waits for its window.
+    /// in `dir/stderr.txt`, the words of each frame in `dir/frame.txt`) and waits for
+    /// its window.
     fn open(display: &str, dir: &Path, path: &Path) -> (Guard, Window) {
         // The editor frames the level as it reads when opened (an empty level: the grid).
         let text = std::fs::read_to_string(path).unwrap_or_default();
@@ -47,6 +54,7 @@ impl Window {
                 .env_remove("WAYLAND_DISPLAY")
                 .env("XDG_STATE_HOME", dir.join("state"))
                 .env("XDG_CONFIG_HOME", dir.join("config"))
+                .env("HEXCELLS_VIEW_FRAME_TEXT", dir.join("frame.txt"))
                 .stdout(Stdio::null())
                 .stderr(stderr)
                 .spawn()
@@ -119,6 +127,21 @@ impl Window {
     /// Waits until every probe shows its colour.
     fn wait_for(&self, what: &str, probes: &[((i32, i32), Rgb)]) {
         wait_for(&self.display, &self.dir, what, probes);
+    }
+
+    /// Waits until the words of the frame the window drew last satisfy `done`.
+    fn wait_for_words(&self, what: &str, done: impl Fn(&FrameText) -> bool) -> FrameText {
+        wait_for_words(&self.dir.join("frame.txt"), what, done)
+    }
+
+    /// Resizes the window's inside to `width` x `height` and waits for a frame of that
+    /// size.
+    fn resize(&self, width: u32, height: u32) -> FrameText {
+        let (w, h) = (width.to_string(), height.to_string());
+        self.run(&["windowsize", &self.board.window, &w, &h]);
+        self.wait_for_words(&format!("a frame of {width} x {height}"), |f| {
+            f.size == (width, height)
+        })
     }
 
     fn title(&self) -> String {
@@ -428,4 +451,175 @@ fn keys_toml_rebinds_the_buttons_keys_and_clicks_of_the_editor_and_the_player() 
         &[(fill(b), palette::BLACK), (rim(a), palette::BLUE_RIM)],
     );
     assert!(!path.exists(), "nothing is written before Ctrl+S");
+}
+
+/// The key line's parts with the default bindings, most needed first.
+fn default_key_line() -> Vec<String> {
+    edit_keys::key_line(&keys::defaults(), false)
+}
+
+/// Checks that the key line `shown` is whole parts of the full line, in its order
+/// from its start, led by the help key and the most needed keys.
+fn assert_whole_parts_first(shown: &[String], width: u32) {
+    let all = default_key_line();
+    assert_eq!(shown, &all[..shown.len()], "whole parts, in order, at {width} px");
+    assert!(
+        shown.len() >= 4,
+        "help, save, playtest and undo at {width} px: {shown:?}"
+    );
+    assert_eq!(shown[0], "? / F1 all keys", "at {width} px");
+}
+
+#[test]
+fn the_key_line_keeps_whole_parts_and_the_help_key_at_640_px_and_the_default_width() {
+    if !tools_present(&[]) {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
+    let path = dir.path().join("level.hexcells");
+    let original = std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells"))
+        .expect("read a project level");
+    std::fs::write(&path, &original).expect("write level");
+    let (_viewer, w) = Window::open(&display, dir.path(), &path);
+    let wide = w.wait_for_words("the first frame", |f| !f.keys.is_empty());
+    assert_eq!(wide.size.0, 900, "the window opens 900 px wide");
+    assert_whole_parts_first(&wide.keys, wide.size.0);
+    assert!(
+        wide.keys.contains(&"Ctrl+D title, author".to_string()) || wide.keys.len() > 6,
+        "more at the default width: {:?}",
+        wide.keys
+    );
+    let narrow = w.resize(640, 480);
+    assert_whole_parts_first(&narrow.keys, 640);
+    assert!(
+        narrow.keys.len() < wide.keys.len() && wide.keys.len() < default_key_line().len(),
+        "fewer parts in a narrower window, the rest left for the panel: {} < {} < {}",
+        narrow.keys.len(),
+        wide.keys.len(),
+        default_key_line().len()
+    );
+    assert!(
+        narrow.key_line().chars().all(|c| c != '…'),
+        "{}",
+        narrow.key_line()
+    );
+}
+
+#[test]
+fn question_mark_and_f1_open_a_panel_of_every_editor_key_and_click_in_force() {
+    if !tools_present(&[]) {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
+    // The author's keys.toml moves save to F5: the panel and the key line say so.
+    let config = dir.path().join("config").join("hexcells");
+    std::fs::create_dir_all(&config).expect("config directory");
+    std::fs::write(config.join("keys.toml"), "[editor]\nsave = \"F5\"\n").expect("write keys.toml");
+    let path = dir.path().join("level.hexcells");
+    let original = std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells"))
+        .expect("read a project level");
+    std::fs::write(&path, &original).expect("write level");
+    let (_viewer, w) = Window::open(&display, dir.path(), &path);
+    let first = w.wait_for_words("the first frame", |f| !f.keys.is_empty());
+    assert!(first.panel.is_empty(), "no panel at first");
+    assert_eq!(first.keys[1], "F5 save", "{:?}", first.keys);
+    // The panel covers the middle of the board in white.
+    let middle = w
+        .board
+        .screen((w.board.layout.width / 2.0, w.board.layout.height / 2.0));
+    w.key("question");
+    let open = w.wait_for_words("the panel after ?", |f| !f.panel.is_empty());
+    let (bound, _) = keys::file::read(Some("[editor]\nsave = \"F5\"\n"));
+    assert_eq!(open.panel, edit_keys::panel_rows(&bound.editor, false));
+    for action in edit_keys::Action::ALL {
+        let keys = keys::keys_for(&bound.editor, *action);
+        assert!(
+            open.panel
+                .contains(&(keys.clone(), action.describe().to_string())),
+            "{action:?} with {keys} in the panel: {:#?}",
+            open.panel
+        );
+    }
+    assert!(open
+        .panel
+        .contains(&("F5".to_string(), "save (standalone)".to_string())));
+    for gesture in ["left click", "right click", "double-click", "drag out of a cell"] {
+        assert!(open.panel.iter().any(|(keys, _)| keys == gesture), "{gesture}");
+    }
+    w.wait_for("the panel over the board", &[(middle, palette::PANEL)]);
+    // F1 hides it and shows it again; Esc hides it too.
+    w.key("F1");
+    w.wait_for_words("the panel hidden by F1", |f| f.panel.is_empty());
+    w.key("F1");
+    w.wait_for_words("the panel after F1", |f| !f.panel.is_empty());
+    w.key("Escape");
+    w.wait_for_words("the panel hidden by Esc", |f| f.panel.is_empty());
+}
+
+#[test]
+fn a_playtest_is_labelled_and_the_title_keeps_its_unsaved_mark() {
+    if !tools_present(&[]) {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
+    let path = dir.path().join("level.hexcells");
+    let original = std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells"))
+        .expect("read a project level");
+    std::fs::write(&path, &original).expect("write level");
+    let (_viewer, w) = Window::open(&display, dir.path(), &path);
+    let free = pos(4, 20);
+    w.wait_for_words("the editor", |f| f.label == "EDITOR");
+    w.click(free, "1", None);
+    w.wait_for_title("an unsaved edit", |t| {
+        t.starts_with("level.hexcells*") && t.ends_with("(editor)")
+    });
+    w.key("Tab");
+    let play = w.wait_for_words("the playtest", |f| f.label != "EDITOR");
+    assert_eq!(play.label, "playtest: Tab returns to the editor");
+    assert_eq!(
+        &play.keys[..2],
+        ["? / F1 all keys", "Tab back to the editor"],
+        "{:?}",
+        play.status
+    );
+    w.wait_for_title("the playtest keeps the mark", |t| {
+        t == "level.hexcells* - hexcells-view (playtest)"
+    });
+    w.key("Tab");
+    w.wait_for_words("back in the editor", |f| f.label == "EDITOR");
+    w.wait_for_title("back in the editor", |t| t.ends_with("(editor)"));
+}
+
+#[test]
+fn an_empty_level_shows_its_first_steps_until_the_first_edit() {
+    if !tools_present(&[]) {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
+    let path = dir.path().join("new.hexcells");
+    let (_viewer, w) = Window::open(&display, dir.path(), &path);
+    let empty = w.wait_for_words("the empty level", |f| !f.first_steps.is_empty());
+    assert_eq!(
+        empty.first_steps,
+        [
+            "Left-click an empty place: a blue cell",
+            "Right-click: a black cell",
+            "? / F1: every key and click"
+        ]
+    );
+    assert_eq!(
+        empty.first_steps,
+        edit_keys::first_steps(&keys::defaults(), false)
+    );
+    // A cell away from the steps' panel, which sits in the middle of the board.
+    let a = pos(2, 4);
+    w.click(a, "3", None);
+    w.wait_for("a black cell", &[(w.at(a, 0.0, 0.5), palette::BLACK)]);
+    w.wait_for_words("no first steps after the first edit", |f| {
+        f.first_steps.is_empty()
+    });
 }

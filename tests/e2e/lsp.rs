@@ -381,36 +381,111 @@ fn shutdown_and_exit_end_the_process_within_a_second() {
     assert!(took < Duration::from_secs(1), "the server took {took:?} to exit");
 }
 
-#[test]
-fn inlay_hints_follow_the_client_setting() {
-    let mut client = LspClient::minimal(false);
-    client.open(URI, &clean());
-    client.diagnostics(URI, 1);
+/// The inlay hints of the whole of `URI`, as `line:label`; empty when the server
+/// gives none (`null`).
+fn inlay_labels(client: &mut LspClient) -> Vec<String> {
     let params = json!({ "textDocument": { "uri": URI }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 40, "character": 0 } } });
-    assert_eq!(
-        client.result("textDocument/inlayHint", params.clone()),
-        Value::Null
-    );
-    *client.settings.lock().expect("settings") = json!({ "inlayHints": true });
-    client.notify("workspace/didChangeConfiguration", json!({ "settings": null }));
-    // The server asks for the settings itself; wait until it has them.
-    let mut hints = Value::Null;
-    for _ in 0..100 {
-        hints = client.result("textDocument/inlayHint", params.clone());
-        if !hints.is_null() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let labels: Vec<String> = hints
+    client
+        .result("textDocument/inlayHint", params)
         .as_array()
         .map(|a| {
             a.iter()
                 .map(|h| format!("{}:{}", h["position"]["line"], h["label"].as_str().unwrap_or("?")))
                 .collect()
         })
-        .unwrap_or_default();
-    assert_eq!(labels, ["13:1/1 blue", "14:0/1 blue", "15:1/2 blue"]);
+        .unwrap_or_default()
+}
+
+/// The inlay hints of `clean()`.
+const CLEAN_HINTS: [&str; 3] = ["13:1/1 blue", "14:0/1 blue", "15:1/2 blue"];
+
+#[test]
+fn inlay_hints_follow_the_client_setting() {
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &clean());
+    client.diagnostics(URI, 1);
+    assert_eq!(inlay_labels(&mut client), Vec::<String>::new());
+    *client.settings.lock().expect("settings") = json!({ "inlayHints": true });
+    client.notify("workspace/didChangeConfiguration", json!({ "settings": null }));
+    // The server asks for the settings itself; wait until it has them.
+    let mut labels = Vec::new();
+    for _ in 0..100 {
+        labels = inlay_labels(&mut client);
+        if !labels.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(labels, CLEAN_HINTS);
+}
+
+/// A server initialized with `options` as `initializationOptions`, by a client that
+/// answers `workspace/configuration` with `answer` (`None`: a client that cannot be
+/// asked), with `clean()` open.
+fn initialized_with_options(options: Value, answer: Option<Value>) -> LspClient {
+    let mut client = LspClient::start();
+    let asks = answer.is_some();
+    *client.settings.lock().expect("settings") = answer.unwrap_or(Value::Null);
+    let params = json!({
+        "processId": null,
+        "rootUri": null,
+        "capabilities": { "workspace": { "configuration": asks } },
+        "initializationOptions": options,
+    });
+    let reply = client.request("initialize", params);
+    assert!(reply.get("result").is_some(), "initialize failed: {reply}");
+    client.notify("initialized", json!({}));
+    if asks {
+        client.wait_for("the server asking for the settings", |m| {
+            m["method"] == "workspace/configuration"
+        });
+    }
+    client.open(URI, &clean());
+    client.diagnostics(URI, 1);
+    client
+}
+
+#[test]
+fn initialization_options_set_the_settings_and_workspace_configuration_wins() {
+    // VS Code's shape (the section itself), from a client that is never asked.
+    let mut client = initialized_with_options(json!({ "inlayHints": true }), None);
+    assert_eq!(
+        inlay_labels(&mut client),
+        CLEAN_HINTS,
+        "VS Code's initializationOptions"
+    );
+
+    // Helix's `config` and Neovim's `init_options` (`{"hexcells": {...}}`), from clients
+    // that answer `null` (no settings) or only other keys: the options stay in force.
+    for answer in [Value::Null, json!({ "debounceMs": 100 })] {
+        let mut client = initialized_with_options(
+            json!({ "hexcells": { "inlayHints": true } }),
+            Some(answer.clone()),
+        );
+        // The answer was sent before the document was opened; give the server a moment
+        // to take it in, then the hints must still be there.
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(inlay_labels(&mut client), CLEAN_HINTS, "answered {answer}");
+    }
+
+    // An answer that says otherwise wins over the options.
+    let mut client = initialized_with_options(
+        json!({ "hexcells": { "inlayHints": true } }),
+        Some(json!({ "inlayHints": false })),
+    );
+    let mut labels = inlay_labels(&mut client);
+    for _ in 0..100 {
+        if labels.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        labels = inlay_labels(&mut client);
+    }
+    assert_eq!(
+        labels,
+        Vec::<String>::new(),
+        "workspace/configuration said inlayHints: false"
+    );
 }
 
 /// Six blue cells around a revealed black L11 that shows 6: solvable in one round.
@@ -431,11 +506,18 @@ fn solvability_verdicts_reach_diagnostics_lenses_hover_and_commands() {
     let status = client.solve_status(URI, 1);
     assert_eq!(
         status["levels"],
-        json!([{ "summary": "solvable in 1 round, hardest step 1 clue", "verdict": "solvable" }])
+        json!([{ "summary": "solvable in 1 round, hardest step 1 clue; easy (1 of 5)", "verdict": "solvable" }])
     );
     let doc = json!({ "textDocument": { "uri": URI } });
     let lenses = client.result("textDocument/codeLens", doc.clone());
     check_snapshot("code-lens-solvable", &lenses);
+    // The level's header says the grade and why.
+    let header = client.result("textDocument/hover", at(URI, 1, 0));
+    let markdown = header["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        markdown.contains("Difficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 1"),
+        "{markdown}"
+    );
     let hover = client.result("textDocument/hover", at(URI, 13, 22));
     let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(

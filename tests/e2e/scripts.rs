@@ -152,6 +152,7 @@ fn run_test_script(strict: bool) -> (bool, String, String) {
         .env("PATH", &bin)
         .env("CARGO_CALLS", &calls)
         .env_remove("HEXCELLS_SKIPPED_LOG")
+        .env_remove("CARGO_TARGET_DIR")
         .env_remove("LIBCLANG_PATH");
     if strict {
         cmd.env("HEXCELLS_TEST_ALL", "1");
@@ -189,8 +190,18 @@ fn the_test_command_lists_skipped_tests_and_parts_in_its_summary() {
         "each skipped test once, with its reason:\n{out}"
     );
     assert!(
-        out.contains("==> VS Code extension (npm test, vsce package): skipped: npm not found"),
+        out.contains("==> VS Code extension (npm test): skipped: npm not found"),
         "{out}"
+    );
+    assert!(
+        out.contains("==> release files (scripts/dist --bin-dir target/debug): skipped: npm not found"),
+        "{out}"
+    );
+    assert!(
+        calls
+            .lines()
+            .any(|c| c.starts_with("publish --workspace --dry-run --no-verify")),
+        "the crates are packaged: {calls:?}"
     );
     let summary = out.lines().last().unwrap_or_default();
     assert!(summary.starts_with("test suites: "), "{out}");
@@ -207,7 +218,7 @@ fn with_test_all_a_skipped_test_fails_the_run() {
         "{out}"
     );
     assert!(
-        out.contains("failed: VS Code extension (npm test, vsce package) (skipped: npm not found)"),
+        out.contains("failed: VS Code extension (npm test) (skipped: npm not found)"),
         "{out}"
     );
     assert!(out.contains("skipped test: nvim::neovim_attaches"), "{out}");

@@ -7,14 +7,15 @@
 // notification naming the setting; the TextMate grammar alone colours the grid.
 // Phase 2: through the notification's "Open Settings", the path changes to a server that
 // crashes on start: one clear notification, no restart loop.
-// Phase 3: the same way, the path changes to the real binary, and the theme to a dark one:
-// diagnostics, hover, quick fix, solution steps and the screenshot.
-// Phase 4: "Hexcells: Open viewer" starts the live viewer on the X display run.sh gave
-// code-server; an edit made in the viewer's editor (driven with xdotool) lands in VS Code's
+// Phase 3: the same way, the setting is cleared, so the hexcells the extension carries runs
+// (the PATH run.sh gives VS Code has none; the output panel says which one runs), and the
+// theme changes to a dark one: diagnostics, hover, quick fix, solution steps and the screenshot.
+// Phase 4: "Hexcells: Open viewer" starts the live viewer (the hexcells-view the extension
+// carries) on the X display run.sh gave code-server; an edit made in the viewer's editor (driven with xdotool) lands in VS Code's
 // buffer through the server's workspace/applyEdit, not on disk, and VS Code's undo takes it
 // back. Without a display (VIEWER_SKIP) it is reported skipped, in HEXCELLS_SKIPPED_LOG too.
 //
-// `node e2e.js --write-settings FILE SERVER_PATH` writes the user settings and exits.
+// `node e2e.js --write-settings USER_DATA SERVER_PATH` writes the settings and exits.
 'use strict';
 
 const { execFileSync } = require('child_process');
@@ -43,8 +44,8 @@ const TIMEOUT = 30000;
 /** Each phase checks the grid colours in one of VS Code's default themes. */
 const THEMES = { missingServer: 'Default Light Modern', realServer: 'Default Dark Modern' };
 
-/** User settings for code-server: quiet, no surprises, and the server path under test. */
-function settings(serverPath, theme) {
+/** User settings for code-server: quiet, no surprises. */
+function settings(theme) {
   return {
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
@@ -67,14 +68,23 @@ function settings(serverPath, theme) {
     'files.autoSave': 'off',
     'window.commandCenter': false,
     'workbench.colorTheme': theme,
-    'hexcells.server.path': serverPath,
     'hexcells.trace.server': 'messages',
   };
 }
 
-function writeSettings(file, serverPath, theme) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(settings(serverPath, theme), null, 2) + '\n');
+/**
+ * The settings files: the user's, and the machine's with `hexcells.server.path`. The Settings
+ * editor of a remote window (code-server is one) changes this machine-overridable setting on
+ * the Remote tab, that is in the machine's file, so it starts there too: cleared there, it
+ * is empty, not the user file's value.
+ */
+function writeSettings(userData, serverPath, theme) {
+  const write = (scope, values) => {
+    fs.mkdirSync(path.join(userData, scope), { recursive: true });
+    fs.writeFileSync(path.join(userData, scope, 'settings.json'), JSON.stringify(values, null, 2) + '\n');
+  };
+  write('User', settings(theme));
+  write('Machine', { 'hexcells.server.path': serverPath });
 }
 
 if (process.argv[2] === '--write-settings') {
@@ -93,7 +103,7 @@ const env = (name) => {
 };
 const PORT = env('PORT');
 const WORKSPACE = env('WORKSPACE');
-const HEXCELLS_BIN = env('HEXCELLS_BIN');
+const EXTENSIONS = env('EXTENSIONS');
 const MISSING_BIN = env('HEXCELLS_MISSING_BIN');
 const CRASHING_BIN = env('HEXCELLS_CRASHING_BIN');
 const OUT = env('OUT');
@@ -413,12 +423,47 @@ async function setServerPathFromNotification(serverPath) {
   await runCommand('Notifications: Clear All Notifications');
   await until('no notifications', async () => (await toasts()).length === 0);
   await input.fill(serverPath);
-  // The Settings editor saves after a pause: wait for the file, then close the editor, so the
-  // next "Open Settings" starts afresh.
-  const files = ['Machine', 'User'].map((scope) => path.join(USER_DATA, scope, 'settings.json'));
-  await until(`${serverPath} saved in ${files.join(' or ')}`, async () =>
-    files.some((f) => fs.existsSync(f) && fs.readFileSync(f, 'utf8').includes(JSON.stringify(serverPath))));
+  // The Settings editor saves after a pause: wait for the machine's file, then close the
+  // editor, so the next "Open Settings" starts afresh. An empty path may be saved as "" or
+  // as no entry at all.
+  const file = path.join(USER_DATA, 'Machine', 'settings.json');
+  await until(`"${serverPath}" saved in ${file}`, async () => {
+    let saved;
+    try {
+      saved = JSON.parse(fs.readFileSync(file, 'utf8'))['hexcells.server.path'];
+    } catch {
+      return false;
+    }
+    return saved === serverPath || (serverPath === '' && saved === undefined);
+  });
   await runCommand('View: Close All Editors');
+}
+
+/** The running processes whose executable lies under `dir`, as `{ pid, exe, args }`. */
+function processesUnder(dir) {
+  const found = [];
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const exe = fs.readlinkSync(`/proc/${pid}/exe`);
+      if (exe.startsWith(dir + path.sep)) {
+        const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+        found.push({ pid: Number(pid), exe, args });
+      }
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return found;
+}
+
+/** The text of the Hexcells output channel, as VS Code logs it under the user data. */
+function hexcellsOutput() {
+  const logs = path.join(USER_DATA, 'logs');
+  if (!fs.existsSync(logs)) return '';
+  return fs.readdirSync(logs, { recursive: true })
+    .filter((f) => /(^|[/-])Hexcells\.log$/.test(f))
+    .map((f) => fs.readFileSync(path.join(logs, f), 'utf8'))
+    .join('\n');
 }
 
 async function phaseCrashingServer() {
@@ -441,14 +486,25 @@ async function phaseCrashingServer() {
 
 async function phaseRealServer() {
   let stepLines = [];
-  await check('real server: set through the notification\'s Open Settings, theme switched', async () => {
-    await setServerPathFromNotification(HEXCELLS_BIN);
+  await check('real server: hexcells.server.path cleared through the notification\'s Open Settings, theme switched', async () => {
+    await setServerPathFromNotification('');
     await runCommand('Preferences: Color Theme', 'Color Theme');
     await page.locator('.quick-input-widget input').fill(THEMES.realServer.replace('Default ', ''));
     await page.locator('.quick-input-list .monaco-list-row', { hasText: THEMES.realServer.replace('Default ', '') })
       .first().click({ timeout: TIMEOUT });
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: TIMEOUT });
     await openFile(LEVELS.stuck.file);
+  });
+  await check('the hexcells the extension carries runs, and the output panel says so', async () => {
+    const running = await until(`hexcells lsp running from ${EXTENSIONS}`, async () =>
+      processesUnder(EXTENSIONS).filter((p) => path.basename(p.exe) === 'hexcells' && p.args[1] === 'lsp'));
+    const exe = running[0].exe;
+    if (!exe.includes(`${path.sep}server${path.sep}`)) {
+      throw new Error(`the server runs from ${exe}, not from the extension's server/ folder`);
+    }
+    const line = await until('the output panel naming the carried server', async () =>
+      hexcellsOutput().split('\n').find((l) => l.includes(exe) && l.includes('carried by the extension')));
+    return line.trim();
   });
   await check(`stuck level: ${LEVELS.stuck.code} in the Problems panel on lines ${LEVELS.stuck.lines.join(', ')}`, async () => {
     await openProblemsPanel();
@@ -647,6 +703,10 @@ async function phaseViewer() {
       const id = xdotool('search', '--onlyvisible', '--name', 'hexcells-view').split('\n')[0];
       return id && windowName(id).includes(want.title) ? id : null;
     }, 60000);
+    const viewers = processesUnder(EXTENSIONS).filter((p) => path.basename(p.exe) === 'hexcells-view');
+    if (viewers.length === 0) {
+      throw new Error(`the viewer is not the hexcells-view the extension carries (none runs from ${EXTENSIONS})`);
+    }
     xdotool('windowfocus', '--sync', window);
     xdotool('key', '--window', window, 'Tab');
     await until('Tab to switch the viewer to its editor', async () => windowName(window).includes('(editor)'));
@@ -681,7 +741,7 @@ async function phaseViewer() {
     if (fs.readFileSync(disk, 'utf8') !== onDisk) {
       throw new Error(`${disk} changed`);
     }
-    return `viewer window ${window} on ${VIEWER_DISPLAY}; \`${edited}\` in the buffer, undone`;
+    return `viewer window ${window} on ${VIEWER_DISPLAY} (${viewers[0].exe}); \`${edited}\` in the buffer, undone`;
   });
 }
 

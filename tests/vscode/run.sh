@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The VS Code end-to-end test: packages editors/vscode, installs it into a fresh
-# code-server (VS Code served to a browser), and drives it with Debian's Chromium
+# The VS Code end-to-end test: installs the platform .vsix that scripts/dist builds (the
+# extension with hexcells and hexcells-view inside) into a fresh code-server (VS Code
+# served to a browser) whose PATH has no hexcells, and drives it with Debian's Chromium
 # through playwright-core (e2e.js) against the project's own levels in levels/.
 #
-# Usage: tests/vscode/run.sh [PATH_TO_HEXCELLS_BINARY]
-#   The binary defaults to $HEXCELLS_BIN, else ${CARGO_TARGET_DIR:-target}/debug/hexcells;
-#   the viewer check needs hexcells-view beside it
-#   (`cargo build -p hexcells-server -p hexcells-viewer`).
+# Usage: tests/vscode/run.sh [VSIX]
+#   The .vsix defaults to $HEXCELLS_VSIX, else run.sh builds it with
+#   `scripts/dist --bin-dir ${CARGO_TARGET_DIR:-target}/debug` (build the binaries first:
+#   `cargo build -p hexcells-server -p hexcells-viewer`).
 # Environment:
 #   HEXCELLS_VSCODE_CACHE  where npm tools live between runs (default ~/.cache/hexcells-vscode-e2e)
 #   HEXCELLS_VSCODE_OUT    screenshots and logs (default ${CARGO_TARGET_DIR:-target}/vscode-e2e)
@@ -28,9 +29,15 @@ lap() { echo "[$(( ($(date +%s%N) - T0) / 1000000 ))ms] $*"; }
 die() { echo "vscode e2e: $*" >&2; echo "0 passed, 1 failed"; exit 2; }
 
 # 1. What must already be on the machine.
-BIN=${1:-${HEXCELLS_BIN:-$TARGET/debug/hexcells}}
-[ -x "$BIN" ] || die "no hexcells binary at $BIN; build it with \`cargo build -p hexcells-server\` or pass its path"
-BIN=$(realpath "$BIN")
+VSIX=${1:-${HEXCELLS_VSIX:-}}
+if [ -n "$VSIX" ]; then
+  [ -f "$VSIX" ] || die "no .vsix at $VSIX"
+  VSIX=$(realpath "$VSIX")
+else
+  for bin in hexcells hexcells-view; do
+    [ -x "$TARGET/debug/$bin" ] || die "no $TARGET/debug/$bin to package; build it with \`cargo build -p hexcells-server -p hexcells-viewer\` or pass a .vsix"
+  done
+fi
 for tool in chromium rg node npm g++ make python3; do
   command -v "$tool" >/dev/null || die "\`$tool\` is missing; on Debian: apt-get install chromium ripgrep libkrb5-dev g++ make python3 nodejs npm"
 done
@@ -63,7 +70,6 @@ npm_install() { # npm_install NAME DIR_WITH_PACKAGE_JSON_AND_LOCK
   echo "$stamp" >"$dest/.stamp"
 }
 npm_install tools "$HERE"
-npm_install extension "$ROOT/editors/vscode"
 flock -u 9
 lap "npm tools ready"
 export PATH="$CACHE/tools/node_modules/.bin:$PATH" NODE_PATH="$CACHE/tools/node_modules"
@@ -93,16 +99,29 @@ trap cleanup EXIT
 export XDG_CONFIG_HOME=$RUN/xdg-config XDG_DATA_HOME=$RUN/xdg-data XDG_CACHE_HOME=$RUN/xdg-cache
 CS_ARGS=(--config "$RUN/code-server.yaml" --user-data-dir "$RUN/user-data" --extensions-dir "$RUN/extensions")
 
-# 4. Package the extension from a copy of its sources (the checkout stays untouched) and install it.
-mkdir -p "$RUN/extension-src"
-tar -C "$ROOT/editors/vscode" --exclude=./node_modules --exclude=./dist --exclude='*.vsix' -cf - . \
-  | tar -C "$RUN/extension-src" -xf -
-ln -s "$CACHE/extension/node_modules" "$RUN/extension-src/node_modules"
-(cd "$RUN/extension-src" && vsce package --allow-missing-repository --skip-license -o "$RUN/hexcells.vsix" \
-  >"$OUT/vsce.log" 2>&1) || { cat "$OUT/vsce.log" >&2; die "vsce could not package editors/vscode"; }
-code-server "${CS_ARGS[@]}" --install-extension "$RUN/hexcells.vsix" >"$OUT/install-extension.log" 2>&1 \
+# 4. The platform .vsix (built by scripts/dist from the debug binaries unless given), installed.
+if [ -z "$VSIX" ]; then
+  "$ROOT/scripts/dist" --bin-dir "$TARGET/debug" --out "$RUN/dist" >"$OUT/dist.log" 2>&1 \
+    || { cat "$OUT/dist.log" >&2; die "scripts/dist could not build the .vsix"; }
+  VSIX=$(ls "$RUN"/dist/hexcells-*.vsix)
+  lap "scripts/dist built $(basename "$VSIX")"
+fi
+code-server "${CS_ARGS[@]}" --install-extension "$VSIX" >"$OUT/install-extension.log" 2>&1 \
   || { cat "$OUT/install-extension.log" >&2; die "code-server could not install the extension"; }
-lap "extension packaged ($(du -k "$RUN/hexcells.vsix" | cut -f1) KiB) and installed"
+lap "$(basename "$VSIX") ($(du -k "$VSIX" | cut -f1) KiB) installed"
+
+# VS Code runs with a PATH that has no hexcells and no hexcells-view: what runs is the
+# extension's own (the folders holding them are left out).
+CLEAN_PATH=""
+IFS=: read -ra path_dirs <<<"$PATH"
+for dir in "${path_dirs[@]}"; do
+  if [ -n "$dir" ] && [ ! -e "$dir/hexcells" ] && [ ! -e "$dir/hexcells-view" ]; then
+    CLEAN_PATH=${CLEAN_PATH:+$CLEAN_PATH:}$dir
+  fi
+done
+if PATH=$CLEAN_PATH command -v hexcells hexcells-view >/dev/null 2>&1; then
+  die "hexcells is still on the PATH given to VS Code: $CLEAN_PATH"
+fi
 
 # 5. The workspace: a copy of our levels, so quick fixes never touch the checkout.
 mkdir -p "$RUN/workspace" "$RUN/user-data/User"
@@ -113,9 +132,7 @@ cp "$HERE"/levels/*.hexcells "$RUN/workspace/"
 #    displays never collide. Only code-server (and so the server and the viewer) gets it;
 #    without Xvfb, xdotool or the viewer binary, e2e.js reports the viewer check skipped.
 VIEWER_DISPLAY="" VIEWER_SKIP=""
-if [ ! -x "$(dirname "$BIN")/hexcells-view" ]; then
-  VIEWER_SKIP="no hexcells-view beside $BIN (cargo build -p hexcells-viewer)"
-elif ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
+if ! command -v Xvfb >/dev/null || ! command -v xdotool >/dev/null; then
   VIEWER_SKIP="Xvfb or xdotool not found (Debian: xvfb xdotool)"
 else
   Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp -noreset 3>"$RUN/xvfb-display" \
@@ -141,8 +158,8 @@ mkdir -p "$RUN/crashing"
 printf '#!/bin/sh\necho started >>"%s"\necho "hexcells: simulated crash" >&2\nexit 3\n' "$RUN/crashing/starts" \
   >"$HEXCELLS_CRASHING_BIN"
 chmod +x "$HEXCELLS_CRASHING_BIN"
-node "$HERE/e2e.js" --write-settings "$RUN/user-data/User/settings.json" "$HEXCELLS_MISSING_BIN"
-DISPLAY=$VIEWER_DISPLAY setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
+node "$HERE/e2e.js" --write-settings "$RUN/user-data" "$HEXCELLS_MISSING_BIN"
+PATH=$CLEAN_PATH DISPLAY=$VIEWER_DISPLAY setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
   --disable-update-check --disable-workspace-trust --disable-getting-started-override \
   >"$OUT/code-server.log" 2>&1 &
 CS=$!
@@ -165,7 +182,7 @@ node -e '
 lap "code-server up on port $PORT"
 
 # 8. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
-export PORT WORKSPACE="$RUN/workspace" USER_DATA="$RUN/user-data" HEXCELLS_BIN="$BIN" \
+export PORT WORKSPACE="$RUN/workspace" USER_DATA="$RUN/user-data" EXTENSIONS="$RUN/extensions" \
   HEXCELLS_MISSING_BIN HEXCELLS_CRASHING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 )) \
   VIEWER_DISPLAY VIEWER_SKIP
 node "$HERE/e2e.js"

@@ -51,7 +51,7 @@ fn main() {
         .map(|(p, _)| p)
         .expect("a black cell");
     let frame = |editor: &Editor, pixmap: &mut Pixmap| {
-        editor.with_scene(layout, None, None, "help", |scene| {
+        editor.with_scene(layout, None, None, |scene| {
             render_editor(scene, &mut pixmap.as_mut())
         });
     };

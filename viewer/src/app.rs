@@ -38,6 +38,9 @@ pub struct Options {
     /// Start in the level editor (`--edit FILE`) on this file (`None` on the
     /// tutorial or a text editor's buffer), read as this text (`None`: a new file).
     pub edit: Option<(Option<PathBuf>, Option<String>)>,
+    /// Write the words of each frame drawn to this file (`HEXCELLS_VIEW_FRAME_TEXT`),
+    /// for tests and tools that read the window's words rather than its pixels.
+    pub frame_text: Option<PathBuf>,
 }
 
 /// Opens the window and runs until it is closed.
@@ -68,6 +71,7 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
         pixmap: None,
         modifiers: ModifiersState::empty(),
         title: String::new(),
+        frame_text: options.frame_text,
     };
     event_loop.run_app(&mut app).context("event loop failed")?;
     Ok(())
@@ -81,6 +85,8 @@ struct App {
     modifiers: ModifiersState,
     /// The window title last set.
     title: String,
+    /// Where the words of each frame go, if anywhere.
+    frame_text: Option<PathBuf>,
 }
 
 impl App {
@@ -144,7 +150,7 @@ impl App {
             height: size.height,
             scale: window.scale_factor() as f32,
         };
-        self.modes.draw(frame, &mut pixmap.as_mut());
+        let words = self.modes.draw(frame, &mut pixmap.as_mut());
         let Ok(mut buffer) = surface.buffer_mut() else {
             return;
         };
@@ -152,6 +158,9 @@ impl App {
         window.pre_present_notify();
         if let Err(e) = buffer.present() {
             eprintln!("hexcells-view: cannot present the frame: {e}");
+        }
+        if let Some(path) = &self.frame_text {
+            write_frame_text(path, &words.write());
         }
     }
 
@@ -339,6 +348,21 @@ impl ApplicationHandler<UserEvent> for App {
             _ => {}
         }
         self.redraw_if_asked();
+    }
+}
+
+/// Writes the words of the frame just presented to `path`, whole (a temporary file
+/// beside it, then a rename), so that a reader never sees half a frame.
+fn write_frame_text(path: &std::path::Path, text: &str) {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        eprintln!(
+            "hexcells-view: cannot write the frame's words to {}: {e}",
+            path.display()
+        );
     }
 }
 

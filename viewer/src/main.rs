@@ -20,6 +20,7 @@ const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
        hexcells-view --edit [--png OUT.png] [--level N] FILE
        hexcells-view --export-record OUT.record [--level N] [FILE]
+       hexcells-view --version
 
   FILE            the level file to show and follow (default: the tutorial pack)
   --edit          open the level editor on FILE (which need not exist yet: it is
@@ -34,9 +35,10 @@ const USAGE: &str =
   --export-record OUT.record
                   write the saved play record of the level to OUT.record
                   (`-` for stdout) and exit (no window)
+  -V, --version   print the version and exit
 
-in the window, ? or F1 lists every key of the player, and the line at the bottom the
-editor's. docs/viewer.md has every key and click of both, and how keys.toml in your
+in the window, ? or F1 lists every key (and the editor's clicks) of the mode you are
+in. docs/viewer.md has every key and click of both, and how keys.toml in your
 config directory (~/.config/hexcells/keys.toml on Linux) changes them. The default
 player keys: click uncovers (left blue, right black), Shift+click marks a guess,
 C / D / X confirm / deny / clear the guesses, H hint, S the next round as guesses,
@@ -72,6 +74,10 @@ fn parse_args() -> anyhow::Result<Args> {
         match arg.to_str() {
             Some("-h" | "--help") => {
                 println!("{USAGE}");
+                std::process::exit(0);
+            }
+            Some("-V" | "--version") => {
+                println!("hexcells-view {}", env!("CARGO_PKG_VERSION"));
                 std::process::exit(0);
             }
             Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
@@ -200,8 +206,7 @@ fn run() -> anyhow::Result<()> {
             let mut mode = EditMode::new(text.clone(), Link::Standalone, args.level - 1, None);
             let layout = mode.layout(args.size.0, args.size.1, 1.0);
             mode.editor.check_now(&hexcells_core::solve::Budget::default());
-            let help = hexcells_viewer::keys::editor::help(&hexcells_viewer::keys::defaults(), false);
-            mode.editor.with_scene(layout, None, None, &help, |scene| {
+            mode.editor.with_scene(layout, None, None, |scene| {
                 render_editor(scene, &mut pixmap.as_mut())
             });
         } else {
@@ -220,6 +225,9 @@ fn run() -> anyhow::Result<()> {
             watch,
             editor: args.stdin,
             edit,
+            frame_text: std::env::var_os("HEXCELLS_VIEW_FRAME_TEXT")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from),
         },
     )
 }

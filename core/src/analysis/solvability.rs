@@ -58,7 +58,8 @@ pub fn solve_diagnostics(parsed: &ParsedLevel, report: &Report) -> Vec<Diagnosti
     }
 }
 
-/// A one-line verdict: "solvable in 12 rounds, hardest step 3 clues", "stuck: 9 cells".
+/// A one-line verdict: "solvable in 12 rounds, hardest step 3 clues; medium (3 of
+/// 5)", "stuck: 9 cells".
 pub fn summary(report: &Report) -> String {
     match report.verdict {
         Verdict::Solvable => {
@@ -68,8 +69,12 @@ pub fn summary(report: &Report) -> String {
                 // Verdict only: no explanations were asked for.
                 return format!("solvable in {rounds} round{}", plural(rounds));
             }
+            let grade = report
+                .difficulty
+                .grade
+                .map_or(String::new(), |g| format!("; {} ({} of 5)", g.name(), g.number()));
             format!(
-                "solvable in {rounds} round{}, hardest step {hardest} clue{}",
+                "solvable in {rounds} round{}, hardest step {hardest} clue{}{grade}",
                 plural(rounds),
                 plural(hardest)
             )
@@ -101,7 +106,16 @@ pub fn note_at<'r>(
         Target::Item { level_idx, pos, .. } => {
             hover_note(parse.levels.get(level_idx)?, pos, report_of(level_idx)?)
         }
-        Target::Header { level_idx, .. } => Some(format!("Verdict: {}", summary(report_of(level_idx)?))),
+        Target::Header { level_idx, .. } => {
+            let report = report_of(level_idx)?;
+            let mut note = format!("Verdict: {}", summary(report));
+            if let (Some(difficulty), Some(score)) = (report.difficulty.describe(), report.difficulty.score) {
+                note.push_str(&format!(
+                    "\n\nDifficulty: {difficulty} (score {score}; see the grade in `docs/rules.md`)"
+                ));
+            }
+            Some(note)
+        }
     }
 }
 
@@ -242,7 +256,10 @@ mod tests {
         let (text, _) = level(&["..x...", "x...x.", "..O+..", "x...x.", "..x..."]);
         let parsed = &parse(&text).levels[0];
         let report = analyze(&parsed.level, &Budget::default());
-        assert_eq!(summary(&report), "solvable in 1 round, hardest step 1 clue");
+        assert_eq!(
+            summary(&report),
+            "solvable in 1 round, hardest step 1 clue; easy (1 of 5)"
+        );
         assert!(solve_diagnostics(parsed, &report).is_empty());
         let centre = Pos::new(11, 10).expect("pos");
         let above = Pos::new(11, 8).expect("pos");
@@ -260,7 +277,9 @@ mod tests {
         let parse = parse(&text);
         assert_eq!(
             note_at(&parse, 1, 0, |k| (k == 0).then_some(&report)).as_deref(),
-            Some("Verdict: solvable in 1 round, hardest step 1 clue")
+            Some(
+                "Verdict: solvable in 1 round, hardest step 1 clue; easy (1 of 5)\n\nDifficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 1; see the grade in `docs/rules.md`)"
+            )
         );
         assert_eq!(note_at(&parse, 1, 0, |_| None), None);
     }

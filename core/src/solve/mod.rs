@@ -19,6 +19,8 @@
 //! - Trusting an explanation without trusting the search that found it:
 //!   [`check_explanation`], [`rederive`].
 //! - The catalogue of named rules: [`Rule`], [`RuleInfo`].
+//! - The grade: [`Difficulty`] (score, grade, reasons, the replay's [`ReplayStep`]s)
+//!   and the model's four numbers, [`GradeModel`].
 //!
 //! # Its parts, from the top down
 //!
@@ -52,9 +54,12 @@ mod run;
 mod uses;
 
 pub use budget::Budget;
+pub use difficulty::GradeModel;
 pub use explain::{check_explanation, rederive, ExplanationCheck};
 pub use reason::sat::Backend;
-pub use report::{ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, Report, Verdict};
+pub use report::{
+    ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, ReplayStep, Report, Verdict,
+};
 pub use rules::{Rule, RuleInfo};
 pub use run::{analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_with};
 pub use uses::{hint, suggest_fixes, Change, Fix, HintResult, PlayState};

@@ -113,7 +113,7 @@ impl Report {
 }
 
 /// A difficulty summary.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Difficulty {
     /// Rounds that uncovered at least one cell.
     pub rounds: usize,
@@ -124,26 +124,71 @@ pub struct Difficulty {
     /// The grade; `None` when the level is not solvable or explanations were not
     /// asked for.
     pub grade: Option<Grade>,
+    /// How long the level takes a player, the grade's measure: the replay's steps,
+    /// each by its effort and how hard it is to find (`docs/rules.md`); `None`
+    /// when the level has no grade.
+    pub score: Option<u32>,
+    /// What weighs most in the score, in words, the heaviest first: `3 steps need a
+    /// sum over up to 6 clues`, `4 times a single cell is the only way on (first in
+    /// round 3)`, `52 steps`. Empty when the level has no grade.
+    pub reasons: Vec<String>,
     /// Steps of the easiest-first replay at each effort, from 1 to 5 (index 0 to 4).
     pub steps_by_effort: [usize; 5],
+    /// The easiest-first replay's steps, which the score reads (empty when the
+    /// level has no grade).
+    pub steps: Vec<ReplayStep>,
     /// Deductions of the solution that each rule explains, in [`Rule::ALL`] order.
     pub rule_counts: [usize; Rule::ALL.len()],
     /// Cells uncovered by the round that uncovers the fewest (0 without rounds).
     pub narrowest_round: usize,
 }
 
+impl Difficulty {
+    /// The grade with its reasons, as the tools print it: `hard (5 of 5): 4 steps
+    /// need a what-if over up to 5 clues; 3 times a single cell is the only way on
+    /// (first in round 2); 61 steps`; `None` without a grade.
+    pub fn describe(&self) -> Option<String> {
+        let grade = self.grade?;
+        let mut text = format!("{} ({} of 5)", grade.name(), grade.number());
+        if !self.reasons.is_empty() {
+            text.push_str(": ");
+            text.push_str(&self.reasons.join("; "));
+        }
+        Some(text)
+    }
+}
+
+/// One step of the easiest-first replay behind the grade: what a player who takes
+/// the easiest deduction there is uncovers after one look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayStep {
+    /// The effort of the step's rule, from 1 (a clue finished) to 5.
+    pub effort: u8,
+    /// The rule of the step, `None` for a clue finished or the counter alone.
+    pub rule: Option<Rule>,
+    /// The clues the rule reads (the counter counts as one).
+    pub n_clues: usize,
+    /// Hidden cells when the step starts.
+    pub hidden: usize,
+    /// Cells the player could uncover at the step's effort (1 when the step is the
+    /// only way on).
+    pub open: usize,
+    /// The engine's round of the step's cells.
+    pub round: usize,
+}
+
 /// The five difficulty grades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Grade {
-    /// 1: one clue at a time.
+    /// 1: a few steps, one clue at a time.
     Easy = 1,
-    /// 2: shapes and simple subsets.
+    /// 2: more steps, or a subset or a clue's shape now and then.
     EasyMedium = 2,
-    /// 3: clues that overlap, or the counter against clues.
+    /// 3: a longer solve, with overlaps or a few hard steps.
     Medium = 3,
-    /// 4: some contradictions.
+    /// 4: a long solve with sums or what-ifs, or few ways on.
     MediumHard = 4,
-    /// 5: many contradictions, or ones over four or more clues.
+    /// 5: many hard steps, often with a single way on.
     Hard = 5,
 }
 
@@ -173,15 +218,17 @@ impl Grade {
         }
     }
 
-    /// What the grade asks of a player, in the words of `hexcells generate --help`,
-    /// `docs/record-notation.md` and `docs/rules.md`.
+    /// What the grade means, in the words of `hexcells generate --help`,
+    /// `docs/record-notation.md` and `docs/rules.md`: its band of the score
+    /// ([`GradeModel::TUNED`](crate::solve::GradeModel::TUNED)) and what such a
+    /// level is like.
     pub fn definition(self) -> &'static str {
         match self {
-            Grade::Easy => "one clue at a time (finish a clue, or the remaining counter alone)",
-            Grade::EasyMedium => "also a clue's shape (together or apart) or a simple subset",
-            Grade::Medium => "clues that overlap, or the remaining counter against clues",
-            Grade::MediumHard => "a contradiction over two or three clues, or an overlap of several clues",
-            Grade::Hard => "contradictions over four or more clues",
+            Grade::Easy => "score under 6: a few steps, one clue at a time",
+            Grade::EasyMedium => "score 6 to 18: more steps, or a subset or a clue's shape now and then",
+            Grade::Medium => "score 18 to 54: a longer solve, with overlaps or a few hard steps",
+            Grade::MediumHard => "score 54 to 162: a long solve with sums or what-ifs, or few ways on",
+            Grade::Hard => "score 162 or more: many hard steps, often with a single way on",
         }
     }
 

@@ -1,5 +1,7 @@
 --- Hexcells levels in Neovim: highlight links for the semantic tokens of
---- `hexcells lsp`, and the commands `:HexcellsView` and `:HexcellsSolve`.
+--- `hexcells lsp` and for the tree-sitter captures, tree-sitter highlighting in
+--- hexcells buffers, and the commands `:HexcellsView`, `:HexcellsSolve` and
+--- `:HexcellsBuildParser`.
 if vim.g.loaded_hexcells then
   return
 end
@@ -34,6 +36,19 @@ local links = {
   ['@lsp.type.number.hexcells'] = 'hexcellsNumber',
   ['@lsp.typemod.number.together.hexcells'] = 'hexcellsNumberTogether',
   ['@lsp.typemod.number.apart.hexcells'] = 'hexcellsNumberApart',
+  -- The tree-sitter captures (queries/hexcells/highlights.scm) take the same
+  -- groups, so the grid keeps its colours when the server's tokens arrive.
+  ['@keyword.directive.hexcells'] = 'hexcellsMagic',
+  ['@markup.heading.hexcells'] = 'hexcellsHeader',
+  ['@string.hexcells'] = 'hexcellsHeader',
+  ['@string.escape.hexcells'] = 'hexcellsEntity',
+  ['@comment.hexcells'] = 'hexcellsEmpty',
+  ['@function.hexcells'] = 'hexcellsBlue',
+  ['@function.builtin.hexcells'] = 'hexcellsBlueRevealed',
+  ['@punctuation.delimiter.hexcells'] = 'hexcellsBlack',
+  ['@variable.hexcells'] = 'hexcellsBlackRevealed',
+  ['@operator.hexcells'] = 'hexcellsColumn',
+  ['@number.hexcells'] = 'hexcellsNumber',
 }
 
 local function set_links()
@@ -47,6 +62,20 @@ vim.api.nvim_create_autocmd('ColorScheme', {
   group = vim.api.nvim_create_augroup('hexcells_highlights', { clear = true }),
   callback = set_links,
 })
+
+-- Tree-sitter highlighting (the parser is built on first use; see
+-- lua/hexcells/treesitter.lua). `vim.g.hexcells_treesitter = false` keeps the regex syntax.
+vim.api.nvim_create_autocmd('FileType', {
+  group = vim.api.nvim_create_augroup('hexcells_treesitter', { clear = true }),
+  pattern = 'hexcells',
+  callback = function(args)
+    require('hexcells.treesitter').attach(args.buf)
+  end,
+})
+
+vim.api.nvim_create_user_command('HexcellsBuildParser', function()
+  require('hexcells.treesitter').rebuild()
+end, { desc = 'Build the tree-sitter parser of Hexcells levels again' })
 
 vim.api.nvim_create_user_command('HexcellsView', function(opts)
   require('hexcells').view(opts.args)

@@ -1,6 +1,7 @@
 " Vim syntax file for Hexcells levels ("Hexcells level v1" text).
-" Colours the grid before the language server starts; the server's semantic
-" tokens (linked in plugin/hexcells.lua) refine it once attached.
+" Colours the grid when tree-sitter cannot (no C compiler to build the parser, or
+" vim.g.hexcells_treesitter = false; tree-sitter turns this syntax off); the
+" server's semantic tokens (linked in plugin/hexcells.lua) refine it once attached.
 if exists('b:current_syntax')
   finish
 endif

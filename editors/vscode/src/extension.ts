@@ -1,6 +1,7 @@
 /**
  * The Hexcells extension: starts `hexcells lsp` for `.hexcells` (and `.sixcells`)
- * files and adds the commands "Hexcells: Open viewer" and "Hexcells: Show solution
+ * files (the binary from the setting, the one the extension carries, or PATH: see
+ * serverPath.ts) and adds the commands "Hexcells: Open viewer" and "Hexcells: Show solution
  * steps". Everything else (diagnostics, hovers, code actions, semantic tokens, code
  * lenses) comes from the server through vscode-languageclient.
  */
@@ -21,7 +22,15 @@ import {
   State,
   TransportKind,
 } from "vscode-languageclient/node";
-import { missingMessage, processEnvironment, resolveServer } from "./serverPath";
+import {
+  describe,
+  Environment,
+  missingMessage,
+  processEnvironment,
+  resolveServer,
+  resolveViewer,
+  restoreExecutableBits,
+} from "./serverPath";
 import { stepsMarkdown } from "./steps";
 
 /**
@@ -43,10 +52,25 @@ const OWN_COMMANDS = new Set([OPEN_VIEWER, SOLVE, RESTART]);
 
 let client: HexcellsClient | undefined;
 let output: vscode.OutputChannel | undefined;
+/** The folder of the binaries this extension carries (`server/`; absent in a build without them). */
+let carriedDir: string | undefined;
+
+/** Where binaries are looked for: the workspace folder (for the setting) and the extension's own. */
+function environment(): Environment {
+  return processEnvironment(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath, carriedDir);
+}
 
 /** Called by VS Code when a Hexcells file is opened or a command is run. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("Hexcells");
+  carriedDir = context.asAbsolutePath("server");
+  try {
+    for (const file of restoreExecutableBits(carriedDir)) {
+      output.appendLine(`made ${file} executable again`);
+    }
+  } catch (error) {
+    output.appendLine(`cannot make the binaries in ${carriedDir} executable: ${String(error)}`);
+  }
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand(OPEN_VIEWER, (uri?: unknown) => openViewer(uri)),
@@ -68,13 +92,13 @@ export async function deactivate(): Promise<void> {
 
 async function start(): Promise<void> {
   const config = vscode.workspace.getConfiguration("hexcells");
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  const resolution = resolveServer(config.get<string>("server.path"), processEnvironment(folder));
+  const resolution = resolveServer(config.get<string>("server.path"), environment());
   if (resolution.kind === "missing") {
     reportStartProblem(missingMessage(resolution));
     return;
   }
   const args = ["lsp", ...config.get<string[]>("server.extraArgs", [])];
+  output?.appendLine(`language server: ${describe(resolution)}`);
   const serverOptions: ServerOptions = {
     command: resolution.command,
     args,
@@ -250,17 +274,22 @@ async function openViewer(arg: unknown): Promise<void> {
   }
 }
 
-/** Starts `hexcells-view` beside the server binary (or from PATH) when the server cannot. */
+/**
+ * Starts `hexcells-view` itself when the server cannot: beside the configured server,
+ * else the one the extension carries, else from PATH.
+ */
 function launchViewer(uri: vscode.Uri): void {
   if (uri.scheme !== "file") {
     throw new Error("the viewer reads files: save the level first");
   }
-  const server = client === undefined ? undefined : resolveServer(
-    vscode.workspace.getConfiguration("hexcells").get<string>("server.path"),
-    processEnvironment(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath),
-  );
-  const name = process.platform === "win32" ? "hexcells-view.exe" : "hexcells-view";
-  const viewer = server?.kind === "found" ? path.join(path.dirname(server.command), name) : name;
+  const found = resolveViewer(vscode.workspace.getConfiguration("hexcells").get<string>("server.path"), environment());
+  if (found.kind === "missing") {
+    throw new Error(
+      "hexcells-view was found neither beside `hexcells.server.path`, in the extension, nor on PATH",
+    );
+  }
+  output?.appendLine(`viewer: ${found.command}`);
+  const viewer = found.command;
   const child = spawn(viewer, [uri.fsPath], { detached: true, stdio: "ignore" });
   child.on("error", (error) => {
     void vscode.window.showErrorMessage(`Hexcells: cannot start ${viewer}: ${error.message}`);
@@ -287,10 +316,7 @@ async function showSteps(arg: unknown): Promise<void> {
 /** `hexcells solve -` on the document's text, one line per round, for a server without `hexcells.solve`. */
 async function solveWithCli(uri: vscode.Uri): Promise<string[]> {
   const document = await vscode.workspace.openTextDocument(uri);
-  const server = resolveServer(
-    vscode.workspace.getConfiguration("hexcells").get<string>("server.path"),
-    processEnvironment(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath),
-  );
+  const server = resolveServer(vscode.workspace.getConfiguration("hexcells").get<string>("server.path"), environment());
   if (server.kind === "missing") {
     throw new Error(missingMessage(server));
   }

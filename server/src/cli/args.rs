@@ -44,6 +44,23 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Check a play record (one move a line: `F7b`, `G8k`, `H9b?`) against a level.
     Replay(ReplayArgs),
+    /// Print the shell completion script for `hexcells` (bash, zsh, fish, elvish,
+    /// powershell).
+    ///
+    /// Install it where your shell looks, for example:
+    /// bash: `hexcells completions bash > ~/.local/share/bash-completion/completions/hexcells`;
+    /// zsh: `hexcells completions zsh > ~/.zfunc/_hexcells` (with `fpath+=~/.zfunc` before
+    /// `compinit` in ~/.zshrc);
+    /// fish: `hexcells completions fish > ~/.config/fish/completions/hexcells.fish`.
+    Completions(CompletionsArgs),
+    /// Write the manual pages: `hexcells.1` and one page per subcommand
+    /// (`hexcells-check.1`, ...).
+    ///
+    /// Without DIR, prints `hexcells.1` alone to stdout (`hexcells man | man -l -`).
+    /// With DIR, writes every page into it (creating it) and lists the files written;
+    /// put them in a `man1` folder on your MANPATH, e.g.
+    /// `hexcells man ~/.local/share/man/man1`, then `man hexcells`.
+    Man(ManArgs),
 }
 
 /// `hexcells lsp`.
@@ -53,6 +70,22 @@ pub struct LspArgs {
     /// editor clients (vscode-languageclient) pass it.
     #[arg(long)]
     pub stdio: bool,
+}
+
+/// `hexcells completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell the script is for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `hexcells man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The folder to write the pages into; stdout (`hexcells.1` only) when absent.
+    #[arg(value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// `hexcells check`.
@@ -95,7 +128,7 @@ pub struct FmtArgs {
 /// A level file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// "Hexcells level v1" text.
+    /// The level text format (Hexcells level v1).
     Hexcells,
     /// SixCells JSON (version 1).
     Sixcells,

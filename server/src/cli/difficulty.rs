@@ -1,5 +1,6 @@
 //! The difficulty grade as `check` and `solve` print it: `difficulty medium (3 of
-//! 5)` in text, and the `"difficulty"` object of their `--json` output.
+//! 5): 3 steps need an overlap; 26 steps` in text, and the `"difficulty"` object of
+//! their `--json` output.
 
 use std::collections::BTreeMap;
 
@@ -14,6 +15,10 @@ pub struct JsonDifficulty {
     grade: Option<u8>,
     /// `easy`, `easy-medium`, `medium`, `medium-hard` or `hard`; `null` with `grade`.
     name: Option<&'static str>,
+    /// The score the grade is a band of (docs/rules.md); `null` with `grade`.
+    score: Option<u32>,
+    /// What weighs most in the score, heaviest first; empty without a grade.
+    reasons: Vec<String>,
     /// Steps of the easiest-first replay at each effort, 1 to 5.
     steps_by_effort: [usize; 5],
     /// Deductions of the solution per rule id (rules that explain none left out).
@@ -32,6 +37,8 @@ impl JsonDifficulty {
         JsonDifficulty {
             grade: difficulty.grade.map(|g| g.number()),
             name: difficulty.grade.map(|g| g.name()),
+            score: difficulty.score,
+            reasons: difficulty.reasons.clone(),
             steps_by_effort: difficulty.steps_by_effort,
             rules: Rule::ALL
                 .iter()
@@ -46,8 +53,8 @@ impl JsonDifficulty {
     }
 }
 
-/// `difficulty medium (3 of 5)`, or `None` without a grade.
+/// `difficulty medium (3 of 5): 3 steps need an overlap; 26 steps`, or `None`
+/// without a grade.
 pub fn describe(difficulty: &Difficulty) -> Option<String> {
-    let grade = difficulty.grade?;
-    Some(format!("difficulty {} ({} of 5)", grade.name(), grade.number()))
+    Some(format!("difficulty {}", difficulty.describe()?))
 }

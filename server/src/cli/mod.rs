@@ -1,6 +1,7 @@
 //! The command-line subcommands (`check`, `fmt`, `convert`, `solve`, `generate`,
 //! `replay`): thin shells that read files, call `hexcells_core` and print what it
-//! says. One file per subcommand, named after it; its clap arguments are in
+//! says; and `completions` and `man`, which describe the command line itself for
+//! shells and `man`. One file per subcommand, named after it; its clap arguments are in
 //! `args.rs` and its arm in [`run`]. How every subcommand ends (exit status, error
 //! line) is `exit.rs`.
 //!
@@ -11,6 +12,7 @@
 
 pub mod args;
 mod check;
+mod completions;
 mod convert;
 mod difficulty;
 mod engine;
@@ -18,6 +20,7 @@ pub mod exit;
 mod fmt;
 mod generate;
 mod input;
+mod man;
 pub mod output;
 mod pack;
 mod parallel;
@@ -44,6 +47,8 @@ pub fn run(command: &Command) -> anyhow::Result<Status> {
         Command::Solve(args) => solve::run(args, &mut out)?,
         Command::Generate(args) => generate::run(args, &mut out)?,
         Command::Replay(args) => replay::run(args, &mut out)?,
+        Command::Completions(args) => completions::run(args, &mut out)?,
+        Command::Man(args) => man::run(args, &mut out)?,
     };
     out.flush()?;
     Ok(status)

@@ -104,12 +104,13 @@ fn solve_level(
                 let clues = plural(difficulty.largest_explanation, "clue", "clues");
                 summary.push_str(&format!(" (hardest step uses {clues})"));
             }
-            if let Some(grade) = difficulty::describe(difficulty) {
-                summary.push_str(&format!("; {grade}"));
-            }
             if difficulty.counter_uses > 0 {
                 let uses = plural(difficulty.counter_uses, "time", "times");
                 summary.push_str(&format!("; the remaining counter is needed {uses}"));
+            }
+            // Last, since its reasons run on after it.
+            if let Some(grade) = difficulty::describe(difficulty) {
+                summary.push_str(&format!("; {grade}"));
             }
             writeln!(out, "{summary}")?;
             Ok(Status::Clean)

@@ -1,7 +1,7 @@
 //! The server's one state: open documents, the negotiated position encoding, the
-//! settings, what the client can do, the running viewers, and the engine's answers by
-//! level (`results.rs`). Everything is behind one lock (`backend.rs`), taken only for
-//! synchronous work.
+//! settings (as given in `initialize` and in force), what the client can do, the
+//! running viewers, and the engine's answers by level (`results.rs`). Everything is
+//! behind one lock (`backend.rs`), taken only for synchronous work.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -28,14 +28,15 @@ use super::results::{Answer, Results};
 /// Documents larger than this are kept but not analysed (a stray binary or log).
 pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
 
-/// Settings the client can change (`workspace/configuration`, section `hexcells`).
+/// Settings the client can change: given in `initialize` (`initializationOptions`)
+/// and answered to `workspace/configuration` (section `hexcells`), the answer winning.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Show a blue count after each grid line (`inlayHints`, off by default).
     pub inlay_hints: bool,
     /// Quiet time after a change before the solvability analysis starts (`debounceMs`).
     pub debounce: Duration,
-    /// Wall-clock limit of one analysis (`solver.timeLimitMs`).
+    /// Wall-clock limit of one analysis (`budgetMs`, or `solver.timeLimitMs`).
     pub time_limit: Duration,
     /// Conflicts allowed to one SAT call (`solver.maxConflicts`).
     pub max_conflicts: u64,
@@ -53,26 +54,39 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The settings in the client's JSON (`{"inlayHints": true}`); anything missing
-    /// or of the wrong type keeps its default.
-    pub fn from_json(value: &serde_json::Value) -> Config {
-        let default = Config::default();
-        let millis = |v: Option<&serde_json::Value>, default: Duration| {
+    /// These settings with those of the client's JSON (`{"inlayHints": true}`) laid
+    /// over them: a key that is missing or of the wrong type keeps its value here.
+    pub fn with_json(&self, value: &serde_json::Value) -> Config {
+        let millis = |v: Option<&serde_json::Value>| {
             v.and_then(serde_json::Value::as_u64)
-                .map_or(default, |ms| Duration::from_millis(ms.min(600_000)))
+                .map(|ms| Duration::from_millis(ms.min(600_000)))
         };
         let solver = value.get("solver");
+        let time_limit =
+            millis(solver.and_then(|s| s.get("timeLimitMs"))).or_else(|| millis(value.get("budgetMs")));
         Config {
             inlay_hints: value
                 .get("inlayHints")
                 .and_then(serde_json::Value::as_bool)
-                .unwrap_or(default.inlay_hints),
-            debounce: millis(value.get("debounceMs"), default.debounce),
-            time_limit: millis(solver.and_then(|s| s.get("timeLimitMs")), default.time_limit),
+                .unwrap_or(self.inlay_hints),
+            debounce: millis(value.get("debounceMs")).unwrap_or(self.debounce),
+            time_limit: time_limit.unwrap_or(self.time_limit),
             max_conflicts: solver
                 .and_then(|s| s.get("maxConflicts"))
                 .and_then(serde_json::Value::as_u64)
-                .unwrap_or(default.max_conflicts),
+                .unwrap_or(self.max_conflicts),
+        }
+    }
+
+    /// The `hexcells` settings in what a client sent: the object under a `hexcells`
+    /// key (Helix sends its whole `config`, `{"hexcells": {...}}`, as
+    /// `initializationOptions`), else the object itself (VS Code sends the section).
+    /// `None` for anything but an object: a client with no settings to give answers
+    /// `workspace/configuration` with `null` (Neovim without `settings`).
+    pub fn section(value: &serde_json::Value) -> Option<&serde_json::Value> {
+        match value.get("hexcells") {
+            Some(section) if section.is_object() => Some(section),
+            _ => value.is_object().then_some(value),
         }
     }
 
@@ -392,7 +406,10 @@ pub struct ServerState {
     pub docs: HashMap<Uri, Doc>,
     /// The position encoding agreed at `initialize`.
     pub encoding: Encoding,
-    /// The client's settings.
+    /// The settings the client gave in `initialize` (`initializationOptions`), over the
+    /// defaults: what its answers to `workspace/configuration` are laid over.
+    pub initial_config: Config,
+    /// The client's settings in force.
     pub config: Config,
     /// The client's abilities.
     pub client: ClientSupport,

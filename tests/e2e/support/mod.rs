@@ -7,6 +7,7 @@
 
 pub mod lsp_client;
 pub mod screen;
+pub mod shells;
 pub mod xvfb;
 
 pub use hexcells_corpus::skip;

@@ -1,7 +1,8 @@
 //! Looking at a viewer window under Xvfb: check the tools are there, find the window,
 //! map grid positions to screen pixels with the viewer's own layout (the player's or the
 //! editor's), take screenshots with ImageMagick's `import`, and wait (with a deadline,
-//! never a fixed sleep) until pixels show what a test expects.
+//! never a fixed sleep) until pixels, or the words of the frame the window last drew
+//! (`HEXCELLS_VIEW_FRAME_TEXT`), show what a test expects.
 
 use std::path::Path;
 use std::process::Command;
@@ -9,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use hexcells_core::{Level, Pos};
 use hexcells_viewer::render::palette::Rgb;
-use hexcells_viewer::render::Layout;
+use hexcells_viewer::render::{FrameText, Layout};
 
 use crate::xvfb::{geometry, on_path, wait_for_window, xdotool};
 
@@ -164,4 +165,24 @@ pub fn wait_for(display: &str, dir: &Path, what: &str, probes: &[((i32, i32), Rg
             Err(format!("expected {probes:?}, saw {seen:?}"))
         }
     });
+}
+
+/// Waits until the words of the frame the window drew last, which it writes to `path`
+/// (`HEXCELLS_VIEW_FRAME_TEXT`), satisfy `done`; returns them. Fails with the last
+/// words seen after 15 seconds.
+pub fn wait_for_words(path: &Path, what: &str, done: impl Fn(&FrameText) -> bool) -> FrameText {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let words = std::fs::read_to_string(path).map(|text| FrameText::read(&text));
+        if let Ok(words) = &words {
+            if done(words) {
+                return words.clone();
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the window's last frame said {words:#?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

@@ -1,13 +1,15 @@
-//! The level's problems and verdict, computed off the UI thread after each edit: a
-//! thread per check, and a newer check cancels the older one through the engine's
-//! budget, so a frame never waits for the solver and stale work stops early.
+//! The level's problems, verdict and difficulty grade, computed off the UI thread
+//! after each edit: a thread per check, and a newer check cancels the older one
+//! through the engine's budget, so a frame never waits for the solver and stale
+//! work stops early. The verdict comes first; for a solvable level the grade, which
+//! needs the explanations, follows in a second answer.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use hexcells_core::analysis::solvability;
-use hexcells_core::solve::{self, Budget, Verdict};
+use hexcells_core::solve::{self, Budget, Report, Verdict};
 use hexcells_core::validate::{self, Problem};
 use hexcells_core::{Level, Pos};
 
@@ -20,6 +22,13 @@ pub struct Checked {
     pub problems: Vec<Problem>,
     /// "solvable in 6 rounds", "stuck: 4 cells", ...
     pub summary: String,
+    /// The grade, `medium (3 of 5)`, once it is known.
+    pub grade: Option<String>,
+    /// Why the level has its grade (`3 steps need an overlap`, `26 steps`), once it is
+    /// known.
+    pub reasons: Vec<String>,
+    /// Whether a second answer, with the grade, follows this one.
+    pub grade_pending: bool,
     /// The cells a perfect player gets stuck on.
     pub stuck: Vec<Pos>,
     /// Whether the engine was stopped by a newer check.
@@ -36,9 +45,10 @@ pub struct Checker {
 }
 
 impl Checker {
-    /// Checks `level` on a thread of its own and hands the answer to `done` there;
-    /// the check running before is cancelled.
-    pub fn start(&mut self, level: Level, done: impl FnOnce(Checked) + Send + 'static) -> u64 {
+    /// Checks `level` on a thread of its own and hands the answers to `done` there
+    /// (the verdict, then for a solvable level the grade); the check running before
+    /// is cancelled.
+    pub fn start(&mut self, level: Level, done: impl Fn(Checked) + Send + 'static) -> u64 {
         self.cancel_running();
         self.generation += 1;
         let cancel = Arc::new(AtomicBool::new(false));
@@ -49,7 +59,14 @@ impl Checker {
             time_limit: Some(self.time_limit.unwrap_or(Duration::from_secs(10))),
             ..Budget::default()
         };
-        std::thread::spawn(move || done(check(&level, &budget, generation)));
+        std::thread::spawn(move || {
+            let (first, report) = check_verdict(&level, &budget, generation);
+            let pending = first.grade_pending;
+            done(first.clone());
+            if pending {
+                done(graded(&level, &report, &budget, first));
+            }
+        });
         generation
     }
 
@@ -66,16 +83,49 @@ impl Checker {
     }
 }
 
-/// The check itself (any thread).
+/// The check itself, verdict and grade (any thread).
 pub fn check(level: &Level, budget: &Budget, generation: u64) -> Checked {
+    let (checked, report) = check_verdict(level, budget, generation);
+    if checked.grade_pending {
+        graded(level, &report, budget, checked)
+    } else {
+        checked
+    }
+}
+
+/// The problems and the verdict, and the engine's report for [`graded`].
+fn check_verdict(level: &Level, budget: &Budget, generation: u64) -> (Checked, Report) {
     let problems = validate::problems(level);
     let report = solve::verdict(level, budget);
-    Checked {
+    let checked = Checked {
         generation,
         problems,
         summary: solvability::summary(&report),
+        grade: None,
+        reasons: Vec::new(),
+        grade_pending: report.verdict == Verdict::Solvable,
         cancelled: report.verdict == Verdict::Cancelled,
-        stuck: report.stuck,
+        stuck: report.stuck.clone(),
+    };
+    (checked, report)
+}
+
+/// `checked` with the grade of the solvable level whose verdict is `verdict`.
+fn graded(level: &Level, verdict: &Report, budget: &Budget, checked: Checked) -> Checked {
+    let report = solve::explain_verdict(level, verdict, budget);
+    if report.verdict == Verdict::Cancelled {
+        return Checked {
+            grade_pending: false,
+            cancelled: true,
+            ..checked
+        };
+    }
+    let grade = report.difficulty.grade;
+    Checked {
+        grade: grade.map(|g| format!("{} ({} of 5)", g.name(), g.number())),
+        reasons: report.difficulty.reasons,
+        grade_pending: false,
+        ..checked
     }
 }
 
@@ -98,13 +148,20 @@ mod tests {
             let _ = tx2.send(c);
         });
         assert!(second > first);
-        let mut answers: Vec<Checked> = (0..2)
-            .map(|_| rx.recv_timeout(Duration::from_secs(30)).expect("a check answers"))
-            .collect();
+        // Each check's last answer (the verdict, or the grade after it).
+        let mut answers: Vec<Checked> = Vec::new();
+        while answers.len() < 2 {
+            let c = rx.recv_timeout(Duration::from_secs(30)).expect("a check answers");
+            if !c.grade_pending {
+                answers.push(c);
+            }
+        }
         answers.sort_by_key(|c| c.generation);
         assert!(!checker.is_current(&answers[0]));
         assert!(checker.is_current(&answers[1]));
         assert_eq!(answers[1].summary, "solvable in 0 rounds");
+        assert_eq!(answers[1].grade.as_deref(), Some("easy (1 of 5)"));
+        assert!(answers[1].reasons.is_empty(), "no step, no reason");
         // The first was cancelled or stuck, never shown.
         assert!(answers[0].cancelled || answers[0].summary.starts_with("stuck"));
     }

@@ -101,6 +101,8 @@ pub struct Editor {
     checked: Option<Checked>,
     /// Whether a check of the current text is running.
     checking: bool,
+    /// Whether the help panel (every key and click) shows.
+    show_help: bool,
     /// The right button creates blue cells and the left black (`--swap-buttons`,
     /// `[mouse]` in `keys.toml`), as in the player.
     pub swap_buttons: bool,
@@ -126,6 +128,7 @@ impl Editor {
             checker: Checker::default(),
             checked: None,
             checking: false,
+            show_help: false,
             swap_buttons: false,
             keys: keys::defaults(),
         };
@@ -199,7 +202,7 @@ impl Editor {
 
     /// Checks the level as it reads now, off the UI thread; `done` gets the answer
     /// (on the check's thread) for [`Editor::set_checked`]. A running check is cancelled.
-    pub fn start_check(&mut self, done: impl FnOnce(Checked) + Send + 'static) {
+    pub fn start_check(&mut self, done: impl Fn(Checked) + Send + 'static) {
         self.checking = true;
         self.checker.start(self.level.clone(), done);
     }
@@ -217,8 +220,8 @@ impl Editor {
         if !self.checker.is_current(&checked) {
             return false;
         }
+        self.checking = checked.grade_pending;
         self.checked = Some(checked);
-        self.checking = false;
         true
     }
 
@@ -378,11 +381,23 @@ impl Editor {
         }
     }
 
-    /// Nothing selected any more.
+    /// Nothing selected any more (and the help panel hidden).
     pub fn clear_selection(&mut self) -> Outcome {
         self.selection.clear();
         self.gesture = Gesture::Idle;
+        self.show_help = false;
         Outcome::redraw()
+    }
+
+    /// Shows or hides the help panel: every key and click in force.
+    pub fn toggle_help(&mut self) -> Outcome {
+        self.show_help = !self.show_help;
+        Outcome::redraw()
+    }
+
+    /// Whether the help panel shows.
+    pub fn shows_help(&self) -> bool {
+        self.show_help
     }
 
     /// Sets the message line (e.g. what saving did).
@@ -442,26 +457,35 @@ impl Editor {
         Outcome::redraw()
     }
 
-    /// The verdict line: the latest check's summary and problems, or that a check runs.
+    /// The verdict line: the latest check's summary, grade, problems and the grade's
+    /// reasons, as parts between ` · ` (most needed first: the header shows the whole
+    /// parts that fit), or that a check runs.
     pub fn verdict(&self) -> String {
-        match &self.checked {
-            Some(c) if !self.checking => match c.problems.len() {
-                0 => c.summary.clone(),
-                1 => format!("{} · 1 problem: {}", c.summary, c.problems[0].code),
-                n => format!("{} · {n} problems", c.summary),
-            },
-            _ => "checking…".to_string(),
+        let Some(c) = self.checked.as_ref().filter(|c| self.checker.is_current(c)) else {
+            return "checking…".to_string();
+        };
+        let mut parts = vec![c.summary.clone()];
+        if c.grade_pending {
+            parts.push("grading…".to_string());
         }
+        parts.extend(c.grade.clone());
+        match c.problems.len() {
+            0 => {}
+            1 => parts.push(format!("1 problem: {}", c.problems[0].code)),
+            n => parts.push(format!("{n} problems")),
+        }
+        parts.extend(c.reasons.iter().cloned());
+        parts.join(" · ")
     }
 
-    /// Draws with the editor's scene: `layout` places the grid, `help` is the line of
-    /// keys in force, `cursor` the text editor's cursor.
+    /// Draws with the editor's scene: `layout` places the grid, `cursor` is the text
+    /// editor's cursor. The key line, the help panel and an empty level's first steps
+    /// say the bindings in force.
     pub fn with_scene<R>(
         &self,
         layout: Layout,
         hover: Option<Pos>,
         cursor: Option<Pos>,
-        help: &str,
         f: impl FnOnce(&EditorScene) -> R,
     ) -> R {
         let mut paint: Vec<(Pos, Color)> = Vec::new();
@@ -491,6 +515,15 @@ impl Editor {
             "(no title: {})",
             keys::keys_for(&self.keys, KeyAction::Information)
         );
+        let key_line = keys::editor::key_line(&self.keys, self.swap_buttons);
+        let panel = self
+            .show_help
+            .then(|| keys::editor::panel_rows(&self.keys, self.swap_buttons));
+        let first_steps = if self.level.items().next().is_none() && self.banner.is_none() {
+            keys::editor::first_steps(&self.keys, self.swap_buttons)
+        } else {
+            Vec::new()
+        };
         let scene = EditorScene {
             level: &self.level,
             layout,
@@ -505,7 +538,9 @@ impl Editor {
             cursor,
             verdict: &verdict,
             status: &status,
-            help,
+            keys: &key_line,
+            panel: panel.as_deref(),
+            first_steps: &first_steps,
             prompt: prompt.as_deref(),
             untitled: &untitled,
             banner: self.banner.as_deref(),

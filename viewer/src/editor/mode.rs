@@ -98,8 +98,9 @@ impl EditMode {
             .is_some_and(|f| f.is_modified(self.editor.text()))
     }
 
-    /// The window title: `level.hexcells* - hexcells-view (editor)`.
-    pub fn title(&self, fallback: &str) -> String {
+    /// The window title: `level.hexcells* - hexcells-view (editor)`, or `(playtest)`
+    /// while the player plays the edited level (the `*` stays while edits are unsaved).
+    pub fn title(&self, fallback: &str, playtest: bool) -> String {
         let name = self
             .file
             .as_ref()
@@ -107,10 +108,11 @@ impl EditMode {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| fallback.to_string());
         let star = if self.is_modified() { "*" } else { "" };
+        let mode = if playtest { "playtest" } else { "editor" };
         if name.is_empty() {
-            return format!("hexcells-view{star} (editor)");
+            return format!("hexcells-view{star} ({mode})");
         }
-        format!("{name}{star} - hexcells-view (editor)")
+        format!("{name}{star} - hexcells-view ({mode})")
     }
 
     /// A key for the open prompt.
@@ -170,6 +172,7 @@ impl EditMode {
                 self.camera.reset();
                 only(redraw)
             }
+            Action::ToggleHelp => only(self.editor.toggle_help()),
             Action::Select | Action::ToggleRevealed => Effects::default(),
         }
     }
@@ -334,10 +337,11 @@ mod tests {
     fn a_linked_editor_is_named_after_the_level_once() {
         let mode = EditMode::new(print(&Level::new()), Link::Server, 0, None);
         assert_eq!(
-            mode.title("Three and none"),
+            mode.title("Three and none", false),
             "Three and none - hexcells-view (editor)"
         );
-        assert_eq!(mode.title(""), "hexcells-view (editor)");
+        assert_eq!(mode.title("", false), "hexcells-view (editor)");
+        assert_eq!(mode.title("", true), "hexcells-view (playtest)");
     }
 
     #[test]
@@ -352,7 +356,8 @@ mod tests {
         mode.press(&layout, at, Button::Left, Mods::default());
         mode.release(&layout, at, Button::Left);
         assert!(mode.is_modified());
-        assert_eq!(mode.title("x"), "new.hexcells* - hexcells-view (editor)");
+        assert_eq!(mode.title("x", false), "new.hexcells* - hexcells-view (editor)");
+        assert_eq!(mode.title("x", true), "new.hexcells* - hexcells-view (playtest)");
         assert!(!path.exists(), "nothing is written before a save");
         // The message names the save key in force (here from a keys.toml).
         let (keys, _) = crate::keys::file::read(Some("[editor]\nsave = \"F5\"\n"));

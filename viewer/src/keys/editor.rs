@@ -1,8 +1,9 @@
 //! The level editor's table: what its keys and modified clicks do, their ids in
-//! `keys.toml` (`[editor]`), their default chords (SixCells' editor's) and their help,
-//! and the mouse's part of the editor's help line.
+//! `keys.toml` (`[editor]`), their default chords (SixCells' editor's) and their help;
+//! and the mouse's part of the editor's help (its gestures are not chords): in the key
+//! line, in the help panel, and in the first steps an empty level shows.
 
-use super::{table, Binding};
+use super::{help_rows, in_button_order, keys_for, line_parts, table, Binding};
 
 table! {
     /// Everything a binding of the editor can do.
@@ -14,7 +15,7 @@ table! {
         /// Delete the selected items.
         DeleteSelection = "delete-selection" ["Delete"] "delete the selection",
         /// Deselect everything.
-        ClearSelection = "clear-selection" ["Esc"] "deselect everything",
+        ClearSelection = "clear-selection" ["Esc"] "deselect everything (and hide this panel)",
         /// Click: select or deselect an item; on empty space, drag a freehand selection.
         Select = "select" ["Shift+Click"] "select an item; on empty space, drag a freehand selection",
         /// Click: mark or unmark a cell as revealed at start.
@@ -24,7 +25,7 @@ table! {
         /// Save the file (standalone).
         Save = "save" ["Ctrl+S"] "save (standalone)",
         /// Play the level as it reads.
-        Playtest = "playtest" ["Tab"] "playtest the level",
+        Playtest = "playtest" ["Tab"] "playtest the level as it reads",
         /// Play it from the start.
         PlaytestFromStart = "playtest-from-start" ["Ctrl+Tab", "Shift+Tab"] "playtest from the start",
         /// Zoom in around the window's centre.
@@ -41,17 +42,20 @@ table! {
         CopyLevel = "copy-level" ["Ctrl+C"] "copy the level's text",
         /// The clipboard's level in place of the one shown.
         PasteLevel = "paste-level" ["Ctrl+V"] "paste a level in place of this one",
+        /// Show every binding and gesture.
+        ToggleHelp = "help" ["?", "F1"] "show or hide every key and click",
     }
     help line:
+        ToggleHelp "all keys",
+        Save "save",
+        Playtest "playtest",
         Undo "undo",
+        Information "title, author",
         Redo "redo",
-        DeleteSelection "delete",
-        ClearSelection "deselect",
         Select "select",
         ToggleRevealed "revealed",
-        Information "info",
-        Save "save",
-        Playtest "play",
+        DeleteSelection "delete",
+        ClearSelection "deselect",
         PlaytestFromStart "replay",
         ZoomIn "zoom in",
         ZoomOut "zoom out",
@@ -62,18 +66,89 @@ table! {
         PasteLevel "paste",
 }
 
-/// The editor's one-line help: the buttons (which one makes blue after the swap),
-/// then every binding in force.
-pub fn help(bindings: &[Binding<Action>], swap_buttons: bool) -> String {
-    let (left, right) = if swap_buttons {
+/// The buttons' colours: which one makes blue cells after the swap, and which black.
+fn buttons(swap_buttons: bool) -> (&'static str, &'static str) {
+    if swap_buttons {
         ("black", "blue")
     } else {
         ("blue", "black")
-    };
-    format!(
-        "left: {left} · cycle · drag column · right: {right} · delete · double-click flip · middle pan · wheel zoom · {}",
-        super::help_line(bindings, swap_buttons)
-    )
+    }
+}
+
+/// The parts of the editor's key line, most needed first: every key, save, playtest
+/// and undo, then what the buttons make, then the rest of the table's help line. The
+/// window shows the parts that fit, whole.
+pub fn key_line(bindings: &[Binding<Action>], swap_buttons: bool) -> Vec<String> {
+    let (left, right) = buttons(swap_buttons);
+    let parts = line_parts(bindings, swap_buttons);
+    let first = parts
+        .iter()
+        .position(|(a, _)| *a == Action::Undo)
+        .map_or(0, |undo| undo + 1);
+    let mouse = [
+        format!("left: {left} / cycle"),
+        format!("right: {right} / delete"),
+        "double-click: flip".to_string(),
+    ];
+    let (needed, rest) = parts.split_at(first);
+    needed
+        .iter()
+        .map(|(_, part)| part.clone())
+        .chain(mouse)
+        .chain(rest.iter().map(|(_, part)| part.clone()))
+        .collect()
+}
+
+/// The rows of the editor's help panel: the mouse's gestures (which button makes blue
+/// after the swap), then every action with its keys and clicks in force.
+pub fn panel_rows(bindings: &[Binding<Action>], swap_buttons: bool) -> Vec<(String, String)> {
+    let (left, right) = buttons(swap_buttons);
+    let mouse = [
+        (
+            "left click".to_string(),
+            format!("a {left} cell on an empty place; on an item: cycle what it shows"),
+        ),
+        (
+            "right click".to_string(),
+            format!("a {right} cell on an empty place; on an item: delete it"),
+        ),
+        (
+            "left / right drag".to_string(),
+            in_button_order("from empty space: paint blue / black cells", swap_buttons),
+        ),
+        ("double-click".to_string(), "flip a cell blue / black".to_string()),
+        (
+            "drag out of a cell".to_string(),
+            "a column number: up, up-left or up-right".to_string(),
+        ),
+        (
+            "drag a selected item".to_string(),
+            "move the selection".to_string(),
+        ),
+        (
+            "wheel / middle drag".to_string(),
+            "zoom around the pointer / pan".to_string(),
+        ),
+    ];
+    mouse
+        .into_iter()
+        .chain(help_rows(bindings, swap_buttons))
+        .collect()
+}
+
+/// The first steps an empty level shows over the board, with the buttons and the help
+/// key in force.
+pub fn first_steps(bindings: &[Binding<Action>], swap_buttons: bool) -> Vec<String> {
+    let (left, right) = buttons(swap_buttons);
+    let mut steps = vec![
+        format!("Left-click an empty place: a {left} cell"),
+        format!("Right-click: a {right} cell"),
+    ];
+    let help = keys_for(bindings, Action::ToggleHelp);
+    if !help.is_empty() {
+        steps.push(format!("{help}: every key and click"));
+    }
+    steps
 }
 
 #[cfg(test)]
@@ -89,16 +164,55 @@ mod tests {
                 assert_eq!(chord.is_click(), action.on_click(), "{action:?}: {text}");
             }
         }
-        let help = help(&defaults(), false);
-        assert!(help.starts_with("left: blue · cycle"), "{help}");
+        let line = key_line(&defaults(), false).join(" · ");
         assert!(
-            help.contains("Ctrl+Z undo · Ctrl+Y / Ctrl+Shift+Z redo"),
-            "{help}"
+            line.starts_with(
+                "? / F1 all keys · Ctrl+S save · Tab playtest · Ctrl+Z undo · left: blue / cycle"
+            ),
+            "{line}"
         );
+        assert!(line.contains("Ctrl+Y / Ctrl+Shift+Z redo"), "{line}");
         assert!(
-            help.contains("Shift+Click: select · Alt+Click / Ctrl+Click: revealed"),
-            "{help}"
+            line.contains("Shift+Click: select · Alt+Click / Ctrl+Click: revealed"),
+            "{line}"
         );
-        assert!(super::help(&defaults(), true).starts_with("left: black"));
+        let swapped = key_line(&defaults(), true).join(" · ");
+        assert!(swapped.contains("left: black / cycle · right: blue"), "{swapped}");
+    }
+
+    #[test]
+    fn the_panel_has_every_action_and_gesture_and_follows_the_bindings() {
+        let (bound, _) = crate::keys::file::read(Some("[editor]\nhelp = \"F2\"\nsave = []\n"));
+        let rows = panel_rows(&bound.editor, false);
+        for action in Action::ALL {
+            let keys = crate::keys::keys_for(&bound.editor, *action);
+            if *action == Action::Save {
+                assert!(keys.is_empty(), "save has no key");
+                continue;
+            }
+            assert!(
+                rows.contains(&(keys.clone(), action.describe().to_string())),
+                "{action:?} ({keys}) in {rows:#?}"
+            );
+        }
+        assert!(rows
+            .iter()
+            .any(|(keys, what)| keys == "left click" && what.starts_with("a blue cell")));
+        assert!(panel_rows(&bound.editor, true)
+            .iter()
+            .any(|(keys, what)| keys == "left click" && what.starts_with("a black cell")));
+        // The key line and the first steps name the keys in force, and leave out an
+        // action without one.
+        let line = key_line(&bound.editor, false);
+        assert_eq!(line[0], "F2 all keys");
+        assert!(!line.iter().any(|p| p.ends_with(" save")), "{line:?}");
+        assert_eq!(
+            first_steps(&bound.editor, false),
+            [
+                "Left-click an empty place: a blue cell",
+                "Right-click: a black cell",
+                "F2: every key and click"
+            ]
+        );
     }
 }

@@ -300,8 +300,9 @@ mod tests {
             help.contains("F2 hint") && help.contains("Ctrl+Click: guess"),
             "{help}"
         );
-        assert!(editor::help(e, keys.swap_buttons).starts_with("left: black"));
-        assert!(editor::help(e, false).contains("Ctrl+Z / Ctrl+U undo"));
+        let line = editor::key_line(e, keys.swap_buttons);
+        assert!(line.contains(&"left: black / cycle".to_string()), "{line:?}");
+        assert!(line.contains(&"Ctrl+Z / Ctrl+U undo".to_string()), "{line:?}");
         // `black = "left"` says the same as `blue = "right"`.
         assert!(read(Some("[mouse]\nblack = \"left\"\n")).0.swap_buttons);
     }

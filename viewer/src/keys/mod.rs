@@ -145,18 +145,27 @@ pub fn help_rows<A: Bindable>(bindings: &[Binding<A>], swap_buttons: bool) -> Ve
         .collect()
 }
 
-/// The one-line help at the bottom of the window, from the bindings in force:
-/// `? / F1 all keys · Click: blue / black · ...` (cut short in a narrow window, so the
-/// key to every key comes first).
-pub fn help_line<A: Bindable>(bindings: &[Binding<A>], swap_buttons: bool) -> String {
+/// The parts of the key line at the bottom of the window, from the bindings in force,
+/// most needed first: `? / F1 all keys`, `Click: blue / black`, ... An action without
+/// a key has no part. The window shows as many whole parts as fit
+/// (`render::key_line`); the help panel has them all.
+pub fn line_parts<A: Bindable>(bindings: &[Binding<A>], swap_buttons: bool) -> Vec<(A, String)> {
     A::LINE
         .iter()
         .filter_map(|(a, word)| {
             let keys = keys_for(bindings, *a);
             let sep = if a.on_click() { ": " } else { " " };
             let what = in_button_order(word, swap_buttons);
-            (!keys.is_empty()).then(|| format!("{keys}{sep}{what}"))
+            (!keys.is_empty()).then(|| (*a, format!("{keys}{sep}{what}")))
         })
+        .collect()
+}
+
+/// The key line's parts in one line: `? / F1 all keys · Click: blue / black · ...`.
+pub fn help_line<A: Bindable>(bindings: &[Binding<A>], swap_buttons: bool) -> String {
+    line_parts(bindings, swap_buttons)
+        .into_iter()
+        .map(|(_, part)| part)
         .collect::<Vec<_>>()
         .join(" · ")
 }

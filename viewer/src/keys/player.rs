@@ -1,8 +1,8 @@
 //! The player's table: what its keys and clicks do, their ids in `keys.toml`
 //! (`[player]`), their default chords (SixCells' player's where it has one) and their
-//! help.
+//! help; and the key line, with what a playtest of the editor's level adds to it.
 
-use super::table;
+use super::{keys_for, line_parts, table, Binding};
 
 table! {
     /// Everything a binding of the player can do.
@@ -65,6 +65,30 @@ table! {
         Undo "undo",
 }
 
+/// The parts of the player's key line, most needed first (the window shows the parts
+/// that fit, whole); in the editor's playtest, the way back to the editor comes second.
+pub fn key_line(bindings: &[Binding<Action>], swap_buttons: bool, playtest: bool) -> Vec<String> {
+    let mut parts: Vec<String> = line_parts(bindings, swap_buttons)
+        .into_iter()
+        .map(|(_, part)| part)
+        .collect();
+    let back = keys_for(bindings, Action::Editor);
+    if playtest && !back.is_empty() {
+        let at = parts.len().min(1);
+        parts.insert(at, format!("{back} back to the editor"));
+    }
+    parts
+}
+
+/// The label a playtest of the editor's level shows in the header:
+/// `playtest: Tab returns to the editor`, with the keys in force.
+pub fn playtest_label(bindings: &[Binding<Action>]) -> String {
+    match keys_for(bindings, Action::Editor) {
+        keys if keys.is_empty() => "playtest of the editor's level".to_string(),
+        keys => format!("playtest: {keys} returns to the editor"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +111,22 @@ mod tests {
                 b.chord.label()
             );
         }
+    }
+
+    #[test]
+    fn a_playtest_says_how_to_go_back_with_the_keys_in_force() {
+        let table = defaults::<Action>();
+        let line = key_line(&table, false, true);
+        assert_eq!(&line[..2], ["? / F1 all keys", "Tab back to the editor"]);
+        assert!(!key_line(&table, false, false)
+            .iter()
+            .any(|p| p.contains("editor")));
+        assert_eq!(playtest_label(&table), "playtest: Tab returns to the editor");
+        let (bound, _) = crate::keys::file::read(Some("[player]\neditor = \"F7\"\n"));
+        assert_eq!(
+            playtest_label(&bound.player),
+            "playtest: F7 returns to the editor"
+        );
+        assert_eq!(key_line(&bound.player, false, true)[1], "F7 back to the editor");
     }
 }

@@ -66,6 +66,9 @@ pub struct Session {
     started: Instant,
     banner: Option<String>,
     status: String,
+    /// The status line the key line follows: the keys show while that line shows (a
+    /// message takes the status lines whole).
+    keys_after: Option<String>,
     hint: Option<Pos>,
     /// The clues a hint's (or a solve's hardest step's) rule reads, with the status line
     /// they belong to: outlined while that line shows.
@@ -112,6 +115,7 @@ impl Session {
             started: Instant::now(),
             banner: None,
             status: String::new(),
+            keys_after: None,
             hint: None,
             rule_clues: None,
             cursor: None,
@@ -131,7 +135,7 @@ impl Session {
             good: false,
             loaded: false,
         };
-        session.status = session.default_status();
+        session.show_keys();
         session.load_text(text);
         session
     }
@@ -180,7 +184,7 @@ impl Session {
     /// Uses other bindings (the help line and panel follow them).
     pub fn set_bindings(&mut self, bindings: Vec<Binding<Action>>) {
         self.bindings = bindings;
-        self.status = self.default_status();
+        self.show_keys();
     }
 
     /// Whether the panel of every binding shows.
@@ -293,24 +297,32 @@ impl Session {
         self.started = Instant::now();
         self.hint = None;
         self.cursor = None;
-        self.status = self.default_status();
+        self.show_keys();
     }
 
-    /// The help line, after the level's place in a pack.
-    fn default_status(&self) -> String {
+    /// The status line at rest: the level's place in a pack, and the key line after it.
+    fn show_keys(&mut self) {
+        self.show_keys_after(String::new());
+    }
+
+    /// `message`, then the level's place in a pack and the key line.
+    fn show_keys_after(&mut self, message: String) {
         let (idx, n) = self.position();
-        let help = keys::help_line(&self.bindings, self.swap_buttons);
-        if n > 1 {
+        let place = (n > 1).then(|| {
             format!(
-                "level {} of {} ({} / {}) · {help}",
+                "level {} of {} ({} / {})",
                 idx + 1,
                 n,
                 self.keys(Action::NextLevel),
                 self.keys(Action::PreviousLevel)
             )
-        } else {
-            help
-        }
+        });
+        self.status = [Some(message).filter(|m| !m.is_empty()), place]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ");
+        self.keys_after = Some(self.status.clone());
     }
 
     /// The keys bound to `action`, for messages.
@@ -411,6 +423,15 @@ impl Session {
             Some((status, clues)) if *status == self.status => clues.as_slice(),
             _ => &[],
         };
+        let key_line = match &self.keys_after {
+            Some(status) if *status == self.status => {
+                keys::player::key_line(&self.bindings, self.swap_buttons, self.playtest)
+            }
+            _ => Vec::new(),
+        };
+        let label = self
+            .playtest
+            .then(|| keys::player::playtest_label(&self.bindings));
         let scene = Scene {
             level: self.game.level(),
             uncovered: &uncovered,
@@ -427,6 +448,8 @@ impl Session {
             mistakes: self.game.mistakes(),
             banner: self.banner.clone(),
             status: self.status.clone(),
+            keys: &key_line,
+            label: label.as_deref(),
             scale,
         };
         f(&scene)

@@ -63,7 +63,7 @@ impl Session {
         self.started = Instant::now();
         self.hint = None;
         self.save();
-        self.status = format!("progress cleared · {}", self.default_status());
+        self.show_keys_after("progress cleared".to_string());
     }
 
     /// A guess on a hidden cell, or none.
@@ -169,7 +169,7 @@ impl Session {
                 if self.hint == Some(pos) {
                     self.hint = None;
                 }
-                self.status = self.default_status();
+                self.show_keys();
                 self.after_move();
             }
             Outcome::Mistake => {

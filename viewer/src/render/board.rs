@@ -1,7 +1,8 @@
-//! Paints a frame: the header (title, author, counters), the hexagons with their
-//! numbers (dimmed ones faint), guesses, column numbers rotated with their rays,
-//! highlights, the footer (custom text, status on up to two lines, cell name under
-//! the mouse, error banner) and, when asked, the panel of every key.
+//! Paints a frame: the header (title, author or the playtest's label, counters), the
+//! hexagons with their numbers (dimmed ones faint), guesses, column numbers rotated
+//! with their rays, highlights, the footer (custom text, status and the key line's
+//! parts that fit on up to two lines, cell name under the mouse, error banner) and,
+//! when asked, the panel of every key.
 
 use hexcells_core::format::decode_entities;
 use hexcells_core::model::{name, Clue};
@@ -11,22 +12,27 @@ use std::collections::HashMap;
 
 use tiny_skia::{Color, FillRule, PathBuilder, Pixmap, PixmapMut, Rect, Stroke, Transform};
 
-use super::help;
 use super::layout::Layout;
 use super::palette::{self, paint};
 use super::text::{self, left, Anchor, TextStyle};
-use super::Scene;
+use super::{help, key_line, FrameText, Scene};
 
-/// Paints `scene` laid out by `layout`.
-pub fn draw(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+/// Paints `scene` laid out by `layout`; returns its words as drawn.
+pub fn draw(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) -> FrameText {
+    let mut words = FrameText {
+        size: (pixmap.width(), pixmap.height()),
+        ..FrameText::default()
+    };
     pixmap.fill(palette::BACKGROUND.color());
     draw_cells(scene, layout, pixmap);
     draw_highlights(scene, layout, pixmap);
-    draw_header(scene, layout, pixmap);
-    draw_footer(scene, layout, pixmap);
+    draw_header(scene, layout, pixmap, &mut words);
+    draw_footer(scene, layout, pixmap, &mut words);
     if let Some(rows) = scene.help {
-        help::draw(rows, layout, pixmap);
+        help::draw("Keys", rows, layout, pixmap);
+        words.panel = rows.to_vec();
     }
+    words
 }
 
 fn is_uncovered(scene: &Scene, pos: Pos) -> bool {
@@ -113,12 +119,28 @@ fn draw_highlights(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     }
 }
 
-fn draw_header(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_header(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut, words: &mut FrameText) {
     let s = layout.scale;
     let counters_w = 2.0 * 96.0 * s + 8.0 * s;
     let text_w = (layout.width - counters_w - 24.0 * s).max(10.0);
     let title = decode_entities(&scene.level.title);
-    draw_title(pixmap, s, &title, &decode_entities(&scene.level.author), text_w);
+    let author = decode_entities(&scene.level.author);
+    match scene.label {
+        Some(label) => {
+            // The playtest's label takes the author's place, and the author follows it.
+            draw_title(pixmap, s, &title, "", text_w);
+            let badge_w = draw_badge(pixmap, s, label, 12.0 * s, 36.0 * s, text_w);
+            let rest = text_w - badge_w - 8.0 * s;
+            if rest > 40.0 * s {
+                let author = text::fit(&author, 14.0 * s, rest);
+                let style = left(14.0 * s, palette::SOFT_TEXT.color());
+                text::draw(pixmap, &author, 20.0 * s + badge_w, 38.0 * s, style);
+            }
+            words.label = label.to_string();
+        }
+        None => draw_title(pixmap, s, &title, &author, text_w),
+    }
+    words.title = title.into_owned();
     let counters = [
         ("REMAINING", scene.remaining.to_string()),
         ("MISTAKES", scene.mistakes.to_string()),
@@ -146,7 +168,7 @@ fn draw_header(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     }
 }
 
-fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut, words: &mut FrameText) {
     let s = layout.scale;
     let top = layout.height - layout.footer;
     for (k, line) in scene.level.custom_text.iter().enumerate() {
@@ -164,7 +186,15 @@ fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     let status_y = top + 42.0 * s;
     let hover = scene.hover.map(name).unwrap_or_default();
     let hover_w = text::measure("AG33", 14.0 * s).0 + 16.0 * s;
-    let lines = text::wrap(&scene.status, 13.0 * s, layout.width - hover_w - 24.0 * s, 2);
+    let width = layout.width - hover_w - 24.0 * s;
+    let lines = if scene.keys.is_empty() {
+        text::wrap(&scene.status, 13.0 * s, width, 2)
+    } else {
+        let (lines, shown) = key_line::fit_lines(&scene.status, scene.keys, 13.0 * s, width, 2);
+        words.keys = shown;
+        lines
+    };
+    words.status = lines.clone();
     for (k, line) in lines.iter().enumerate() {
         text::draw(
             pixmap,
@@ -217,6 +247,27 @@ pub(super) fn draw_title(pixmap: &mut PixmapMut, s: f32, title: &str, author: &s
     let author = text::fit(author, 14.0 * s, width);
     let style = left(14.0 * s, palette::SOFT_TEXT.color());
     text::draw(pixmap, &author, 12.0 * s, 38.0 * s, style);
+}
+
+/// `label` in white on a coloured band with its top-left at `(x, y)`, cut to `width`;
+/// returns the band's width.
+pub(super) fn draw_badge(pixmap: &mut PixmapMut, s: f32, label: &str, x: f32, y: f32, width: f32) -> f32 {
+    let size = 13.0 * s;
+    let pad = 6.0 * s;
+    let label = text::fit(label, size, (width - 2.0 * pad).max(1.0));
+    let (w, h) = text::measure(&label, size);
+    let band_w = w + 2.0 * pad;
+    if let Some(rect) = Rect::from_xywh(x, y, band_w, h + 2.0 * s + pad / 2.0) {
+        pixmap.fill_rect(
+            rect,
+            &paint(palette::PLAYTEST.color()),
+            Transform::identity(),
+            None,
+        );
+    }
+    let style = left(size, palette::CELL_TEXT.color());
+    text::draw(pixmap, &label, x + pad, y + pad / 4.0, style);
+    band_w
 }
 
 /// The red band at the bottom that names the text's first error.

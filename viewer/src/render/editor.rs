@@ -2,7 +2,8 @@
 //! keeps the game's orange rim, a revealed one does not), every number and column
 //! number, the free places of the lattice as faint dots, the selection, the cells a
 //! player gets stuck on and the items with problems, the previews of the gesture in
-//! progress, and the header and footer (verdict, message, keys in force, prompt).
+//! progress, and the header and footer (verdict, message, the key line's parts that
+//! fit, prompt); over the board, an empty level's first steps or the help panel.
 
 use std::collections::BTreeSet;
 
@@ -19,6 +20,7 @@ use super::board::{
 use super::layout::Layout;
 use super::palette::{self, paint};
 use super::text::{self, left, Anchor, TextStyle};
+use super::{help, key_line, FrameText};
 
 /// Everything one editor frame shows.
 #[derive(Clone, Debug)]
@@ -49,8 +51,12 @@ pub struct EditorScene<'a> {
     pub verdict: &'a str,
     /// The last message (a refusal, a save).
     pub status: &'a str,
-    /// The keys in force.
-    pub help: &'a str,
+    /// The parts of the key line, most needed first: as many as fit show, whole.
+    pub keys: &'a [String],
+    /// The help panel's rows (keys or gesture, what it does), when it shows.
+    pub panel: Option<&'a [(String, String)]>,
+    /// The first steps an empty level shows over the board (none once it has items).
+    pub first_steps: &'a [String],
     /// The open level information prompt.
     pub prompt: Option<&'a str>,
     /// What stands for a missing title: `(no title: Ctrl+D)`, with the keys in force.
@@ -70,16 +76,88 @@ fn selected_veil() -> Color {
     Color::from_rgba8(255, 255, 255, 140)
 }
 
-/// Draws `scene` over the whole of `pixmap`.
-pub fn render_editor(scene: &EditorScene, pixmap: &mut PixmapMut) {
+/// Draws `scene` over the whole of `pixmap`; returns its words as drawn.
+pub fn render_editor(scene: &EditorScene, pixmap: &mut PixmapMut) -> FrameText {
+    let mut words = FrameText {
+        size: (pixmap.width(), pixmap.height()),
+        ..FrameText::default()
+    };
     pixmap.fill(palette::BACKGROUND.color());
     let layout = &scene.layout;
     draw_lattice(scene, layout, pixmap);
     draw_items(scene, layout, pixmap);
     draw_marks(scene, layout, pixmap);
     draw_previews(scene, layout, pixmap);
-    draw_header(scene, layout, pixmap);
-    draw_footer(scene, layout, pixmap);
+    draw_header(scene, layout, pixmap, &mut words);
+    draw_footer(scene, layout, pixmap, &mut words);
+    match scene.panel {
+        Some(rows) => {
+            help::draw("Editor: every key and click", rows, layout, pixmap);
+            words.panel = rows.to_vec();
+        }
+        None if !scene.first_steps.is_empty() => {
+            draw_first_steps(scene.first_steps, layout, pixmap);
+            words.first_steps = scene.first_steps.to_vec();
+        }
+        None => {}
+    }
+    words
+}
+
+/// The first steps of an empty level, on a panel over the middle of the board: the
+/// two lines that make cells each start with a cell of the colour they make.
+fn draw_first_steps(steps: &[String], layout: &Layout, pixmap: &mut PixmapMut) {
+    let s = layout.scale;
+    let size = 16.0 * s;
+    let line = size * 1.6;
+    let swatch = size * 0.6;
+    let pad = size;
+    let text_w = steps
+        .iter()
+        .map(|t| text::measure(t, size).0)
+        .fold(0.0f32, f32::max);
+    let panel_w = (text_w + 3.0 * pad + 2.0 * swatch).min(layout.width - 16.0 * s);
+    let panel_h = line * steps.len() as f32 + pad;
+    let board_top = layout.header;
+    let board_h = layout.height - layout.header - layout.footer;
+    let x0 = (layout.width - panel_w) / 2.0;
+    let y0 = board_top + ((board_h - panel_h) / 2.0).max(0.0);
+    let border = (1.5 * s).max(1.0);
+    if let Some(rect) = Rect::from_xywh(
+        x0 - border,
+        y0 - border,
+        panel_w + 2.0 * border,
+        panel_h + 2.0 * border,
+    ) {
+        pixmap.fill_rect(
+            rect,
+            &paint(palette::BLUE_RIM.color()),
+            Transform::identity(),
+            None,
+        );
+    }
+    if let Some(rect) = Rect::from_xywh(x0, y0, panel_w, panel_h) {
+        pixmap.fill_rect(rect, &paint(palette::PANEL.color()), Transform::identity(), None);
+    }
+    let text_x = x0 + 2.0 * pad + swatch;
+    let room = (x0 + panel_w - pad - text_x).max(1.0);
+    for (k, step) in steps.iter().enumerate() {
+        let y = y0 + pad / 2.0 + line * k as f32 + (line - size) / 2.0;
+        // A cell of the colour the line makes: "a blue cell", "a black cell".
+        let color = if step.contains("a blue cell") {
+            Some(palette::BLUE)
+        } else if step.contains("a black cell") {
+            Some(palette::BLACK)
+        } else {
+            None
+        };
+        if let Some(color) = color {
+            let (cx, cy) = (x0 + pad + swatch / 2.0, y + size * 0.55);
+            fill_polygon(pixmap, &super::board::hexagon_at(cx, cy, swatch), color.color());
+        }
+        let step = text::fit(step, size, room);
+        text::draw(pixmap, &step, text_x, y, left(size, palette::TEXT.color()));
+    }
 }
 
 /// Faint dots on the free places of the lattice, so authors see where cells go.
@@ -215,7 +293,7 @@ fn draw_previews(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
     }
 }
 
-fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut, words: &mut FrameText) {
     let s = layout.scale;
     let band = Rect::from_xywh(0.0, 0.0, layout.width, layout.header);
     if let Some(band) = band {
@@ -226,7 +304,10 @@ fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
             None,
         );
     }
-    let text_w = (layout.width - 260.0 * s).max(10.0);
+    // The right column (label, counts, verdict) takes a little under half the
+    // width, and the title the rest.
+    let right_w = (layout.width * 0.45).max(320.0 * s).min(layout.width - 200.0 * s);
+    let text_w = (layout.width - right_w - 20.0 * s).max(10.0);
     let title = decode_entities(&scene.level.title);
     let title = if title.is_empty() {
         scene.untitled.into()
@@ -240,9 +321,24 @@ fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
         ..left(14.0 * s, palette::TEXT.color())
     };
     text::draw(pixmap, "EDITOR", layout.width - 12.0 * s, 8.0 * s, right);
+    words.label = "EDITOR".to_string();
+    words.title = title.to_string();
     let counts = format!("{} cells, {n_blue} blue to find", scene.level.n_cells());
     text::draw(pixmap, &counts, layout.width - 12.0 * s, 28.0 * s, right);
-    let verdict = text::fit(scene.verdict, 13.0 * s, 240.0 * s);
+    // The verdict line, as `Editor::verdict` builds it: the whole parts that fit its
+    // room at the right, most needed first (the first cut if it alone does not).
+    let parts: Vec<String> = scene
+        .verdict
+        .split(key_line::SEPARATOR)
+        .map(str::to_string)
+        .collect();
+    let shown = key_line::fit(&parts, 13.0 * s, right_w);
+    let verdict = if shown.is_empty() {
+        text::fit(scene.verdict, 13.0 * s, right_w)
+    } else {
+        shown.join(key_line::SEPARATOR)
+    };
+    words.verdict = verdict.clone();
     let color = if scene.verdict.starts_with("stuck") {
         STUCK
     } else {
@@ -260,7 +356,7 @@ fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
     );
 }
 
-fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut, words: &mut FrameText) {
     let s = layout.scale;
     let top = layout.height - layout.footer;
     if let Some(band) = Rect::from_xywh(0.0, top, layout.width, layout.footer) {
@@ -294,6 +390,9 @@ fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
     let hover = scene.hover.map(name).unwrap_or_default();
     let hover_w = text::measure("AG33", 14.0 * s).0 + 16.0 * s;
     let status = text::fit(scene.status, 13.0 * s, layout.width - hover_w - 24.0 * s);
+    if !status.is_empty() {
+        words.status.push(status.clone());
+    }
     text::draw(
         pixmap,
         &status,
@@ -312,10 +411,10 @@ fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
         top + 26.0 * s,
         hover_style,
     );
-    let help = text::fit(scene.help, 12.0 * s, layout.width - 24.0 * s);
+    words.keys = key_line::fit(scene.keys, 12.0 * s, layout.width - 24.0 * s);
     text::draw(
         pixmap,
-        &help,
+        &words.key_line(),
         12.0 * s,
         top + 46.0 * s,
         left(12.0 * s, palette::SOFT_TEXT.color()),
@@ -370,7 +469,9 @@ mod tests {
             cursor: None,
             verdict: "",
             status: "",
-            help: "",
+            keys: &[],
+            panel: None,
+            first_steps: &[],
             prompt: None,
             untitled: "",
             banner: None,

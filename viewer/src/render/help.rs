@@ -1,5 +1,6 @@
 //! The help panel: every binding in force (keys, what they do), drawn over the board
-//! in two columns, smaller when the window is short.
+//! in two columns; a description too wide for the window takes more lines (broken
+//! between words), and the letters get smaller when the window is short.
 
 use tiny_skia::{PixmapMut, Rect, Transform};
 
@@ -7,32 +8,73 @@ use super::layout::Layout;
 use super::palette::{self, paint};
 use super::text::{self, left};
 
-/// Draws `rows` (keys, description) on a panel in the middle of the frame.
-pub fn draw(rows: &[(String, String)], layout: &Layout, pixmap: &mut PixmapMut) {
+/// The panel's letters: this size, smaller when the window is short.
+const SIZE: f32 = 15.0;
+/// The smallest size the letters shrink to.
+const SMALLEST: f32 = 7.0;
+/// A description takes at most this many lines.
+const MAX_LINES: usize = 3;
+
+/// The panel laid out at one letter size.
+struct Fitted {
+    size: f32,
+    keys_w: f32,
+    what_w: f32,
+    /// Each row's description, on its lines.
+    lines: Vec<Vec<String>>,
+}
+
+impl Fitted {
+    fn n_lines(&self) -> usize {
+        self.lines.iter().map(Vec::len).sum()
+    }
+}
+
+fn line_height(size: f32) -> f32 {
+    size * 1.45
+}
+
+/// The rows at letter size `size` in a panel at most `max_w` wide.
+fn fit_at(rows: &[(String, String)], size: f32, max_w: f32) -> Fitted {
+    let pad = size;
+    let widest = |texts: &mut dyn Iterator<Item = &String>| {
+        texts.map(|t| text::measure(t, size).0).fold(0.0f32, f32::max)
+    };
+    // The keys get at most half the panel; the descriptions the rest.
+    let keys_w = widest(&mut rows.iter().map(|(keys, _)| keys)).min(max_w / 2.0);
+    let room = (max_w - keys_w - 3.0 * pad).max(1.0);
+    let what_w = widest(&mut rows.iter().map(|(_, what)| what)).min(room);
+    let lines = rows
+        .iter()
+        .map(|(_, what)| text::wrap(what, size, what_w + 0.5, MAX_LINES))
+        .collect();
+    Fitted {
+        size,
+        keys_w,
+        what_w,
+        lines,
+    }
+}
+
+/// Draws `rows` (keys, description) on a panel headed `title` in the middle of the
+/// frame.
+pub fn draw(title: &str, rows: &[(String, String)], layout: &Layout, pixmap: &mut PixmapMut) {
     let s = layout.scale;
     let margin = 16.0 * s;
     let max_w = (layout.width - 2.0 * margin).max(10.0);
     let max_h = (layout.height - 2.0 * margin).max(10.0);
-    // One line for the title, one per row, half a line of padding above and below.
-    let n_lines = rows.len() as f32 + 2.0;
-    let mut size = 15.0 * s;
-    let line = |size: f32| size * 1.45;
-    if line(size) * n_lines > max_h {
-        size = (max_h / n_lines / 1.45).max(4.0);
+    // One line for the title, one or more per row, half a line of padding above and below.
+    let height = |fitted: &Fitted| line_height(fitted.size) * (fitted.n_lines() as f32 + 2.0);
+    let mut fitted = fit_at(rows, SIZE * s, max_w);
+    while height(&fitted) > max_h && fitted.size > SMALLEST * s {
+        fitted = fit_at(rows, (fitted.size * 0.92).max(SMALLEST * s), max_w);
     }
-    let keys_w = rows
-        .iter()
-        .map(|(keys, _)| text::measure(keys, size).0)
-        .fold(0.0f32, f32::max);
-    let text_w = rows
-        .iter()
-        .map(|(_, what)| text::measure(what, size).0)
-        .fold(0.0f32, f32::max);
+    let size = fitted.size;
     let pad = size;
-    let panel_w = (keys_w + text_w + 3.0 * pad).min(max_w);
-    let panel_h = line(size) * n_lines;
+    let panel_w = (fitted.keys_w + fitted.what_w + 3.0 * pad).min(max_w);
+    let panel_h = height(&fitted);
     let x0 = (layout.width - panel_w) / 2.0;
-    let y0 = (layout.height - panel_h) / 2.0;
+    let y0 = ((layout.height - panel_h) / 2.0).max(0.0);
     let border = (1.5 * s).max(1.0);
     if let Some(rect) = Rect::from_xywh(
         x0 - border,
@@ -50,21 +92,44 @@ pub fn draw(rows: &[(String, String)], layout: &Layout, pixmap: &mut PixmapMut) 
     if let Some(rect) = Rect::from_xywh(x0, y0, panel_w, panel_h) {
         pixmap.fill_rect(rect, &paint(palette::PANEL.color()), Transform::identity(), None);
     }
-    let mut y = y0 + line(size) * 0.5;
-    text::draw(
-        pixmap,
-        "Keys",
-        x0 + pad,
-        y,
-        left(size, palette::SOFT_TEXT.color()),
-    );
-    let what_x = x0 + 2.0 * pad + keys_w;
-    let what_w = (x0 + panel_w - pad - what_x).max(1.0);
-    for (keys, what) in rows {
-        y += line(size);
-        let keys = text::fit(keys, size, keys_w + 1.0);
+    let line = line_height(size);
+    let mut y = y0 + line * 0.5;
+    text::draw(pixmap, title, x0 + pad, y, left(size, palette::SOFT_TEXT.color()));
+    let what_x = x0 + 2.0 * pad + fitted.keys_w;
+    for ((keys, _), what) in rows.iter().zip(&fitted.lines) {
+        y += line;
+        let keys = text::fit(keys, size, fitted.keys_w + 1.0);
         text::draw(pixmap, &keys, x0 + pad, y, left(size, palette::BLUE_RIM.color()));
-        let what = text::fit(what, size, what_w);
-        text::draw(pixmap, &what, what_x, y, left(size, palette::TEXT.color()));
+        for (k, part) in what.iter().enumerate() {
+            if k > 0 {
+                y += line;
+            }
+            text::draw(pixmap, part, what_x, y, left(size, palette::TEXT.color()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_narrow_panel_breaks_a_description_between_words() {
+        let rows = vec![
+            ("Ctrl+Z".to_string(), "undo an edit".to_string()),
+            (
+                "Shift+Click".to_string(),
+                "select an item; on empty space, drag a freehand selection".to_string(),
+            ),
+        ];
+        let wide = fit_at(&rows, 15.0, 2000.0);
+        assert_eq!(wide.n_lines(), 2, "one line each");
+        let narrow = fit_at(&rows, 15.0, 420.0);
+        assert!(narrow.lines[1].len() >= 2, "{:?}", narrow.lines);
+        let joined = narrow.lines[1].join(" ");
+        assert_eq!(joined, rows[1].1, "nothing lost, nothing cut");
+        for part in &narrow.lines[1] {
+            assert!(text::measure(part, 15.0).0 <= narrow.what_w + 0.5, "{part}");
+        }
     }
 }

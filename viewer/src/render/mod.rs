@@ -1,20 +1,26 @@
 //! Rendering: draws a [`Scene`] (the player's frame) or an [`EditorScene`] (the
 //! editor's) into a pixel buffer, without a window: the window presents the result,
-//! `--png` saves it, and tests probe its pixels. [`layout`] maps cells to pixels and
-//! back, and the [`Camera`] zooms and pans that mapping.
+//! `--png` saves it, and tests probe its pixels; each also returns the frame's words as
+//! drawn ([`FrameText`]), for tests and tools that read them instead of the pixels.
+//! [`layout`] maps cells to pixels and back, and the [`Camera`] zooms and pans that
+//! mapping.
 //!
 //! May import: `hexcells_core`, tiny-skia and fontdue. No mode (player, editor), no
 //! bindings, no window: a scene is plain data the modes build for each frame.
 //!
 //! - `board.rs`: the player's frame (and the pieces the editor's frame shares);
 //!   `editor.rs`: the editor's frame; `help.rs`: the panel of every key;
+//!   `key_line.rs`: the key line's whole parts that fit; `frame_text.rs`: the words
+//!   of a frame;
 //! - `layout.rs`, `camera.rs`: where things go; `text.rs`, `palette.rs`: letters and
 //!   colours.
 
 pub mod board;
 pub mod camera;
 pub mod editor;
+pub mod frame_text;
 pub mod help;
+pub mod key_line;
 pub mod layout;
 pub mod palette;
 pub mod text;
@@ -24,6 +30,7 @@ use tiny_skia::PixmapMut;
 
 pub use camera::Camera;
 pub use editor::{render_editor, EditorScene};
+pub use frame_text::FrameText;
 pub use layout::Layout;
 
 /// Everything one frame shows. Plain data, built by the session for each frame.
@@ -60,17 +67,23 @@ pub struct Scene<'a> {
     pub banner: Option<String>,
     /// One line of status: a hint's reason, "solved", the level's place in a pack.
     pub status: String,
+    /// The parts of the key line, most needed first, that follow the status (empty
+    /// while a message takes the status lines): as many as fit show, whole.
+    pub keys: &'a [String],
+    /// The label of the editor's playtest, in the header.
+    pub label: Option<&'a str>,
     /// Interface scale (HiDPI).
     pub scale: f32,
 }
 
-/// Draws `scene` over the whole of `pixmap`.
-pub fn render(scene: &Scene, pixmap: &mut PixmapMut) {
+/// Draws `scene` over the whole of `pixmap`; returns its words as drawn.
+pub fn render(scene: &Scene, pixmap: &mut PixmapMut) -> FrameText {
     let layout = Layout::new(scene.level, pixmap.width(), pixmap.height(), scene.scale);
-    board::draw(scene, &layout, pixmap);
+    board::draw(scene, &layout, pixmap)
 }
 
-/// Draws `scene` laid out by `layout` (a zoomed or panned view of the board).
-pub fn render_with(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
-    board::draw(scene, layout, pixmap);
+/// Draws `scene` laid out by `layout` (a zoomed or panned view of the board); returns
+/// its words as drawn.
+pub fn render_with(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) -> FrameText {
+    board::draw(scene, layout, pixmap)
 }

@@ -48,6 +48,8 @@ pub const GUESS_BLUE: Rgb = Rgb(40, 120, 200);
 pub const GUESS_BLACK: Rgb = Rgb(95, 85, 80);
 /// Opacity of a dimmed number (of 255).
 pub const DIMMED_ALPHA: u8 = 70;
+/// The band of the editor's playtest label.
+pub const PLAYTEST: Rgb = Rgb(120, 70, 190);
 /// The help panel's background.
 pub const PANEL: Rgb = Rgb(255, 255, 255);
 

@@ -58,6 +58,17 @@ impl<'p> Explainer<'p> {
         }
     }
 
+    /// What the last explanation's questions showed of the LP relaxation of the
+    /// puzzle clues `clues` (and the counter when `counter`): refuted, not refuted,
+    /// or `None` when none says (see `Questions::lp_knows`).
+    pub(crate) fn lp_knows(&self, clues: &[usize], counter: bool) -> Option<bool> {
+        let set: Option<Vec<usize>> = clues
+            .iter()
+            .map(|c| self.q.visible.iter().position(|v| v == c))
+            .collect();
+        self.q.lp_knows(&set?, counter)
+    }
+
     /// Whether hidden cell `i` is in one of the round's visible clues.
     pub(crate) fn touches(&self, i: usize) -> bool {
         self.q.touched[i]

@@ -24,7 +24,7 @@ use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::sat::round;
 use crate::solve::reason::sat::Backend;
 use crate::solve::report::{ClueRef, Explanation, Reasoning};
-use crate::solve::rules::{self, Rule};
+use crate::solve::rules;
 
 /// An explanation for each of the `forced` cells of the round that starts with `known`.
 pub(crate) fn explain_all<'p>(
@@ -86,6 +86,8 @@ pub(crate) fn explain_all_with<'p>(
             out.push(named(puzzle, found));
             continue;
         }
+        // Whether the explainer's questions were about this cell (not a twin's).
+        let mut explained_here = false;
         let mut explanation = if !explainer.touches(i) {
             if untouched_explanation.is_none() {
                 untouched_explanation = Some(explainer.explain(Cand::Untouched, clock)?);
@@ -96,6 +98,7 @@ pub(crate) fn explain_all_with<'p>(
         } else {
             let explanation = explainer.explain(Cand::Cell(i), clock)?;
             twins.add(puzzle, &visible_at, &explanation, i);
+            explained_here = true;
             explanation
         };
         let clues: Vec<usize> = explanation
@@ -107,8 +110,8 @@ pub(crate) fn explain_all_with<'p>(
             })
             .collect();
         let counter = explanation.clues.contains(&ClueRef::RemainingCounter);
-        // The search's clues, read as named rules one after the other, or else as
-        // a contradiction.
+        // The search's clues, read as named rules one after the other, as a sum,
+        // or else by assuming the other colour (a what-if or a contradiction).
         // Cells of a round often share their clues: the chain is followed once, as
         // far as its cells asked about need.
         let key = (clues.clone(), counter);
@@ -120,19 +123,17 @@ pub(crate) fn explain_all_with<'p>(
                 .or_insert_with(|| rules::Chain::new(known, &clues, counter, texts))
                 .explain(puzzle, known, &pairs, i)
         };
-        match chain {
-            Some(found) => {
-                let minimal = explanation.minimal;
-                explanation = named(puzzle, found);
-                explanation.minimal &= minimal;
-            }
-            None => {
-                explanation.rule = Some(Rule::Contradiction);
-                if texts {
-                    explanation.text = rules::describe_contradiction(&view, i, &clues, counter);
-                }
-            }
-        }
+        let found = chain
+            .or_else(|| {
+                let lp_refutes = explained_here
+                    .then(|| explainer.lp_knows(&clues, counter))
+                    .flatten();
+                rules::read_sum(&view, i, &clues, counter, lp_refutes)
+            })
+            .unwrap_or_else(|| rules::read_contradiction(&view, i, &clues, counter));
+        let minimal = explanation.minimal;
+        explanation = named(puzzle, found);
+        explanation.minimal &= minimal;
         out.push(explanation);
     }
     Ok(out)

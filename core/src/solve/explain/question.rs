@@ -24,7 +24,7 @@ use crate::solve::reason::sat::{Backend, SatResult};
 const EXPLAIN_CONFLICTS_COUNTER: u64 = 500;
 
 /// Decisions the small checker may take on one question before the SAT solver is asked.
-const CHECK_NODES: usize = 500;
+const CHECK_NODES: usize = 150;
 
 /// The same with the counter (its questions span the round; the checker part by
 /// part, then the LP, are asked next).
@@ -77,6 +77,10 @@ pub(crate) struct Questions<'p> {
     /// could not refute. Fewer rows only relax it further: the LP is not asked about
     /// a part of it.
     lp_feasible: Option<(Vec<usize>, bool)>,
+    /// The clues (positions) and counter of every set the LP refuted in this
+    /// explanation (a certificate's own clues, or the whole set asked): a set that
+    /// holds one of them is refuted too, which the reading of a sum can take as it is.
+    lp_refuted: Vec<(Vec<usize>, bool)>,
     /// Whether the checker stopped at its limit on the explanation's last question
     /// with the counter (the next one is then likely to need the LP too).
     checker_stalled: bool,
@@ -137,6 +141,7 @@ impl<'p> Questions<'p> {
             lp_core_taken: false,
             lp_irreducible: None,
             lp_feasible: None,
+            lp_refuted: Vec::new(),
             checker_stalled: false,
             witnesses: Witnesses::default(),
         }
@@ -148,7 +153,26 @@ impl<'p> Questions<'p> {
         self.lp_core_taken = false;
         self.lp_irreducible = None;
         self.lp_feasible = None;
+        self.lp_refuted.clear();
         self.checker_stalled = false;
+    }
+
+    /// What this explanation's questions showed of the LP relaxation of the clues at
+    /// positions `set` (and the counter when `counter`): `Some(true)` when it is
+    /// refuted (it holds a set the LP refuted), `Some(false)` when it is not (it is
+    /// part of one the LP could not refute), `None` when no question says.
+    pub(super) fn lp_knows(&self, set: &[usize], counter: bool) -> Option<bool> {
+        if self
+            .lp_refuted
+            .iter()
+            .any(|(part, part_counter)| within(part, *part_counter, set, counter))
+        {
+            return Some(true);
+        }
+        self.lp_feasible
+            .as_ref()
+            .filter(|(wide, wide_counter)| within(set, counter, wide, *wide_counter))
+            .map(|_| false)
     }
 
     /// The round's SAT solver, built on first use.
@@ -342,6 +366,7 @@ impl<'p> Questions<'p> {
         if first {
             self.lp_irreducible = Some((used.clone(), counter));
         }
+        self.lp_refuted.push((used.clone(), counter));
         self.lp_core_taken = true;
         Some((used, counter))
     }

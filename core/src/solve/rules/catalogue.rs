@@ -21,9 +21,14 @@ pub enum Rule {
     ShapeOverlap,
     /// The remaining-blue counter, alone or against clues that share no cell.
     Remaining,
+    /// Several clues' counts added up and taken away over the cells they share.
+    Sum,
     /// Named rules one after the other within the round.
     Chain,
-    /// The general rule: the other colour breaks one of the clues.
+    /// The other colour, followed clue by clue, breaks one of the clues.
+    WhatIf,
+    /// The general rule: the other colour cannot meet all the clues, which only
+    /// trying both colours of another cell shows.
     Contradiction,
 }
 
@@ -37,14 +42,14 @@ pub struct RuleInfo {
     /// What the rule says, in one sentence.
     pub sentence: &'static str,
     /// How much a player must take in to see it, from 1 (a glance at one clue) to
-    /// 4 (a case split); [`Rule::effort`] says how the clues used add to it. The
+    /// 5 (a case split); [`Rule::effort`] says how the clues used add to it. The
     /// difficulty grade builds on it.
     pub effort: u8,
 }
 
 impl Rule {
     /// Every rule, in catalogue order.
-    pub const ALL: [Rule; 10] = [
+    pub const ALL: [Rule; 12] = [
         Rule::FinishBlack,
         Rule::FinishBlue,
         Rule::Together,
@@ -53,7 +58,9 @@ impl Rule {
         Rule::Overlap,
         Rule::ShapeOverlap,
         Rule::Remaining,
+        Rule::Sum,
         Rule::Chain,
+        Rule::WhatIf,
         Rule::Contradiction,
     ];
 
@@ -68,7 +75,9 @@ impl Rule {
             Rule::Overlap => &OVERLAP,
             Rule::ShapeOverlap => &SHAPE_OVERLAP,
             Rule::Remaining => &REMAINING,
+            Rule::Sum => &SUM,
             Rule::Chain => &CHAIN,
+            Rule::WhatIf => &WHAT_IF,
             Rule::Contradiction => &CONTRADICTION,
         }
     }
@@ -80,13 +89,15 @@ impl Rule {
 
     /// The effort of one deduction by this rule that reads `n_clues` clues (the
     /// counter counts as one): the catalogue's, except that the counter alone is a
-    /// glance (1), a subset or overlap of three or more clues takes one more, and a
-    /// contradiction over four or more clues is the hardest (5).
+    /// glance (1), a subset or overlap of three or more clues takes one more, a sum
+    /// of three clues is an overlap's (3) and one of five or more the hardest (5),
+    /// as is a what-if over five or more clues.
     pub fn effort(self, n_clues: usize) -> u8 {
         match self {
             Rule::Remaining if n_clues <= 1 => 1,
             Rule::Subset | Rule::Overlap if n_clues >= 3 => self.info().effort + 1,
-            Rule::Contradiction if n_clues >= 4 => 5,
+            Rule::Sum if n_clues <= 3 => 3,
+            Rule::Sum | Rule::WhatIf if n_clues >= 5 => 5,
             rule => rule.info().effort,
         }
     }
@@ -160,11 +171,25 @@ static CHAIN: RuleInfo = RuleInfo {
     effort: 3,
 };
 
+static SUM: RuleInfo = RuleInfo {
+    id: "sum",
+    name: "Sum",
+    sentence: "Add up the blue that some clues need and take away what others allow in the cells they share: what is left must fit in the cells that remain, which settles them.",
+    effort: 4,
+};
+
+static WHAT_IF: RuleInfo = RuleInfo {
+    id: "what-if",
+    name: "What if",
+    sentence: "Give the cell the other colour and follow what the listed clues then settle, one step at a time: one of them breaks, so the cell has this colour.",
+    effort: 4,
+};
+
 static CONTRADICTION: RuleInfo = RuleInfo {
     id: "contradiction",
     name: "Contradiction",
-    sentence: "Give the cell the other colour and follow what the listed clues then settle: one of them can no longer hold, so the cell has this colour.",
-    effort: 4,
+    sentence: "Give the cell the other colour: the listed clues cannot all hold, but following them one at a time does not show it; it takes trying both colours of another cell.",
+    effort: 5,
 };
 
 /// A rule that proves a cell's colour, with the clues it reads.

@@ -1,11 +1,13 @@
-//! The general rule, tried last: assume the cell has the other colour, follow what
-//! the listed clues then settle by the named rules, and name the clue that breaks
-//! ("if Q19 were black, R16 = 2 could get at most 1 blue"). The clues come from the
-//! general search (`explain.rs`), which proves that they force the cell; this file
-//! only says how.
+//! The last readings of the general search's clues: assume the cell has the other
+//! colour and follow what the listed clues then settle by the named rules. When a
+//! clue breaks on the way, that is `what-if` ("if Q19 were black, R16 = 2 could get
+//! at most 1 blue"); when following them stalls first, only trying both colours of
+//! another cell shows it, and that is the general rule, `contradiction`. The clues
+//! come from the general search (`explain/`), which proves that they force the
+//! cell; this file only says how.
 
 use super::alone;
-use super::catalogue::Found;
+use super::catalogue::{Found, Rule};
 use super::chain::MAX_CHAIN_CLUES;
 use super::matching::first_match;
 use super::view::{and_list, View};
@@ -24,9 +26,24 @@ enum Broken {
 }
 
 /// The deduction of hidden cell `i` in the round `view` by the clues `clues` (and
-/// the counter when `counter`) in words: the assumption, the cells it settles on
-/// the way, and the clue that breaks.
-pub(crate) fn describe(view: &View<'_>, i: usize, clues: &[usize], counter: bool) -> String {
+/// the counter when `counter`): `what-if` or `contradiction`, and in words (when the
+/// view puts its findings in words) the assumption, the cells it settles on the
+/// way, and the clue that breaks.
+pub(crate) fn read(view: &View<'_>, i: usize, clues: &[usize], counter: bool) -> Found {
+    let found = |rule: Rule, text: String| Found {
+        rule,
+        clues: clues.to_vec(),
+        counter,
+        blue: view.puzzle.blue[i],
+        text,
+    };
+    let (broke, text) = follow(view, i, clues, counter);
+    found(if broke { Rule::WhatIf } else { Rule::Contradiction }, text)
+}
+
+/// Whether following `clues` from cell `i` at its other colour breaks one of them,
+/// and the words for it.
+fn follow(view: &View<'_>, i: usize, clues: &[usize], counter: bool) -> (bool, String) {
     let puzzle = view.puzzle;
     let other = if puzzle.blue[i] { "black" } else { "blue" };
     let head = format!("if {} were {other}", view.cell(i));
@@ -65,15 +82,24 @@ pub(crate) fn describe(view: &View<'_>, i: usize, clues: &[usize], counter: bool
         }
     }
     let Some(broken) = broken else {
+        if !view.texts {
+            return (false, String::new());
+        }
         let mut all: Vec<String> = clues.iter().map(|&c| view.label(c)).collect();
         if counter {
             all.push(view.counter_label());
         }
-        return format!(
-            "{head}, {} could not all hold: it takes trying both colours of another cell to see it",
-            and_list(&all)
+        return (
+            false,
+            format!(
+                "{head}, {} could not all hold: it takes trying both colours of another cell to see it",
+                and_list(&all)
+            ),
         );
     };
+    if !view.texts {
+        return (true, String::new());
+    }
     let how = match broken {
         Broken::Clue(c) => clue_break(view, c, &values),
         Broken::Counter => {
@@ -83,7 +109,7 @@ pub(crate) fn describe(view: &View<'_>, i: usize, clues: &[usize], counter: bool
     };
     let chain = chain(view, &order, &broken);
     if chain.is_empty() {
-        return format!("{head}, {how}");
+        return (true, format!("{head}, {how}"));
     }
     let mut steps: Vec<String> = chain
         .iter()
@@ -101,7 +127,7 @@ pub(crate) fn describe(view: &View<'_>, i: usize, clues: &[usize], counter: bool
     if chain.len() > MAX_CHAIN {
         steps.push(format!("{} more", chain.len() - MAX_CHAIN));
     }
-    format!("{head}, then {}, and {how}", and_list(&steps))
+    (true, format!("{head}, then {}, and {how}", and_list(&steps)))
 }
 
 /// One pass of what each of `clues` (then the counter, when `counter`) settles

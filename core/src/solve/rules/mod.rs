@@ -4,21 +4,24 @@
 //! (`matching.rs`), and the quick forms of the same rules that the engine applies
 //! first in every round (`propagate.rs`).
 //!
-//! May import: the engine's ground and the exact checker (`reason/check`, which
-//! `view.rs` asks about pairs of clues). Its files import each other, never this one.
+//! May import: the engine's ground, the exact checker (`reason/check`, which
+//! `view.rs` asks about pairs of clues) and the LP (`reason/lp`, whose certificate
+//! `sum.rs` reads). Its files import each other, never this one.
 //!
 //! Each family lives in its own file, its matchers beside its quick form:
 //! `finish.rs` (one clue's count) and `shape.rs` (one clue's `{n}` or `-n-`), which
 //! both read what one clue forces alone (`alone.rs`); `overlap.rs` (clues that share
 //! hidden cells: `subset`, `overlap`); `counter.rs` (the remaining-blue counter);
-//! `chain.rs` (named rules one after the other) and `contradiction.rs` (the general
-//! rule: assume the other colour and show which clue breaks). `view.rs` is the round
+//! `chain.rs` (named rules one after the other), `sum.rs` (counts added up and
+//! taken away over several clues) and `contradiction.rs` (assume the other colour
+//! and show which clue breaks: `what-if`, or the general rule). `view.rs` is the round
 //! as the matchers see it, `parts.rs` adds up the inner clues of an overlap or of the
 //! counter, and `pair_memo.rs` keeps the shape-overlap rule's answers.
 //!
 //! A round's forced cells are matched against the families before the general search
 //! of `explain/` runs; only the cells none of them proves go to that search, whose
-//! clues are then read as a chain of named rules, or else as a contradiction.
+//! clues are then read as a chain of named rules, a sum, a what-if, or else as a
+//! contradiction.
 //! `docs/rules.md` is the catalogue for authors.
 //!
 //! A new rule: its entry in `catalogue.rs` (and `docs/rules.md`), a matcher in its
@@ -36,13 +39,15 @@ mod pair_memo;
 mod parts;
 mod propagate;
 mod shape;
+mod sum;
 mod view;
 
 pub(crate) use catalogue::Found;
 pub use catalogue::{Rule, RuleInfo};
 pub(crate) use chain::{Chain, MAX_CHAIN_CLUES};
-pub(crate) use contradiction::describe as describe_contradiction;
+pub(crate) use contradiction::read as read_contradiction;
 pub(crate) use matching::{counter_settles, name, name_near};
 pub(crate) use pair_memo::PairMemo;
 pub(crate) use propagate::propagate_changed;
+pub(crate) use sum::read as read_sum;
 pub(crate) use view::View;

@@ -1,6 +1,7 @@
 /**
  * package.json agrees with the code: every contributed command is registered,
- * every setting the extension reads is contributed, and every file it names exists.
+ * every setting the extension reads is contributed, every file it names exists, and
+ * its version is the Cargo workspace's (the .vsix carries that version's binaries).
  */
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -69,4 +70,12 @@ test("semantic tokens map onto the grammar's own scopes", () => {
       assert.ok(grammar.includes(stem), `${selector}: ${scope} is no scope of the grammar`);
     }
   }
+});
+
+test("the extension's version is the Cargo workspace's", () => {
+  const cargo = fs.readFileSync(path.join(root, "..", "..", "Cargo.toml"), "utf8");
+  const workspacePackage = cargo.split("[workspace.package]")[1]?.split("\n[")[0] ?? "";
+  const version = /^version = "([^"]+)"$/m.exec(workspacePackage)?.[1];
+  assert.ok(version, "no version under [workspace.package] in Cargo.toml");
+  assert.equal(manifest.version, version, "editors/vscode/package.json and Cargo.toml disagree");
 });

@@ -1,5 +1,8 @@
 //! The client's settings (`workspace/configuration`, section `hexcells`), asked for
-//! after `initialized` and again on every `workspace/didChangeConfiguration`.
+//! after `initialized` and again on every `workspace/didChangeConfiguration`. The
+//! answer is laid over the settings `initialize` gave (`initializationOptions`), key by
+//! key, so what the client answers wins; an answer of `null` (no settings there)
+//! leaves those of `initialize` in force.
 
 use tower_lsp_server::ls_types::ConfigurationItem;
 use tracing::{debug, warn};
@@ -18,9 +21,13 @@ pub async fn refresh(backend: &Backend) {
     };
     match backend.client.configuration(vec![item]).await {
         Ok(values) => {
-            let config = values.first().map(Config::from_json).unwrap_or_default();
+            let mut state = backend.lock();
+            let config = match values.first().and_then(Config::section) {
+                Some(section) => state.initial_config.with_json(section),
+                None => state.initial_config.clone(),
+            };
             debug!(?config, "configuration");
-            backend.lock().set_config(config);
+            state.set_config(config);
         }
         Err(e) => warn!("workspace/configuration failed: {}", e.message),
     }

@@ -1,12 +1,13 @@
-//! `initialize`: agrees on the position encoding, notes what the client can do, and
-//! answers with the server's capabilities, which the routing table (`lsp/mod.rs`)
+//! `initialize`: agrees on the position encoding, notes what the client can do, takes
+//! the settings of `initializationOptions` (Helix sends its `config` there, Neovim its
+//! `init_options`, VS Code the `hexcells.*` settings), and answers with the server's capabilities, which the routing table (`lsp/mod.rs`)
 //! lists beside the methods it routes.
 
 use tower_lsp_server::ls_types::{InitializeParams, InitializeResult, ServerCapabilities, ServerInfo};
 use tracing::debug;
 
 use crate::lsp::positions::Encoding;
-use crate::lsp::state::{ClientSupport, ServerState};
+use crate::lsp::state::{ClientSupport, Config, ServerState};
 
 /// Sets up the state for the client of `params` and answers it.
 pub fn initialize(
@@ -21,7 +22,12 @@ pub fn initialize(
             .and_then(|g| g.position_encodings.as_deref()),
     );
     state.client = ClientSupport::from_capabilities(caps);
-    debug!(encoding = ?state.encoding, client = ?state.client, "initialize");
+    if let Some(section) = params.initialization_options.as_ref().and_then(Config::section) {
+        state.initial_config = Config::default().with_json(section);
+        let config = state.initial_config.clone();
+        state.set_config(config);
+    }
+    debug!(encoding = ?state.encoding, client = ?state.client, config = ?state.config, "initialize");
     InitializeResult {
         capabilities: capabilities(state),
         server_info: Some(ServerInfo {

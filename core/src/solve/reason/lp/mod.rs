@@ -20,6 +20,34 @@ struct Row {
     hi: f64,
 }
 
+/// One side of a row a certificate uses, with its multiplier.
+struct UsedSide {
+    /// The row (`None`: the counter's).
+    row: Option<usize>,
+    /// `sum >= bound` (else `sum <= bound`).
+    lower: bool,
+    bound: f64,
+    y: f64,
+}
+
+/// One side of a whole-number certificate: `times` x (the blue in `cells` `>=`
+/// or `<=` `bound`).
+#[derive(Clone, Debug)]
+pub(crate) struct CertificateSide {
+    /// The position of the clue behind it in the clues the relaxation reads
+    /// (`None`: the remaining counter).
+    pub(crate) clue: Option<usize>,
+    /// Whether it is the clue's count (otherwise what its `{n}` or `-n-` allows in
+    /// a few of its cells).
+    pub(crate) count: bool,
+    /// The hidden cells it counts.
+    pub(crate) cells: Vec<usize>,
+    /// `>=` (the blue it needs) or `<=` (the most it allows).
+    pub(crate) lower: bool,
+    pub(crate) bound: i64,
+    pub(crate) times: u32,
+}
+
 /// The rows of one round's relaxation.
 pub(crate) struct Relaxation<'p> {
     puzzle: &'p Puzzle,
@@ -206,6 +234,61 @@ impl<'p> Relaxation<'p> {
         cell: Option<usize>,
         counter: (f64, f64),
     ) -> Option<(Vec<usize>, bool)> {
+        let sides = self.certificate_sides(cell, counter)?;
+        let mut clues: Vec<usize> = sides
+            .iter()
+            .filter_map(|s| s.row)
+            .map(|r| self.row_clue[r])
+            .collect();
+        clues.sort_unstable();
+        clues.dedup();
+        Some((clues, sides.iter().any(|s| s.row.is_none())))
+    }
+
+    /// A certificate that hidden `cell` cannot take its wrong colour, in whole
+    /// multipliers (the smallest one 1), each side with what it reads: what a
+    /// player adds up and takes away. `None` when the relaxation is feasible, or when
+    /// its certificate needs a fraction or a multiplier above `max_times`; the
+    /// caller checks it again in whole numbers.
+    pub(crate) fn whole_certificate(&self, cell: usize, max_times: u32) -> Option<Vec<CertificateSide>> {
+        if !self.is_touched(cell) {
+            return None;
+        }
+        let n_u = self.untouched.len() as f64;
+        let sides = self.certificate_sides(Some(cell), (self.remaining - n_u, self.remaining))?;
+        let smallest = sides.iter().map(|s| s.y).fold(f64::MAX, f64::min);
+        // The multipliers of a vertex are rational: the smallest scale that makes
+        // them whole.
+        let near_whole = |x: f64| (x - x.round()).abs() < 1e-6;
+        let scale = (1..=6)
+            .map(f64::from)
+            .find(|d| sides.iter().all(|s| near_whole(s.y / smallest * d)))?;
+        sides
+            .into_iter()
+            .map(|side| {
+                let times = (side.y / smallest * scale).round();
+                let whole = side.bound.fract() == 0.0;
+                (whole && times <= f64::from(max_times)).then(|| CertificateSide {
+                    clue: side.row.map(|r| self.row_clue[r]),
+                    count: side
+                        .row
+                        .is_none_or(|r| r == 0 || self.row_clue[r - 1] != self.row_clue[r]),
+                    cells: match side.row {
+                        Some(r) => self.rows[r].cells.clone(),
+                        None => self.touched.clone(),
+                    },
+                    lower: side.lower,
+                    bound: side.bound as i64,
+                    times: times as u32,
+                })
+            })
+            .collect()
+    }
+
+    /// The sides a Farkas certificate uses, with `cell` (if any) at its wrong colour
+    /// and the counter's row (when the relaxation has one) over the touched cells in
+    /// `counter` (low, high); checked again from the multipliers alone.
+    fn certificate_sides(&self, cell: Option<usize>, counter: (f64, f64)) -> Option<Vec<UsedSide>> {
         let puzzle = self.puzzle;
         let mut ranges: Vec<(Option<usize>, &[usize], f64, f64)> = self
             .rows
@@ -228,13 +311,14 @@ impl<'p> Relaxation<'p> {
             .iter()
             .map(|(_, cells, _, _)| cells.iter().map(|&i| column[i]).collect())
             .collect();
-        // Each side's row (`None` for the counter), beside the system's sides.
-        let mut side_rows: Vec<Option<usize>> = Vec::new();
+        // Each side's row (`None` for the counter) and whether it is the lower one,
+        // beside the system's sides.
+        let mut side_rows: Vec<(Option<usize>, bool)> = Vec::new();
         let mut system: Vec<farkas::Side<'_>> = Vec::new();
         for (&(r, _, lo, hi), columns) in ranges.iter().zip(&columns) {
             for (sign, bound) in [(1.0, lo), (-1.0, hi)] {
                 if bound.is_finite() {
-                    side_rows.push(r);
+                    side_rows.push((r, sign > 0.0));
                     system.push(farkas::Side { columns, sign, bound });
                 }
             }
@@ -247,20 +331,19 @@ impl<'p> Relaxation<'p> {
         if farkas::value(&system, &boxes, &y) < 1e-7 {
             return None;
         }
-        let mut clues: Vec<usize> = Vec::new();
-        let mut counter = false;
-        for (k, &r) in side_rows.iter().enumerate() {
-            if y[k] == 0.0 {
-                continue;
-            }
-            match r {
-                Some(r) => clues.push(self.row_clue[r]),
-                None => counter = true,
-            }
-        }
-        clues.sort_unstable();
-        clues.dedup();
-        Some((clues, counter))
+        let used = side_rows
+            .into_iter()
+            .zip(&system)
+            .zip(y)
+            .filter(|(_, y)| *y > 0.0)
+            .map(|(((row, lower), side), y)| UsedSide {
+                row,
+                lower,
+                bound: side.bound,
+                y,
+            })
+            .collect();
+        Some(used)
     }
 
     /// Touched cell `i`'s box: [0, 1], or a point at its wrong colour when it is

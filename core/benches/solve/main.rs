@@ -2,7 +2,7 @@
 //! beside the project, or `HEXCELLS_CORPUS`): verdicts alone, then the full analysis
 //! with minimal explanations. Prints totals and the slowest levels, the share of
 //! deductions each named rule explains, the difficulty grades, and how the grades
-//! compare with the difficulty that some titles name; asserts nothing.
+//! rank the levels whose titles name a difficulty (`grading.rs`); asserts nothing.
 //!
 //! Run with `cargo bench -p hexcells-core --bench solve`.
 
@@ -15,6 +15,8 @@ use hexcells_core::format::parse;
 use hexcells_core::solve::{self, Budget, Grade, Report, Rule};
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
+
+mod grading;
 
 fn main() {
     let Some(corpus) = Corpus::find() else {
@@ -233,8 +235,8 @@ fn rule_shares(reports: &[Report]) {
     }
 }
 
-/// The grade distribution, and the grades of the levels whose title names a
-/// difficulty beside that difficulty.
+/// The grade distribution, and how the grades rank the levels whose title names a
+/// difficulty (`grading.rs`).
 fn grades(levels: &[(String, Level)], reports: &[Report]) {
     let mut counts = [0usize; 6];
     for report in reports {
@@ -250,70 +252,7 @@ fn grades(levels: &[(String, Level)], reports: &[Report]) {
         );
     }
     println!("  - {:<12} {:>4}", "none", counts[0]);
-    let mut pairs = Vec::new();
-    for ((name, level), report) in levels.iter().zip(reports) {
-        let (Some(named), Some(grade)) = (named_difficulty(&level.title), report.difficulty.grade) else {
-            continue;
-        };
-        println!(
-            "  titled {:<12} graded {:<12} {:?}  {name}",
-            named.name(),
-            grade.name(),
-            report.difficulty.steps_by_effort
-        );
-        pairs.push((named.number() as i32, grade.number() as i32));
-    }
-    let same = pairs.iter().filter(|(a, b)| a == b).count();
-    let near = pairs.iter().filter(|(a, b)| (a - b).abs() <= 1).count();
-    println!(
-        "  {} titled levels with a grade: {same} graded as titled, {near} within one grade, rank correlation {:.2}",
-        pairs.len(),
-        spearman(&pairs)
-    );
-}
-
-/// The difficulty a level's title names, if any: `Bugs (Easy) 1-1`, `NO.4(hard)`.
-fn named_difficulty(title: &str) -> Option<Grade> {
-    let t = title.to_lowercase();
-    let word = |w: &str| t.contains(w);
-    Some(if word("medium-hard") || word("medium/hard") {
-        Grade::MediumHard
-    } else if word("easy-medium") {
-        Grade::EasyMedium
-    } else if word("easy") {
-        Grade::Easy
-    } else if word("medium") {
-        Grade::Medium
-    } else if word("hard") {
-        Grade::Hard
-    } else {
-        return None;
-    })
-}
-
-/// Spearman's rank correlation of the pairs (ties share their mean rank).
-fn spearman(pairs: &[(i32, i32)]) -> f64 {
-    let ranks = |values: Vec<i32>| -> Vec<f64> {
-        values
-            .iter()
-            .map(|v| {
-                let below = values.iter().filter(|w| *w < v).count() as f64;
-                let equal = values.iter().filter(|w| *w == v).count() as f64;
-                below + (equal + 1.0) / 2.0
-            })
-            .collect()
-    };
-    let a = ranks(pairs.iter().map(|p| p.0).collect());
-    let b = ranks(pairs.iter().map(|p| p.1).collect());
-    let n = a.len() as f64;
-    if n < 2.0 {
-        return 0.0;
-    }
-    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
-    let cov: f64 = a.iter().zip(&b).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
-    cov / (va * vb).sqrt().max(f64::MIN_POSITIVE)
+    grading::report(levels, reports);
 }
 
 fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> Report) -> Vec<Report> {

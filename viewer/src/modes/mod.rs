@@ -25,7 +25,7 @@ use crate::editor::{self as edit_state, Mods};
 use crate::keys::{self, editor as edit_keys, Binding, Button, Chord};
 use crate::player::{Effects, EngineDone, Input, Origin, Session};
 use crate::render::camera::STEP;
-use crate::render::{render_editor, render_with, Camera, Layout};
+use crate::render::{render_editor, render_with, Camera, FrameText, Layout};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the window from other threads: a closed set.
@@ -76,9 +76,8 @@ pub struct Modes {
     pan_from: Option<(f64, f64)>,
     /// The language server's last snapshot (version, text), for an editor opened later.
     last_snapshot: Option<(i64, String)>,
-    /// The editor's bindings in force, and its help line.
+    /// The editor's bindings in force.
     edit_keys: Vec<Binding<edit_keys::Action>>,
-    edit_help: String,
     /// What was wrong in `keys.toml`, said once in the window.
     key_warnings: Option<String>,
     /// Whether the window must be drawn again.
@@ -101,7 +100,6 @@ impl Modes {
             pan_from: None,
             last_snapshot: None,
             edit_keys: keys::defaults(),
-            edit_help: String::new(),
             key_warnings: None,
             redraw: false,
         }
@@ -131,7 +129,6 @@ impl Modes {
         warnings.extend(more);
         // `--swap-buttons` on the command line swaps them whatever keys.toml says.
         self.session.swap_buttons |= bound.swap_buttons;
-        self.edit_help = edit_keys::help(&bound.editor, self.session.swap_buttons);
         self.session.set_bindings(bound.player);
         self.edit_keys = bound.editor;
         if !warnings.is_empty() {
@@ -252,29 +249,34 @@ impl Modes {
         close
     }
 
-    /// The window's title for the mode that has it.
+    /// The window's title for the mode that has it: the editor's (with `*` while
+    /// edits are unsaved) in the editor and its playtest.
     pub fn title(&self) -> String {
-        match (&self.edit, self.editing) {
-            (Some(mode), true) => mode.title(&window_name(&self.session).unwrap_or_default()),
-            _ => window_title(&self.session),
+        match &self.edit {
+            Some(mode) => {
+                let name = window_name(&self.session).unwrap_or_default();
+                mode.title(&name, !self.editing)
+            }
+            None => window_title(&self.session),
         }
     }
 
-    /// Draws the mode that has the window into `pixmap`, a frame of `frame`'s size.
-    pub fn draw(&self, frame: Frame, pixmap: &mut PixmapMut) {
+    /// Draws the mode that has the window into `pixmap`, a frame of `frame`'s size;
+    /// returns the frame's words as drawn.
+    pub fn draw(&self, frame: Frame, pixmap: &mut PixmapMut) -> FrameText {
         match (&self.edit, self.editing) {
             (Some(mode), true) => {
                 let layout = mode.layout(frame.width, frame.height, frame.scale);
                 let cursor = self.session.cursor();
                 mode.editor
-                    .with_scene(layout, self.session.hover, cursor, &self.edit_help, |scene| {
+                    .with_scene(layout, self.session.hover, cursor, |scene| {
                         render_editor(scene, pixmap)
-                    });
+                    })
             }
             _ => {
                 let layout = self.session.layout(frame.width, frame.height, frame.scale);
                 self.session
-                    .with_scene(frame.scale, |scene| render_with(scene, &layout, pixmap));
+                    .with_scene(frame.scale, |scene| render_with(scene, &layout, pixmap))
             }
         }
     }
@@ -540,49 +542,4 @@ fn window_title(session: &Session) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::player::TUTORIAL;
-
-    const FRAME: Frame = Frame {
-        width: 1280,
-        height: 800,
-        scale: 1.0,
-    };
-
-    fn key(modes: &mut Modes, chord: &str) {
-        modes.key(FRAME, Chord::parse(chord).expect("a chord"));
-    }
-
-    #[test]
-    fn the_player_opens_the_editor_and_the_editor_plays_its_text() {
-        let session = Session::new(Origin::Tutorial, TUTORIAL, None);
-        let mut modes = Modes::new(session, Arc::new(|_| {}), false);
-        assert!(!modes.title().contains("(editor)"), "{}", modes.title());
-        key(&mut modes, "Tab");
-        assert!(modes.take_redraw());
-        assert!(modes.title().ends_with("(editor)"), "{}", modes.title());
-        assert!(!modes.take_redraw(), "asked once");
-        // The editor's playtest gives the window back to the player, on the edited text.
-        key(&mut modes, "Tab");
-        assert!(modes.take_redraw());
-        assert!(!modes.title().contains("(editor)"), "{}", modes.title());
-        assert!(modes.session.playtest);
-        // Closing with nothing edited closes at once.
-        assert!(modes.close_requested());
-    }
-
-    #[test]
-    fn a_key_goes_to_the_mode_that_has_the_window() {
-        let session = Session::new(Origin::Tutorial, TUTORIAL, None);
-        let mut modes = Modes::new(session, Arc::new(|_| {}), false);
-        key(&mut modes, "N");
-        assert_eq!(modes.session.position().0, 1, "the player's next level");
-        key(&mut modes, "Tab");
-        let level_idx = |modes: &Modes| modes.edit.as_ref().map(|m| m.editor.position().0);
-        assert_eq!(level_idx(&modes), Some(1), "the editor opens on the level shown");
-        key(&mut modes, "N");
-        assert_eq!(level_idx(&modes), Some(2), "the editor's next level");
-        assert_eq!(modes.session.position().0, 1, "the player stays");
-    }
-}
+mod tests;

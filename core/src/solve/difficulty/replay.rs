@@ -1,80 +1,35 @@
-//! How hard a level is for a player: the difficulty summary and its grade.
+//! The easiest-first replay: the engine's solution played again as a player who
+//! always takes the easiest deduction there is. At each step, every cell the named
+//! rules of the lowest effort settle is uncovered at once; only when no named rule
+//! settles a cell does the player fall back on the engine's explanation (a sum, a
+//! what-if or a contradiction) of one cell. Each [`ReplayStep`] records what the
+//! score reads: its effort, and how many cells the player could have taken at it.
 //!
-//! The grade replays the engine's solution as a player who always takes the
-//! easiest deduction there is: at each step, every cell the named rules of the
-//! lowest effort settle is uncovered at once; only when no named rule settles a
-//! cell does the player fall back on the engine's harder explanation (a
-//! contradiction) for one cell. The steps of that replay, by effort, give the
-//! grade (see `docs/rules.md`): which rules, how often, how many clues at once.
+//! [`ReplayStep`]: crate::solve::ReplayStep
 
-use crate::solve::budget::Clock;
 use crate::solve::explain::{explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
-use crate::solve::reason::sat::Backend;
-use crate::solve::report::{ClueRef, Deduction, Difficulty, Grade};
+use crate::solve::report::{Deduction, Explanation, ReplayStep as Step};
 use crate::solve::rules::{self, PairMemo, Rule, View};
 
-/// How the replay asks the engine for a harder explanation.
-pub(crate) struct Engine<'c> {
-    pub(crate) backend: Backend,
-    pub(crate) clock: &'c Clock,
-}
-
-/// The summary of a solution: `deductions` in order from the cells `initial`
-/// uncovered; graded (a replay) when `engine` is given, for a level solved with
-/// explanations.
-pub(crate) fn summarise(
-    puzzle: &Puzzle,
-    initial: &Values,
-    deductions: &[Deduction],
-    engine: Option<Engine<'_>>,
-) -> Difficulty {
-    let mut difficulty = Difficulty {
-        rounds: deductions.last().map_or(0, |d| d.round),
-        largest_explanation: deductions
-            .iter()
-            .map(|d| d.explanation.clues.len())
-            .max()
-            .unwrap_or(0),
-        counter_uses: deductions
-            .iter()
-            .filter(|d| d.explanation.clues.contains(&ClueRef::RemainingCounter))
-            .count(),
-        ..Difficulty::default()
-    };
-    let mut per_round = vec![0; difficulty.rounds + 1];
-    for d in deductions {
-        per_round[d.round] += 1;
-    }
-    difficulty.narrowest_round = per_round
-        .iter()
-        .skip(1)
-        .copied()
-        .filter(|&n| n > 0)
-        .min()
-        .unwrap_or(0);
-    for d in deductions {
-        if let Some(rule) = d.explanation.rule {
-            if let Some(k) = Rule::ALL.iter().position(|r| *r == rule) {
-                difficulty.rule_counts[k] += 1;
-            }
-        }
-    }
-    if let Some(engine) = engine {
-        difficulty.steps_by_effort = replay(puzzle, initial, deductions, &engine);
-        difficulty.grade = Some(grade(&difficulty.steps_by_effort));
-    }
-    difficulty
-}
+use super::Engine;
 
 /// The effort of a deduction's explanation.
 fn effort(rule: Rule, clues: usize) -> u8 {
     rule.effort(clues).clamp(1, 5)
 }
 
-/// The easiest-first replay: steps at each effort.
-fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &Engine<'_>) -> [usize; 5] {
-    let mut steps = [0; 5];
+/// A cell the named rules settle: its effort, rule and clues.
+type Named = (u8, Rule, usize);
+
+/// The easiest-first replay of `deductions` from the cells `initial` uncovered.
+pub(super) fn replay(
+    puzzle: &Puzzle,
+    initial: &Values,
+    deductions: &[Deduction],
+    engine: &Engine<'_>,
+) -> Vec<Step> {
+    let mut steps = Vec::new();
     let mut known = initial.clone();
     // The solution's cells and rounds still hidden, in order (pruned at each step).
     let mut open: Vec<(usize, usize)> = deductions
@@ -88,15 +43,16 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
     let pairs = PairMemo::default();
     // The cells the last step uncovered (`None`: look everywhere).
     let mut last: Option<Vec<usize>> = None;
-    // Per cell: the effort of the rule that settles it without the counter (inner
-    // `None`: none does), kept until a clue near it changes.
-    let mut near: Vec<Option<Option<u8>>> = vec![None; puzzle.cells.len()];
+    // Per cell: the rule that settles it without the counter (inner `None`: none
+    // does), kept until a clue near it changes.
+    let mut near: Vec<Option<Option<Named>>> = vec![None; puzzle.cells.len()];
     loop {
         open.retain(|(i, _)| known[*i].is_none());
         let Some(&(_, first)) = open.iter().min_by_key(|(_, r)| *r) else {
             break;
         };
         round = round.max(first);
+        let hidden = known.iter().filter(|v| v.is_none()).count();
         // Effort 1 first (a clue finished, the counter alone), where the last step
         // changed a clue; the other rules only when that finds nothing.
         let quick = tally.finished(puzzle, &known, last.as_deref());
@@ -105,13 +61,16 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
             let mut view = View::new(puzzle, &known, &visible);
             view.texts = false;
             view.pair_memo = Some(&pairs);
-            let mut named: Vec<(usize, u8)> = Vec::new();
+            let mut named: Vec<(usize, Named)> = Vec::new();
             // A player looks at the cells of this round and the next.
             for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {
-                let effort = *near[i].get_or_insert_with(|| {
-                    rules::name_near(&view, i).map(|f| effort(f.rule, f.clues.len() + usize::from(f.counter)))
+                let rule = *near[i].get_or_insert_with(|| {
+                    rules::name_near(&view, i).map(|f| {
+                        let n_clues = f.clues.len() + usize::from(f.counter);
+                        (effort(f.rule, n_clues), f.rule, n_clues)
+                    })
                 });
-                named.extend(effort.map(|e| (i, e)));
+                named.extend(rule.map(|r| (i, r)));
             }
             let mut looked_at = vec![false; puzzle.cells.len()];
             for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {
@@ -119,30 +78,52 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
             }
             for (i, f) in rules::counter_settles(&view) {
                 if looked_at[i] {
-                    named.push((i, effort(f.rule, f.clues.len() + 1)));
+                    let n_clues = f.clues.len() + 1;
+                    named.push((i, (effort(f.rule, n_clues), f.rule, n_clues)));
                 }
             }
-            match named.iter().map(|(_, e)| *e).min() {
+            match named.iter().map(|(_, (e, _, _))| *e).min() {
                 Some(least) => {
-                    steps[usize::from(least) - 1] += 1;
-                    let mut cells: Vec<usize> = named
-                        .iter()
-                        .filter(|(_, e)| *e == least)
-                        .map(|(i, _)| *i)
-                        .collect();
-                    cells.sort_unstable();
-                    cells.dedup();
-                    cells
+                    let mut at_least: Vec<(usize, Named)> =
+                        named.into_iter().filter(|(_, (e, _, _))| *e == least).collect();
+                    at_least.sort_unstable_by_key(|(i, (_, rule, n))| (*i, *rule, *n));
+                    at_least.dedup_by_key(|(i, _)| *i);
+                    let (_, (_, rule, n_clues)) = at_least[0];
+                    steps.push(Step {
+                        effort: least,
+                        rule: Some(rule),
+                        n_clues,
+                        hidden,
+                        open: at_least.len(),
+                        round,
+                    });
+                    at_least.into_iter().map(|(i, _)| i).collect()
                 }
                 None => {
                     // The engine's explanation of this round's easiest cell.
-                    let (i, e) = easiest_fallback(puzzle, deductions, &known, round, engine);
-                    steps[usize::from(e) - 1] += 1;
+                    let (i, (e, rule, n_clues)) = easiest_fallback(puzzle, deductions, &known, round, engine);
+                    steps.push(Step {
+                        effort: e,
+                        rule: Some(rule),
+                        n_clues,
+                        hidden,
+                        open: 1,
+                        round,
+                    });
                     vec![i]
                 }
             }
         } else {
-            steps[0] += 1;
+            // Every cell a clue or the counter finishes is in view, not only those
+            // near the last step that the player takes now.
+            steps.push(Step {
+                effort: 1,
+                rule: None,
+                n_clues: 1,
+                hidden,
+                open: tally.finished(puzzle, &known, None).len(),
+                round,
+            });
             quick
         };
         for &i in &settled {
@@ -158,7 +139,7 @@ fn replay(puzzle: &Puzzle, initial: &Values, deductions: &[Deduction], engine: &
 /// Forgets what the rules said of the cells near those `uncovered`: members of
 /// the clues that hold or show them, and of the clues that share a cell with
 /// those (what a pair or a group of clues reads).
-fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<u8>>]) {
+fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<Named>>]) {
     // Each clue once, by marks: a step that uncovers many cells reaches the same
     // clues many times over.
     let n_clues = puzzle.clues.len();
@@ -263,7 +244,7 @@ impl Tally {
 }
 
 /// Cells of a round whose explanation the replay asks again with what it knows.
-const REEXPLAINED: usize = 3;
+const REEXPLAINED: usize = 1;
 
 /// The cell of round `round` still hidden in `known` whose explanation takes the
 /// least effort, and that effort. The engine's explanations are against what was
@@ -276,25 +257,26 @@ fn easiest_fallback(
     known: &Values,
     round: usize,
     engine: &Engine<'_>,
-) -> (usize, u8) {
-    let mut pending: Vec<(usize, u8)> = deductions
+) -> (usize, Named) {
+    let reading = |x: &Explanation| {
+        let rule = x.rule.unwrap_or(Rule::Contradiction);
+        (effort(rule, x.clues.len()), rule, x.clues.len())
+    };
+    let mut pending: Vec<(usize, Named)> = deductions
         .iter()
         .filter(|d| d.round == round)
         .filter_map(|d| {
             let i = puzzle.cell_at(d.pos)?;
-            let x = &d.explanation;
-            known[i]
-                .is_none()
-                .then(|| (i, effort(x.rule.unwrap_or(Rule::Contradiction), x.clues.len())))
+            known[i].is_none().then(|| (i, reading(&d.explanation)))
         })
         .collect();
-    pending.sort_by_key(|(i, e)| (*e, *i));
+    pending.sort_by_key(|(i, (e, _, _))| (*e, *i));
     let Some(&easiest) = pending.first() else {
-        return (0, 4);
+        return (0, (5, Rule::Contradiction, 0));
     };
-    // Only the hardest readings (contradictions over four or more clues) are worth
-    // the engine's time: what the replay knows more rarely helps the others.
-    if easiest.1 < 5 {
+    // Only the hardest readings (effort 5) are worth the engine's time: what the
+    // replay knows more rarely helps the others.
+    if easiest.1 .0 < 5 {
         return easiest;
     }
     let again: Vec<usize> = pending.iter().take(REEXPLAINED).map(|(i, _)| *i).collect();
@@ -312,52 +294,8 @@ fn easiest_fallback(
     again
         .iter()
         .zip(explanations)
-        .map(|(&i, x)| (i, effort(x.rule.unwrap_or(Rule::Contradiction), x.clues.len())))
+        .map(|(&i, x)| (i, reading(&x)))
         .chain([easiest])
-        .min_by_key(|(_, e)| *e)
+        .min_by_key(|(_, (e, _, _))| *e)
         .unwrap_or(easiest)
-}
-
-/// Steps a replay must have for a lone step at its hardest effort to count one
-/// grade lower.
-const LONE_STEP_AMONG: usize = 10;
-
-/// The grade of a replay (see `docs/rules.md`): the hardest effort a player needs,
-/// one lower when that effort comes up once in a longer solution (from effort 3 up).
-fn grade(steps: &[usize; 5]) -> Grade {
-    let Some(top) = (0..5).rev().find(|&e| steps[e] > 0) else {
-        return Grade::Easy;
-    };
-    let lone = top >= 2 && steps[top] == 1 && steps.iter().sum::<usize>() >= LONE_STEP_AMONG;
-    Grade::ALL[top - usize::from(lone)]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_grade_is_the_hardest_effort_but_a_lone_hard_step_in_a_long_solution_counts_one_lower() {
-        assert_eq!(grade(&[0, 0, 0, 0, 0]), Grade::Easy);
-        assert_eq!(grade(&[12, 0, 0, 0, 0]), Grade::Easy);
-        assert_eq!(grade(&[3, 1, 0, 0, 0]), Grade::EasyMedium);
-        // One subset among many steps is still easy-medium: the discount starts at 3.
-        assert_eq!(grade(&[20, 1, 0, 0, 0]), Grade::EasyMedium);
-        assert_eq!(grade(&[2, 0, 1, 0, 0]), Grade::Medium);
-        assert_eq!(grade(&[20, 3, 1, 0, 0]), Grade::EasyMedium);
-        assert_eq!(grade(&[20, 3, 2, 0, 0]), Grade::Medium);
-        assert_eq!(grade(&[20, 3, 2, 2, 0]), Grade::MediumHard);
-        assert_eq!(grade(&[20, 3, 2, 2, 1]), Grade::MediumHard);
-        assert_eq!(grade(&[5, 0, 0, 0, 1]), Grade::Hard);
-        assert_eq!(grade(&[20, 3, 2, 2, 2]), Grade::Hard);
-    }
-
-    #[test]
-    fn grades_have_numbers_and_names_both_ways() {
-        for (k, g) in Grade::ALL.into_iter().enumerate() {
-            assert_eq!(usize::from(g.number()), k + 1);
-            assert_eq!(Grade::from_name(g.name()), Some(g));
-        }
-        assert_eq!(Grade::from_name("tricky"), None);
-    }
 }

@@ -1,0 +1,82 @@
+//! How hard a level is for a player: the difficulty summary, its score and grade,
+//! and the reasons for the grade.
+//!
+//! May import: the engine's ground, `rules/`, `report.rs`, `explain/` (the replay
+//! asks for explanations again) and the SAT backend's name.
+//!
+//! `replay.rs` plays the engine's solution again as a player who takes the easiest
+//! step there is, step by step; `score.rs` turns those steps into a score (how long
+//! a player works: each step's effort, and how hard it is to find when few cells are
+//! open), the grade and its reasons. `docs/rules.md` has the model and its numbers.
+
+mod replay;
+mod score;
+
+pub use score::GradeModel;
+
+use crate::solve::budget::Clock;
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::sat::Backend;
+use crate::solve::report::{ClueRef, Deduction, Difficulty};
+use crate::solve::rules::Rule;
+
+/// How the replay asks the engine for a harder explanation.
+pub(crate) struct Engine<'c> {
+    pub(crate) backend: Backend,
+    pub(crate) clock: &'c Clock,
+}
+
+/// The summary of a solution: `deductions` in order from the cells `initial`
+/// uncovered; graded (a replay) when `engine` is given, for a level solved with
+/// explanations.
+pub(crate) fn summarise(
+    puzzle: &Puzzle,
+    initial: &Values,
+    deductions: &[Deduction],
+    engine: Option<Engine<'_>>,
+) -> Difficulty {
+    let mut difficulty = Difficulty {
+        rounds: deductions.last().map_or(0, |d| d.round),
+        largest_explanation: deductions
+            .iter()
+            .map(|d| d.explanation.clues.len())
+            .max()
+            .unwrap_or(0),
+        counter_uses: deductions
+            .iter()
+            .filter(|d| d.explanation.clues.contains(&ClueRef::RemainingCounter))
+            .count(),
+        ..Difficulty::default()
+    };
+    let mut per_round = vec![0; difficulty.rounds + 1];
+    for d in deductions {
+        per_round[d.round] += 1;
+    }
+    difficulty.narrowest_round = per_round
+        .iter()
+        .skip(1)
+        .copied()
+        .filter(|&n| n > 0)
+        .min()
+        .unwrap_or(0);
+    for d in deductions {
+        if let Some(rule) = d.explanation.rule {
+            if let Some(k) = Rule::ALL.iter().position(|r| *r == rule) {
+                difficulty.rule_counts[k] += 1;
+            }
+        }
+    }
+    if let Some(engine) = engine {
+        let steps = replay::replay(puzzle, initial, deductions, &engine);
+        for step in &steps {
+            difficulty.steps_by_effort[usize::from(step.effort) - 1] += 1;
+        }
+        let model = GradeModel::TUNED;
+        let score = model.score(&steps);
+        difficulty.score = Some(score.round() as u32);
+        difficulty.grade = Some(model.grade(score));
+        difficulty.reasons = score::reasons(&steps);
+        difficulty.steps = steps;
+    }
+    difficulty
+}

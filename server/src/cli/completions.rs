@@ -1,0 +1,18 @@
+//! `hexcells completions SHELL`: prints the completion script of a shell for the
+//! whole command line (subcommands, options, the values of `--to`, `--difficulty`,
+//! ...), written by clap_complete from the same clap definitions as `--help`.
+
+use std::io::Write;
+
+use clap::CommandFactory;
+
+use super::args::{Cli, CompletionsArgs};
+use super::exit::Status;
+
+/// Runs `hexcells completions`: the script goes to `out`.
+pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let mut command = Cli::command();
+    let name = command.get_name().to_string();
+    clap_complete::generate(args.shell, &mut command, name, out);
+    Ok(Status::Clean)
+}

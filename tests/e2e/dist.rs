@@ -1,0 +1,228 @@
+//! The release archive as a user gets it: `scripts/dist --bin-dir` packages the
+//! binaries this test run built (no second build), and the archive, unpacked into an
+//! empty folder, must run from there: `hexcells --version` and `check` on one of our
+//! levels, `hexcells-view --version` and rendering it, the completion scripts loading
+//! in their shells and the man pages the same as `hexcells man` writes. The .vsix is tested in a real
+//! VS Code (tests/vscode).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use hexcells_e2e::{bin, levels_dir, repo_root, shells, skip, temp_dir};
+
+/// Runs `scripts/dist` with `args`.
+fn dist(args: &[&str]) -> Output {
+    Command::new("bash")
+        .arg(repo_root().join("scripts").join("dist"))
+        .args(args)
+        .output()
+        .expect("run scripts/dist")
+}
+
+/// Runs `program` from the unpacked folder `dir`, with `home` as its home and nothing
+/// of this project on PATH.
+fn run_unpacked(dir: &Path, home: &Path, program: &str, args: &[&str]) -> Output {
+    Command::new(dir.join(program))
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .output()
+        .unwrap_or_else(|e| panic!("run {program} from {}: {e}", dir.display()))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The names of the files in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_archive_unpacks_into_a_folder_whose_binaries_completions_and_man_pages_work() {
+    let bin_dir = bin("hexcells").parent().expect("binary folder").to_path_buf();
+    let out = temp_dir();
+    let built = dist(&[
+        "--bin-dir",
+        &bin_dir.to_string_lossy(),
+        "--out",
+        &out.path().to_string_lossy(),
+        "--no-vsix",
+    ]);
+    assert!(
+        built.status.success(),
+        "scripts/dist failed:\n{}",
+        text(&built.stderr)
+    );
+
+    // One archive, named after the version and the target, and its checksum.
+    let version = env!("CARGO_PKG_VERSION");
+    let files = names(out.path());
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert_eq!(files[0], "SHA256SUMS", "{files:?}");
+    let archive = &files[1];
+    let prefix = format!("hexcells-{version}-");
+    assert!(
+        archive.starts_with(&prefix) && archive.ends_with(".tar.gz"),
+        "{archive}"
+    );
+    let sums = std::fs::read_to_string(out.path().join("SHA256SUMS")).expect("read SHA256SUMS");
+    assert!(sums.ends_with(&format!("  {archive}\n")), "{sums}");
+    if have("sha256sum") {
+        let check = Command::new("sha256sum")
+            .args(["-c", "SHA256SUMS"])
+            .current_dir(out.path())
+            .output()
+            .expect("run sha256sum");
+        assert!(check.status.success(), "{}", text(&check.stdout));
+    }
+
+    // Unpacked into an empty folder: one folder named like the archive.
+    let unpacked = temp_dir();
+    let tar = Command::new("tar")
+        .arg("xzf")
+        .arg(out.path().join(archive))
+        .arg("-C")
+        .arg(unpacked.path())
+        .output()
+        .expect("run tar");
+    assert!(tar.status.success(), "{}", text(&tar.stderr));
+    assert_eq!(names(unpacked.path()), [archive.trim_end_matches(".tar.gz")]);
+    let dir: PathBuf = unpacked.path().join(archive.trim_end_matches(".tar.gz"));
+    assert_eq!(
+        names(&dir),
+        [
+            "LICENSE-APACHE",
+            "LICENSE-MIT",
+            "README.md",
+            "completions",
+            "docs",
+            "editors",
+            "hexcells",
+            "hexcells-view",
+            "man"
+        ]
+    );
+    for (file, original) in [
+        ("README.md", "README.md"),
+        ("LICENSE-MIT", "LICENSE-MIT"),
+        ("LICENSE-APACHE", "LICENSE-APACHE"),
+        ("docs/cli.md", "docs/cli.md"),
+        ("editors/nvim/lsp/hexcells.lua", "editors/nvim/lsp/hexcells.lua"),
+        ("editors/helix/languages.toml", "editors/helix/languages.toml"),
+        (
+            "editors/tree-sitter-hexcells/src/parser.c",
+            "editors/tree-sitter-hexcells/src/parser.c",
+        ),
+    ] {
+        let packed = std::fs::read(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(
+            packed == std::fs::read(repo_root().join(original)).expect("read"),
+            "{file} differs"
+        );
+    }
+
+    // The binaries run from there.
+    let home = temp_dir();
+    let home = home.path();
+    let version_line = run_unpacked(&dir, home, "hexcells", &["--version"]);
+    assert_eq!(text(&version_line.stdout), format!("hexcells {version}\n"));
+    let level = levels_dir().join("first-steps.hexcells");
+    let check = run_unpacked(&dir, home, "hexcells", &["check", &level.to_string_lossy()]);
+    assert!(
+        check.status.success(),
+        "{}{}",
+        text(&check.stdout),
+        text(&check.stderr)
+    );
+    assert!(
+        text(&check.stdout).contains(": solvable in "),
+        "{}",
+        text(&check.stdout)
+    );
+    let view_version = run_unpacked(&dir, home, "hexcells-view", &["--version"]);
+    assert_eq!(text(&view_version.stdout), format!("hexcells-view {version}\n"));
+    // And it renders the level without a window.
+    let png = home.join("first-steps.png");
+    let render = run_unpacked(
+        &dir,
+        home,
+        "hexcells-view",
+        &[
+            "--png",
+            &png.to_string_lossy(),
+            "--size",
+            "320x200",
+            &level.to_string_lossy(),
+        ],
+    );
+    assert!(render.status.success(), "{}", text(&render.stderr));
+    let image = std::fs::read(&png).expect("read the render");
+    assert!(image.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    for program in ["hexcells", "hexcells-view"] {
+        let packed = std::fs::metadata(dir.join(program)).expect("packed binary").len();
+        let built = std::fs::metadata(bin_dir.join(program))
+            .expect("built binary")
+            .len();
+        if have("strip") {
+            assert!(packed < built, "{program} was not stripped: {packed} bytes");
+        }
+    }
+
+    // The completion scripts load in their shells.
+    let mut problems = Vec::new();
+    for (shell, file) in shells::SHELLS {
+        problems.extend(shells::problems(shell, &dir.join("completions").join(file)));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+
+    // The man pages are what `hexcells man` writes: the main one and one per subcommand.
+    let fresh = home.join("man1");
+    let written = run_unpacked(&dir, home, "hexcells", &["man", &fresh.to_string_lossy()]);
+    assert!(written.status.success(), "{}", text(&written.stderr));
+    let pages = names(&dir.join("man").join("man1"));
+    assert_eq!(pages, names(&fresh));
+    assert!(pages.contains(&"hexcells.1".to_string()) && pages.contains(&"hexcells-check.1".to_string()));
+    for page in &pages {
+        let packed = std::fs::read(dir.join("man/man1").join(page)).expect("read a page");
+        assert!(
+            packed == std::fs::read(fresh.join(page)).expect("read"),
+            "{page} differs"
+        );
+    }
+}
+
+#[test]
+fn a_folder_without_the_binaries_is_refused_with_a_reason() {
+    let empty = temp_dir();
+    let run = dist(&[
+        "--bin-dir",
+        &empty.path().to_string_lossy(),
+        "--out",
+        &empty.path().to_string_lossy(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = text(&run.stderr);
+    assert!(stderr.starts_with("scripts/dist: no hexcells in "), "{stderr}");
+    assert_eq!(names(empty.path()), Vec::<String>::new(), "nothing is written");
+}
+
+/// Whether `program` is on PATH (reports the check it serves as skipped when not).
+fn have(program: &str) -> bool {
+    let found = hexcells_e2e::xvfb::on_path(program);
+    if !found {
+        skip(&format!(
+            "{program} not found: that check of the archive is left out"
+        ));
+    }
+    found
+}
