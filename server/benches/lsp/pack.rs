@@ -2,7 +2,8 @@
 //! a header, concatenated into one pack of about 1 MB (built here, never written into
 //! the project), opened in `hexcells lsp` with `debounceMs: 0`; then edits that each
 //! reveal one hidden cell of one level, spread over the pack; then the requests that
-//! cover the whole document; and the server's memory.
+//! cover the whole document; and the server's memory. Then the same edits with a client
+//! that pulls diagnostics instead of being pushed them.
 
 use std::time::Instant;
 
@@ -103,6 +104,52 @@ pub fn rows() {
         Some(kib) => println!("pack: memory {:.1} MiB after the edits", kib as f64 / 1024.0),
         None => println!("pack: memory not measured (no /proc on this system)"),
     }
+    let _ = client.shutdown_and_exit();
+    pulling_rows(&pack.text, &edits);
+}
+
+/// The same edits with a client that pulls diagnostics (VS Code): the server pushes
+/// none (a push of this pack's diagnostics is a megabyte of JSON, which the client
+/// above reads before the verdicts that follow it); after the verdicts the client pulls
+/// with the result id it has, as it does when the server asks it to pull again.
+fn pulling_rows(text: &str, edits: &[(u32, u32, char)]) {
+    let mut client = LspClient::pulling_with(
+        json!({ "debounceMs": 0, "solver": { "timeLimitMs": SOLVE_LIMIT.as_millis() as u64 } }),
+    );
+    settle(&mut client);
+    client.open(URI, text);
+    client.solve_status_within(URI, 1, 4 * SOLVE_LIMIT);
+    let whole = json!({ "textDocument": { "uri": URI } });
+    let mut result_id = client.result("textDocument/diagnostic", whole)["resultId"].clone();
+    let (mut to_verdicts, mut to_pulled) = (Vec::new(), Vec::new());
+    let mut version = 1;
+    for &(line, column, revealed) in edits {
+        version += 1;
+        let start = Instant::now();
+        client.change(
+            URI,
+            version,
+            range(line, column, column + 1),
+            &revealed.to_string(),
+        );
+        client.first_solve_status_within(URI, version, 4 * SOLVE_LIMIT);
+        to_verdicts.push(start.elapsed());
+        let reply = client.result(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": URI }, "previousResultId": result_id }),
+        );
+        to_pulled.push(start.elapsed());
+        result_id = reply["resultId"].clone();
+        client.solve_status_within(URI, version, 4 * SOLVE_LIMIT);
+    }
+    report(
+        "pack, pulling client: didChange -> verdicts (solveStatus)",
+        &mut to_verdicts,
+    );
+    report(
+        "pack, pulling client: didChange -> verdicts and diagnostics pulled",
+        &mut to_pulled,
+    );
     let _ = client.shutdown_and_exit();
 }
 

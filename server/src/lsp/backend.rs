@@ -14,7 +14,7 @@ use serde::Serialize;
 use tokio::sync::{mpsc, Semaphore};
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
-use tower_lsp_server::ls_types::{Diagnostic, PublishDiagnosticsParams, Uri};
+use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::Client;
 use tracing::{error, warn};
 
@@ -34,7 +34,9 @@ enum Outgoing {
     Diagnostics {
         uri: Uri,
         version: i32,
-        diagnostics: Vec<Diagnostic>,
+        /// The diagnostics as a JSON array (serialised level by level, see
+        /// `level_diagnostics.rs`).
+        diagnostics: String,
     },
     /// `hexcells/solveStatus`.
     SolveStatus(serde_json::Value),
@@ -63,6 +65,18 @@ fn notification<P: Serialize>(method: &str, params: &P) -> Vec<u8> {
     serde_json::to_vec(&message).unwrap_or_default()
 }
 
+/// The body of `textDocument/publishDiagnostics` for `uri`'s `version`, with
+/// `diagnostics` already a JSON array.
+fn publish_diagnostics_body(uri: &Uri, version: i32, diagnostics: &str) -> Vec<u8> {
+    // A `Uri` serialises without failing.
+    let uri = serde_json::to_string(uri).unwrap_or_default();
+    format!(
+        r#"{{"jsonrpc":"2.0","method":"{}","params":{{"uri":{uri},"diagnostics":{diagnostics},"version":{version}}}}}"#,
+        PublishDiagnostics::METHOD
+    )
+    .into_bytes()
+}
+
 /// The server: the client handle, the state and the outgoing queue. Cheap to clone
 /// into background jobs.
 #[derive(Clone)]
@@ -89,14 +103,7 @@ impl Backend {
                         uri,
                         version,
                         diagnostics,
-                    } => notification(
-                        PublishDiagnostics::METHOD,
-                        &PublishDiagnosticsParams {
-                            uri,
-                            diagnostics,
-                            version: Some(version),
-                        },
-                    ),
+                    } => publish_diagnostics_body(&uri, version, &diagnostics),
                     Outgoing::SolveStatus(params) => notification(ext::SolveStatus::METHOD, &params),
                 };
                 if wire.send(Some(body)).is_err() {
@@ -167,8 +174,9 @@ impl Backend {
         }
     }
 
-    /// Queues `textDocument/publishDiagnostics` for one version of `uri`.
-    pub fn publish_diagnostics(&self, uri: Uri, version: i32, diagnostics: Vec<Diagnostic>) {
+    /// Queues `textDocument/publishDiagnostics` for one version of `uri`, the
+    /// diagnostics given as a JSON array.
+    pub fn publish_diagnostics(&self, uri: Uri, version: i32, diagnostics: String) {
         let _ = self.publish.send(Outgoing::Diagnostics {
             uri,
             version,

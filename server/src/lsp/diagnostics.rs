@@ -5,18 +5,19 @@
 
 use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
 use hexcells_core::analysis::solvability;
-use hexcells_core::{Code, Severity};
+use hexcells_core::Code;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use tower_lsp_server::ls_types::{
-    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Range, Uri,
-};
+use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Range, Uri};
 
 use super::backend::Backend;
-use super::positions::{self, Converter, Encoding};
+use super::level_diagnostics::{LevelInput, Serialised};
+use super::positions::{self, Encoding};
 use super::state::{Doc, ServerState};
+
+pub use super::level_diagnostics::to_lsp;
 
 /// Queues the diagnostics of `uri` for the client (push mode only), unless the client
 /// has them already: the same diagnostics for the same version go out once (the
@@ -36,7 +37,7 @@ pub fn push(backend: &Backend, state: &mut ServerState, uri: &Uri) {
             return None;
         }
         doc.pushed = pushed;
-        Some(current.into_lsp(uri, doc, encoding))
+        Some(current.json)
     }))
     .unwrap_or_default();
     if let Some(diagnostics) = diagnostics {
@@ -44,100 +45,65 @@ pub fn push(backend: &Backend, state: &mut ServerState, uri: &Uri) {
     }
 }
 
-/// A document's diagnostics before they are converted, with a fingerprint of what
-/// the client gets: equal fingerprints, equal diagnostics in protocol form (whatever
-/// the version), so that a client that has them need not get them again.
+/// A document's diagnostics as the client gets them, a JSON array, with a fingerprint:
+/// equal fingerprints, equal diagnostics (whatever the version), so that a client that
+/// has them need not get them again.
 pub struct Current {
-    found: Found,
-    /// Stands for the diagnostics in protocol form.
+    /// The diagnostics in protocol form, as a JSON array.
+    pub json: String,
+    /// Stands for the diagnostics.
     pub fingerprint: u64,
 }
 
-/// Diagnostics as found.
-enum Found {
-    /// Core's, for a document of level text.
-    Levels(Vec<hexcells_core::Diagnostic>),
-    /// Already in protocol form (a document not analysed, or SixCells JSON).
-    Converted(Vec<Diagnostic>),
-}
-
 impl Current {
-    /// The diagnostics of `doc` now.
+    /// The diagnostics of `doc` now. Those of a document of level text are serialised
+    /// level by level, and a level unchanged since the last time is copied
+    /// (`level_diagnostics.rs`).
     pub fn of(uri: &Uri, doc: &Doc, encoding: Encoding) -> Current {
+        if doc.skipped.is_none() && doc.sixcells.is_none() {
+            let solved = doc.solved();
+            let levels = doc
+                .parse()
+                .levels
+                .iter()
+                .enumerate()
+                .map(|(k, parsed)| LevelInput {
+                    parsed,
+                    text: doc.level_text(k).unwrap_or_default(),
+                    answer: solved.and_then(|s| s.levels.get(k).cloned().flatten()),
+                });
+            let serialised = doc.level_diagnostics().serialise(
+                uri,
+                doc.parse(),
+                levels,
+                &mut doc.converter(encoding),
+                encoding,
+            );
+            if let Some(Serialised { json, fingerprint }) = serialised {
+                return Current { json, fingerprint };
+            }
+        }
+        // Protocol types serialise without failing.
+        let json = serde_json::to_string(&of_doc(uri, doc, encoding)).unwrap_or_default();
         let mut hasher = DefaultHasher::new();
-        let found = match of_levels(doc) {
-            Some(all) => {
-                // Core's diagnostics with the places the client gets (a column on a
-                // line that is not ASCII may count otherwise).
-                let mut convert = doc.converter(encoding);
-                for d in &all {
-                    (d.code, d.severity, &d.message).hash(&mut hasher);
-                    hash_range(convert.range(d.range), &mut hasher);
-                    for related in &d.related {
-                        related.message.hash(&mut hasher);
-                        hash_range(convert.range(related.range), &mut hasher);
-                    }
-                }
-                Found::Levels(all)
-            }
-            None => {
-                let converted = of_doc(uri, doc, encoding);
-                serde_json::to_string(&converted)
-                    .unwrap_or_default()
-                    .hash(&mut hasher);
-                Found::Converted(converted)
-            }
-        };
+        json.hash(&mut hasher);
         Current {
-            found,
+            json,
             fingerprint: hasher.finish(),
         }
     }
 
     /// The diagnostics in protocol form.
-    pub fn into_lsp(self, uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
-        match self.found {
-            Found::Levels(all) => convert_all(uri, doc, encoding, &all),
-            Found::Converted(converted) => converted,
-        }
+    pub fn into_lsp(self) -> Vec<Diagnostic> {
+        // The array was serialised from protocol types just now.
+        serde_json::from_str(&self.json).unwrap_or_default()
     }
-}
-
-fn hash_range(range: Range, hasher: &mut DefaultHasher) {
-    (
-        range.start.line,
-        range.start.character,
-        range.end.line,
-        range.end.character,
-    )
-        .hash(hasher);
 }
 
 /// Clears the diagnostics of the closed document `uri` (push mode only).
 pub fn clear(backend: &Backend, state: &ServerState, uri: &Uri, version: i32) {
     if !state.client.pull_diagnostics {
-        backend.publish_diagnostics(uri.clone(), version, Vec::new());
-    }
-}
-
-/// The protocol form of core's diagnostic, its places converted by `convert`.
-pub fn to_lsp(uri: &Uri, convert: &mut Converter<'_>, d: &hexcells_core::Diagnostic) -> Diagnostic {
-    let related = d
-        .related
-        .iter()
-        .map(|r| DiagnosticRelatedInformation {
-            location: Location::new(uri.clone(), convert.range(r.range)),
-            message: r.message.clone(),
-        })
-        .collect::<Vec<_>>();
-    Diagnostic {
-        range: convert.range(d.range),
-        severity: Some(severity(d.severity)),
-        code: Some(NumberOrString::String(d.code.as_str().to_string())),
-        source: Some("hexcells".into()),
-        message: d.message.clone(),
-        related_information: (!related.is_empty()).then_some(related),
-        ..Diagnostic::default()
+        backend.publish_diagnostics(uri.clone(), version, "[]".to_string());
     }
 }
 
@@ -210,14 +176,5 @@ fn of_sixcells(uri: &Uri, doc: &Doc, encoding: Encoding, check: &SixCellsCheck) 
                 .map(|d| to_lsp(uri, &mut doc.converter(encoding), &d))
                 .collect()
         }
-    }
-}
-
-fn severity(severity: Severity) -> DiagnosticSeverity {
-    match severity {
-        Severity::Error => DiagnosticSeverity::ERROR,
-        Severity::Warning => DiagnosticSeverity::WARNING,
-        Severity::Info => DiagnosticSeverity::INFORMATION,
-        Severity::Hint => DiagnosticSeverity::HINT,
     }
 }

@@ -23,6 +23,7 @@ pub mod backend;
 pub mod diagnostics;
 pub mod ext;
 pub mod handlers;
+pub mod level_diagnostics;
 pub mod positions;
 pub mod results;
 pub mod solver;

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use hexcells_core::solve::{self, Budget, Report};
@@ -22,6 +22,7 @@ use tower_lsp_server::ls_types::{
     ClientCapabilities, Position, SemanticToken, TextDocumentContentChangeEvent, TextDocumentItem, Uri,
 };
 
+use super::level_diagnostics::LevelDiagnostics;
 use super::positions::{self, AsciiLines, Converter, Encoding};
 use super::results::{Answer, Results};
 
@@ -241,6 +242,8 @@ pub struct Doc {
     pub running: Vec<Running>,
     /// The version and a fingerprint of the diagnostics last pushed.
     pub pushed: Option<(i32, u64)>,
+    /// Each level's diagnostics as last serialised (push and pull).
+    level_diagnostics: Mutex<LevelDiagnostics>,
     /// The semantic tokens last sent, with their result id (for `full/delta`).
     pub sent_tokens: Option<(String, Vec<SemanticToken>)>,
     /// The lanes of its background analyses.
@@ -276,6 +279,7 @@ impl Doc {
             solved: None,
             running: Vec::new(),
             pushed: None,
+            level_diagnostics: Mutex::default(),
             sent_tokens: None,
             lanes: Arc::default(),
             sixcells: None,
@@ -289,6 +293,18 @@ impl Doc {
     /// analysed, and for SixCells JSON).
     pub fn parse(&self) -> &Parse {
         self.live.parse()
+    }
+
+    /// The lines of level `level_idx`, as in the text.
+    pub fn level_text(&self, level_idx: usize) -> Option<&str> {
+        self.live.level_text(level_idx)
+    }
+
+    /// Each level's diagnostics as last serialised, to be serialised again.
+    pub fn level_diagnostics(&self) -> MutexGuard<'_, LevelDiagnostics> {
+        self.level_diagnostics
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// What stands for level `level_idx` as read (see [`LiveParse::fingerprint`]).

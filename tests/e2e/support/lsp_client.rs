@@ -133,6 +133,27 @@ impl LspClient {
         client
     }
 
+    /// Starts a server for a client that pulls diagnostics and can be asked to pull
+    /// again (as VS Code does), UTF-16 positions, its `workspace/configuration`
+    /// answer `settings`: the server pushes no diagnostics to it.
+    pub fn pulling_with(settings: Value) -> LspClient {
+        let params = json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": {
+                "general": { "positionEncodings": ["utf-16"] },
+                "workspace": { "configuration": true, "diagnostics": { "refreshSupport": true } },
+                "textDocument": { "diagnostic": { "dynamicRegistration": false } }
+            }
+        });
+        let mut client = LspClient::start();
+        *client.settings.lock().expect("settings lock") = settings;
+        let reply = client.request("initialize", params);
+        assert!(reply.get("result").is_some(), "initialize failed: {reply}");
+        client.notify("initialized", json!({}));
+        client
+    }
+
     /// Waits for the complete `hexcells/solveStatus` of `uri` at `version` (the one
     /// with explanations and fixes); returns its params.
     pub fn solve_status(&mut self, uri: &str, version: i64) -> Value {

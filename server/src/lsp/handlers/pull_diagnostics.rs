@@ -30,7 +30,7 @@ pub fn pull(state: &ServerState, params: DocumentDiagnosticParams) -> Result<Doc
             related_documents: None,
             full_document_diagnostic_report: FullDocumentDiagnosticReport {
                 result_id: Some(result_id),
-                items: current.into_lsp(uri, doc, state.encoding),
+                items: current.into_lsp(),
             },
         })
     };

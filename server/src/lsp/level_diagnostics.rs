@@ -1,0 +1,174 @@
+//! Each level's diagnostics in protocol form, serialised once and kept while the
+//! level's lines, the line it starts on and the engine's answer for it stay the same:
+//! a keystroke in a pack of hundreds of levels converts and serialises the
+//! diagnostics of the level it changed, and copies the others' as they were.
+//!
+//! Used by `diagnostics.rs` (which knows documents); this file knows only a parse,
+//! the answers and the position converter.
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use hexcells_core::analysis::solvability;
+use hexcells_core::format::{Parse, ParsedLevel};
+use hexcells_core::Severity;
+use tower_lsp_server::ls_types::{
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri,
+};
+
+use super::positions::{Converter, Encoding};
+use super::results::Answer;
+
+/// The serialised diagnostics of a document's levels, by the line each level starts
+/// on. Holds only the levels of the last text it serialised.
+#[derive(Debug, Default)]
+pub struct LevelDiagnostics {
+    by_first_line: HashMap<u32, Entry>,
+}
+
+/// One level's diagnostics, with what they were worked out from.
+#[derive(Debug)]
+struct Entry {
+    /// The level's lines, as in the text.
+    text: String,
+    /// The answer whose diagnostics are included (the same allocation: answers are
+    /// shared, never changed in place).
+    answer: Option<Arc<Answer>>,
+    encoding: Encoding,
+    /// The diagnostics as JSON objects separated by commas (empty for none).
+    json: String,
+    /// A hash of `json`.
+    hash: u64,
+}
+
+/// A document's diagnostics as a JSON array, with a fingerprint of it.
+pub struct Serialised {
+    /// The array, as the `diagnostics` of `textDocument/publishDiagnostics`.
+    pub json: String,
+    /// Equal fingerprints, equal arrays.
+    pub fingerprint: u64,
+}
+
+/// What a level's diagnostics are worked out from.
+pub struct LevelInput<'a> {
+    /// The level as parsed.
+    pub parsed: &'a ParsedLevel,
+    /// Its lines, as in the text.
+    pub text: &'a str,
+    /// The engine's answer for it in this version, if known.
+    pub answer: Option<Arc<Answer>>,
+}
+
+impl LevelDiagnostics {
+    /// The diagnostics of every level of `levels` (in file order, as `parse` holds
+    /// them), in text order: those of levels unchanged since the last call are copied,
+    /// the others converted with `convert` and serialised. `None` when the parse has
+    /// diagnostics of the file as a whole, which sort between the levels' (the caller
+    /// then converts everything).
+    pub fn serialise<'a>(
+        &mut self,
+        uri: &Uri,
+        parse: &Parse,
+        levels: impl Iterator<Item = LevelInput<'a>>,
+        convert: &mut Converter<'_>,
+        encoding: Encoding,
+    ) -> Option<Serialised> {
+        if !parse.diagnostics.is_empty() {
+            return None;
+        }
+        let mut kept = HashMap::with_capacity(self.by_first_line.len());
+        let mut hasher = DefaultHasher::new();
+        let mut json = String::from("[");
+        for level in levels {
+            let first_line = level.parsed.source.first_line;
+            let entry = match self.by_first_line.remove(&first_line) {
+                Some(entry) if entry.holds(&level, encoding) => entry,
+                _ => Entry::new(uri, &level, convert, encoding),
+            };
+            entry.hash.hash(&mut hasher);
+            if !entry.json.is_empty() {
+                if json.len() > 1 {
+                    json.push(',');
+                }
+                json.push_str(&entry.json);
+            }
+            kept.insert(first_line, entry);
+        }
+        json.push(']');
+        self.by_first_line = kept;
+        Some(Serialised {
+            json,
+            fingerprint: hasher.finish(),
+        })
+    }
+}
+
+impl Entry {
+    fn new(uri: &Uri, level: &LevelInput<'_>, convert: &mut Converter<'_>, encoding: Encoding) -> Entry {
+        let mut all = level.parsed.diagnostics.clone();
+        if let Some(answer) = &level.answer {
+            all.extend(solvability::solve_diagnostics(level.parsed, &answer.report));
+        }
+        all.sort_by_key(|d| (d.range, d.code));
+        let mut json = String::new();
+        for d in &all {
+            if !json.is_empty() {
+                json.push(',');
+            }
+            // Protocol types serialise without failing.
+            json.push_str(&serde_json::to_string(&to_lsp(uri, convert, d)).unwrap_or_default());
+        }
+        let mut hasher = DefaultHasher::new();
+        json.hash(&mut hasher);
+        Entry {
+            text: level.text.to_string(),
+            answer: level.answer.clone(),
+            encoding,
+            json,
+            hash: hasher.finish(),
+        }
+    }
+
+    /// Whether this entry is the diagnostics of `level` (on the same first line).
+    fn holds(&self, level: &LevelInput<'_>, encoding: Encoding) -> bool {
+        let same_answer = match (&self.answer, &level.answer) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        same_answer && self.encoding == encoding && self.text == level.text
+    }
+}
+
+/// The protocol form of core's diagnostic, its places converted by `convert`.
+pub fn to_lsp(uri: &Uri, convert: &mut Converter<'_>, d: &hexcells_core::Diagnostic) -> Diagnostic {
+    let related = d
+        .related
+        .iter()
+        .map(|r| DiagnosticRelatedInformation {
+            location: Location::new(uri.clone(), convert.range(r.range)),
+            message: r.message.clone(),
+        })
+        .collect::<Vec<_>>();
+    Diagnostic {
+        range: convert.range(d.range),
+        severity: Some(severity(d.severity)),
+        code: Some(NumberOrString::String(d.code.as_str().to_string())),
+        source: Some("hexcells".into()),
+        message: d.message.clone(),
+        related_information: (!related.is_empty()).then_some(related),
+        ..Diagnostic::default()
+    }
+}
+
+/// The protocol's severity of core's.
+pub fn severity(severity: Severity) -> DiagnosticSeverity {
+    match severity {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Info => DiagnosticSeverity::INFORMATION,
+        Severity::Hint => DiagnosticSeverity::HINT,
+    }
+}
