@@ -432,6 +432,37 @@ fn check_draws_no_progress_bar_when_stderr_is_not_a_terminal() {
     assert_eq!(run.stdout.lines().count(), 400);
 }
 
+/// On a terminal a long `check --json` of a pack, its lines going to a file, shows a
+/// bar that counts the pack's levels (counted before the first is checked). `script`
+/// gives it the terminal.
+#[test]
+fn check_draws_its_progress_bar_on_a_terminal() {
+    const LEVELS: usize = 4000;
+    let dir = temp_dir();
+    write(dir.path(), "pack.hexcells", two_round_level().repeat(LEVELS));
+    let command = format!(
+        "'{}' check --json pack.hexcells > lines.jsonl",
+        bin("hexcells").display()
+    );
+    let Ok(run) = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+    else {
+        hexcells_e2e::skip("no `script` (util-linux) to give `check` a terminal");
+        return;
+    };
+    let terminal = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{terminal}");
+    let lines = std::fs::read_to_string(dir.path().join("lines.jsonl")).expect("the lines");
+    assert_eq!(lines.lines().count(), LEVELS);
+    assert!(
+        terminal.contains(&format!("/{LEVELS} levels")),
+        "no bar on the terminal: {terminal:?}"
+    );
+}
+
 #[test]
 fn check_stops_quietly_when_the_reader_goes_away() {
     let dir = temp_dir();
