@@ -700,14 +700,7 @@ fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
     let state = hexcells_e2e::temp_dir();
     let state_home = state.path().to_string_lossy().into_owned();
     let (_xvfb, display) = start_xvfb(1024, 768);
-    let mut client = LspClient::minimal_in(
-        false,
-        json!({}),
-        &[
-            ("DISPLAY", display.as_str()),
-            ("XDG_STATE_HOME", state_home.as_str()),
-        ],
-    );
+    let mut client = LspClient::minimal_for_viewers(&display, &state_home);
     let text = level("Viewer one", &["|+..x.", "..on..", "x...o."]);
     client.open(URI, &text);
     let reply = client.result(

@@ -434,14 +434,7 @@ fn the_viewer_of_a_pack_gets_each_edit_not_the_whole_text() {
     let state = hexcells_e2e::temp_dir();
     let state_home = state.path().to_string_lossy().into_owned();
     let (_xvfb, display) = start_xvfb(1024, 768);
-    let mut client = LspClient::minimal_in(
-        false,
-        json!({}),
-        &[
-            ("DISPLAY", display.as_str()),
-            ("XDG_STATE_HOME", state_home.as_str()),
-        ],
-    );
+    let mut client = LspClient::minimal_for_viewers(&display, &state_home);
     let text = pack();
     client.open(URI, &text);
     client.result(

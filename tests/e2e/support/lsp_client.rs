@@ -133,6 +133,16 @@ impl LspClient {
         client
     }
 
+    /// [`LspClient::minimal`] (UTF-16) whose viewers open on X display `display` and
+    /// keep their state (recent files, window places) under `state_home`.
+    pub fn minimal_for_viewers(display: &str, state_home: &str) -> LspClient {
+        LspClient::minimal_in(
+            false,
+            json!({}),
+            &[("DISPLAY", display), ("XDG_STATE_HOME", state_home)],
+        )
+    }
+
     /// Starts a server for a client that pulls diagnostics and can be asked to pull
     /// again (as VS Code does), UTF-16 positions, its `workspace/configuration`
     /// answer `settings`: the server pushes no diagnostics to it.

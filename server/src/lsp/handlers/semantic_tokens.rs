@@ -185,52 +185,36 @@ mod tests {
         }
     }
 
+    /// Tokens as the flat array of numbers the client keeps.
+    fn flat<'t>(tokens: impl IntoIterator<Item = &'t SemanticToken>) -> Vec<u32> {
+        tokens
+            .into_iter()
+            .flat_map(|t| {
+                [
+                    t.delta_line,
+                    t.delta_start,
+                    t.length,
+                    t.token_type,
+                    t.token_modifiers_bitset,
+                ]
+            })
+            .collect()
+    }
+
     /// Applies an edit as a client does, on the flat array.
     fn apply(before: &[SemanticToken], edit: &SemanticTokensEdit) -> Vec<u32> {
-        let mut flat: Vec<u32> = before
-            .iter()
-            .flat_map(|t| {
-                [
-                    t.delta_line,
-                    t.delta_start,
-                    t.length,
-                    t.token_type,
-                    t.token_modifiers_bitset,
-                ]
-            })
-            .collect();
-        let data: Vec<u32> = edit
-            .data
-            .iter()
-            .flatten()
-            .flat_map(|t| {
-                [
-                    t.delta_line,
-                    t.delta_start,
-                    t.length,
-                    t.token_type,
-                    t.token_modifiers_bitset,
-                ]
-            })
-            .collect();
+        let mut flat_before = flat(before);
         let start = edit.start as usize;
-        flat.splice(start..start + edit.delete_count as usize, data);
-        flat
+        flat_before.splice(
+            start..start + edit.delete_count as usize,
+            flat(edit.data.iter().flatten()),
+        );
+        flat_before
     }
 
     #[test]
     fn a_delta_edits_only_what_changed() {
         let before: Vec<_> = (0..6).map(token).collect();
-        let flat = |tokens: &[SemanticToken]| {
-            apply(
-                tokens,
-                &SemanticTokensEdit {
-                    start: 0,
-                    delete_count: 0,
-                    data: None,
-                },
-            )
-        };
         for after in [
             vec![token(0), token(1), token(9), token(3), token(4), token(5)],
             vec![token(0), token(1), token(4), token(5)],
