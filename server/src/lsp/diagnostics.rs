@@ -13,7 +13,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Range, Uri};
 
 use super::backend::Backend;
-use super::level_diagnostics::{LevelInput, Serialised};
+use super::level_diagnostics::{LevelInput, Levels};
 use super::positions::{self, Encoding};
 use super::state::{Doc, ServerState};
 
@@ -37,7 +37,7 @@ pub fn push(backend: &Backend, state: &mut ServerState, uri: &Uri) {
             return None;
         }
         doc.pushed = pushed;
-        Some(current.json)
+        Some(current.into_json())
     }))
     .unwrap_or_default();
     if let Some(diagnostics) = diagnostics {
@@ -45,24 +45,31 @@ pub fn push(backend: &Backend, state: &mut ServerState, uri: &Uri) {
     }
 }
 
-/// A document's diagnostics as the client gets them, a JSON array, with a fingerprint:
-/// equal fingerprints, equal diagnostics (whatever the version), so that a client that
-/// has them need not get them again.
+/// A document's diagnostics as the client gets them, with a fingerprint: equal
+/// fingerprints, equal diagnostics (whatever the version), so that a client that has
+/// them need not get them again.
 pub struct Current {
-    /// The diagnostics in protocol form, as a JSON array.
-    pub json: String,
+    found: Found,
     /// Stands for the diagnostics.
     pub fingerprint: u64,
 }
 
+/// Diagnostics as found.
+enum Found {
+    /// Level by level, as kept for a document of level text (`level_diagnostics.rs`).
+    Levels(Levels),
+    /// In protocol form (a document not analysed, SixCells JSON, or one with problems
+    /// of the file as a whole).
+    Converted(Vec<Diagnostic>),
+}
+
 impl Current {
-    /// The diagnostics of `doc` now. Those of a document of level text are serialised
-    /// level by level, and a level unchanged since the last time is copied
-    /// (`level_diagnostics.rs`).
+    /// The diagnostics of `doc` now. Those of a level unchanged since the last time
+    /// are not converted again.
     pub fn of(uri: &Uri, doc: &Doc, encoding: Encoding) -> Current {
         if doc.skipped.is_none() && doc.sixcells.is_none() {
             let solved = doc.solved();
-            let levels = doc
+            let inputs = doc
                 .parse()
                 .levels
                 .iter()
@@ -72,31 +79,47 @@ impl Current {
                     text: doc.level_text(k).unwrap_or_default(),
                     answer: solved.and_then(|s| s.levels.get(k).cloned().flatten()),
                 });
-            let serialised = doc.level_diagnostics().serialise(
+            let levels = doc.level_diagnostics().levels(
                 uri,
                 doc.parse(),
-                levels,
+                inputs,
                 &mut doc.converter(encoding),
                 encoding,
             );
-            if let Some(Serialised { json, fingerprint }) = serialised {
-                return Current { json, fingerprint };
+            if let Some(levels) = levels {
+                return Current {
+                    fingerprint: levels.fingerprint,
+                    found: Found::Levels(levels),
+                };
             }
         }
-        // Protocol types serialise without failing.
-        let json = serde_json::to_string(&of_doc(uri, doc, encoding)).unwrap_or_default();
+        let converted = of_doc(uri, doc, encoding);
         let mut hasher = DefaultHasher::new();
-        json.hash(&mut hasher);
+        // Protocol types serialise without failing.
+        serde_json::to_string(&converted)
+            .unwrap_or_default()
+            .hash(&mut hasher);
         Current {
-            json,
+            found: Found::Converted(converted),
             fingerprint: hasher.finish(),
         }
     }
 
     /// The diagnostics in protocol form.
     pub fn into_lsp(self) -> Vec<Diagnostic> {
-        // The array was serialised from protocol types just now.
-        serde_json::from_str(&self.json).unwrap_or_default()
+        match self.found {
+            Found::Levels(levels) => levels.diagnostics(),
+            Found::Converted(converted) => converted,
+        }
+    }
+
+    /// The diagnostics as a JSON array.
+    pub fn into_json(self) -> String {
+        match self.found {
+            Found::Levels(levels) => levels.json(),
+            // Protocol types serialise without failing.
+            Found::Converted(converted) => serde_json::to_string(&converted).unwrap_or_default(),
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! Each level's diagnostics in protocol form, serialised once and kept while the
-//! level's lines, the line it starts on and the engine's answer for it stay the same:
+//! Each level's diagnostics in protocol form, converted and serialised once and kept
+//! while the level's lines, the line it starts on and the engine's answer stay the same:
 //! a keystroke in a pack of hundreds of levels converts and serialises the
 //! diagnostics of the level it changed, and copies the others' as they were.
 //!
@@ -21,11 +21,11 @@ use tower_lsp_server::ls_types::{
 use super::positions::{Converter, Encoding};
 use super::results::Answer;
 
-/// The serialised diagnostics of a document's levels, by the line each level starts
-/// on. Holds only the levels of the last text it serialised.
+/// The diagnostics of a document's levels, by the line each level starts on. Holds
+/// only the levels of the text it was last asked about.
 #[derive(Debug, Default)]
 pub struct LevelDiagnostics {
-    by_first_line: HashMap<u32, Entry>,
+    by_first_line: HashMap<u32, Arc<Entry>>,
 }
 
 /// One level's diagnostics, with what they were worked out from.
@@ -37,18 +37,45 @@ struct Entry {
     /// shared, never changed in place).
     answer: Option<Arc<Answer>>,
     encoding: Encoding,
-    /// The diagnostics as JSON objects separated by commas (empty for none).
+    /// The diagnostics in protocol form, in text order.
+    diagnostics: Vec<Diagnostic>,
+    /// The same as JSON objects separated by commas (empty for none).
     json: String,
     /// A hash of `json`.
     hash: u64,
 }
 
-/// A document's diagnostics as a JSON array, with a fingerprint of it.
-pub struct Serialised {
-    /// The array, as the `diagnostics` of `textDocument/publishDiagnostics`.
-    pub json: String,
-    /// Equal fingerprints, equal arrays.
+/// A document's diagnostics, level by level, with a fingerprint of them.
+pub struct Levels {
+    entries: Vec<Arc<Entry>>,
+    /// Equal fingerprints, equal diagnostics.
     pub fingerprint: u64,
+}
+
+impl Levels {
+    /// The diagnostics as a JSON array, as the `diagnostics` of
+    /// `textDocument/publishDiagnostics`.
+    pub fn json(&self) -> String {
+        let size = self.entries.iter().map(|e| e.json.len() + 1).sum::<usize>();
+        let mut json = String::with_capacity(size + 2);
+        json.push('[');
+        for entry in self.entries.iter().filter(|e| !e.json.is_empty()) {
+            if json.len() > 1 {
+                json.push(',');
+            }
+            json.push_str(&entry.json);
+        }
+        json.push(']');
+        json
+    }
+
+    /// The diagnostics in protocol form.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.entries
+            .iter()
+            .flat_map(|e| e.diagnostics.iter().cloned())
+            .collect()
+    }
 }
 
 /// What a level's diagnostics are worked out from.
@@ -63,43 +90,37 @@ pub struct LevelInput<'a> {
 
 impl LevelDiagnostics {
     /// The diagnostics of every level of `levels` (in file order, as `parse` holds
-    /// them), in text order: those of levels unchanged since the last call are copied,
+    /// them), in text order: those of levels unchanged since the last call are kept,
     /// the others converted with `convert` and serialised. `None` when the parse has
     /// diagnostics of the file as a whole, which sort between the levels' (the caller
     /// then converts everything).
-    pub fn serialise<'a>(
+    pub fn levels<'a>(
         &mut self,
         uri: &Uri,
         parse: &Parse,
         levels: impl Iterator<Item = LevelInput<'a>>,
         convert: &mut Converter<'_>,
         encoding: Encoding,
-    ) -> Option<Serialised> {
+    ) -> Option<Levels> {
         if !parse.diagnostics.is_empty() {
             return None;
         }
         let mut kept = HashMap::with_capacity(self.by_first_line.len());
         let mut hasher = DefaultHasher::new();
-        let mut json = String::from("[");
+        let mut entries = Vec::with_capacity(parse.levels.len());
         for level in levels {
             let first_line = level.parsed.source.first_line;
             let entry = match self.by_first_line.remove(&first_line) {
                 Some(entry) if entry.holds(&level, encoding) => entry,
-                _ => Entry::new(uri, &level, convert, encoding),
+                _ => Arc::new(Entry::new(uri, &level, convert, encoding)),
             };
             entry.hash.hash(&mut hasher);
-            if !entry.json.is_empty() {
-                if json.len() > 1 {
-                    json.push(',');
-                }
-                json.push_str(&entry.json);
-            }
-            kept.insert(first_line, entry);
+            kept.insert(first_line, Arc::clone(&entry));
+            entries.push(entry);
         }
-        json.push(']');
         self.by_first_line = kept;
-        Some(Serialised {
-            json,
+        Some(Levels {
+            entries,
             fingerprint: hasher.finish(),
         })
     }
@@ -112,13 +133,14 @@ impl Entry {
             all.extend(solvability::solve_diagnostics(level.parsed, &answer.report));
         }
         all.sort_by_key(|d| (d.range, d.code));
+        let diagnostics: Vec<Diagnostic> = all.iter().map(|d| to_lsp(uri, convert, d)).collect();
         let mut json = String::new();
-        for d in &all {
+        for d in &diagnostics {
             if !json.is_empty() {
                 json.push(',');
             }
             // Protocol types serialise without failing.
-            json.push_str(&serde_json::to_string(&to_lsp(uri, convert, d)).unwrap_or_default());
+            json.push_str(&serde_json::to_string(d).unwrap_or_default());
         }
         let mut hasher = DefaultHasher::new();
         json.hash(&mut hasher);
@@ -126,6 +148,7 @@ impl Entry {
             text: level.text.to_string(),
             answer: level.answer.clone(),
             encoding,
+            diagnostics,
             json,
             hash: hasher.finish(),
         }
