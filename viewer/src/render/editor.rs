@@ -122,23 +122,7 @@ fn draw_first_steps(steps: &[String], layout: &Layout, pixmap: &mut PixmapMut) {
     let board_h = layout.height - layout.header - layout.footer;
     let x0 = (layout.width - panel_w) / 2.0;
     let y0 = board_top + ((board_h - panel_h) / 2.0).max(0.0);
-    let border = (1.5 * s).max(1.0);
-    if let Some(rect) = Rect::from_xywh(
-        x0 - border,
-        y0 - border,
-        panel_w + 2.0 * border,
-        panel_h + 2.0 * border,
-    ) {
-        pixmap.fill_rect(
-            rect,
-            &paint(palette::BLUE_RIM.color()),
-            Transform::identity(),
-            None,
-        );
-    }
-    if let Some(rect) = Rect::from_xywh(x0, y0, panel_w, panel_h) {
-        pixmap.fill_rect(rect, &paint(palette::PANEL.color()), Transform::identity(), None);
-    }
+    help::panel(pixmap, x0, y0, panel_w, panel_h, s);
     let text_x = x0 + 2.0 * pad + swatch;
     let room = (x0 + panel_w - pad - text_x).max(1.0);
     for (k, step) in steps.iter().enumerate() {

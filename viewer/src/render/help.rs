@@ -75,23 +75,7 @@ pub fn draw(title: &str, rows: &[(String, String)], layout: &Layout, pixmap: &mu
     let panel_h = height(&fitted);
     let x0 = (layout.width - panel_w) / 2.0;
     let y0 = ((layout.height - panel_h) / 2.0).max(0.0);
-    let border = (1.5 * s).max(1.0);
-    if let Some(rect) = Rect::from_xywh(
-        x0 - border,
-        y0 - border,
-        panel_w + 2.0 * border,
-        panel_h + 2.0 * border,
-    ) {
-        pixmap.fill_rect(
-            rect,
-            &paint(palette::BLUE_RIM.color()),
-            Transform::identity(),
-            None,
-        );
-    }
-    if let Some(rect) = Rect::from_xywh(x0, y0, panel_w, panel_h) {
-        pixmap.fill_rect(rect, &paint(palette::PANEL.color()), Transform::identity(), None);
-    }
+    panel(pixmap, x0, y0, panel_w, panel_h, s);
     let line = line_height(size);
     let mut y = y0 + line * 0.5;
     text::draw(pixmap, title, x0 + pad, y, left(size, palette::SOFT_TEXT.color()));
@@ -106,6 +90,23 @@ pub fn draw(title: &str, rows: &[(String, String)], layout: &Layout, pixmap: &mu
             }
             text::draw(pixmap, part, what_x, y, left(size, palette::TEXT.color()));
         }
+    }
+}
+
+/// A panel over the board at (`x0`, `y0`), `w` by `h`, with a blue rim as thick as the
+/// window's `scale` makes it: the help panel's, and the editor's first steps'.
+pub(super) fn panel(pixmap: &mut PixmapMut, x0: f32, y0: f32, w: f32, h: f32, scale: f32) {
+    let border = (1.5 * scale).max(1.0);
+    if let Some(rect) = Rect::from_xywh(x0 - border, y0 - border, w + 2.0 * border, h + 2.0 * border) {
+        pixmap.fill_rect(
+            rect,
+            &paint(palette::BLUE_RIM.color()),
+            Transform::identity(),
+            None,
+        );
+    }
+    if let Some(rect) = Rect::from_xywh(x0, y0, w, h) {
+        pixmap.fill_rect(rect, &paint(palette::PANEL.color()), Transform::identity(), None);
     }
 }
 
