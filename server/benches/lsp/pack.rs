@@ -62,12 +62,7 @@ pub fn rows() {
     for &(line, column, revealed) in &edits {
         version += 1;
         let start = Instant::now();
-        client.change(
-            URI,
-            version,
-            range(line, column, column + 1),
-            &revealed.to_string(),
-        );
+        write_cell(&mut client, version, (line, column, revealed));
         let status = client.first_solve_status_within(URI, version, 4 * SOLVE_LIMIT);
         to_verdicts.push(start.elapsed());
         if status["complete"] != true {
@@ -126,12 +121,7 @@ fn pulling_rows(text: &str, edits: &[(u32, u32, char)]) {
     for &(line, column, revealed) in edits {
         version += 1;
         let start = Instant::now();
-        client.change(
-            URI,
-            version,
-            range(line, column, column + 1),
-            &revealed.to_string(),
-        );
+        write_cell(&mut client, version, (line, column, revealed));
         client.first_solve_status_within(URI, version, 4 * SOLVE_LIMIT);
         to_verdicts.push(start.elapsed());
         let reply = client.result(
@@ -203,8 +193,7 @@ fn editor_rows(client: &mut LspClient, edits: &[(u32, u32, char)], mut version: 
     let mut unchanged = 0;
     for &(line, column, revealed) in edits {
         version += 1;
-        let covered = revealed.to_ascii_lowercase().to_string();
-        client.change(URI, version, range(line, column, column + 1), &covered);
+        write_cell(client, version, (line, column, revealed.to_ascii_lowercase()));
         // The requests alone, once the edit's own messages are in.
         client.solve_status_within(URI, version, 4 * SOLVE_LIMIT);
         if deltas {
@@ -238,6 +227,11 @@ fn editor_rows(client: &mut LspClient, edits: &[(u32, u32, char)], mut version: 
         ),
         &mut pull,
     );
+}
+
+/// Sends the edit that writes `c` at (`line`, `column`) as `version` of the pack.
+fn write_cell(client: &mut LspClient, version: i64, (line, column, c): (u32, u32, char)) {
+    client.change(URI, version, range(line, column, column + 1), &c.to_string());
 }
 
 /// `n` edits spread over the pack's levels: each reveals the first hidden cell of its

@@ -58,9 +58,9 @@ pub struct Current {
 enum Found {
     /// Level by level, as kept for a document of level text (`level_diagnostics.rs`).
     Levels(Levels),
-    /// In protocol form (a document not analysed, SixCells JSON, or one with problems
-    /// of the file as a whole).
-    Converted(Vec<Diagnostic>),
+    /// In protocol form and as a JSON array (a document not analysed, SixCells JSON,
+    /// or one with problems of the file as a whole).
+    Converted(Vec<Diagnostic>, String),
 }
 
 impl Current {
@@ -94,13 +94,12 @@ impl Current {
             }
         }
         let converted = of_doc(uri, doc, encoding);
-        let mut hasher = DefaultHasher::new();
         // Protocol types serialise without failing.
-        serde_json::to_string(&converted)
-            .unwrap_or_default()
-            .hash(&mut hasher);
+        let json = serde_json::to_string(&converted).unwrap_or_default();
+        let mut hasher = DefaultHasher::new();
+        json.hash(&mut hasher);
         Current {
-            found: Found::Converted(converted),
+            found: Found::Converted(converted, json),
             fingerprint: hasher.finish(),
         }
     }
@@ -109,7 +108,7 @@ impl Current {
     pub fn into_lsp(self) -> Vec<Diagnostic> {
         match self.found {
             Found::Levels(levels) => levels.diagnostics(),
-            Found::Converted(converted) => converted,
+            Found::Converted(converted, _) => converted,
         }
     }
 
@@ -117,8 +116,7 @@ impl Current {
     pub fn into_json(self) -> String {
         match self.found {
             Found::Levels(levels) => levels.json(),
-            // Protocol types serialise without failing.
-            Found::Converted(converted) => serde_json::to_string(&converted).unwrap_or_default(),
+            Found::Converted(_, json) => json,
         }
     }
 }
