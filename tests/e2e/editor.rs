@@ -38,6 +38,15 @@ struct Window {
     board: Board,
 }
 
+/// The project's level `flowers` written to `dir/level.hexcells`: its path and text.
+fn flowers_in(dir: &Path) -> (PathBuf, String) {
+    let path = dir.join("level.hexcells");
+    let original = std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells"))
+        .expect("read a project level");
+    std::fs::write(&path, &original).expect("write level");
+    (path, original)
+}
+
 impl Window {
     /// Starts `hexcells-view --edit path` (its config directory in `dir`, its stderr
     /// in `dir/stderr.txt`, the words of each frame in `dir/frame.txt`) and waits for
@@ -347,10 +356,7 @@ fn a_file_changed_on_disk_is_never_overwritten() {
     }
     let dir = temp_dir();
     let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
-    let path = dir.path().join("level.hexcells");
-    let original = std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells"))
-        .expect("read a project level");
-    std::fs::write(&path, &original).expect("write level");
+    let (path, original) = flowers_in(dir.path());
     let (_viewer, w) = Window::open(&display, dir.path(), &path);
     let free = pos(4, 20);
     let fill = |p: Pos| w.at(p, 0.0, 0.5);
@@ -477,10 +483,7 @@ fn the_key_line_keeps_whole_parts_and_the_help_key_at_640_px_and_the_default_wid
     }
     let dir = temp_dir();
     let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
-    let path = dir.path().join("level.hexcells");
-    let original = std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells"))
-        .expect("read a project level");
-    std::fs::write(&path, &original).expect("write level");
+    let (path, _) = flowers_in(dir.path());
     let (_viewer, w) = Window::open(&display, dir.path(), &path);
     let wide = w.wait_for_words("the first frame", |f| !f.keys.is_empty());
     assert_eq!(wide.size.0, 900, "the window opens 900 px wide");
@@ -517,10 +520,7 @@ fn question_mark_and_f1_open_a_panel_of_every_editor_key_and_click_in_force() {
     let config = dir.path().join("config").join("hexcells");
     std::fs::create_dir_all(&config).expect("config directory");
     std::fs::write(config.join("keys.toml"), "[editor]\nsave = \"F5\"\n").expect("write keys.toml");
-    let path = dir.path().join("level.hexcells");
-    let original = std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells"))
-        .expect("read a project level");
-    std::fs::write(&path, &original).expect("write level");
+    let (path, _) = flowers_in(dir.path());
     let (_viewer, w) = Window::open(&display, dir.path(), &path);
     let first = w.wait_for_words("the first frame", |f| !f.keys.is_empty());
     assert!(first.panel.is_empty(), "no panel at first");
@@ -565,10 +565,7 @@ fn a_playtest_is_labelled_and_the_title_keeps_its_unsaved_mark() {
     }
     let dir = temp_dir();
     let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
-    let path = dir.path().join("level.hexcells");
-    let original = std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells"))
-        .expect("read a project level");
-    std::fs::write(&path, &original).expect("write level");
+    let (path, _) = flowers_in(dir.path());
     let (_viewer, w) = Window::open(&display, dir.path(), &path);
     let free = pos(4, 20);
     w.wait_for_words("the editor", |f| f.label == "EDITOR");
