@@ -43,7 +43,7 @@ fn missing<A: Bindable>(doc: &str) -> Vec<String> {
 #[test]
 fn the_viewer_doc_lists_every_binding_of_the_player_and_the_editor() {
     let doc = doc();
-    let mut absent = missing::<player::Action>(&doc);
-    absent.extend(missing::<editor::Action>(&doc));
+    let mut absent = missing::<player::PlayerAction>(&doc);
+    absent.extend(missing::<editor::EditorAction>(&doc));
     assert!(absent.is_empty(), "docs/viewer.md does not show {absent:#?}");
 }

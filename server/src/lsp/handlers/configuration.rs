@@ -7,11 +7,11 @@
 use tower_lsp_server::ls_types::ConfigurationItem;
 use tracing::{debug, warn};
 
-use crate::lsp::backend::Backend;
+use crate::lsp::server::LspServer;
 use crate::lsp::state::Config;
 
 /// Asks the client for the `hexcells` settings section, if it answers such requests.
-pub async fn refresh(backend: &Backend) {
+pub async fn refresh(backend: &LspServer) {
     if !backend.lock().client.configuration {
         return;
     }
