@@ -262,7 +262,7 @@ fn no_source_has_a_path_attribute() {
 #[test]
 fn no_server_module_imports_an_item_of_a_module_above_it() {
     // A file may name the modules of the folders above it (`super::state`,
-    // `crate::lsp::backend`), never an item their `mod.rs` defines (`super::Backend`):
+    // `crate::lsp::server`), never an item their `mod.rs` defines (`super::LspServer`):
     // what children share lives in a low module of its own.
     let src = root().join("server/src");
     let mut offenders = Vec::new();
@@ -427,7 +427,7 @@ const SOLVE_PARTS: [&[&str]; 9] = [
     &["explain"],
     &["difficulty"],
     &["run"],
-    &["uses"],
+    &["advice"],
 ];
 
 /// Files of `core/src/solve` that only tests compile, which may import any part.
@@ -584,10 +584,10 @@ const VIEWER_PARTS: &[(&str, &[&str])] = &[
     ("player", &["keys", "render", "clipboard"]),
     ("editor", &["keys", "render", "clipboard"]),
     (
-        "modes.rs",
+        "controller",
         &["player", "editor", "keys", "render", "clipboard", "watch"],
     ),
-    ("app.rs", &["modes", "player", "editor", "keys"]),
+    ("app.rs", &["controller", "player", "editor", "keys"]),
 ];
 
 /// The viewer's modules a source names as `crate::name`, outside comments and tests.
@@ -659,6 +659,122 @@ fn only_the_viewer_s_window_imports_winit_or_softbuffer() {
     assert!(
         offenders.is_empty(),
         "only viewer/src/app.rs (the window) may import winit or softbuffer:\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// The workspace's own code, a root per crate: each crate's library and binary
+/// sources (its tests and benches are crates of their own, named after what they
+/// test or measure, and are left out).
+const CRATE_SOURCES: [&str; 6] = [
+    "core/src",
+    "server/src",
+    "viewer/src",
+    "tests/corpus/src",
+    "tests/e2e/support",
+    "editors/tree-sitter-hexcells/bindings/rust",
+];
+
+/// Type names defined more than once on purpose, each with its reason. A re-export
+/// (`pub use`) is no second definition and needs no entry. Empty: every public type
+/// of the workspace has a name of its own.
+const SHARED_TYPE_NAMES: &[&str] = &[];
+
+/// File names that several files of one crate may carry: a folder's module and a
+/// module's tests, which the folder around them names.
+const SHARED_FILE_NAMES: &[&str] = &["mod.rs", "tests.rs", "lib.rs"];
+
+/// The files of one crate's sources: below its root, or the root itself for a crate
+/// of loose files (the tree-sitter binding, whose tests folder is a crate of its own).
+fn crate_files(root_dir: &Path) -> Vec<PathBuf> {
+    rust_files(root_dir)
+        .into_iter()
+        .filter(|f| {
+            !f.strip_prefix(root_dir)
+                .is_ok_and(|rel| rel.starts_with("tests") || rel.starts_with("benches"))
+        })
+        .collect()
+}
+
+/// The `pub` and `pub(crate)` types (`struct`, `enum`, `type`, `trait`) a source
+/// defines, with their line numbers.
+fn public_types(text: &str) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let Some(rest) = line
+            .trim_start()
+            .strip_prefix("pub(crate) ")
+            .or_else(|| line.trim_start().strip_prefix("pub "))
+        else {
+            continue;
+        };
+        for keyword in ["struct ", "enum ", "type ", "trait "] {
+            if let Some(after) = rest.strip_prefix(keyword) {
+                let name: String = after
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    out.push((name, k + 1));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_two_public_types_of_the_workspace_share_a_name() {
+    let mut defined: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let mut n_files = 0;
+    for dir in CRATE_SOURCES {
+        for file in crate_files(&root().join(dir)) {
+            n_files += 1;
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+            for (name, line) in public_types(&text) {
+                defined.entry(name).or_default().push(format!("{rel}:{line}"));
+            }
+        }
+    }
+    assert!(n_files > 100, "only {n_files} source files read");
+    assert!(defined.len() > 100, "only {} public types found", defined.len());
+    let offenders: Vec<String> = defined
+        .iter()
+        .filter(|(name, at)| at.len() > 1 && !SHARED_TYPE_NAMES.contains(&name.as_str()))
+        .map(|(name, at)| format!("{name}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "one name per concept: rename one of each pair after what it holds, or list the name \
+         in SHARED_TYPE_NAMES with the reason:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn no_two_files_of_one_crate_share_a_name() {
+    let mut offenders = Vec::new();
+    for dir in CRATE_SOURCES {
+        let mut seen: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        for file in crate_files(&root().join(dir)) {
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+            seen.entry(name).or_default().push(rel);
+        }
+        assert!(!seen.is_empty(), "{dir} holds no Rust file: update CRATE_SOURCES");
+        for (name, files) in seen {
+            if files.len() > 1 && !SHARED_FILE_NAMES.contains(&name.as_str()) {
+                offenders.push(files.join(", "));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "files of one crate with one name (a name says what is inside; rename one):\n{}",
         offenders.join("\n")
     );
 }
