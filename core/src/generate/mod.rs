@@ -18,6 +18,7 @@
 //! catch it.
 
 mod clues;
+mod from_drawing;
 mod prune;
 pub mod rng;
 mod shape;
@@ -30,6 +31,7 @@ pub use crate::solve::Grade;
 use crate::solve::{self, Budget, Difficulty, Verdict};
 
 use clues::Draft;
+pub use from_drawing::{fill_clues, strip_clues, ClueCount, FillError, FillOptions, Filled, FILL_ATTEMPTS};
 use rng::Rng;
 pub use shape::{Shape, ShapeError};
 
