@@ -105,6 +105,23 @@ impl Draft {
         }
     }
 
+    /// The draft of an existing level: its cells (in grid order), colours, reveals,
+    /// numbers and column numbers (in grid order), nothing added.
+    pub(super) fn of(level: &Level) -> Draft {
+        let mut cells: Vec<Pos> = level.cells().map(|(pos, _)| pos).collect();
+        cells.sort();
+        let shown: Vec<Cell> = cells.iter().filter_map(|p| level.cell(*p)).collect();
+        let mut columns: Vec<(Pos, Column)> = level.columns().collect();
+        columns.sort_by_key(|(pos, _)| *pos);
+        Draft {
+            blue: shown.iter().map(|c| c.color == Color::Blue).collect(),
+            revealed: shown.iter().map(|c| c.revealed).collect(),
+            hints: shown.iter().map(|c| c.hint).collect(),
+            cells,
+            columns: columns.into_iter().map(Some).collect(),
+        }
+    }
+
     /// The level as it stands (no header text).
     pub(super) fn level(&self) -> Level {
         let mut level = Level::new();

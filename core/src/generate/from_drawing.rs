@@ -243,22 +243,11 @@ struct Base {
 
 impl Base {
     fn new(drawing: &Level) -> Base {
-        let mut cells: Vec<Pos> = drawing.cells().map(|(pos, _)| pos).collect();
-        cells.sort();
-        let cell = |pos: Pos| drawing.cell(pos).expect("a cell of the drawing");
-        let blue = cells.iter().map(|p| drawing.is_blue(*p)).collect();
-        let revealed: Vec<bool> = cells.iter().map(|p| cell(*p).revealed).collect();
-        let hints: Vec<Hint> = cells.iter().map(|p| cell(*p).hint).collect();
-        let mut columns: Vec<(Pos, Column)> = drawing.columns().collect();
-        columns.sort_by_key(|(pos, _)| *pos);
-        let kept_columns = columns.len();
-        let mut draft = Draft {
-            cells: cells.clone(),
-            blue,
-            revealed: revealed.clone(),
-            hints: hints.clone(),
-            columns: columns.into_iter().map(Some).collect(),
-        };
+        let mut draft = Draft::of(drawing);
+        let cells = draft.cells.clone();
+        let revealed = draft.revealed.clone();
+        let hints = draft.hints.clone();
+        let kept_columns = draft.columns.len();
         add_every_column(&mut draft);
         let level = draft.level();
         for (i, pos) in cells.iter().enumerate() {

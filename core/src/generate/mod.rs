@@ -22,6 +22,7 @@ mod from_drawing;
 mod prune;
 pub mod rng;
 mod shape;
+mod unneeded;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -34,6 +35,7 @@ use clues::Draft;
 pub use from_drawing::{fill_clues, strip_clues, ClueCount, FillError, FillOptions, Filled, FILL_ATTEMPTS};
 use rng::Rng;
 pub use shape::{Shape, ShapeError};
+pub use unneeded::{unneeded_clues, Unneeded, UnneededClues};
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
