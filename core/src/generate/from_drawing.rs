@@ -21,7 +21,7 @@
 //! by time).
 
 use crate::model::{Clue, Column, Direction, Hint, Item, Level, Pos};
-use crate::solve::{Budget, Difficulty};
+use crate::solve::{Budget, Change, Difficulty};
 use crate::validate;
 
 use super::clues::{self, Draft};
@@ -86,15 +86,38 @@ pub struct Filled {
     pub engine_calls: usize,
 }
 
+impl Filled {
+    /// The clues added to `drawing` (the level it was filled from, its own clues
+    /// kept), as changes an editor applies: cells revealed, numbers set, column
+    /// numbers added.
+    pub fn changes(&self, drawing: &Level) -> Vec<Change> {
+        let mut out = Vec::new();
+        for (pos, item) in self.level.items() {
+            match (drawing.get(pos), item) {
+                (Some(Item::Cell(was)), Item::Cell(now)) => {
+                    if now.revealed && !was.revealed {
+                        out.push(Change::Reveal(pos));
+                    }
+                    if now.hint != was.hint {
+                        out.push(Change::SetHint(pos, now.hint));
+                    }
+                }
+                (None, Item::Column(column)) => {
+                    out.push(Change::AddColumn(pos, column.direction, column.hint))
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
 /// Why no level with the grade asked came out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FillError {
     /// The drawing has model problems (e.g. a number that contradicts its colours).
     #[error("the drawing has a problem{}: {}", if .0.len() > 1 { "s" } else { "" }, .0.join("; "))]
     Drawing(Vec<String>),
-    /// The drawing has too few cells.
-    #[error("the drawing has {0} cells; a level needs at least 4")]
-    TooSmall(usize),
     /// The engine could not solve any candidate within its budget.
     #[error("the engine could not solve the drawing within its budget, even with every clue")]
     Unsolvable,
@@ -139,9 +162,6 @@ pub fn fill_clues(
         .collect();
     if !problems.is_empty() {
         return Err(FillError::Drawing(problems));
-    }
-    if start.n_cells() < 4 {
-        return Err(FillError::TooSmall(start.n_cells()));
     }
     let kept = ClueCount::of(&start);
     let base = Base::new(&start);
