@@ -5,9 +5,13 @@
 //! same picture, and the time per level. Prints figures; asserts nothing.
 //!
 //! Run with `cargo bench -p hexcells-core --bench fill_clues`; `HEXCELLS_BENCH_GRADES`
-//! picks grades (`easy,medium`), `HEXCELLS_BENCH_LIMIT=N` the N largest pictures only.
+//! picks grades (`easy,medium`), `HEXCELLS_BENCH_LIMIT=N` the N largest pictures only,
+//! `HEXCELLS_BENCH_CAP_S` the seconds a level may take before it is cancelled (through
+//! the caller's cancel flag; default 10, the goal's maximum) and counted as over.
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
 use hexcells_core::generate::{fill_clues, ClueCount, FillError, FillOptions, Filled, Grade, Limits};
@@ -49,6 +53,12 @@ fn main() {
         Err(_) => Grade::ALL.to_vec(),
     };
     let verbose = std::env::var_os("HEXCELLS_BENCH_VERBOSE").is_some();
+    let cap = Duration::from_secs(
+        std::env::var("HEXCELLS_BENCH_CAP_S")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(10),
+    );
     println!(
         "{} community drawings (every clue stripped, colours kept), {} to {} cells",
         drawings.len(),
@@ -66,6 +76,7 @@ fn main() {
         let mut ratios = Vec::new();
         let mut times = Vec::new();
         let mut failed = 0;
+        let mut over = 0;
         for (name, drawing) in &drawings {
             let options = FillOptions {
                 target,
@@ -78,7 +89,20 @@ fn main() {
                     eprintln!("{:8.3} s  {p:?}", started.elapsed().as_secs_f64());
                 }
             };
-            let result = fill_clues(drawing, &options, &Limits::default(), &mut progress);
+            let cancel = Arc::new(AtomicBool::new(false));
+            let (done, wait) = mpsc::channel::<()>();
+            let timer = {
+                let cancel = Arc::clone(&cancel);
+                std::thread::spawn(move || {
+                    if wait.recv_timeout(cap).is_err() {
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                })
+            };
+            let limits = Limits { cancel: Some(cancel) };
+            let result = fill_clues(drawing, &options, &limits, &mut progress);
+            let _ = done.send(());
+            let _ = timer.join();
             let seconds = started.elapsed().as_secs_f64();
             times.push(seconds);
             let filled: Option<&Filled> = match &result {
@@ -89,6 +113,10 @@ fn main() {
                 Err(FillError::GradeNotReached { filled, .. }) => {
                     nearest[usize::from(filled.grade.number()) - 1] += 1;
                     Some(filled)
+                }
+                Err(FillError::Cancelled) => {
+                    over += 1;
+                    None
                 }
                 Err(_) => {
                     failed += 1;
@@ -123,8 +151,9 @@ fn main() {
                 .unwrap_or(0.0)
         };
         println!(
-            "{:12} | {solvable}/{n} | {as_asked}/{n} | {nearest:?}, {failed} failed | {:.2}x, {}/{} | {:.2} s, {:.2} s, {:.2} s",
+            "{:12} | {solvable}/{n} | {as_asked}/{n} | {nearest:?}, {failed} failed, {over} over {} s | {:.2}x, {}/{} | {:.2} s, {:.2} s, {:.2} s",
             target.name(),
+            cap.as_secs(),
             at(&ratios, 0.5),
             ratios.iter().filter(|r| **r <= 1.0).count(),
             ratios.len(),
