@@ -32,7 +32,7 @@ pub struct Answer {
 
 /// Which answer an engine call gave: each kind holds the one before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum AnswerKind {
     /// The verdict alone (the fast answer).
     Verdict,
     /// With explanations and fixes.
@@ -92,7 +92,7 @@ impl Results {
 
     /// Keeps the engine's answer of `kind` for the level with `fingerprint`, asked in
     /// `epoch`. An answer of an earlier epoch (older settings) is dropped.
-    pub fn store(&mut self, fingerprint: Fingerprint, answer: Answer, kind: Kind, epoch: u64) {
+    pub fn store(&mut self, fingerprint: Fingerprint, answer: Answer, kind: AnswerKind, epoch: u64) {
         if epoch != self.epoch {
             return;
         }
@@ -100,9 +100,9 @@ impl Results {
         entry.seen = self.changes;
         let answer = Some(Arc::new(answer));
         match kind {
-            Kind::Verdict => entry.verdict = answer,
-            Kind::Explained => entry.explained = answer,
-            Kind::Advised => entry.advised = answer,
+            AnswerKind::Verdict => entry.verdict = answer,
+            AnswerKind::Explained => entry.explained = answer,
+            AnswerKind::Advised => entry.advised = answer,
         }
     }
 
@@ -148,15 +148,15 @@ mod tests {
     fn answers_are_found_by_the_fingerprint_and_dropped_when_unused() {
         let mut results = Results::default();
         let (one, two) = (Fingerprint(7), Fingerprint(8));
-        results.store(one, answer(Verdict::Solvable), Kind::Verdict, 0);
+        results.store(one, answer(Verdict::Solvable), AnswerKind::Verdict, 0);
         assert!(results.verdict(one).is_some());
         assert!(results.explained(one).is_none());
         assert!(results.verdict(two).is_none());
-        results.store(one, answer(Verdict::GaveUp), Kind::Explained, 0);
+        results.store(one, answer(Verdict::GaveUp), AnswerKind::Explained, 0);
         let verdict = results.verdict(one).map(|a| a.report.verdict);
         assert_eq!(verdict, Some(Verdict::GaveUp), "the explained answer first");
         assert!(results.advised(one).is_none());
-        results.store(one, answer(Verdict::Solvable), Kind::Advised, 0);
+        results.store(one, answer(Verdict::Solvable), AnswerKind::Advised, 0);
         let verdict = results.explained(one).map(|a| a.report.verdict);
         assert_eq!(verdict, Some(Verdict::Solvable), "the advised answer first");
 
@@ -176,7 +176,7 @@ mod tests {
         // Asked under settings that changed since: not kept.
         let epoch = results.epoch();
         results.clear();
-        results.store(two, answer(Verdict::Solvable), Kind::Verdict, epoch);
+        results.store(two, answer(Verdict::Solvable), AnswerKind::Verdict, epoch);
         assert!(results.verdict(two).is_none());
     }
 }

@@ -30,7 +30,7 @@ use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
 use tracing::{debug, error};
 
-use super::results::{Answer, Kind};
+use super::results::{Answer, AnswerKind};
 use super::server::LspServer;
 use super::state::{Config, Lanes, Running, ServerState, Solved};
 
@@ -345,9 +345,9 @@ fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
             return Passed::Stale;
         }
         let kind = match pass {
-            Pass::Verdicts => Kind::Verdict,
-            Pass::Explanations => Kind::Explained,
-            Pass::Advice => Kind::Advised,
+            Pass::Verdicts => AnswerKind::Verdict,
+            Pass::Explanations => AnswerKind::Explained,
+            Pass::Advice => AnswerKind::Advised,
         };
         state.results.store(fingerprint, answer, kind, epoch);
         worked.push(level_idx);
