@@ -8,13 +8,20 @@
 //! picks grades (`easy,medium`), `HEXCELLS_BENCH_LIMIT=N` the N largest pictures only,
 //! `HEXCELLS_BENCH_CAP_S` the seconds a level may take before it is cancelled (through
 //! the caller's cancel flag; default 10, the goal's maximum) and counted as over.
+//!
+//! Then the language server's "never needed" hints (`unneeded_clues`) on the largest
+//! community levels as their authors made them (`HEXCELLS_BENCH_UNNEEDED=N` levels, 3
+//! by default): the time, the clues tried and the time per clue (one re-solve, and a
+//! re-grade when still solvable).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
-use hexcells_core::generate::{fill_clues, ClueCount, FillError, FillOptions, Filled, Grade, Limits};
+use hexcells_core::generate::{
+    fill_clues, unneeded_clues, ClueCount, FillError, FillOptions, Filled, Grade, Limits,
+};
 use hexcells_core::model::Level;
 use hexcells_corpus::Corpus;
 
@@ -45,6 +52,10 @@ fn main() {
     {
         drawings.truncate(limit);
     }
+    let unneeded_levels = std::env::var("HEXCELLS_BENCH_UNNEEDED")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(3);
     let grades: Vec<Grade> = match std::env::var("HEXCELLS_BENCH_GRADES") {
         Ok(list) => Grade::ALL
             .into_iter()
@@ -160,6 +171,24 @@ fn main() {
             at(&times, 0.5),
             at(&times, 0.95),
             at(&times, 1.0),
+        );
+    }
+    time_unneeded(&drawings, unneeded_levels);
+}
+
+/// Times `unneeded_clues` on the `n` largest of `levels` (largest first).
+fn time_unneeded(levels: &[(String, Level)], n: usize) {
+    for (name, level) in levels.iter().take(n) {
+        let clues = ClueCount::of(level).total();
+        let started = Instant::now();
+        let found = unneeded_clues(level, &Limits::default());
+        let seconds = started.elapsed().as_secs_f64();
+        println!(
+            "never needed, {} cells, {clues} clues: {:.2} s ({:.1} ms per clue), {} never needed: {name}",
+            level.n_cells(),
+            seconds,
+            1000.0 * seconds / clues.max(1) as f64,
+            found.map(|f| f.each.len()).unwrap_or(0),
         );
     }
 }
