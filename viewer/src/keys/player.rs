@@ -7,13 +7,14 @@ use super::{keys_for, line_parts, table, Binding};
 table! {
     /// Everything a binding of the player can do.
     pub enum Action in "player" {
-        /// Uncover a hidden cell as blue / black (a wrong colour is a mistake, the cell
-        /// stays hidden). On a number, a left click shows the flower of a blue cell's
+        /// Uncover a hidden cell as blue / black with the left / right button (a wrong
+        /// colour is a mistake, the cell stays hidden). On a number, a left click shows the flower of a blue cell's
         /// number or the beam of a column number (click again to hide it), and a right
         /// click dims it, "done with this one" (again: restore it; works on column numbers
         /// and every uncovered number)
         Uncover = "uncover" ["Click"] "uncover blue / black; on a number: flower or beam / dim it",
-        /// Mark a hidden cell as a *guess* blue / black; the same click again clears it
+        /// Mark a hidden cell as a *guess* blue / black (left / right button); the same
+        /// click again clears it
         Guess = "guess" ["Shift+Click"] "mark a guess blue / black (again: clear it)",
         /// Confirm every guess: a right guess uncovers its cell, a wrong one is a mistake
         ConfirmGuesses = "confirm-guesses" ["C"] "confirm every guess (a wrong one is a mistake)",
