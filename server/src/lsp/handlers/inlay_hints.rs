@@ -16,7 +16,7 @@ use crate::lsp::state::ServerState;
 // of alignment: turn them on with the setting `inlayHints`.
 //
 // VS Code shows them when the setting is on; Neovim also needs
-// `vim.lsp.inlay_hint.enable()`; Helix shows them when the setting is on.
+// `vim.lsp.inlay_hint.enable()`, Helix `display-inlay-hints = true` under `[editor.lsp]`.
 /// The hints in the requested lines.
 pub fn inlay_hints(state: &ServerState, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
     let doc = state.doc(&params.text_document.uri)?;
