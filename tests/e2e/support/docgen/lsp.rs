@@ -87,7 +87,9 @@ pub fn features(root: &Path) -> Result<Vec<(String, Feature)>, Vec<String>> {
         let exempt = NO_FEATURE.iter().any(|(name, _)| *name == file);
         if found.is_empty() && !exempt {
             problems.push(format!(
-                "{HANDLERS}/{file} has no `// Feature: Name` block: write the feature's user doc next to its handler"
+                "{HANDLERS}/{file} has no `// Feature: Name` block: write the feature's user doc \
+                 next to its handler (a file with no feature of its own goes in NO_FEATURE, \
+                 tests/e2e/support/docgen/lsp.rs)"
             ));
         }
         for feature in found {
