@@ -31,6 +31,16 @@ use crate::lsp::backend::Backend;
 use crate::lsp::state::{Applied, ServerState};
 use crate::lsp::{ext, positions, viewer_process};
 
+// Feature: Live viewer
+//
+// The command `hexcells.openViewer` opens `hexcells-view` on the document: it shows the
+// editor's unsaved text as you type, moves to the level and cell under the cursor, and
+// a click on a cell moves the cursor there. Edits made in the viewer's level editor
+// land in the buffer (not on disk), where the editor's undo takes them back; see
+// [viewer.md](viewer.md). A viewer that cannot start says why.
+//
+// VS Code: **Hexcells: Open viewer**, the button in the editor's title bar, or the
+// code lens; Neovim: `:HexcellsView`.
 /// `hexcells.openViewer` (arguments `[uri]`): starts the document's viewer (or leaves
 /// a running one) and sends it the text; a viewer that cannot start is reported with
 /// `window/showMessage`.
