@@ -141,7 +141,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// `--export-record OUT`: the saved play record of the level on screen, to OUT
-/// (written via a temp file and a rename) or to stdout for `-`.
+/// (written atomically, `hexcells_files`) or to stdout for `-`.
 fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
     let text = record::print(&session.game().record());
     if out == Path::new("-") {
@@ -151,9 +151,8 @@ fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
             _ => Ok(()),
         };
     }
-    let tmp = out.with_extension(format!("record.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
+    hexcells_files::write_atomically(out, text.as_bytes())
+        .with_context(|| format!("cannot write {}", out.display()))
 }
 
 fn run() -> anyhow::Result<()> {
