@@ -1012,6 +1012,37 @@ fn man_writes_a_page_per_subcommand_and_prints_the_main_one() {
         );
     }
     assert!(read("hexcells-check.1").contains("\\-\\-budget\\-ms"));
+    // Each synopsis writes options with their values and arguments with their
+    // repetition as `--help` does (`--budget-ms <N>`, `<FILE>...`).
+    for command in &subcommands {
+        let page = read(&format!("hexcells-{command}.1"));
+        let synopsis = page
+            .lines()
+            .skip_while(|l| *l != ".SH SYNOPSIS")
+            .nth(1)
+            .unwrap_or_default()
+            .replace("\\-", "-")
+            .replace("\\fB", "")
+            .replace("\\fR", "");
+        let help = hexcells(dir.path(), &[command, "--help"]).stdout;
+        let shown: Vec<String> = help
+            .lines()
+            .filter(|l| l.starts_with("  -") || l.starts_with("  <") || l.starts_with("  ["))
+            .map(|l| {
+                // Short help puts the text on the same line, after two spaces.
+                let l = l.trim().split("  ").next().unwrap_or_default();
+                // `-j, --jobs <N>` is written `-j|--jobs <N>`.
+                l.split_once(", ").map_or(l, |(_, long)| long).to_string()
+            })
+            .collect();
+        assert!(!shown.is_empty(), "{help}");
+        for form in shown {
+            assert!(
+                synopsis.contains(&form),
+                "hexcells-{command}.1: the synopsis lacks `{form}`:\n{synopsis}"
+            );
+        }
+    }
 
     // Without a folder: the main page on stdout, the same text.
     let printed = hexcells(dir.path(), &["man"]);
