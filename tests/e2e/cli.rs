@@ -960,6 +960,17 @@ fn completion_scripts_load_in_their_shells_and_offer_subcommands_and_values() {
         std::fs::write(&script, &run.stdout).expect("write the script");
         problems.extend(shells::problems(shell, &script));
     }
+    // And those of `hexcells-view`, which offer its options and their values.
+    for (shell, file) in shells::VIEWER_SHELLS {
+        let run = Command::new(bin("hexcells-view"))
+            .args(["--completions", shell])
+            .output()
+            .expect("run hexcells-view");
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        let script = dir.path().join(file);
+        std::fs::write(&script, &run.stdout).expect("write the script");
+        problems.extend(shells::viewer_problems(shell, &script));
+    }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let run = hexcells(dir.path(), &["completions", "tcsh"]);
     assert_eq!(run.code, 2);

@@ -598,6 +598,7 @@ const VIEWER_PARTS: &[(&str, &[&str])] = &[
     ("keys", &[]),
     ("clipboard.rs", &[]),
     ("watch.rs", &[]),
+    ("cli.rs", &[]),
     ("player", &["keys", "render", "clipboard"]),
     ("editor", &["keys", "render", "clipboard"]),
     (
