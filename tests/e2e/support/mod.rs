@@ -5,6 +5,7 @@
 //! packages each have an integration test, which makes cargo build their binaries
 //! into the target directory before any test runs.
 
+pub mod examples;
 pub mod lsp_client;
 pub mod screen;
 pub mod shells;
