@@ -1,7 +1,8 @@
 //! The release archive as a user gets it: `scripts/dist --bin-dir` packages the
 //! binaries this test run built (no second build), and the archive, unpacked into an
 //! empty folder, must run from there: `hexcells --version` and `check` on one of our
-//! levels, `hexcells-view --version` and rendering it, the completion scripts of both
+//! levels, `hexcells-view --version` and rendering it, `hexcells setup helix` finding
+//! the grammar beside itself, the completion scripts of both
 //! loading in their shells and the man pages the same as `hexcells man` and
 //! `hexcells-view --man` write. Then, as a new author with only the archive would, every
 //! `$` line of README.md, read from the README itself, runs in one shell from a folder
@@ -228,6 +229,28 @@ fn the_archive_unpacks_into_a_folder_whose_binaries_completions_and_man_pages_wo
             packed == std::fs::read(fresh.join(page)).expect("read"),
             "{page} differs"
         );
+    }
+
+    // `hexcells setup helix` finds the grammar's sources beside the unpacked binary
+    // and sets Helix up on a fresh HOME (tests/e2e/helix.rs checks what it builds).
+    if have("cc") {
+        let helix_home = temp_dir();
+        let setup = run_unpacked(&dir, helix_home.path(), "hexcells", &["setup", "helix"]);
+        assert!(
+            setup.status.success(),
+            "{}{}",
+            text(&setup.stdout),
+            text(&setup.stderr)
+        );
+        let helix = helix_home.path().join("config").join("helix");
+        let languages = std::fs::read_to_string(helix.join("languages.toml")).expect("languages.toml");
+        let grammar = std::fs::canonicalize(dir.join("editors/tree-sitter-hexcells")).expect("grammar");
+        assert!(
+            languages.contains(&format!("path = \"{}\"", grammar.display())),
+            "{languages}"
+        );
+        assert!(helix.join("runtime/grammars/hexcells.so").is_file());
+        assert!(helix.join("runtime/queries/hexcells/highlights.scm").is_file());
     }
 
     // The README, followed from a folder holding only the archive.
