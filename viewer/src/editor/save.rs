@@ -256,8 +256,9 @@ mod tests {
         let mut gone = std::process::Command::new("true").spawn().unwrap();
         gone.wait().unwrap();
         let mut running = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+        // Named as writes name them now (`.NAME.PID.N.tmp`) and as earlier versions did.
         let leftover = |name: &str, pid: u32| dir.path().join(format!(".{name}.{pid}.tmp"));
-        let stale = leftover("level.hexcells", gone.id());
+        let stale = dir.path().join(format!(".level.hexcells.{}.3.tmp", gone.id()));
         let stale_conflict = leftover("level.hexcells.conflict", gone.id());
         let live = leftover("level.hexcells", running.id());
         let other_file = leftover("other.hexcells", gone.id());
