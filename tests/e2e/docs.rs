@@ -21,6 +21,7 @@ use std::sync::Mutex;
 
 use hexcells_core::generate::Grade;
 use hexcells_e2e::docgen::{self, cli, lsp, viewer, Section};
+use hexcells_e2e::examples::{examples, mask_all, mask_number, rewrite};
 use hexcells_e2e::{bin, levels_dir, repo_root, temp_dir};
 
 const BLESS_VAR: &str = "HEXCELLS_BLESS";
@@ -67,14 +68,6 @@ fn the_reference_parts_of_the_docs_are_written_from_the_code() {
         "{}\n\n(run with {BLESS_VAR}=1 to rewrite the generated parts, then review the diff)",
         problems.join("\n")
     );
-}
-
-/// One `$ command` of a code block and the lines the page shows after it.
-struct Example {
-    /// Index of the `$` line in the page.
-    line_idx: usize,
-    command: String,
-    shown: Vec<String>,
 }
 
 #[test]
@@ -196,50 +189,6 @@ fn difficulty_levels_read_the_same_in_help_and_docs() {
     }
 }
 
-/// The `$` examples of every code block, in page order.
-fn examples(page: &str) -> Vec<Example> {
-    let mut examples: Vec<Example> = Vec::new();
-    let mut in_block = false;
-    let mut current: Option<Example> = None;
-    for (line_idx, line) in page.lines().enumerate() {
-        if line.starts_with("```") {
-            in_block = !in_block;
-            examples.extend(current.take());
-            continue;
-        }
-        if !in_block {
-            continue;
-        }
-        if let Some(command) = line.strip_prefix("$ ") {
-            examples.extend(current.take());
-            current = Some(Example {
-                line_idx,
-                command: command.to_string(),
-                shown: Vec::new(),
-            });
-        } else if let Some(example) = current.as_mut() {
-            example.shown.push(line.to_string());
-        }
-    }
-    examples
-}
-
-/// `page` with the output of each example that printed something else replaced by
-/// what it printed (timings alone do not count).
-fn rewrite(page: &str, examples: &[Example], printed: &[Vec<String>]) -> String {
-    let mut lines: Vec<String> = page.lines().map(str::to_string).collect();
-    for (example, got) in examples.iter().zip(printed).rev() {
-        if mask_all(got) == mask_all(&example.shown) {
-            continue;
-        }
-        let start = example.line_idx + 1;
-        lines.splice(start..start + example.shown.len(), got.iter().cloned());
-    }
-    let mut text = lines.join("\n");
-    text.push('\n');
-    text
-}
-
 /// The first code block's `hexcells ...` lines, continuation lines joined.
 fn synopsis(page: &str) -> Vec<String> {
     let block: Vec<&str> = page
@@ -321,35 +270,6 @@ fn run_shell(dir: &Path, command: &str) -> (i32, String) {
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
     )
-}
-
-/// The lines with what changes from run to run (the engine's timings) masked.
-fn mask_all(lines: &[String]) -> Vec<String> {
-    lines
-        .iter()
-        .map(|l| mask_number(&mask_number(l, "\"millis\":", ""), "engine calls, ", " s)"))
-        .collect()
-}
-
-/// `line` with the number between `before` and `after` written as `_`.
-fn mask_number(line: &str, before: &str, after: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(at) = rest.find(before) {
-        let (head, tail) = rest.split_at(at + before.len());
-        out.push_str(head);
-        let digits = tail
-            .find(|c: char| !c.is_ascii_digit() && c != '.')
-            .unwrap_or(tail.len());
-        if digits > 0 && tail[digits..].starts_with(after) {
-            out.push('_');
-            rest = &tail[digits..];
-        } else {
-            rest = tail;
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Whitespace runs as one space (for text wrapped in Markdown or by clap).

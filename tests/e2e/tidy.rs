@@ -34,7 +34,7 @@ fn root() -> PathBuf {
 #[test]
 fn every_rust_file_opens_with_a_module_doc() {
     let mut missing = Vec::new();
-    for dir in ["core", "server", "viewer", "tests"] {
+    for dir in ["core", "files", "server", "viewer", "tests"] {
         for file in rust_files(&root().join(dir)) {
             let text = fs::read_to_string(&file).unwrap_or_default();
             let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
@@ -48,6 +48,23 @@ fn every_rust_file_opens_with_a_module_doc() {
         "files without a `//!` module doc on their first line:\n{}",
         missing.join("\n")
     );
+}
+
+#[test]
+fn the_files_crate_uses_the_standard_library_alone() {
+    // The one atomic write of the CLI and the viewer (files/): no dependency to vet.
+    let manifest = fs::read_to_string(root().join("files/Cargo.toml")).expect("files/Cargo.toml");
+    let deps: Vec<&str> = manifest
+        .split("\n[dependencies]\n")
+        .nth(1)
+        .expect("files/Cargo.toml has a [dependencies] table")
+        .split("\n[")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    assert!(deps.is_empty(), "hexcells-files depends on {deps:?}");
 }
 
 #[test]
@@ -246,7 +263,7 @@ fn names_after(code: &str, at: usize) -> Vec<String> {
 fn no_source_has_a_path_attribute() {
     // Spelled in two parts, so that this file holds no such attribute either.
     let attribute = ["#[", "path"].concat();
-    let offenders: Vec<String> = ["core", "server", "viewer", "tests", "editors"]
+    let offenders: Vec<String> = ["core", "files", "server", "viewer", "tests", "editors"]
         .iter()
         .flat_map(|dir| rust_files(&root().join(dir)))
         .filter(|f| fs::read_to_string(f).unwrap_or_default().contains(&attribute))
@@ -556,7 +573,7 @@ fn each_part_of_the_engine_imports_only_the_parts_below_it() {
 #[test]
 fn only_the_corpus_crate_knows_where_the_corpus_is() {
     let mut offenders = Vec::new();
-    for dir in ["core", "server", "viewer", "tests"] {
+    for dir in ["core", "files", "server", "viewer", "tests"] {
         for file in rust_files(&root().join(dir)) {
             if file.starts_with(root().join("tests/corpus")) || file.ends_with("tidy.rs") {
                 continue;
@@ -581,6 +598,7 @@ const VIEWER_PARTS: &[(&str, &[&str])] = &[
     ("keys", &[]),
     ("clipboard.rs", &[]),
     ("watch.rs", &[]),
+    ("cli.rs", &[]),
     ("player", &["keys", "render", "clipboard"]),
     ("editor", &["keys", "render", "clipboard"]),
     (

@@ -8,13 +8,16 @@
 //! - [`player`] and [`editor`]: the two modes as plain state, each with one handler for
 //!   the actions of its table; neither imports the other;
 //! - [`keys`] (the bindings of both modes and `keys.toml`), [`render`] (scenes into
-//!   pixels, layout and camera), [`clipboard`] and [`watch`] (the level file on disk).
+//!   pixels, layout and camera), [`clipboard`] and [`watch`] (the level file on disk);
+//! - [`cli`]: the command line's usage text and its clap description (manual page,
+//!   completion scripts), apart from all of the above.
 //!
 //! Architecture invariant: the viewer writes the level file only when its standalone
 //! editor saves, atomically and never over a change made elsewhere
 //! ([`editor::save`]).
 
 pub mod app;
+pub mod cli;
 pub mod clipboard;
 pub mod editor;
 pub mod keys;

@@ -1,6 +1,7 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player and an
 //! editor. Command-line entry: a window on FILE (or on the embedded tutorial), the
-//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png`.
+//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png`; the
+//! usage text, manual page and completion scripts come from `cli.rs`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,41 +11,12 @@ use anyhow::{bail, Context};
 use hexcells_core::format::parse;
 use hexcells_core::record;
 use hexcells_viewer::app::{self, Options};
+use hexcells_viewer::cli::{self, USAGE};
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::mode::EditMode;
 use hexcells_viewer::player::progress::state_dir;
 use hexcells_viewer::player::{Origin, Session, TUTORIAL};
 use hexcells_viewer::render::{render, render_editor};
-
-const USAGE: &str =
-    "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
-       hexcells-view --edit [--png OUT.png] [--level N] FILE
-       hexcells-view --export-record OUT.record [--level N] [FILE]
-       hexcells-view --version
-
-  FILE            the level file to show and follow (default: the tutorial pack)
-  --edit          open the level editor on FILE (which need not exist yet: it is
-                  created on the first Ctrl+S); the file is written only on Ctrl+S
-  --png OUT.png   render one frame to OUT.png and exit (no window)
-  --size WxH      frame size for --png (default 1280x800)
-  --level N       start at level N of a pack (from 1)
-  --swap-buttons  the right button uncovers, guesses and creates blue, the left
-                  black (also [mouse] blue = \"right\" in keys.toml)
-  --stdin         take document snapshots on stdin, report clicks on stdout
-                  (used by the language server)
-  --export-record OUT.record
-                  write the saved play record of the level to OUT.record
-                  (`-` for stdout) and exit (no window)
-  -V, --version   print the version and exit
-
-in the window, ? or F1 lists every key (and the editor's clicks) of the mode you are
-in. docs/viewer.md has every key and click of both, and how keys.toml in your
-config directory (~/.config/hexcells/keys.toml on Linux) changes them. The default
-player keys: click uncovers (left blue, right black), Shift+click marks a guess,
-C / D / X confirm / deny / clear the guesses, H hint, S the next round as guesses,
-Shift+S solve all, Z undo, R clear progress, E export the play record, Ctrl+C / Ctrl+V
-copy / paste a level, V show solution, Tab the level editor, wheel or + - 0 zoom,
-middle drag pan";
 
 /// Validated command-line options.
 struct Args {
@@ -78,6 +50,21 @@ fn parse_args() -> anyhow::Result<Args> {
             }
             Some("-V" | "--version") => {
                 println!("hexcells-view {}", env!("CARGO_PKG_VERSION"));
+                std::process::exit(0);
+            }
+            Some("--man") => {
+                cli::write_man(&mut std::io::stdout().lock()).context("cannot print the manual page")?;
+                std::process::exit(0);
+            }
+            Some("--completions") => {
+                let name = it
+                    .next()
+                    .context("--completions needs a shell (bash, zsh, fish, elvish, powershell)")?;
+                let name = name.to_string_lossy();
+                let shell = cli::shell(&name).with_context(|| {
+                    format!("--completions {name}: no such shell (bash, zsh, fish, elvish, powershell)")
+                })?;
+                cli::write_completions(shell, &mut std::io::stdout().lock());
                 std::process::exit(0);
             }
             Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
@@ -141,7 +128,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// `--export-record OUT`: the saved play record of the level on screen, to OUT
-/// (written via a temp file and a rename) or to stdout for `-`.
+/// (written atomically, `hexcells_files`) or to stdout for `-`.
 fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
     let text = record::print(&session.game().record());
     if out == Path::new("-") {
@@ -151,9 +138,8 @@ fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
             _ => Ok(()),
         };
     }
-    let tmp = out.with_extension(format!("record.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
+    hexcells_files::write_atomically(out, text.as_bytes())
+        .with_context(|| format!("cannot write {}", out.display()))
 }
 
 fn run() -> anyhow::Result<()> {

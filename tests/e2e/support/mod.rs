@@ -6,6 +6,7 @@
 //! into the target directory before any test runs.
 
 pub mod docgen;
+pub mod examples;
 pub mod lsp_client;
 pub mod screen;
 pub mod shells;
