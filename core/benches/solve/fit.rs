@@ -10,7 +10,7 @@
 
 use hexcells_core::solve::{GradeModel, ReplayStep};
 
-use crate::grading::Graded;
+use crate::labelled::Graded;
 
 /// A score of a labelled level.
 pub type Score<'f> = &'f dyn Fn(&Graded) -> f64;
@@ -96,6 +96,9 @@ pub fn bands(levels: &[&Graded], score: Score) -> [f64; 4] {
     }
     out
 }
+
+/// The bands of the score before the calibration (from 6, each three times higher).
+pub const BEFORE_BANDS: [f64; 4] = [6.0, 18.0, 54.0, 162.0];
 
 /// The scores the fit weighed: the model in use with other numbers, and the model
 /// before the calibration (every step, by its effort and how hard it is to find).

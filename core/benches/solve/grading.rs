@@ -8,18 +8,11 @@
 
 use std::fmt::Write as _;
 
-use hexcells_core::solve::{Grade, GradeModel, ReplayStep, Report};
+use hexcells_core::solve::{Grade, GradeModel, Report};
 use hexcells_core::Level;
 
 use crate::fit;
-use crate::labelled::Label;
-
-/// A labelled level with a grade: the author's label, the author, the replay.
-pub struct Graded<'a> {
-    pub label: u8,
-    pub author: &'a str,
-    pub steps: &'a [ReplayStep],
-}
+use crate::labelled::{Graded, Label};
 
 /// Prints the figures for the labelled levels (`reports` beside `labels`).
 pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report]) {
@@ -55,6 +48,12 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
             l.author
         );
     }
+    let (_, before) = &fit::parts()[0];
+    let shipped: Vec<u8> = graded
+        .iter()
+        .map(|g| fit::grade(before(g.steps), &fit::BEFORE_BANDS))
+        .collect();
+    print_figures("the grade before (as shipped, not fitted on these)", &graded, &shipped);
     let tuned = GradeModel::TUNED;
     let in_use: Vec<u8> = graded
         .iter()

@@ -7,6 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use hexcells_core::model::{Color, Pos};
+use hexcells_core::solve::ReplayStep;
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
 
@@ -14,9 +15,22 @@ use hexcells_corpus::Corpus;
 /// spelling for the same person in both sources), and where it is in the bench's
 /// list of levels.
 pub struct Label {
+    /// 1 easy to 5 hard.
     pub label: u8,
+    /// The author, lower case, without a `[deleted]/` or `u/` before it.
     pub author: String,
+    /// Where the level is in the bench's list.
     pub level_idx: usize,
+}
+
+/// A labelled level with a grade: the author's label, the author, the replay.
+pub struct Graded<'a> {
+    /// 1 easy to 5 hard.
+    pub label: u8,
+    /// As in [`Label`].
+    pub author: &'a str,
+    /// The easiest-first replay the score reads.
+    pub steps: &'a [ReplayStep],
 }
 
 /// The labelled levels among `levels` (names as `file#index`), in list order.
