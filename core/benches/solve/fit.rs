@@ -47,7 +47,13 @@ pub fn bands(levels: &[&Graded], score: Score) -> [f64; 4] {
     }
     let mut scored: Vec<(f64, u8, f64)> = levels
         .iter()
-        .map(|l| (score(l), l.label, 1.0 / (counts[usize::from(l.label)] as f64).sqrt()))
+        .map(|l| {
+            (
+                score(l),
+                l.label,
+                1.0 / (counts[usize::from(l.label)] as f64).sqrt(),
+            )
+        })
         .collect();
     scored.sort_by(|a, b| a.0.total_cmp(&b.0));
     // Levels of equal score form one group and get one grade.

@@ -53,7 +53,11 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
         .iter()
         .map(|g| fit::grade(before(g.steps), &fit::BEFORE_BANDS))
         .collect();
-    print_figures("the grade before (as shipped, not fitted on these)", &graded, &shipped);
+    print_figures(
+        "the grade before (as shipped, not fitted on these)",
+        &graded,
+        &shipped,
+    );
     let tuned = GradeModel::TUNED;
     let in_use: Vec<u8> = graded
         .iter()
@@ -83,7 +87,10 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
     }
     let all: Vec<&Graded> = graded.iter().collect();
     let bands = fit::bands(&all, &|g: &Graded| tuned.score(g.steps));
-    println!("  bands fitted on all of them: {bands:?} (in use: {:?})", tuned.bands);
+    println!(
+        "  bands fitted on all of them: {bands:?} (in use: {:?})",
+        tuned.bands
+    );
 }
 
 /// The agreement of `grades` (beside `graded`) with the authors' labels.

@@ -224,7 +224,9 @@ impl Grade {
     /// level is like.
     pub fn definition(self) -> &'static str {
         match self {
-            Grade::Easy => "score under 0.5: every step finishes a clue or uses a clue's shape, a subset or the counter",
+            Grade::Easy => {
+                "score under 0.5: every step finishes a clue or uses a clue's shape, a subset or the counter"
+            }
             Grade::EasyMedium => "score 0.5 to 1.25: one step needs an overlap or a sum over few clues",
             Grade::Medium => "score 1.25 to 6: a few steps need an overlap, a sum or a what-if",
             Grade::MediumHard => "score 6 to 16.5: many overlaps, or several sums or what-ifs",

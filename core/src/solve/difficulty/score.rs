@@ -168,7 +168,11 @@ mod tests {
         assert_eq!(MODEL.cost(&step(2, Some((Rule::Subset, 2)), 16, 1)), 0.0);
         let overlap = step(3, Some((Rule::Overlap, 2)), 16, 16);
         assert_eq!(MODEL.cost(&overlap), 1.0);
-        assert_eq!(MODEL.cost(&step(3, None, 16, 1)), 1.0, "how few cells are open does not count");
+        assert_eq!(
+            MODEL.cost(&step(3, None, 16, 1)),
+            1.0,
+            "how few cells are open does not count"
+        );
         assert!(MODEL.cost(&step(5, None, 16, 1)) > MODEL.cost(&step(4, None, 16, 1)));
         assert_eq!(MODEL.score(&[easy, overlap, overlap]), 2.0);
     }
