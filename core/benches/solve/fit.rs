@@ -41,6 +41,40 @@ pub fn grade(score: f64, bands: &[f64; 4]) -> u8 {
 /// The bands fitted on `levels` (at least five distinct scores are needed; fewer
 /// give bands that leave some grades empty).
 pub fn bands(levels: &[&Graded], score: Score) -> [f64; 4] {
+    fitted(levels, score).0
+}
+
+/// Each level's grade from the score and bands that fit the other authors' levels
+/// best (the least weighted distance) among `parts`: the choice of the score's
+/// parts held out too.
+pub fn held_out_with_parts(graded: &[Graded], parts: &[(String, PartScore)]) -> Vec<u8> {
+    let mut out = vec![0; graded.len()];
+    let mut authors: Vec<&str> = graded.iter().map(|g| g.author).collect();
+    authors.sort_unstable();
+    authors.dedup();
+    for author in authors {
+        let rest: Vec<&Graded> = graded.iter().filter(|g| g.author != author).collect();
+        let mut best: Option<(f64, &PartScore, [f64; 4])> = None;
+        for (_, part) in parts {
+            let (bands, distance) = fitted(&rest, &|g: &Graded| part(g.steps));
+            if best.as_ref().is_none_or(|b| distance < b.0 - 1e-9) {
+                best = Some((distance, part, bands));
+            }
+        }
+        let Some((_, part, bands)) = best else {
+            continue;
+        };
+        for (k, g) in graded.iter().enumerate() {
+            if g.author == author {
+                out[k] = grade(part(g.steps), &bands);
+            }
+        }
+    }
+    out
+}
+
+/// The bands fitted on `levels`, with their weighted distance from the labels.
+fn fitted(levels: &[&Graded], score: Score) -> ([f64; 4], f64) {
     let mut counts = [0usize; 6];
     for l in levels {
         counts[usize::from(l.label)] += 1;
@@ -100,16 +134,19 @@ pub fn bands(levels: &[&Graded], score: Score) -> [f64; 4] {
             *band = (groups[k - 1].0 + groups[k].0) / 2.0;
         }
     }
-    out
+    (out, best.last().map_or(0.0, |b| b[4]))
 }
 
 /// The bands of the score before the calibration (from 6, each three times higher).
 pub const BEFORE_BANDS: [f64; 4] = [6.0, 18.0, 54.0, 162.0];
 
+/// A score of a replay, as the fit compares them.
+pub type PartScore = Box<dyn Fn(&[ReplayStep]) -> f64>;
+
 /// The scores the fit weighed: the model in use with other numbers, and the model
 /// before the calibration (every step, by its effort and how hard it is to find).
-pub fn parts() -> Vec<(String, Box<dyn Fn(&[ReplayStep]) -> f64>)> {
-    let mut out: Vec<(String, Box<dyn Fn(&[ReplayStep]) -> f64>)> = vec![(
+pub fn parts() -> Vec<(String, PartScore)> {
+    let mut out: Vec<(String, PartScore)> = vec![(
         "before: every step, 2^(effort-1) x search^(1/4)".to_string(),
         Box::new(|steps: &[ReplayStep]| {
             steps

@@ -85,6 +85,12 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
             f.tau_within
         );
     }
+    let chosen = fit::held_out_with_parts(&graded, &fit::parts());
+    print_figures(
+        "the score's parts chosen and its bands fitted, each author held out",
+        &graded,
+        &chosen,
+    );
     let all: Vec<&Graded> = graded.iter().collect();
     let bands = fit::bands(&all, &|g: &Graded| tuned.score(g.steps));
     println!(

@@ -41,7 +41,7 @@ pub fn find(corpus: &Corpus, levels: &[(String, Level)]) -> Vec<Label> {
         .map(|p| (p.file, (p.rank, p.series)))
         .collect();
     // The post's label of a level, by its content, for every file that holds it.
-    let mut by_content: HashMap<Vec<(i32, i32, Color)>, (u8, String)> = HashMap::new();
+    let mut by_content: HashMap<Content, (u8, String)> = HashMap::new();
     for (name, level) in levels {
         let file = name.rsplit_once('#').map_or(name.as_str(), |(f, _)| f);
         if let Some(label) = posted.get(file) {
@@ -71,10 +71,13 @@ pub fn find(corpus: &Corpus, levels: &[(String, Level)]) -> Vec<Label> {
     out
 }
 
+/// A level's cells and colours, from its top-left cell.
+type Content = Vec<(i32, i32, Color)>;
+
 /// What makes two files the same level: its cells and their colours, where they
 /// are against each other (the same board moved on the grid, with other header
 /// text, clues shown or cells revealed, is still the same level).
-fn content(level: &Level) -> Vec<(i32, i32, Color)> {
+fn content(level: &Level) -> Content {
     let cells: Vec<(Pos, Color)> = level.cells().map(|(pos, c)| (pos, c.color)).collect();
     let min_x = cells.iter().map(|(p, _)| i32::from(p.x())).min().unwrap_or(0);
     let min_y = cells.iter().map(|(p, _)| i32::from(p.y())).min().unwrap_or(0);
