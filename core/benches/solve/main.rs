@@ -2,7 +2,8 @@
 //! beside the project, or `HEXCELLS_CORPUS`): verdicts alone, then the full analysis
 //! with minimal explanations. Prints totals and the slowest levels, the share of
 //! deductions each named rule explains, the difficulty grades, and how the grades
-//! rank the levels whose titles name a difficulty (`grading.rs`); asserts nothing.
+//! agree with the levels' authors (`labelled.rs` finds the labelled levels, `fit.rs`
+//! fits the bands with each author held out, `grading.rs` prints); asserts nothing.
 //!
 //! Run with `cargo bench -p hexcells-core --bench solve`.
 
