@@ -515,7 +515,7 @@ fn solvability_verdicts_reach_diagnostics_lenses_hover_and_commands() {
     let header = client.result("textDocument/hover", at(URI, 1, 0));
     let markdown = header["contents"]["value"].as_str().unwrap_or_default();
     assert!(
-        markdown.contains("Difficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 1"),
+        markdown.contains("Difficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 0"),
         "{markdown}"
     );
     let hover = client.result("textDocument/hover", at(URI, 13, 22));
