@@ -8,8 +8,9 @@
 //! below it, and none imports this file: `handlers/` (one file per feature), then
 //! `solver.rs` (the background analysis), `diagnostics.rs` and `transport.rs`, then
 //! `server.rs` (the handle: the lock, the ordered outgoing queue, the permits), then
-//! `state.rs`, then `positions.rs`, `results.rs`, `viewer_process.rs` and `ext.rs`.
-//! Only `lsp/` knows protocol types.
+//! `state.rs`, then `level_diagnostics.rs` (kept in the state), then `positions.rs`,
+//! `results.rs`, `viewer_process.rs` and `ext.rs` (ARCHITECTURE.md maps the order,
+//! and `tests/e2e/tidy.rs` checks it). Only `lsp/` knows protocol types.
 //!
 //! State lives in one [`ServerState`] behind one lock, taken only for synchronous
 //! work, so notifications take effect strictly in the order they arrive (tower runs
