@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use hexcells_core::generate::{generate, Grade, Limits, Options, Shape};
+use hexcells_core::generate::{generate, GenerateOptions, Grade, Limits, Shape};
 
 fn main() {
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
@@ -73,7 +73,7 @@ fn main() {
             if filter.as_deref().is_some_and(|f| f != seed) {
                 continue;
             }
-            let options = Options {
+            let options = GenerateOptions {
                 shape: shape.clone(),
                 blue_per_mille: 350,
                 target,

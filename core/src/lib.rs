@@ -13,7 +13,7 @@ pub mod fixture;
 pub mod format;
 pub mod generate;
 pub mod model;
-pub mod record;
+pub mod play_record;
 pub mod solve;
 pub mod validate;
 pub mod viewer_protocol;

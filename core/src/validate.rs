@@ -3,7 +3,7 @@
 //!
 //! [`problems`] works on a [`Level`] alone, naming cells by position, so levels built
 //! in code (the generator) are checked the same way; the parser maps the positions to
-//! text ranges with the level's source map (`format/checks.rs`).
+//! text ranges with the level's source map (`format/placed_problems.rs`).
 
 use crate::diagnostic::Code;
 use crate::model::{name, Clue, ClueKind, Color, Hint, Item, Level, Pos, GRID_SIZE};

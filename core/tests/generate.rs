@@ -10,13 +10,13 @@
 use std::path::PathBuf;
 
 use hexcells_core::format::{parse, print};
-use hexcells_core::generate::{generate, GenerateError, Grade, Limits, Options, Shape};
+use hexcells_core::generate::{generate, GenerateError, GenerateOptions, Grade, Limits, Shape};
 use hexcells_core::model::{Hint, Item};
 use hexcells_core::solve::{analyze, verdict, Budget, Verdict};
 use hexcells_core::Level;
 
-fn options(shape: Shape, target: Grade, seed: &str) -> Options {
-    Options {
+fn options(shape: Shape, target: Grade, seed: &str) -> GenerateOptions {
+    GenerateOptions {
         shape,
         blue_per_mille: 350,
         target,
@@ -24,7 +24,7 @@ fn options(shape: Shape, target: Grade, seed: &str) -> Options {
     }
 }
 
-fn run(options: &Options) -> Result<Level, GenerateError> {
+fn run(options: &GenerateOptions) -> Result<Level, GenerateError> {
     generate(options, &Limits::default(), &mut |_| {}).map(|g| g.level)
 }
 
@@ -134,7 +134,7 @@ fn the_same_options_give_the_same_level_and_other_seeds_differ() {
     let a = options(Shape::Rectangle { width: 6, height: 4 }, Grade::Medium, "brainy");
     let first = run(&a).expect("generates");
     assert_eq!(run(&a).expect("generates"), first);
-    let b = Options {
+    let b = GenerateOptions {
         seed: "clumsy".to_string(),
         ..a
     };

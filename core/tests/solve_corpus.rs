@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use hexcells_core::format::parse;
-use hexcells_core::solve::{self, Backend, Budget, Report, Rule, Verdict};
+use hexcells_core::solve::{self, Budget, Report, Rule, SatBackend, Verdict};
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
 
@@ -202,8 +202,8 @@ fn both_sat_backends_agree_on_every_corpus_level() {
     let summary = |r: &Report| (r.verdict, r.stuck.clone(), r.rounds());
     let mut differ = Vec::new();
     for (name, level) in &levels {
-        let a = solve::verdict_with(level, &budget, Backend::Cadical);
-        let b = solve::verdict_with(level, &budget, Backend::Minisat);
+        let a = solve::verdict_with(level, &budget, SatBackend::Cadical);
+        let b = solve::verdict_with(level, &budget, SatBackend::Minisat);
         assert!(
             !matches!(a.verdict, Verdict::GaveUp | Verdict::Cancelled),
             "{name}: cadical {:?}",
@@ -222,7 +222,7 @@ fn both_sat_backends_agree_on_every_corpus_level() {
 
 #[cfg(not(feature = "minisat"))]
 #[allow(dead_code)]
-fn backends_are_named(_: Backend, _: fn(&Report)) {}
+fn backends_are_named(_: SatBackend, _: fn(&Report)) {}
 
 #[test]
 fn explaining_a_verdict_gives_the_analysis_on_a_sample_of_the_corpus() {

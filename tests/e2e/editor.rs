@@ -27,7 +27,7 @@ use hexcells_viewer::editor::mode::EditMode;
 use hexcells_viewer::keys::{self, editor as edit_keys, Bindable};
 use hexcells_viewer::render::camera::{Camera, STEP};
 use hexcells_viewer::render::palette::{self, Rgb};
-use hexcells_viewer::render::{FrameText, Layout};
+use hexcells_viewer::render::{FrameLayout, FrameText};
 
 const SCREEN: (u32, u32) = (1024, 768);
 
@@ -429,7 +429,7 @@ fn keys_toml_rebinds_the_buttons_keys_and_clicks_of_the_editor_and_the_player() 
     let play = Board {
         window: w.board.window.clone(),
         origin: w.board.origin,
-        layout: Layout::new(&level, width as u32, height as u32, 1.0),
+        layout: FrameLayout::new(&level, width as u32, height as u32, 1.0),
     };
     let play_fill = |p: Pos| play.near(p, 0.0, 0.5);
     w.wait_for(
@@ -533,7 +533,7 @@ fn question_mark_and_f1_open_a_panel_of_every_editor_key_and_click_in_force() {
     let open = w.wait_for_words("the panel after ?", |f| !f.panel.is_empty());
     let (bound, _) = keys::file::read(Some("[editor]\nsave = \"F5\"\n"));
     assert_eq!(open.panel, edit_keys::panel_rows(&bound.editor, false));
-    for action in edit_keys::Action::ALL {
+    for action in edit_keys::EditorAction::ALL {
         let keys = keys::keys_for(&bound.editor, *action);
         assert!(
             open.panel

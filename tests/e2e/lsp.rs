@@ -692,7 +692,7 @@ fn every_corpus_level_gets_its_diagnostics_hover_tokens_and_outline() {
 #[test]
 fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
     use hexcells_e2e::xvfb::{geometry, start_xvfb, tools_present, wait_for_window, xdotool};
-    use hexcells_viewer::render::Layout;
+    use hexcells_viewer::render::FrameLayout;
 
     if !tools_present() {
         return;
@@ -731,7 +731,7 @@ fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
     let parsed = hexcells_core::format::parse(&text).levels.remove(0).level;
     let (wx, wy, ww, wh) = geometry(&display, &window);
     let cell = hexcells_core::Pos::new(12, 10).expect("a grid position");
-    let (cx, cy) = Layout::new(&parsed, ww, wh, 1.0).cell_centre(cell);
+    let (cx, cy) = FrameLayout::new(&parsed, ww, wh, 1.0).cell_centre(cell);
     let (x, y) = (wx as i32 + cx.round() as i32, wy as i32 + cy.round() as i32);
     xdotool(
         &display,

@@ -27,7 +27,7 @@ use hexcells_core::{Color, Pos};
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::{Editor, Mods};
 use hexcells_viewer::keys::Button;
-use hexcells_viewer::render::{render_editor, Layout};
+use hexcells_viewer::render::{render_editor, FrameLayout};
 use support::{largest_level, ms, Sched};
 use tiny_skia::Pixmap;
 
@@ -37,7 +37,7 @@ const SIZE: (u32, u32) = (1280, 800);
 fn main() {
     let (text, what) = largest_level();
     println!("editor at {}x{} on {what}", SIZE.0, SIZE.1);
-    let layout = Layout::whole_grid(SIZE.0, SIZE.1, 1.0);
+    let layout = FrameLayout::whole_grid(SIZE.0, SIZE.1, 1.0);
     let mut editor = Editor::new(text, Link::Standalone, 0);
     let mut pixmap = Pixmap::new(SIZE.0, SIZE.1).expect("frame");
     let level = editor.level().clone();

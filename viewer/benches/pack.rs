@@ -19,8 +19,8 @@ use std::time::Instant;
 use hexcells_core::edit::{TextChange, TextPos};
 use hexcells_core::format::parse;
 use hexcells_core::viewer_protocol::ToViewer;
+use hexcells_viewer::controller::{Controller, Frame, UserEvent};
 use hexcells_viewer::keys::Chord;
-use hexcells_viewer::modes::{Frame, Modes, UserEvent};
 use hexcells_viewer::player::{Origin, Session};
 use support::{largest_level, ms, Sched};
 use tiny_skia::Pixmap;
@@ -66,7 +66,7 @@ fn main() {
     for editing in [false, true] {
         let mode = if editing { "editor" } else { "player" };
         let session = Session::new(Origin::Editor, "", None);
-        let mut modes = Modes::new(session, Arc::new(|_| {}), true);
+        let mut modes = Controller::new(session, Arc::new(|_| {}), true);
         let mut text = pack.clone();
         let mut version = 1;
         modes.event(UserEvent::Editor(ToViewer::Snapshot {

@@ -77,7 +77,7 @@ fn bench_frame() {
 /// Guesses on every hidden cell, every other visible clue dimmed and the rest
 /// highlighted; returns a description of the marks.
 fn annotate(session: &mut Session) -> String {
-    use hexcells_viewer::keys::player::Action;
+    use hexcells_viewer::keys::player::PlayerAction;
     use hexcells_viewer::keys::Button;
     use hexcells_viewer::player::clue_marks::markable;
     use hexcells_viewer::player::Input;
@@ -90,7 +90,7 @@ fn annotate(session: &mut Session) -> String {
             } else {
                 Button::Right
             };
-            session.act(Action::Guess, Input::click(pos, button));
+            session.act(PlayerAction::Guess, Input::click(pos, button));
             n_guesses += 1;
         }
     }
@@ -100,9 +100,9 @@ fn annotate(session: &mut Session) -> String {
         .filter(|pos| markable(&level, *pos, |p| session.game().is_uncovered(p)).dim)
         .collect();
     for pos in clues.iter().step_by(2) {
-        session.act(Action::Uncover, Input::click(*pos, Button::Right));
+        session.act(PlayerAction::Uncover, Input::click(*pos, Button::Right));
     }
-    session.act(Action::HighlightAll, Input::default());
+    session.act(PlayerAction::HighlightAll, Input::default());
     format!(
         "{n_guesses} guesses, {} dimmed, {} highlighted",
         session.game().clue_marks().dimmed().len(),
@@ -112,14 +112,14 @@ fn annotate(session: &mut Session) -> String {
 
 fn bench_engine() {
     let (text, source) = largest_level();
-    use hexcells_viewer::keys::player::Action;
+    use hexcells_viewer::keys::player::PlayerAction;
     use hexcells_viewer::player::EngineJob;
     let mut session = Session::new(Origin::Tutorial, &text, None);
     let t = Instant::now();
-    let _ = session.engine_job(Action::Hint).map(EngineJob::run);
+    let _ = session.engine_job(PlayerAction::Hint).map(EngineJob::run);
     let hint = t.elapsed();
     let t = Instant::now();
-    let round = session.engine_job(Action::SolveRound).map(EngineJob::run);
+    let round = session.engine_job(PlayerAction::SolveRound).map(EngineJob::run);
     let elapsed = t.elapsed();
     if let Some(done) = round {
         session.finish(done);

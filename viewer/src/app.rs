@@ -1,6 +1,6 @@
 //! The window: the only module that knows winit and softbuffer. It turns keys, clicks
 //! and pointer motion into the viewer's own terms ([`Chord`]s, buttons, pixel
-//! positions and a [`Frame`]) for [`Modes`], which does what they mean in the mode that
+//! positions and a [`Frame`]) for [`Controller`], which does what they mean in the mode that
 //! has the window; it draws a frame when asked and hands the pixels to softbuffer, and
 //! reads the language server's messages from stdin.
 //! Event-driven (`ControlFlow::Wait`): nothing runs while nothing happens; the engine,
@@ -24,13 +24,13 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy}
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
+use crate::controller::{Controller, Frame, Post, UserEvent};
 use crate::editor::prompt::PromptKey;
 use crate::keys::{Button, Chord, Key as Bound};
-use crate::modes::{Frame, Modes, Post, UserEvent};
 use crate::player::Session;
 
 /// How the window was started.
-pub struct Options {
+pub struct LaunchOptions {
     /// The file to follow, if any.
     pub watch: Option<PathBuf>,
     /// Read editor messages from stdin and report clicks on stdout.
@@ -44,7 +44,7 @@ pub struct Options {
 }
 
 /// Opens the window and runs until it is closed.
-pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
+pub fn run(session: Session, options: LaunchOptions) -> anyhow::Result<()> {
     let event_loop = EventLoop::<UserEvent>::with_user_event()
         .build()
         .context("cannot open a display (is DISPLAY or WAYLAND_DISPLAY set?)")?;
@@ -56,7 +56,7 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
     let post: Post = Arc::new(move |event| {
         let _ = proxy.send_event(event);
     });
-    let mut modes = Modes::new(session, post, options.editor);
+    let mut modes = Controller::new(session, post, options.editor);
     modes.load_keys();
     if let Some(path) = options.watch {
         modes.follow(path);
@@ -78,7 +78,7 @@ pub fn run(session: Session, options: Options) -> anyhow::Result<()> {
 }
 
 struct App {
-    modes: Modes,
+    modes: Controller,
     window: Option<Rc<Window>>,
     surface: Option<Surface<Rc<Window>, Rc<Window>>>,
     pixmap: Option<Pixmap>,

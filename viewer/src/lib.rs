@@ -19,9 +19,9 @@
 pub mod app;
 pub mod cli;
 pub mod clipboard;
+pub mod controller;
 pub mod editor;
 pub mod keys;
-pub mod modes;
 pub mod player;
 pub mod render;
 pub mod watch;

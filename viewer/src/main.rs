@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use hexcells_core::format::parse;
-use hexcells_core::record;
-use hexcells_viewer::app::{self, Options};
+use hexcells_core::play_record;
+use hexcells_viewer::app::{self, LaunchOptions};
 use hexcells_viewer::cli::{self, USAGE};
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::mode::EditMode;
@@ -130,7 +130,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// `--export-record OUT`: the saved play record of the level on screen, to OUT
 /// (written atomically, `hexcells_files`) or to stdout for `-`.
 fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
-    let text = record::print(&session.game().record());
+    let text = play_record::print(&session.game().record());
     if out == Path::new("-") {
         let mut stdout = std::io::stdout().lock();
         return match stdout.write_all(text.as_bytes()) {
@@ -207,7 +207,7 @@ fn run() -> anyhow::Result<()> {
     let watch = args.file.filter(|_| !args.stdin);
     app::run(
         session,
-        Options {
+        LaunchOptions {
             watch,
             editor: args.stdin,
             edit,

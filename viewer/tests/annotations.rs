@@ -9,7 +9,7 @@ use hexcells_core::format::parse;
 use hexcells_core::model::name;
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::clipboard::read_level;
-use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::keys::player::PlayerAction;
 use hexcells_viewer::keys::Button;
 use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
@@ -37,11 +37,11 @@ fn guesses_confirm_deny_clear_and_undo_through_the_session() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
     session.swap_buttons = true;
     // Swapped buttons: the right button guesses blue.
-    session.act(Action::Guess, Input::click(at(BLUE), Button::Right));
-    session.act(Action::Guess, Input::click(at(BLACK), Button::Right));
+    session.act(PlayerAction::Guess, Input::click(at(BLUE), Button::Right));
+    session.act(PlayerAction::Guess, Input::click(at(BLACK), Button::Right));
     assert_eq!(session.game().guess_at(at(BLUE)), Some(Color::Blue));
     assert!(session.status().contains("guessed blue"), "{}", session.status());
-    session.act(Action::ConfirmGuesses, Input::default());
+    session.act(PlayerAction::ConfirmGuesses, Input::default());
     assert!(session.game().is_uncovered(at(BLUE)));
     assert!(!session.game().is_uncovered(at(BLACK)));
     assert_eq!(session.game().mistakes(), 1);
@@ -50,23 +50,23 @@ fn guesses_confirm_deny_clear_and_undo_through_the_session() {
         "{}",
         session.status()
     );
-    session.act(Action::Undo, Input::default());
+    session.act(PlayerAction::Undo, Input::default());
     assert!(!session.game().is_uncovered(at(BLUE)));
     assert_eq!(
         session.game().guesses().len(),
         2,
         "the confirm's guesses come back"
     );
-    session.act(Action::ClearGuesses, Input::default());
+    session.act(PlayerAction::ClearGuesses, Input::default());
     assert!(session.game().guesses().is_empty());
     assert_eq!(session.status(), "cleared 2 guesses");
     // D: "I proved these wrong".
-    session.act(Action::Guess, Input::click(at(BLACK), Button::Right));
-    session.act(Action::DenyGuesses, Input::default());
+    session.act(PlayerAction::Guess, Input::click(at(BLACK), Button::Right));
+    session.act(PlayerAction::DenyGuesses, Input::default());
     assert!(session.game().is_uncovered(at(BLACK)));
     assert_eq!(session.status(), "denied 1 guess: 1 uncovered");
     assert_eq!(session.game().mistakes(), 1);
-    session.act(Action::DenyGuesses, Input::default());
+    session.act(PlayerAction::DenyGuesses, Input::default());
     assert!(
         session.status().starts_with("no guesses to deny"),
         "{}",
@@ -79,11 +79,11 @@ fn guesses_and_dimmed_clues_survive_a_restart_of_the_viewer() {
     let state = tempfile::tempdir().unwrap();
     let dir = Some(state.path().to_path_buf());
     let mut session = Session::new(Origin::Tutorial, &small(), dir.clone());
-    session.act(Action::Guess, Input::click(at(BLUE), Button::Left));
-    session.act(Action::Guess, Input::click(at(SIDE_BLUE), Button::Right));
-    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
-    session.act(Action::Uncover, Input::click(at(NUMBER), Button::Right));
-    session.act(Action::Uncover, Input::click(at(BLACK), Button::Right));
+    session.act(PlayerAction::Guess, Input::click(at(BLUE), Button::Left));
+    session.act(PlayerAction::Guess, Input::click(at(SIDE_BLUE), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(COLUMN), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(NUMBER), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(BLACK), Button::Right));
     assert_eq!(session.game().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
     drop(session);
 
@@ -101,7 +101,7 @@ fn guesses_and_dimmed_clues_survive_a_restart_of_the_viewer() {
     assert_eq!(again.game().clue_marks().dimmed(), [at(COLUMN), at(NUMBER)]);
     assert!(again.game().is_uncovered(at(BLACK)));
     // Restoring a dimmed clue is saved too.
-    again.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
+    again.act(PlayerAction::Uncover, Input::click(at(COLUMN), Button::Right));
     drop(again);
     let third = Session::new(Origin::Tutorial, &small(), dir);
     assert_eq!(third.game().clue_marks().dimmed(), [at(NUMBER)]);
@@ -110,22 +110,22 @@ fn guesses_and_dimmed_clues_survive_a_restart_of_the_viewer() {
 #[test]
 fn left_click_on_a_clue_shows_its_beam_and_highlight_all_toggles() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
-    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(at(COLUMN), Button::Left));
     assert_eq!(session.game().clue_marks().highlighted(), [at(COLUMN)]);
     assert_eq!(session.game().mistakes(), 0, "a clue is not a cell to uncover");
-    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(COLUMN), Button::Right));
     assert!(
         session.game().clue_marks().highlighted().is_empty(),
         "dimming clears it"
     );
-    session.act(Action::HighlightAll, Input::default());
+    session.act(PlayerAction::HighlightAll, Input::default());
     assert!(
         session.status().starts_with("flowers and beams cleared"),
         "only a dimmed beam to show: {}",
         session.status()
     );
-    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
-    session.act(Action::HighlightAll, Input::default());
+    session.act(PlayerAction::Uncover, Input::click(at(COLUMN), Button::Right));
+    session.act(PlayerAction::HighlightAll, Input::default());
     assert_eq!(session.game().clue_marks().highlighted(), [at(COLUMN)]);
 }
 
@@ -133,19 +133,19 @@ fn left_click_on_a_clue_shows_its_beam_and_highlight_all_toggles() {
 fn s_marks_the_round_as_guesses_and_shift_s_uncovers_everything() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     session.go_to(1);
-    session.act(Action::SolveRound, Input::default());
+    session.act(PlayerAction::SolveRound, Input::default());
     let guesses = session.game().guesses();
     assert!(!guesses.is_empty(), "{}", session.status());
     assert!(session.game().moves().is_empty());
-    session.act(Action::ConfirmGuesses, Input::default());
+    session.act(PlayerAction::ConfirmGuesses, Input::default());
     assert_eq!(session.game().mistakes(), 0, "the engine's guesses are right");
-    session.act(Action::Undo, Input::default());
+    session.act(PlayerAction::Undo, Input::default());
     assert!(
         session.game().moves().is_empty(),
         "one undo takes the whole round back"
     );
-    session.act(Action::ClearGuesses, Input::default());
-    session.act(Action::SolveAll, Input::default());
+    session.act(PlayerAction::ClearGuesses, Input::default());
+    session.act(PlayerAction::SolveAll, Input::default());
     assert!(session.game().is_solved(), "{}", session.status());
 }
 
@@ -154,24 +154,24 @@ fn clearing_progress_asks_first() {
     let state = tempfile::tempdir().unwrap();
     let dir = Some(state.path().to_path_buf());
     let mut session = Session::new(Origin::Tutorial, &small(), dir.clone());
-    session.act(Action::Uncover, Input::click(at(BLUE), Button::Left));
-    session.act(Action::Guess, Input::click(at(SIDE_BLUE), Button::Left));
-    session.act(Action::Uncover, Input::click(at(COLUMN), Button::Right));
-    session.act(Action::ClearProgress, Input::default());
+    session.act(PlayerAction::Uncover, Input::click(at(BLUE), Button::Left));
+    session.act(PlayerAction::Guess, Input::click(at(SIDE_BLUE), Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(at(COLUMN), Button::Right));
+    session.act(PlayerAction::ClearProgress, Input::default());
     assert!(
         session.status().starts_with("clear the progress"),
         "{}",
         session.status()
     );
     assert!(session.game().is_uncovered(at(BLUE)), "nothing cleared yet");
-    session.act(Action::Hint, Input::default());
-    session.act(Action::ClearProgress, Input::default());
+    session.act(PlayerAction::Hint, Input::default());
+    session.act(PlayerAction::ClearProgress, Input::default());
     assert!(session.game().is_uncovered(at(BLUE)), "another command said no");
     // The window runs H, S and Shift+S as engine jobs: they say no too.
-    drop(session.engine_job(Action::Hint));
-    session.act(Action::ClearProgress, Input::default());
+    drop(session.engine_job(PlayerAction::Hint));
+    session.act(PlayerAction::ClearProgress, Input::default());
     assert!(session.game().is_uncovered(at(BLUE)), "an engine job said no");
-    session.act(Action::ClearProgress, Input::default());
+    session.act(PlayerAction::ClearProgress, Input::default());
     assert!(!session.game().is_uncovered(at(BLUE)));
     assert!(session.game().guesses().is_empty());
     assert!(session.game().clue_marks().dimmed().is_empty());
@@ -189,8 +189,8 @@ fn clearing_progress_asks_first() {
 #[test]
 fn copy_writes_uncovered_cells_as_revealed() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
-    session.act(Action::Uncover, Input::click(at(BLUE), Button::Left));
-    session.act(Action::Guess, Input::click(at(BLACK), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(BLUE), Button::Left));
+    session.act(PlayerAction::Guess, Input::click(at(BLACK), Button::Right));
     let text = session.copy_text();
     let level = parse(&text).levels.remove(0).level;
     assert!(level
@@ -217,7 +217,7 @@ fn paste_plays_a_level_and_refusals_change_nothing() {
     let path = dir.path().join("level.hexcells");
     std::fs::write(&path, small()).unwrap();
     let mut session = Session::new(Origin::File(path.clone()), &small(), Some(state.path().into()));
-    session.act(Action::Uncover, Input::click(at(BLUE), Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(at(BLUE), Button::Left));
 
     for bad in ["", "not a level", "{\"version\": 7}"] {
         let effects = session.paste(read_level(bad));
@@ -259,17 +259,17 @@ fn paste_plays_a_level_and_refusals_change_nothing() {
 #[test]
 fn playtest_covers_a_cell_again_on_right_click() {
     let mut session = Session::new(Origin::Tutorial, &small(), None);
-    session.act(Action::Uncover, Input::click(at(BLUE), Button::Left));
-    session.act(Action::Uncover, Input::click(at(BLUE), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(BLUE), Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(at(BLUE), Button::Right));
     assert!(session.game().is_uncovered(at(BLUE)), "outside playtest: nothing");
     session.playtest = true;
-    session.act(Action::Uncover, Input::click(at(BLUE), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(BLUE), Button::Right));
     assert!(!session.game().is_uncovered(at(BLUE)));
     assert_eq!(session.status(), "E3 is covered again");
     assert_eq!(session.game().mistakes(), 0);
     // A revealed number still dims in playtest, and hidden cells play as usual.
-    session.act(Action::Uncover, Input::click(at(NUMBER), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(NUMBER), Button::Right));
     assert_eq!(session.game().clue_marks().dimmed(), [at(NUMBER)]);
-    session.act(Action::Uncover, Input::click(at(BLACK), Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(at(BLACK), Button::Right));
     assert!(session.game().is_uncovered(at(BLACK)));
 }

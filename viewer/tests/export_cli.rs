@@ -3,9 +3,9 @@
 
 use std::process::Command;
 
-use hexcells_core::record;
+use hexcells_core::play_record;
 use hexcells_core::Color;
-use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::keys::player::PlayerAction;
 use hexcells_viewer::keys::Button;
 use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
@@ -26,9 +26,9 @@ fn the_saved_record_is_exported_from_the_command_line() {
         .find(|(p, c)| c.color == Color::Blue && !session.game().is_uncovered(*p))
         .map(|(p, _)| p)
         .expect("a hidden blue cell");
-    session.act(Action::Uncover, Input::click(blue, Button::Right));
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
-    let expected = record::print(&session.game().record());
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
+    let expected = play_record::print(&session.game().record());
     drop(session);
 
     let out = tmp.path().join("game.record");

@@ -5,7 +5,7 @@
 use hexcells_core::fixture::pos;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
-use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::keys::player::PlayerAction;
 use hexcells_viewer::keys::Button;
 use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
@@ -24,10 +24,10 @@ fn swapped_buttons_uncover_blue_with_the_right_button() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     session.swap_buttons = true;
     let blue = hidden(&session, Color::Blue);
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
     assert_eq!(session.game().mistakes(), 1);
     assert!(!session.game().is_uncovered(blue));
-    session.act(Action::Uncover, Input::click(blue, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Right));
     assert!(session.game().is_uncovered(blue));
 }
 
@@ -35,10 +35,10 @@ fn swapped_buttons_uncover_blue_with_the_right_button() {
 fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     session.go_to(1);
-    session.act(Action::Hint, Input::default());
+    session.act(PlayerAction::Hint, Input::default());
     let status = session.status().to_string();
     assert!(status.contains(" is "), "a reason in the status line: {status}");
-    session.act(Action::SolveRound, Input::default());
+    session.act(PlayerAction::SolveRound, Input::default());
     assert!(
         session.game().moves().is_empty(),
         "S marks guesses, uncovers nothing"
@@ -50,10 +50,10 @@ fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
         "{}",
         session.status()
     );
-    session.act(Action::ConfirmGuesses, Input::default());
+    session.act(PlayerAction::ConfirmGuesses, Input::default());
     assert_eq!(session.game().moves().len(), guesses.len(), "C uncovers them");
     assert_eq!(session.game().mistakes(), 0);
-    session.act(Action::SolveAll, Input::default());
+    session.act(PlayerAction::SolveAll, Input::default());
     assert!(session.game().is_solved(), "{}", session.status());
     assert!(session.status().starts_with("solved"), "{}", session.status());
     assert_eq!(session.game().mistakes(), 0);
@@ -63,10 +63,10 @@ fn hint_outlines_a_deducible_cell_and_solve_finishes_the_level() {
 fn n_and_p_walk_through_the_pack() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     let (_, n) = session.position();
-    session.act(Action::NextLevel, Input::default());
+    session.act(PlayerAction::NextLevel, Input::default());
     assert_eq!(session.position().0, 1);
-    session.act(Action::PreviousLevel, Input::default());
-    session.act(Action::PreviousLevel, Input::default());
+    session.act(PlayerAction::PreviousLevel, Input::default());
+    session.act(PlayerAction::PreviousLevel, Input::default());
     assert_eq!(session.position().0, n - 1, "wraps around in a pack");
     assert_ne!(session.level().title, "");
 }
@@ -77,7 +77,7 @@ fn progress_is_restored_when_the_level_is_opened_again() {
     let dir = Some(state.path().to_path_buf());
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, dir.clone());
     let blue = hidden(&session, Color::Blue);
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
     drop(session);
     let session = Session::new(Origin::Tutorial, TUTORIAL, dir);
     assert!(session.game().is_uncovered(blue), "saved progress restored");
@@ -89,7 +89,7 @@ fn progress_is_restored_when_the_level_is_opened_again() {
 fn an_edit_keeps_progress_on_cells_whose_colour_did_not_change() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     let blue = hidden(&session, Color::Blue);
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
     let edited = TUTORIAL.replacen("1. Blue cells", "1. Blue cells, edited", 1);
     assert!(session.load_text(&edited));
     assert_eq!(session.level().title, "1. Blue cells, edited");
@@ -103,7 +103,7 @@ fn clicks_are_reported_to_the_editor_and_its_cursor_is_followed() {
     assert_eq!(session.level().n_cells(), 0, "waiting for the first snapshot");
     session.load_text(TUTORIAL);
     let cell = hidden(&session, Color::Blue);
-    let effects = session.act(Action::Uncover, Input::click(cell, Button::Left));
+    let effects = session.act(PlayerAction::Uncover, Input::click(cell, Button::Left));
     assert_eq!(effects.send, Some(FromViewer::Clicked { level: 0, cell }));
     session.set_cursor(2, Some(pos(16, 16)));
     assert_eq!(
@@ -115,7 +115,7 @@ fn clicks_are_reported_to_the_editor_and_its_cursor_is_followed() {
     let cell = hidden(&tutorial, Color::Blue);
     assert_eq!(
         tutorial
-            .act(Action::Uncover, Input::click(cell, Button::Left))
+            .act(PlayerAction::Uncover, Input::click(cell, Button::Left))
             .send,
         None
     );
@@ -135,11 +135,11 @@ fn n_and_p_move_to_the_next_level_file_of_the_folder() {
     std::fs::write(&b, &levels[1]).unwrap();
     std::fs::write(dir.path().join("notes.txt"), "not a level").unwrap();
     let mut session = Session::new(Origin::File(a.clone()), &levels[0], None);
-    let effects = session.act(Action::NextLevel, Input::default());
+    let effects = session.act(PlayerAction::NextLevel, Input::default());
     assert_eq!(effects.watch, Some(b.clone()), "the app follows the new file");
     assert_eq!(session.origin(), &Origin::File(b));
     assert_eq!(session.level().title, "2. Black cells");
-    let effects = session.act(Action::PreviousLevel, Input::default());
+    let effects = session.act(PlayerAction::PreviousLevel, Input::default());
     assert_eq!(effects.watch, Some(a));
     assert_eq!(session.level().title, "1. Blue cells");
 }
@@ -147,14 +147,14 @@ fn n_and_p_move_to_the_next_level_file_of_the_folder() {
 #[test]
 fn an_engine_answer_for_a_game_that_moved_on_is_dropped() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
-    let job = session.engine_job(Action::SolveAll).expect("a job");
-    assert!(session.engine_job(Action::Undo).is_none());
+    let job = session.engine_job(PlayerAction::SolveAll).expect("a job");
+    assert!(session.engine_job(PlayerAction::Undo).is_none());
     let blue = hidden(&session, Color::Blue);
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
     let before = session.game().moves().to_vec();
     assert!(!session.finish(job.run()), "stale answer");
     assert_eq!(session.game().moves(), &before[..]);
-    let job = session.engine_job(Action::SolveAll).expect("a job");
+    let job = session.engine_job(PlayerAction::SolveAll).expect("a job");
     assert!(session.finish(job.run()));
     assert!(session.game().is_solved());
 }
@@ -163,7 +163,7 @@ fn an_engine_answer_for_a_game_that_moved_on_is_dropped() {
 fn in_a_pack_only_the_level_shown_is_checked_and_an_error_elsewhere_does_not_stop_it() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     let blue = hidden(&session, Color::Blue);
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
     // A broken grid line in the second level.
     let second = TUTORIAL
         .match_indices("Hexcells level v1")
@@ -197,10 +197,10 @@ fn in_a_pack_only_the_level_shown_is_checked_and_an_error_elsewhere_does_not_sto
 fn a_linked_viewer_follows_the_edits_of_a_pack_from_its_changes() {
     use hexcells_core::edit::{TextChange, TextPos};
     use hexcells_core::viewer_protocol::ToViewer;
-    use hexcells_viewer::modes::{Modes, UserEvent};
+    use hexcells_viewer::controller::{Controller, UserEvent};
 
     let session = Session::new(Origin::Editor, "", None);
-    let mut modes = Modes::new(session, std::sync::Arc::new(|_| {}), false);
+    let mut modes = Controller::new(session, std::sync::Arc::new(|_| {}), false);
     modes.event(UserEvent::Editor(ToViewer::Snapshot {
         version: 1,
         text: TUTORIAL.to_string(),

@@ -1,12 +1,12 @@
 //! The viewer keeps the player's clicks as a play record: clicks and mistakes are
 //! recorded, undo and restart take moves back, the record is saved beside the progress
-//! and restored, E exports it, and `hexcells replay` (`record::replay`) agrees with the
+//! and restored, E exports it, and `hexcells replay` (`play_record::replay`) agrees with the
 //! game on screen.
 
 use hexcells_core::model::name;
-use hexcells_core::record::{self, Outcome};
+use hexcells_core::play_record::{self, MoveOutcome};
 use hexcells_core::{Color, Pos};
-use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::keys::player::PlayerAction;
 use hexcells_viewer::keys::Button;
 use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 
@@ -21,7 +21,7 @@ fn hidden(session: &Session, color: Color) -> Vec<Pos> {
 }
 
 fn record_text(session: &Session) -> String {
-    record::print(&session.game().record())
+    play_record::print(&session.game().record())
 }
 
 /// A game on the tutorial level with both colours hidden.
@@ -42,10 +42,10 @@ fn clicks_and_mistakes_are_recorded_in_order() {
     let mut session = session_with_both_colours(None);
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.act(Action::Uncover, Input::click(blue, Button::Right));
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
-    session.act(Action::Uncover, Input::click(black, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(black, Button::Right));
     let expected = format!(
         "# hexcells record\n{}k?\n{}b\n{}k\n",
         name(blue),
@@ -64,24 +64,24 @@ fn undo_takes_the_last_uncovering_move_back_and_clearing_progress_clears() {
     let mut session = session_with_both_colours(None);
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
-    session.act(Action::Uncover, Input::click(black, Button::Left));
-    session.act(Action::Uncover, Input::click(black, Button::Right));
-    session.act(Action::Undo, Input::default());
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(black, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(black, Button::Right));
+    session.act(PlayerAction::Undo, Input::default());
     let expected = format!("# hexcells record\n{}b\n{}b?\n", name(blue), name(black));
     assert_eq!(
         record_text(&session),
         expected,
         "the mistake stays, as it stays counted"
     );
-    session.act(Action::Undo, Input::default());
+    session.act(PlayerAction::Undo, Input::default());
     assert_eq!(
         record_text(&session),
         format!("# hexcells record\n{}b?\n", name(black))
     );
-    session.act(Action::ClearProgress, Input::default());
+    session.act(PlayerAction::ClearProgress, Input::default());
     assert_ne!(record_text(&session), "# hexcells record\n", "R asks first");
-    session.act(Action::ClearProgress, Input::default());
+    session.act(PlayerAction::ClearProgress, Input::default());
     assert_eq!(record_text(&session), "# hexcells record\n");
     assert_eq!(session.game().mistakes(), 0);
 }
@@ -94,10 +94,10 @@ fn the_record_is_saved_and_restored_with_its_mistakes() {
     let level_idx = session.position().0;
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.act(Action::Uncover, Input::click(black, Button::Left));
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
-    session.act(Action::Uncover, Input::click(black, Button::Right));
-    session.act(Action::Uncover, Input::click(blue, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(black, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(black, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Right));
     let text = record_text(&session);
     let moves = session.game().moves().to_vec();
     drop(session);
@@ -126,7 +126,7 @@ fn a_damaged_saved_record_restores_what_still_fits() {
     let level_idx = session.position().0;
     let blue = hidden(&session, Color::Blue)[0];
     let black = hidden(&session, Color::Black)[0];
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
     drop(session);
     let file = std::fs::read_dir(state.path())
         .unwrap()
@@ -153,12 +153,12 @@ fn replay_agrees_with_the_game_on_screen() {
     let blacks = hidden(&session, Color::Black);
     // A wrong click on every black cell, then the engine finishes the rest.
     for &cell in &blacks {
-        session.act(Action::Uncover, Input::click(cell, Button::Left));
+        session.act(PlayerAction::Uncover, Input::click(cell, Button::Left));
     }
-    session.act(Action::Uncover, Input::click(blues[0], Button::Left));
-    session.act(Action::SolveAll, Input::default());
+    session.act(PlayerAction::Uncover, Input::click(blues[0], Button::Left));
+    session.act(PlayerAction::SolveAll, Input::default());
     let level = session.level().clone();
-    let replay = record::replay(&level, &session.game().record());
+    let replay = play_record::replay(&level, &session.game().record());
     assert_eq!(replay.first_error(), None, "{:?}", replay.outcomes);
     assert_eq!(replay.n_mistakes, session.game().mistakes() as usize);
     assert_eq!(replay.n_mistakes, blacks.len());
@@ -172,19 +172,19 @@ fn replay_agrees_with_the_game_on_screen() {
     let n_uncovered = replay
         .outcomes
         .iter()
-        .filter(|o| **o == Outcome::Uncovered)
+        .filter(|o| **o == MoveOutcome::Uncovered)
         .count();
     assert_eq!(n_uncovered, session.game().moves().len());
     // The printed record reads back the same.
     let text = record_text(&session);
-    assert_eq!(record::parse(&text).record, session.game().record());
+    assert_eq!(play_record::parse(&text).record, session.game().record());
 }
 
 #[test]
 fn an_edit_drops_the_moves_that_no_longer_fit() {
     let mut session = Session::new(Origin::Tutorial, TUTORIAL, None);
     let blue = hidden(&session, Color::Blue)[0];
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
     // Turn the uncovered cell black in an edited text (`x` blue, `o` black in the grid).
     let level = session.level().clone();
     let mut edited = level.clone();
@@ -193,7 +193,7 @@ fn an_edit_drops_the_moves_that_no_longer_fit() {
     edited.set(blue, Some(hexcells_core::Item::Cell(cell)));
     session.load_text(&hexcells_core::format::print(&edited));
     assert_eq!(record_text(&session), "# hexcells record\n");
-    let replay = record::replay(session.level(), &session.game().record());
+    let replay = play_record::replay(session.level(), &session.game().record());
     assert_eq!(replay.first_error(), None);
 }
 
@@ -202,9 +202,9 @@ fn e_exports_the_record_to_the_state_directory() {
     let state = tempfile::tempdir().unwrap();
     let mut session = session_with_both_colours(Some(state.path().to_path_buf()));
     let blue = hidden(&session, Color::Blue)[0];
-    session.act(Action::Uncover, Input::click(blue, Button::Right));
-    session.act(Action::Uncover, Input::click(blue, Button::Left));
-    session.act(Action::ExportRecord, Input::default());
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(blue, Button::Left));
+    session.act(PlayerAction::ExportRecord, Input::default());
     let status = session.status().to_string();
     let exports = state.path().join("exports");
     let files: Vec<_> = std::fs::read_dir(&exports)
@@ -214,10 +214,10 @@ fn e_exports_the_record_to_the_state_directory() {
     assert_eq!(files.len(), 1, "{files:?}");
     assert!(status.contains(&files[0].display().to_string()), "{status}");
     let text = std::fs::read_to_string(&files[0]).unwrap();
-    assert_eq!(record::parse(&text).record, session.game().record());
+    assert_eq!(play_record::parse(&text).record, session.game().record());
 
     let mut no_state = session_with_both_colours(None);
-    no_state.act(Action::ExportRecord, Input::default());
+    no_state.act(PlayerAction::ExportRecord, Input::default());
     assert!(
         no_state.status().starts_with("cannot export"),
         "{}",

@@ -4,11 +4,11 @@
 
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::{Color, Level, Pos};
-use hexcells_viewer::keys::player::Action;
+use hexcells_viewer::keys::player::PlayerAction;
 use hexcells_viewer::player::game::Game;
 use hexcells_viewer::player::{Input, Origin, Session};
 use hexcells_viewer::render::palette::{self, Rgb};
-use hexcells_viewer::render::{render, Layout};
+use hexcells_viewer::render::{render, FrameLayout};
 use tiny_skia::Pixmap;
 
 const W: u32 = 640;
@@ -42,12 +42,12 @@ fn pixel_at(pixmap: &Pixmap, (x, y): (f32, f32)) -> Rgb {
     Rgb(p.red(), p.green(), p.blue())
 }
 
-fn layout(level: &Level) -> Layout {
-    Layout::new(level, W, H, 1.0)
+fn layout(level: &Level) -> FrameLayout {
+    FrameLayout::new(level, W, H, 1.0)
 }
 
 /// Pixels inside the hexagon's inner circle at `pos` for which `f` holds.
-fn count_in_cell(pixmap: &Pixmap, layout: &Layout, pos: Pos, f: impl Fn(Rgb) -> bool) -> usize {
+fn count_in_cell(pixmap: &Pixmap, layout: &FrameLayout, pos: Pos, f: impl Fn(Rgb) -> bool) -> usize {
     let (cx, cy) = layout.cell_centre(pos);
     let r = layout.radius * 0.6;
     let mut n = 0;
@@ -69,11 +69,11 @@ fn hidden_cells_are_orange_and_uncovered_ones_take_their_colour() {
     let before = frame(&session);
     assert_eq!(pixel_at(&before, lay.cell_centre(pos(4, 2))), palette::HIDDEN);
     session.act(
-        Action::Uncover,
+        PlayerAction::Uncover,
         Input::click(pos(4, 2), hexcells_viewer::keys::Button::Left),
     );
     session.act(
-        Action::Uncover,
+        PlayerAction::Uncover,
         Input::click(pos(3, 3), hexcells_viewer::keys::Button::Right),
     );
     let after = frame(&session);
@@ -109,7 +109,7 @@ fn a_column_number_draws_dark_pixels_in_its_place() {
 #[test]
 fn the_solution_preview_shows_every_colour() {
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
-    session.act(Action::ToggleSolution, Input::default());
+    session.act(PlayerAction::ToggleSolution, Input::default());
     let pixmap = frame(&session);
     let lay = layout(session.level());
     assert_eq!(pixel_at(&pixmap, lay.cell_centre(pos(4, 6))), palette::BLUE);
@@ -145,7 +145,7 @@ fn every_tutorial_level_renders_at_small_and_hidpi_sizes() {
     for (w, h, scale) in [(400, 300, 1.0), (1600, 1200, 2.0)] {
         let mut pixmap = Pixmap::new(w, h).unwrap();
         session.with_scene(scale, |scene| render(scene, &mut pixmap.as_mut()));
-        let lay = Layout::new(session.level(), w, h, scale);
+        let lay = FrameLayout::new(session.level(), w, h, scale);
         for (p, cell) in session.level().cells() {
             let expected = match (session.game().is_uncovered(p), cell.color) {
                 (false, _) => palette::HIDDEN,
@@ -171,8 +171,8 @@ fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
     let (blue, black) = (pos(4, 2), pos(3, 3));
-    session.act(Action::Guess, Input::click(blue, Button::Left));
-    session.act(Action::Guess, Input::click(black, Button::Right));
+    session.act(PlayerAction::Guess, Input::click(blue, Button::Left));
+    session.act(PlayerAction::Guess, Input::click(black, Button::Right));
     let pixmap = frame(&session);
     for (cell, core) in [(blue, palette::GUESS_BLUE), (black, palette::GUESS_BLACK)] {
         let (cx, cy) = lay.cell_centre(cell);
@@ -182,7 +182,7 @@ fn a_guess_is_drawn_unlike_hidden_and_uncovered_cells() {
         assert_ne!(core, palette::BLUE);
         assert_ne!(core, palette::BLACK);
     }
-    session.act(Action::ConfirmGuesses, Input::default());
+    session.act(PlayerAction::ConfirmGuesses, Input::default());
     let pixmap = frame(&session);
     assert_eq!(pixel_at(&pixmap, lay.cell_centre(blue)), palette::BLUE);
     assert_eq!(pixel_at(&pixmap, lay.cell_centre(black)), palette::BLACK);
@@ -197,8 +197,8 @@ fn dimmed_numbers_are_faint_and_come_back() {
     let dark = |c: Rgb| c.0 < 90 && c.1 < 90 && c.2 < 90;
     let light = |c: Rgb| c.0 > 200 && c.1 > 200 && c.2 > 200;
     let faint = |c: Rgb| c != palette::BACKGROUND && !dark(c);
-    session.act(Action::Uncover, Input::click(column, Button::Right));
-    session.act(Action::Uncover, Input::click(number, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(column, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(number, Button::Right));
     let pixmap = frame(&session);
     assert_eq!(count_in_cell(&pixmap, &lay, column, dark), 0, "no dark pixel");
     assert!(
@@ -206,7 +206,7 @@ fn dimmed_numbers_are_faint_and_come_back() {
         "but a faint number"
     );
     assert_eq!(count_in_cell(&pixmap, &lay, number, light), 0);
-    session.act(Action::Uncover, Input::click(column, Button::Right));
+    session.act(PlayerAction::Uncover, Input::click(column, Button::Right));
     let pixmap = frame(&session);
     assert!(count_in_cell(&pixmap, &lay, column, dark) > 20, "restored");
 }
@@ -228,12 +228,12 @@ fn highlight_all_outlines_every_beam_and_the_help_panel_covers_the_board() {
         n
     };
     assert_eq!(ring(&frame(&session)), 0);
-    session.act(Action::HighlightAll, Input::default());
+    session.act(PlayerAction::HighlightAll, Input::default());
     assert!(
         ring(&frame(&session)) > 20,
         "the column's beam outlines its cells"
     );
-    session.act(Action::HighlightAll, Input::default());
+    session.act(PlayerAction::HighlightAll, Input::default());
     assert_eq!(ring(&frame(&session)), 0, "again: cleared");
 
     let white = |pixmap: &Pixmap| {
@@ -244,7 +244,7 @@ fn highlight_all_outlines_every_beam_and_the_help_panel_covers_the_board() {
             .count()
     };
     let before = white(&frame(&session));
-    session.act(Action::ToggleHelp, Input::default());
+    session.act(PlayerAction::ToggleHelp, Input::default());
     assert!(session.shows_help());
     let with_help = white(&frame(&session));
     assert!(
@@ -255,7 +255,7 @@ fn highlight_all_outlines_every_beam_and_the_help_panel_covers_the_board() {
 
 /// Pixels of colour `colour` on the rim of the hexagon at `pos` (between 0.85 and
 /// 1.05 of the cell radius from its centre).
-fn count_on_rim(pixmap: &Pixmap, layout: &Layout, pos: Pos, colour: Rgb) -> usize {
+fn count_on_rim(pixmap: &Pixmap, layout: &FrameLayout, pos: Pos, colour: Rgb) -> usize {
     let (cx, cy) = layout.cell_centre(pos);
     let (inner, outer) = (layout.radius * 0.85, layout.radius * 1.05);
     let mut n = 0;
@@ -274,7 +274,7 @@ fn count_on_rim(pixmap: &Pixmap, layout: &Layout, pos: Pos, colour: Rgb) -> usiz
 fn a_hint_names_its_rule_and_outlines_the_clues_it_reads() {
     let mut session = Session::new(Origin::Tutorial, &small_level(), None);
     let lay = layout(session.level());
-    session.act(Action::Hint, Input::default());
+    session.act(PlayerAction::Hint, Input::default());
     let status = session.status().to_string();
     assert!(
         status.matches(" · ").count() >= 2,
@@ -290,7 +290,7 @@ fn a_hint_names_its_rule_and_outlines_the_clues_it_reads() {
         );
     }
     // Once the status line moves on, the outlines go with it.
-    session.act(Action::ClearProgress, Input::default());
+    session.act(PlayerAction::ClearProgress, Input::default());
     assert_ne!(session.status(), status);
     assert!(session.with_scene(1.0, |scene| scene.rule_clues.is_empty()));
     // (The hinted cell keeps its outline, which may touch a clue's rim.)
@@ -333,7 +333,7 @@ fn two_round_level() -> String {
 #[test]
 fn solving_a_round_names_its_hardest_rule() {
     let mut session = Session::new(Origin::Tutorial, &two_round_level(), None);
-    session.act(Action::SolveRound, Input::default());
+    session.act(PlayerAction::SolveRound, Input::default());
     let status = session.status().to_string();
     assert!(status.contains("marked as guesses"), "{status}");
     assert!(status.contains(" · hardest: "), "{status}");

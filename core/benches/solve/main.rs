@@ -40,7 +40,7 @@ fn main() {
     if std::env::var("HEXCELLS_BENCH_BACKEND").as_deref() == Ok("minisat") {
         println!("backend: minisat");
         measure("verdicts", &levels, |l, b| {
-            solve::verdict_with(l, b, solve::Backend::Minisat)
+            solve::verdict_with(l, b, solve::SatBackend::Minisat)
         });
         return;
     }

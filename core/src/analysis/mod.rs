@@ -7,18 +7,17 @@
 //! here. The language server converts the answers, and the CLI or viewer can ask the
 //! same questions. No function panics on any text or position.
 
-pub mod fix;
 pub mod hover;
 pub mod inlay_hints;
 pub mod navigate;
 pub mod quick_fix;
 pub mod refactor;
 pub mod semantic_tokens;
-pub mod sixcells;
+pub mod sixcells_diagnostics;
 pub mod solvability;
 pub mod symbols;
+pub mod text_fix;
 
-pub use fix::{Fix, FixKind, LineEdit};
 pub use hover::{hover, HoverInfo};
 pub use inlay_hints::{inlay_hints, InlayHint};
 pub use navigate::{definition, highlights, references, Highlight};
@@ -26,6 +25,7 @@ pub use quick_fix::quick_fixes;
 pub use refactor::refactors;
 pub use semantic_tokens::{semantic_tokens, semantic_tokens_in, SemanticToken, TokenKind, TokenModifiers};
 pub use symbols::{folds, symbols, LineSpan, Symbol, SymbolKind};
+pub use text_fix::{FixKind, LineEdit, TextFix};
 
 use crate::format::{HeaderField, Parse, ParsedLevel};
 use crate::model::Pos;

@@ -13,7 +13,7 @@
 //! | HC0203 column-points-at-nothing | remove the column number |
 //! | HC0206 hint-contradicts-solution | write the mark the solution shows |
 
-use super::fix::{line_len, line_text, Fix, FixKind, LineEdit};
+use super::text_fix::{line_len, line_text, FixKind, LineEdit, TextFix};
 use crate::format::Parse;
 use crate::format::{decode_entities, ParsedLevel, MAGIC};
 use crate::model::{name, Clue, Hint, Item};
@@ -25,10 +25,10 @@ const GRID_WIDTH: u32 = 66;
 const GRID_LINES: usize = 33;
 
 /// The fixes for `diagnostic`, one of the diagnostics of `parse` (the parse of `text`).
-pub fn quick_fixes(text: &str, parse: &Parse, diagnostic: &Diagnostic) -> Vec<Fix> {
+pub fn quick_fixes(text: &str, parse: &Parse, diagnostic: &Diagnostic) -> Vec<TextFix> {
     let range = diagnostic.range;
     let parsed = parse.level_at_line(range.line).map(|(_, p)| p);
-    let fix = |title: String, edits: Vec<LineEdit>| Fix {
+    let fix = |title: String, edits: Vec<LineEdit>| TextFix {
         title,
         kind: FixKind::QuickFix,
         edits,
@@ -107,7 +107,7 @@ fn group_is_empty(text: &str, range: TextRange) -> bool {
 }
 
 /// Sets the mark of the clue at `range` to what the level's colours show.
-fn match_solution(parsed: &ParsedLevel, range: TextRange) -> Option<Fix> {
+fn match_solution(parsed: &ParsedLevel, range: TextRange) -> Option<TextFix> {
     let pos = parsed.source.pos_at(range.line, range.start)?;
     let clue = Clue::at(&parsed.level, pos)?;
     let count = clue.count(&parsed.level);
@@ -121,7 +121,7 @@ fn match_solution(parsed: &ParsedLevel, range: TextRange) -> Option<Fix> {
         Item::Cell(_) => "",
         Item::Column(_) => "column ",
     };
-    Some(Fix {
+    Some(TextFix {
         title: format!(
             "Show {kind}{} as `{}`, as its cells are",
             name(pos),
@@ -134,7 +134,7 @@ fn match_solution(parsed: &ParsedLevel, range: TextRange) -> Option<Fix> {
 }
 
 /// Removes indentation and trailing whitespace from every grid line.
-fn unindent(text: &str, parsed: &ParsedLevel) -> Fix {
+fn unindent(text: &str, parsed: &ParsedLevel) -> TextFix {
     let mut edits = Vec::new();
     for row in &parsed.source.grid {
         let end = row.indent + row.len;
@@ -147,7 +147,7 @@ fn unindent(text: &str, parsed: &ParsedLevel) -> Fix {
         }
     }
     edits.sort_by_key(|e| e.range);
-    Fix {
+    TextFix {
         title: "Remove the grid's indentation and trailing spaces".into(),
         kind: FixKind::QuickFix,
         edits,
@@ -156,7 +156,7 @@ fn unindent(text: &str, parsed: &ParsedLevel) -> Fix {
 }
 
 /// Pads short grid lines with `.` and adds the missing grid lines.
-fn pad_grid(text: &str, parsed: &ParsedLevel) -> Fix {
+fn pad_grid(text: &str, parsed: &ParsedLevel) -> TextFix {
     let mut edits = Vec::new();
     let full_line = ".".repeat(GRID_WIDTH as usize);
     for row in &parsed.source.grid {
@@ -186,7 +186,7 @@ fn pad_grid(text: &str, parsed: &ParsedLevel) -> Fix {
             }
         }
     }
-    Fix {
+    TextFix {
         title: "Pad the grid to 33 x 33".into(),
         kind: FixKind::QuickFix,
         edits,

@@ -1,19 +1,19 @@
 //! Refactors on the item under the cursor: toggle blue / black, toggle revealed,
 //! cycle the number mark.
 
-use super::fix::{Fix, FixKind, LineEdit};
 use super::item_at;
+use super::text_fix::{FixKind, LineEdit, TextFix};
 use crate::format::print::group;
 use crate::format::Parse;
 use crate::model::{name, Cell, Color, Hint, Item};
 
 /// The refactors offered for the item at (`line`, `column`).
-pub fn refactors(parse: &Parse, line: u32, column: u32) -> Vec<Fix> {
+pub fn refactors(parse: &Parse, line: u32, column: u32) -> Vec<TextFix> {
     let Some((parsed, pos, range)) = item_at(parse, line, column) else {
         return Vec::new();
     };
     let at = name(pos);
-    let refactor = |title: String, item: Item| Fix {
+    let refactor = |title: String, item: Item| TextFix {
         title,
         kind: FixKind::Refactor,
         edits: vec![LineEdit::new(range, group_text(item))],

@@ -2,7 +2,7 @@
 //! cell, a one-line summary, the hover note on each cell, the step list, and edits
 //! for the engine's suggested fixes.
 
-use super::fix::{Fix, FixKind, LineEdit};
+use super::text_fix::{FixKind, LineEdit, TextFix};
 use super::{target_at, Target};
 use crate::format::Parse;
 use crate::format::ParsedLevel;
@@ -157,7 +157,7 @@ pub fn hover_note(parsed: &ParsedLevel, pos: Pos, report: &Report) -> Option<Str
 
 /// One uncovering step, for the step list of `hexcells.solve`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct SolveStep {
     /// The cell's Hexix name.
     pub cell: String,
     /// Its colour.
@@ -171,11 +171,11 @@ pub struct Step {
 }
 
 /// Every step of the report, in order.
-pub fn steps(report: &Report) -> Vec<Step> {
+pub fn steps(report: &Report) -> Vec<SolveStep> {
     report
         .deductions
         .iter()
-        .map(|d| Step {
+        .map(|d| SolveStep {
             cell: name(d.pos),
             color: d.color,
             round: d.round,
@@ -190,7 +190,7 @@ pub fn steps(report: &Report) -> Vec<Step> {
 }
 
 /// The engine's fix as text edits on the level's groups.
-pub fn fix_edits(parsed: &ParsedLevel, fix: &crate::solve::Fix) -> Option<Fix> {
+pub fn fix_edits(parsed: &ParsedLevel, fix: &crate::solve::LevelFix) -> Option<TextFix> {
     let mut edits = Vec::new();
     for change in &fix.changes {
         let (pos, text) = match *change {
@@ -220,7 +220,7 @@ pub fn fix_edits(parsed: &ParsedLevel, fix: &crate::solve::Fix) -> Option<Fix> {
         edits.push(LineEdit::new(parsed.source.range_of(pos)?, text));
     }
     edits.sort_by_key(|e| e.range);
-    Some(Fix {
+    Some(TextFix {
         title: format!("{}: makes the level solvable", fix.description),
         kind: FixKind::QuickFix,
         edits,

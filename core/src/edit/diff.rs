@@ -4,7 +4,7 @@
 //! lines are added after the last one, in the file's own line ending.
 
 use super::text::{TextChange, TextPos};
-use crate::analysis::fix::line_text;
+use crate::analysis::text_fix::line_text;
 use crate::format::print::group;
 use crate::format::{HeaderField, ParsedLevel, MAGIC};
 use crate::model::{Level, Pos, GRID_SIZE};

@@ -15,12 +15,12 @@ mod diff;
 pub mod ops;
 pub mod place;
 pub mod text;
-pub mod together;
+pub mod together_marks;
 
 pub use ops::{apply_op, Op};
 pub use place::{attached_columns, blocker, column_place, lattice_parity, DIRECTIONS};
 pub use text::{apply, inverse, TextChange, TextPos};
-pub use together::computed_mark;
+pub use together_marks::computed_mark;
 
 use crate::format::{count_levels, parse_level_at, print, ParsedLevel};
 use crate::model::{name, Level, Pos};

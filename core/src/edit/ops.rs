@@ -2,7 +2,7 @@
 //! refused. [`super::changes`] turns the result into text changes.
 
 use super::place::{attached_columns, blocker, column_place, describe};
-use super::together::{computed_mark, follow_layout, with_hint};
+use super::together_marks::{computed_mark, follow_layout, with_hint};
 use super::EditError;
 use crate::format::{HeaderField, MAGIC};
 use crate::model::{Cell, Color, Column, Direction, Hint, Item, Level, Pos};

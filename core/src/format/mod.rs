@@ -1,10 +1,10 @@
 //! The "Hexcells level v1" text format: parsing, printing, formatting, and the
 //! SixCells JSON format.
 
-mod checks;
 pub mod entities;
 pub mod live;
 pub mod parse;
+mod placed_problems;
 pub mod print;
 pub mod sixcells;
 pub mod source;

@@ -7,7 +7,7 @@
 //! concatenated in one file (a level pack). Each quirk is accepted silently or with a
 //! warning; real mistakes are errors, and parsing always goes on to the end.
 
-use super::checks;
+use super::placed_problems;
 use super::source::{GridLine, SourceMap};
 use crate::diagnostic::{Code, Diagnostic, TextRange};
 use crate::model::{Cell, Color, Column, Direction, Hint, Item, Level, Pos, GRID_SIZE};
@@ -371,8 +371,8 @@ fn parse_level(lines: &[Line<'_>], first: usize) -> ParsedLevel {
         &mut source,
         &mut diagnostics,
     );
-    checks::check_text_fields(&level, &source, &mut diagnostics);
-    checks::check_level(&level, &source, &mut diagnostics);
+    placed_problems::check_text_fields(&level, &source, &mut diagnostics);
+    placed_problems::check_level(&level, &source, &mut diagnostics);
     ParsedLevel {
         level,
         source,

@@ -7,7 +7,7 @@
 //! ([`Grade`], see docs/rules.md) against the one requested. When a candidate
 //! misses, the next one is drawn.
 //!
-//! **Reproducibility promise.** The same [`Options`] (shape, blue ratio, target,
+//! **Reproducibility promise.** The same [`GenerateOptions`] (shape, blue ratio, target,
 //! seed word) give a byte-identical level on every machine and every version of
 //! this generator. Everything random comes from [`rng`] (FNV-1a of the seed word
 //! into SplitMix64, integers only); cells, lines and clues are visited in grid
@@ -35,7 +35,7 @@ pub use shape::{Shape, ShapeError};
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct GenerateOptions {
     /// The outline.
     pub shape: Shape,
     /// The share of blue cells, in thousandths (350 for 0.35).
@@ -56,7 +56,7 @@ pub struct Limits {
 
 /// Where a long run is, for a progress line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct GenerateProgress {
     /// The candidate being made, from 1.
     pub attempt: usize,
     /// What is happening.
@@ -127,9 +127,9 @@ pub const ENGINE_CONFLICTS: u64 = 20_000;
 
 /// Generates a level, calling `progress` as the work goes on.
 pub fn generate(
-    options: &Options,
+    options: &GenerateOptions,
     limits: &Limits,
-    progress: &mut dyn FnMut(Progress),
+    progress: &mut dyn FnMut(GenerateProgress),
 ) -> Result<Generated, GenerateError> {
     if !(100..=700).contains(&options.blue_per_mille) {
         return Err(GenerateError::BlueRatio(options.blue_per_mille));
@@ -147,7 +147,7 @@ pub fn generate(
     let mut missed = [0usize; Grade::ALL.len()];
     let mut not_solvable = 0;
     for attempt in 1..=MAX_ATTEMPTS {
-        let mut report = |phase| progress(Progress { attempt, phase });
+        let mut report = |phase| progress(GenerateProgress { attempt, phase });
         report(Phase::Revealing);
         let mut draft = Draft::new(&cells, options.blue_per_mille, &mut rng);
         let outcome = (|| {
@@ -162,7 +162,7 @@ pub fn generate(
                 &mut rng,
                 &mut engine,
                 &mut |done, total| {
-                    progress(Progress {
+                    progress(GenerateProgress {
                         attempt,
                         phase: Phase::Pruning { done, total },
                     })
@@ -202,7 +202,7 @@ pub fn generate(
                     });
                 }
                 missed[usize::from(got.number()) - 1] += 1;
-                progress(Progress {
+                progress(GenerateProgress {
                     attempt,
                     phase: Phase::Missed(got),
                 });

@@ -30,7 +30,7 @@ pub enum ClueKind {
 
 /// How the members of a clue are arranged, for "together".
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Layout {
+pub enum ClueLayout {
     /// No arrangement matters (a flower).
     Unordered,
     /// The six ring positions clockwise from north; `None` where there is no cell.
@@ -51,7 +51,7 @@ pub struct Clue {
     /// The cells it counts: ring order, flower order, or ray order.
     pub members: Vec<Pos>,
     /// Their arrangement, for "together".
-    pub layout: Layout,
+    pub layout: ClueLayout,
 }
 
 impl Clue {
@@ -69,7 +69,7 @@ impl Clue {
                     kind: ClueKind::Neighbours,
                     hint: cell.hint,
                     members,
-                    layout: Layout::Ring(ring),
+                    layout: ClueLayout::Ring(ring),
                 })
             }
             Item::Cell(cell) => {
@@ -80,7 +80,7 @@ impl Clue {
                     kind: ClueKind::Flower,
                     hint: cell.hint,
                     members,
-                    layout: Layout::Unordered,
+                    layout: ClueLayout::Unordered,
                 })
             }
             Item::Column(column) => {
@@ -95,7 +95,7 @@ impl Clue {
                         column.hint
                     },
                     members,
-                    layout: Layout::Line,
+                    layout: ClueLayout::Line,
                 })
             }
         }
@@ -129,9 +129,9 @@ impl Clue {
     /// where the question has no meaning.
     pub fn together_with(&self, is_blue: impl Fn(Pos) -> bool) -> Option<bool> {
         match &self.layout {
-            Layout::Unordered => None,
-            Layout::Line => Some(runs(self.members.iter().map(|p| is_blue(*p))) <= 1),
-            Layout::Ring(ring) => {
+            ClueLayout::Unordered => None,
+            ClueLayout::Line => Some(runs(self.members.iter().map(|p| is_blue(*p))) <= 1),
+            ClueLayout::Ring(ring) => {
                 let blues: Vec<bool> = ring.iter().map(|p| p.is_some_and(&is_blue)).collect();
                 Some(cyclic_runs(&blues) <= 1)
             }

@@ -5,7 +5,7 @@ pub mod coords;
 pub mod level;
 pub mod notation;
 
-pub use clue::{Clue, ClueKind, Layout};
+pub use clue::{Clue, ClueKind, ClueLayout};
 pub use coords::{Direction, Pos, GRID_SIZE};
 pub use level::{Cell, Color, Column, Hint, Item, Level};
 pub use notation::{name, parse_name};

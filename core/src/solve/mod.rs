@@ -13,7 +13,7 @@
 //! - A level's [`Report`] within a [`Budget`]: [`analyze`] (explanations and grade),
 //!   [`verdict`] (the fast path: explanations may be empty), [`explain_verdict`] (the
 //!   analysis of a level whose verdict is known), [`analyze_without_words`] (no
-//!   sentences), and [`analyze_with`] / [`verdict_with`] for a chosen SAT [`Backend`].
+//!   sentences), and [`analyze_with`] / [`verdict_with`] for a chosen SAT [`SatBackend`].
 //! - A player's next step: [`hint`]. Edits that make a stuck level solvable:
 //!   [`suggest_fixes`].
 //! - Trusting an explanation without trusting the search that found it:
@@ -24,7 +24,7 @@
 //!
 //! # Its parts, from the top down
 //!
-//! - `uses/`: hints and fixes, which call the engine;
+//! - `advice/`: hints and fixes, which call the engine;
 //! - `run.rs`: the run over a level, round after round, then explanations and grade;
 //! - `difficulty.rs`: the grade, a replay as a player who takes the easiest step;
 //! - `explain/`: why each forced cell is forced (a named rule, else a minimal set of
@@ -39,6 +39,7 @@
 //! A part imports only parts listed below it, never this file; the ground imports no
 //! other part. `tests/e2e/tidy.rs` checks it.
 
+mod advice;
 mod budget;
 mod deduce;
 mod difficulty;
@@ -51,15 +52,14 @@ mod reason;
 mod report;
 mod rules;
 mod run;
-mod uses;
 
+pub use advice::{hint, suggest_fixes, Change, HintResult, LevelFix, PlayState};
 pub use budget::Budget;
 pub use difficulty::GradeModel;
 pub use explain::{check_explanation, rederive, ExplanationCheck};
-pub use reason::sat::Backend;
+pub use reason::sat::SatBackend;
 pub use report::{
     ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, ReplayStep, Report, Verdict,
 };
 pub use rules::{Rule, RuleInfo};
 pub use run::{analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_with};
-pub use uses::{hint, suggest_fixes, Change, Fix, HintResult, PlayState};

@@ -3,7 +3,7 @@
 //! candidates ([`Cand`]): the cells that might be forced.
 
 use crate::model::clue::runs;
-use crate::model::{Clue, ClueKind, Color, Hint, Layout, Level, Pos, GRID_SIZE};
+use crate::model::{Clue, ClueKind, ClueLayout, Color, Hint, Level, Pos, GRID_SIZE};
 
 /// Values known in a round: `Some(blue)` for uncovered cells and cells forced so far.
 pub(crate) type Values = Vec<Option<bool>>;
@@ -29,7 +29,7 @@ pub(crate) struct ClueInfo {
     /// How many members are blue.
     pub(crate) count: usize,
     /// What else it states.
-    pub(crate) shape: Shape,
+    pub(crate) shape: ClueShape,
     /// What it counts (for messages).
     pub(crate) kind: ClueKind,
     /// How it shows its number (for messages).
@@ -38,7 +38,7 @@ pub(crate) struct ClueInfo {
 
 /// What a clue states besides its count.
 #[derive(Clone, Debug)]
-pub(crate) enum Shape {
+pub(crate) enum ClueShape {
     /// Only the count.
     Count,
     /// Blue members are (or are not) consecutive in member order.
@@ -203,12 +203,16 @@ impl Puzzle {
         let shaped = matches!(clue.hint, Hint::Together | Hint::Apart);
         let together = || clue.together(level);
         let shape = match &clue.layout {
-            Layout::Line if shaped => together().map_or(Shape::Count, |together| Shape::Line { together }),
-            Layout::Ring(ring) if shaped => together().map_or(Shape::Count, |together| Shape::Ring {
-                ring: ring.map(|p| p.and_then(|p| self.cell_at(p))),
-                together,
-            }),
-            _ => Shape::Count,
+            ClueLayout::Line if shaped => {
+                together().map_or(ClueShape::Count, |together| ClueShape::Line { together })
+            }
+            ClueLayout::Ring(ring) if shaped => {
+                together().map_or(ClueShape::Count, |together| ClueShape::Ring {
+                    ring: ring.map(|p| p.and_then(|p| self.cell_at(p))),
+                    together,
+                })
+            }
+            _ => ClueShape::Count,
         };
         ClueInfo {
             at: clue.at,
@@ -264,9 +268,11 @@ impl ClueInfo {
     /// `is_blue` of its members, whose count is known to be right.
     pub(crate) fn shape_holds(&self, is_blue: impl Fn(usize) -> bool) -> bool {
         match &self.shape {
-            Shape::Count => true,
-            Shape::Line { together } => (runs(self.members.iter().map(|&m| is_blue(m))) <= 1) == *together,
-            Shape::Ring { ring, together } => {
+            ClueShape::Count => true,
+            ClueShape::Line { together } => {
+                (runs(self.members.iter().map(|&m| is_blue(m))) <= 1) == *together
+            }
+            ClueShape::Ring { ring, together } => {
                 // Bit `k` for a blue `k`-th place around the ring; a run starts at each
                 // blue whose place before it (bit `k - 1`, around) is not blue.
                 let mut blues = 0u32;
@@ -304,7 +310,7 @@ mod tests {
                     owner: None,
                     members: ring.iter().flatten().copied().collect(),
                     count: 0,
-                    shape: Shape::Ring { ring, together },
+                    shape: ClueShape::Ring { ring, together },
                     kind: ClueKind::Neighbours,
                     hint: Hint::Together,
                 };

@@ -3,7 +3,7 @@
 //! then their explanations (`explain/`) and the grade (`difficulty.rs`), as much of
 //! them as the caller asks for.
 //!
-//! May import: every part of the engine but `uses/`.
+//! May import: every part of the engine but `advice/`.
 
 use crate::model::{Level, Pos};
 use crate::solve::budget::{Budget, Clock, Stop};
@@ -11,33 +11,33 @@ use crate::solve::deduce::Deducer;
 use crate::solve::difficulty;
 use crate::solve::explain::{explain_all, explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
-use crate::solve::reason::sat::Backend;
+use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{Deduction, Explanation, Report, Verdict};
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.
 pub fn analyze(level: &Level, budget: &Budget) -> Report {
-    analyze_with(level, budget, Backend::default())
+    analyze_with(level, budget, SatBackend::default())
 }
 
 /// Like [`analyze`] but explanations may be empty: the fast path.
 pub fn verdict(level: &Level, budget: &Budget) -> Report {
-    verdict_with(level, budget, Backend::default())
+    verdict_with(level, budget, SatBackend::default())
 }
 
 /// [`analyze`] without the explanations in words: every [`Explanation`]'s `text`
 /// is empty, its clues, rule and minimality are the same, and so are the rounds
 /// and the grade. For callers that print no explanation (`hexcells check`).
 pub fn analyze_without_words(level: &Level, budget: &Budget) -> Report {
-    run(level, budget, Backend::default(), Detail::Clues, &[])
+    run(level, budget, SatBackend::default(), Detail::Clues, &[])
 }
 
 /// [`analyze`] with a chosen SAT backend.
-pub fn analyze_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
+pub fn analyze_with(level: &Level, budget: &Budget, backend: SatBackend) -> Report {
     run(level, budget, backend, Detail::Words, &[])
 }
 
 /// [`verdict`] with a chosen SAT backend.
-pub fn verdict_with(level: &Level, budget: &Budget, backend: Backend) -> Report {
+pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Report {
     run(level, budget, backend, Detail::Verdict, &[])
 }
 
@@ -60,7 +60,7 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
     if matches!(verdict.verdict, Verdict::GaveUp | Verdict::Cancelled) {
         return analyze(level, budget);
     }
-    let backend = Backend::default();
+    let backend = SatBackend::default();
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known = puzzle.initial_values();
@@ -97,10 +97,10 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
 /// uncovers are uncovered in the edited one too, whatever the order: so its verdict
 /// and stuck cells come out the same, only faster. Rounds count from there.
 pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> Report {
-    run(level, budget, Backend::default(), Detail::Verdict, deduced)
+    run(level, budget, SatBackend::default(), Detail::Verdict, deduced)
 }
 
-fn run(level: &Level, budget: &Budget, backend: Backend, detail: Detail, deduced: &[Pos]) -> Report {
+fn run(level: &Level, budget: &Budget, backend: SatBackend, detail: Detail, deduced: &[Pos]) -> Report {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known = puzzle.initial_values();
@@ -146,7 +146,7 @@ fn finish(
     verdict: Verdict,
     deductions: Vec<Deduction>,
     known: &Values,
-    grader: Option<(Backend, &Clock)>,
+    grader: Option<(SatBackend, &Clock)>,
 ) -> Report {
     let stuck = (0..puzzle.cells.len())
         .filter(|i| known[*i].is_none())
@@ -154,7 +154,7 @@ fn finish(
         .collect();
     let engine = grader
         .filter(|_| verdict == Verdict::Solvable)
-        .map(|(backend, clock)| difficulty::Engine { backend, clock });
+        .map(|(backend, clock)| difficulty::ReplayEngine { backend, clock });
     let difficulty = difficulty::summarise(puzzle, &puzzle.initial_values(), &deductions, engine);
     Report {
         verdict,
@@ -176,7 +176,7 @@ fn stopped(stop: Stop) -> Verdict {
 fn one_round(
     puzzle: &Puzzle,
     known: &Values,
-    backend: Backend,
+    backend: SatBackend,
     clock: &Clock,
     detail: Detail,
     round: usize,

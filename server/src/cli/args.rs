@@ -74,7 +74,7 @@ pub enum Command {
 
 /// The editors `hexcells setup` sets up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Editor {
+pub enum SetupEditor {
     /// Helix (`hx`): languages.toml, the grammar and its queries.
     Helix,
 }
@@ -84,7 +84,7 @@ pub enum Editor {
 pub struct SetupArgs {
     /// The editor to set up.
     #[arg(value_enum, value_name = "EDITOR")]
-    pub editor: Editor,
+    pub editor: SetupEditor,
     /// Print what would be written and built, and write nothing.
     #[arg(long)]
     pub dry_run: bool,

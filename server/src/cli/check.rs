@@ -18,12 +18,12 @@ use serde::Serialize;
 
 use super::args::CheckArgs;
 use super::difficulty::{self, JsonDifficulty};
-use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, Engine};
+use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, EngineEntry};
 use super::exit::{report_error, Status};
 use super::input::{self, Source};
 use super::parallel;
 use super::phrases::{describe_stuck, plural, write_diagnostic};
-use super::progress::Progress;
+use super::progress::ProgressMeter;
 
 /// Checked options of `hexcells check`.
 struct Options {
@@ -58,7 +58,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let jobs = args.jobs.map_or_else(parallel::default_jobs, NonZeroUsize::get);
     let sources = input::expand(&args.files);
     // With --json the bar shows only when the lines go to a file or a pipe.
-    let progress = Progress::new(!options.json || !std::io::stdout().is_terminal());
+    let progress = ProgressMeter::new(!options.json || !std::io::stdout().is_terminal());
     if progress.may_draw() {
         progress.add_steps(count_levels(&sources));
     }
@@ -106,7 +106,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
 
 /// Flushes `out` while a bar is drawn on the same terminal, so that lines and bar
 /// do not mix.
-fn progress_flush(progress: &Progress, out: &mut dyn Write) -> std::io::Result<()> {
+fn progress_flush(progress: &ProgressMeter, out: &mut dyn Write) -> std::io::Result<()> {
     if progress.shares_stdout() {
         out.flush()
     } else {
@@ -188,7 +188,7 @@ enum Done {
 /// is needed (stdin's levels are added to `progress` then).
 fn units<'a>(
     sources: Vec<anyhow::Result<Source>>,
-    progress: &'a Progress,
+    progress: &'a ProgressMeter,
 ) -> impl Iterator<Item = Unit> + 'a {
     sources.into_iter().flat_map(move |source| {
         let file = source.map_err(|e| anyhow::anyhow!("{e:#}")).and_then(|source| {
@@ -347,7 +347,7 @@ fn check_level<'a>(
         return check;
     };
     // check prints no explanation: their words are not worked out.
-    let engine: Engine = if options.fast {
+    let engine: EngineEntry = if options.fast {
         solve::verdict
     } else {
         solve::analyze_without_words

@@ -27,12 +27,12 @@ pub fn blocks_analysis(d: &Diagnostic) -> bool {
 }
 
 /// The engine's entry points `run_engine` takes: `solve::verdict`, `solve::analyze`, ...
-pub type Engine = fn(&Level, &Budget) -> Report;
+pub type EngineEntry = fn(&Level, &Budget) -> Report;
 
 /// Runs `engine` on `level`, timed in milliseconds. A panic in the engine is a bug,
 /// but it must not take the other levels down: it gives `None` (the panic message
 /// has already gone to stderr).
-pub fn run_engine(level: &Level, budget: &Budget, engine: Engine) -> (Option<Report>, f64) {
+pub fn run_engine(level: &Level, budget: &Budget, engine: EngineEntry) -> (Option<Report>, f64) {
     let started = Instant::now();
     let report = catch_unwind(AssertUnwindSafe(|| engine(level, budget))).ok();
     (report, started.elapsed().as_secs_f64() * 1000.0)

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context};
 use hexcells_core::format::{parse, print};
-use hexcells_core::generate::{generate, Grade, Limits, Options, Phase, Progress, Shape};
+use hexcells_core::generate::{generate, GenerateOptions, GenerateProgress, Grade, Limits, Phase, Shape};
 
 use super::args::{DifficultyArg, GenerateArgs};
 use super::exit::Status;
@@ -26,7 +26,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let started = Instant::now();
     let mut last_line = started;
     let terminal = std::io::stderr().is_terminal();
-    let mut progress = |p: Progress| {
+    let mut progress = |p: GenerateProgress| {
         // Quiet for short runs; then one line a second.
         if started.elapsed() < Duration::from_secs(1) || last_line.elapsed() < Duration::from_secs(1) {
             return;
@@ -68,7 +68,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
 }
 
 /// Checks the arguments and turns them into generator options.
-fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
+fn options(args: &GenerateArgs) -> anyhow::Result<GenerateOptions> {
     let size = args.size.as_deref().map(parse_size).transpose()?;
     if args.level.is_some() && matches!(args.shape.as_str(), "hexagon" | "rectangle" | "diamond") {
         bail!(
@@ -108,7 +108,7 @@ fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
     if seed.trim().is_empty() || seed.chars().any(char::is_control) {
         bail!("the seed must be a word of printable characters, like `--seed gargamel`");
     }
-    Ok(Options {
+    Ok(GenerateOptions {
         shape,
         blue_per_mille,
         target,

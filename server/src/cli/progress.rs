@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 const SHOW_AFTER: Duration = Duration::from_millis(400);
 
 /// A progress bar over a known number of steps; safe to advance from any thread.
-pub struct Progress {
+pub struct ProgressMeter {
     /// `None` when no bar may be drawn.
     bar: Option<ProgressBar>,
     started: Instant,
@@ -21,10 +21,10 @@ pub struct Progress {
     shares_terminal: bool,
 }
 
-impl Progress {
-    /// A bar with no steps yet ([`Progress::add_steps`]), drawn only if `wanted` and
+impl ProgressMeter {
+    /// A bar with no steps yet ([`ProgressMeter::add_steps`]), drawn only if `wanted` and
     /// stderr is a terminal.
-    pub fn new(wanted: bool) -> Progress {
+    pub fn new(wanted: bool) -> ProgressMeter {
         let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
             if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} levels, {elapsed}") {
@@ -32,7 +32,7 @@ impl Progress {
             }
             bar
         });
-        Progress {
+        ProgressMeter {
             bar,
             started: Instant::now(),
             shown: AtomicBool::new(false),

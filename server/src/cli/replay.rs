@@ -6,7 +6,7 @@ use std::io::Write;
 
 use hexcells_core::format::parse;
 use hexcells_core::model::name;
-use hexcells_core::record::{self, Move, Outcome, Replay};
+use hexcells_core::play_record::{self, Move, MoveOutcome, Replay};
 use hexcells_core::Color;
 
 use super::args::ReplayArgs;
@@ -22,7 +22,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let levels = parse(&input::read_text(&level_source)?).levels;
     let level = &pack::pick(&levels, args.level, &level_source.to_string())?.level;
     let record_source = Source::from_arg(&args.record);
-    let parsed_record = record::parse(&input::read_text(&record_source)?);
+    let parsed_record = play_record::parse(&input::read_text(&record_source)?);
     let mut status = Status::Clean;
     for problem in &parsed_record.problems {
         writeln!(
@@ -34,7 +34,7 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         )?;
         status = Status::Findings;
     }
-    let replay = record::replay(level, &parsed_record.record);
+    let replay = play_record::replay(level, &parsed_record.record);
     let moves = &parsed_record.record.moves;
     for (i, outcome) in replay.outcomes.iter().enumerate() {
         let (Some(mv), Some(line)) = (moves.get(i), parsed_record.move_lines.get(i)) else {
@@ -43,15 +43,17 @@ pub fn run(args: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         let cell = name(mv.pos);
         let said = color_word(mv.color);
         let why = match outcome {
-            Outcome::Uncovered | Outcome::RecordedMistake => continue,
-            Outcome::WrongColor => format!(
+            MoveOutcome::Uncovered | MoveOutcome::RecordedMistake => continue,
+            MoveOutcome::WrongColor => format!(
                 "{cell} is {}, not {said} (write `{cell}{}?` if the player made this mistake)",
                 color_word(mv.color.other()),
                 letter(mv.color)
             ),
-            Outcome::NotAMistake => format!("{cell} is {said}, so this move is no mistake (drop the `?`)"),
-            Outcome::NoCell => format!("there is no cell at {cell}"),
-            Outcome::AlreadyUncovered => format!("{cell} is already uncovered"),
+            MoveOutcome::NotAMistake => {
+                format!("{cell} is {said}, so this move is no mistake (drop the `?`)")
+            }
+            MoveOutcome::NoCell => format!("there is no cell at {cell}"),
+            MoveOutcome::AlreadyUncovered => format!("{cell} is already uncovered"),
         };
         writeln!(out, "{record_source}:{}: move {}: {why}", line + 1, i + 1)?;
         status = Status::Findings;
@@ -85,13 +87,13 @@ fn describe_covered(replay: &Replay, moves: &[Move]) -> String {
                 .rev()
                 .find(|(_, (mv, _))| mv.pos == pos);
             match last_try {
-                Some((i, (mv, Outcome::WrongColor | Outcome::RecordedMistake))) => format!(
+                Some((i, (mv, MoveOutcome::WrongColor | MoveOutcome::RecordedMistake))) => format!(
                     "{cell} (move {} chose {}, but it is {})",
                     i + 1,
                     color_word(mv.color),
                     color_word(mv.color.other())
                 ),
-                Some((i, (_, Outcome::NotAMistake))) => {
+                Some((i, (_, MoveOutcome::NotAMistake))) => {
                     format!("{cell} (move {} is marked `?`, so it left it covered)", i + 1)
                 }
                 _ => cell,

@@ -5,7 +5,7 @@
 
 use hexcells_core::format::{parse, ParsedLevel};
 use hexcells_core::model::name;
-use hexcells_core::record;
+use hexcells_core::play_record;
 use hexcells_core::solve::{self, ClueRef, Deduction, Report, Verdict};
 use hexcells_core::{Diagnostic, Severity};
 use serde::Serialize;
@@ -272,7 +272,7 @@ fn json_level(
 
 /// Writes the engine's solution as a play record, with the verdict as a comment.
 pub fn write_solution_record(out: &mut dyn Write, report: &Report) -> anyhow::Result<Status> {
-    out.write_all(record::print(&record::from_report(report)).as_bytes())?;
+    out.write_all(play_record::print(&play_record::from_report(report)).as_bytes())?;
     Ok(match report.verdict {
         Verdict::Solvable => {
             writeln!(

@@ -3,7 +3,7 @@
 //! is done, also one per stuck cell. Pushed on every change to clients that do not
 //! pull ([`push`]); pulled by the others (`handlers/pull_diagnostics.rs`).
 
-use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
+use hexcells_core::analysis::sixcells_diagnostics::{self as sixcells, SixCellsCheck};
 use hexcells_core::analysis::solvability;
 use hexcells_core::Code;
 use std::collections::hash_map::DefaultHasher;
@@ -12,9 +12,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Range, Uri};
 
-use super::backend::Backend;
 use super::level_diagnostics::{LevelInput, Levels};
 use super::positions::{self, Encoding};
+use super::server::LspServer;
 use super::state::{Doc, ServerState};
 
 pub use super::level_diagnostics::to_lsp;
@@ -22,7 +22,7 @@ pub use super::level_diagnostics::to_lsp;
 /// Queues the diagnostics of `uri` for the client (push mode only), unless the client
 /// has them already: the same diagnostics for the same version go out once (the
 /// verdicts of a version often add nothing to what its change pushed).
-pub fn push(backend: &Backend, state: &mut ServerState, uri: &Uri) {
+pub fn push(backend: &LspServer, state: &mut ServerState, uri: &Uri) {
     if state.client.pull_diagnostics {
         return;
     }
@@ -122,7 +122,7 @@ impl Current {
 }
 
 /// Clears the diagnostics of the closed document `uri` (push mode only).
-pub fn clear(backend: &Backend, state: &ServerState, uri: &Uri, version: i32) {
+pub fn clear(backend: &LspServer, state: &ServerState, uri: &Uri, version: i32) {
     if !state.client.pull_diagnostics {
         backend.publish_diagnostics(uri.clone(), version, "[]".to_string());
     }

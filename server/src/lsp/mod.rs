@@ -1,5 +1,5 @@
 //! `hexcells lsp`: the language server for "Hexcells level v1" files. This file is
-//! the routing table: `impl LanguageServer for Backend` sends each method to its
+//! the routing table: `impl LanguageServer for LspServer` sends each method to its
 //! handler in `handlers/` (one call; the three text-sync notifications list, in
 //! order, what follows a change), [`capabilities`] announces the same features, and
 //! [`run`] starts the server on stdin/stdout.
@@ -7,9 +7,10 @@
 //! May import: core and every module of `lsp/`. Each of those imports only modules
 //! below it, and none imports this file: `handlers/` (one file per feature), then
 //! `solver.rs` (the background analysis), `diagnostics.rs` and `transport.rs`, then
-//! `backend.rs` (the handle: the lock, the ordered outgoing queue, the permits), then
-//! `state.rs`, then `positions.rs`, `results.rs`, `viewer_process.rs` and `ext.rs`.
-//! Only `lsp/` knows protocol types.
+//! `server.rs` (the handle: the lock, the ordered outgoing queue, the permits), then
+//! `state.rs`, then `level_diagnostics.rs` (kept in the state), then `positions.rs`,
+//! `results.rs`, `viewer_process.rs` and `ext.rs` (ARCHITECTURE.md maps the order,
+//! and `tests/e2e/tidy.rs` checks it). Only `lsp/` knows protocol types.
 //!
 //! State lives in one [`ServerState`] behind one lock, taken only for synchronous
 //! work, so notifications take effect strictly in the order they arrive (tower runs
@@ -19,13 +20,13 @@
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-pub mod backend;
 pub mod diagnostics;
 pub mod ext;
 pub mod handlers;
 pub mod level_diagnostics;
 pub mod positions;
 pub mod results;
+pub mod server;
 pub mod solver;
 pub mod state;
 pub mod transport;
@@ -37,7 +38,7 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::*;
 use tower_lsp_server::{LanguageServer, LspService};
 
-use backend::Backend;
+use server::LspServer;
 use state::ServerState;
 
 /// Runs the language server on stdin/stdout until the client says `exit`.
@@ -52,7 +53,7 @@ pub fn run() -> anyhow::Result<()> {
         let (wire, output) = tokio::sync::mpsc::unbounded_channel();
         let (service, socket) = LspService::new({
             let wire = wire.clone();
-            move |client| Backend::new(client, wire)
+            move |client| LspServer::new(client, wire)
         });
         transport::serve(service, socket, wire, output).await;
     });
@@ -119,7 +120,7 @@ fn capabilities(state: &ServerState) -> ServerCapabilities {
     }
 }
 
-impl LanguageServer for Backend {
+impl LanguageServer for LspServer {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         Ok(handlers::initialize::initialize(
             &mut self.lock(),

@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use hexcells_core::format::Fingerprint;
-use hexcells_core::solve::{Fix, Report};
+use hexcells_core::solve::{LevelFix, Report};
 
 /// Changes of any document after which an answer no open document needs is dropped.
 const KEEP_UNUSED_FOR: u64 = 64;
@@ -22,7 +22,7 @@ pub struct Answer {
     /// The report: the verdict and its rounds, and once explained, the explanations.
     pub report: Report,
     /// The engine's fixes (stuck levels, explained answers only).
-    pub fixes: Vec<Fix>,
+    pub fixes: Vec<LevelFix>,
 }
 
 /// Every answer known, by level.

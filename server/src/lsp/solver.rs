@@ -27,8 +27,8 @@ use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
 use tracing::{debug, error};
 
-use super::backend::Backend;
 use super::results::Answer;
+use super::server::LspServer;
 use super::state::{Config, Lanes, Running, ServerState, Solved};
 
 /// Analyses that take longer than this show `$/progress`.
@@ -79,8 +79,11 @@ const PASSES: usize = 3;
 
 /// Waits for the debounce, works out the verdicts and hands them to `deliver`, then
 /// (unless a newer version came meanwhile) the explanations and fixes.
-pub async fn run<Delivered>(backend: Backend, job: Job, deliver: impl Fn(Backend, Uri, Solved) -> Delivered)
-where
+pub async fn run<Delivered>(
+    backend: LspServer,
+    job: Job,
+    deliver: impl Fn(LspServer, Uri, Solved) -> Delivered,
+) where
     Delivered: Future<Output = ()>,
 {
     tokio::time::sleep(job.config.debounce).await;
@@ -96,7 +99,7 @@ where
 
 /// Every level's verdict, and the levels whose verdict was worked out now. The
 /// verdicts wait only for other verdicts, never for explanations.
-async fn verdicts(backend: &Backend, job: &Arc<Job>) -> Option<(Vec<usize>, Solved)> {
+async fn verdicts(backend: &LspServer, job: &Arc<Job>) -> Option<(Vec<usize>, Solved)> {
     let _lane = job.lanes.verdicts.lock().await;
     let _permit = backend.verdicts.acquire().await.ok()?;
     let mut fresh = Vec::new();
@@ -129,7 +132,7 @@ async fn verdicts(backend: &Backend, job: &Arc<Job>) -> Option<(Vec<usize>, Solv
 
 /// Every level's explanations and fixes, those of `first` worked out first: one
 /// document at a time, so that a core stays free for the verdicts of the next change.
-async fn explanations(backend: &Backend, job: &Arc<Job>, first: Vec<usize>) -> Option<Solved> {
+async fn explanations(backend: &LspServer, job: &Arc<Job>, first: Vec<usize>) -> Option<Solved> {
     let _lane = job.lanes.explanations.lock().await;
     let _permit = backend.explanations.acquire().await.ok()?;
     let first = Arc::new(first);
@@ -164,7 +167,7 @@ async fn explanations(backend: &Backend, job: &Arc<Job>, first: Vec<usize>) -> O
 /// Waits for `handle`, showing `$/progress` when it takes longer than a moment and
 /// the client shows progress.
 async fn with_progress(
-    backend: &Backend,
+    backend: &LspServer,
     job: &Job,
     mut handle: tokio::task::JoinHandle<Passed>,
 ) -> Result<Passed, tokio::task::JoinError> {
@@ -194,7 +197,7 @@ async fn with_progress(
 }
 
 /// Whether the job's version is still the document's.
-fn is_current(backend: &Backend, job: &Job) -> bool {
+fn is_current(backend: &LspServer, job: &Job) -> bool {
     backend
         .lock()
         .docs
@@ -221,7 +224,7 @@ enum Step {
 /// `pass`'s kind, the levels in `first` before the others. Between two levels it looks
 /// whether the version is still current; each level's work is registered with the
 /// document, whose next change cancels it if the level is gone.
-fn pass(backend: &Backend, job: &Job, pass: Pass, first: &[usize]) -> Passed {
+fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
     let n = match backend
         .lock()
         .docs
@@ -323,7 +326,7 @@ fn pass(backend: &Backend, job: &Job, pass: Pass, first: &[usize]) -> Passed {
 
 /// The answers of `pass`'s kind for every level of the job's version, if it is still
 /// current and each level has one.
-fn collect(backend: &Backend, job: &Job, pass: Pass) -> Option<Solved> {
+fn collect(backend: &LspServer, job: &Job, pass: Pass) -> Option<Solved> {
     let state = backend.lock();
     let doc = state.docs.get(&job.uri).filter(|d| d.version == job.version)?;
     let mut levels = Vec::new();

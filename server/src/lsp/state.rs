@@ -1,7 +1,7 @@
 //! The server's one state: open documents, the negotiated position encoding, the
 //! settings (as given in `initialize` and in force), what the client can do, the
 //! running viewers, and the engine's answers by level (`results.rs`). Everything is
-//! behind one lock (`backend.rs`), taken only for synchronous work.
+//! behind one lock (`server.rs`), taken only for synchronous work.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use hexcells_core::solve::{self, Budget, Report};
 
-use hexcells_core::analysis::sixcells::{self, SixCellsCheck};
+use hexcells_core::analysis::sixcells_diagnostics::{self as sixcells, SixCellsCheck};
 use hexcells_core::edit::{TextChange, TextPos};
 use hexcells_core::format::live::fingerprint;
 use hexcells_core::format::{Fingerprint, LiveParse, Parse};
@@ -178,7 +178,7 @@ impl Solved {
     }
 
     /// The engine's fixes of level `level_idx` (stuck levels, complete answers only).
-    pub fn fixes(&self, level_idx: usize) -> &[solve::Fix] {
+    pub fn fixes(&self, level_idx: usize) -> &[solve::LevelFix] {
         self.levels
             .get(level_idx)
             .and_then(Option::as_deref)

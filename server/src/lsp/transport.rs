@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 use tower_lsp_server::{ClientSocket, LspService, Server};
 use tracing::warn;
 
-use super::backend::{Backend, Wire};
+use super::server::{LspServer, Wire};
 
 /// Longest header line read; longer ones are garbage and skipped.
 const MAX_HEADER_LINE: u64 = 4096;
@@ -22,7 +22,7 @@ const MAX_HEADER_LINE: u64 = 4096;
 /// Serves `service` on stdin/stdout until the client says `exit` or closes stdin;
 /// message bodies sent on `wire` (and tower's) leave through `output`, in order.
 pub async fn serve(
-    service: LspService<Backend>,
+    service: LspService<LspServer>,
     socket: ClientSocket,
     wire: Wire,
     output: mpsc::UnboundedReceiver<Option<Vec<u8>>>,

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use hexcells_core::{Level, Pos};
 use hexcells_viewer::render::palette::Rgb;
-use hexcells_viewer::render::{FrameText, Layout};
+use hexcells_viewer::render::{FrameLayout, FrameText};
 
 use crate::xvfb::{geometry, on_path, wait_for_window, xdotool};
 
@@ -39,19 +39,19 @@ pub struct Board {
     /// Left and top of the window's inside on the screen.
     pub origin: (i32, i32),
     /// The layout of the level in the window.
-    pub layout: Layout,
+    pub layout: FrameLayout,
 }
 
 impl Board {
     /// Waits for the viewer's window on `display` and lays `level` out in it, as the
     /// player does.
     pub fn find(display: &str, level: &Level) -> Board {
-        Board::find_with(display, |w, h| Layout::new(level, w, h, 1.0))
+        Board::find_with(display, |w, h| FrameLayout::new(level, w, h, 1.0))
     }
 
     /// Waits for the viewer's window on `display`, with the layout `layout` gives for
     /// its inner size (the editor's frame, say).
-    pub fn find_with(display: &str, layout: impl FnOnce(u32, u32) -> Layout) -> Board {
+    pub fn find_with(display: &str, layout: impl FnOnce(u32, u32) -> FrameLayout) -> Board {
         let window = wait_for_window(display, "hexcells-view", Duration::from_secs(60))
             .expect("the viewer's window did not appear");
         let (x, y, w, h) = geometry(display, &window);

@@ -8,7 +8,7 @@
 use hexcells_core::edit::TextChange;
 use hexcells_core::viewer_protocol::FromViewer;
 
-use super::history::{Direction, History, Step};
+use super::history::{History, HistoryStep, UndoRedo};
 
 /// Where edits go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub enum Kind {
     /// A new edit that replaces the last one in the history.
     Replacing,
     /// A step back or forward.
-    Step(Direction),
+    HistoryStep(UndoRedo),
 }
 
 /// An edit sent to the server, waiting for its snapshot.
@@ -94,7 +94,7 @@ impl Document {
         if changes.is_empty() {
             return None;
         }
-        let step = Step::new(&self.text, changes);
+        let step = HistoryStep::new(&self.text, changes);
         match self.link {
             Link::Standalone => {
                 self.text = step.after.clone();
@@ -120,7 +120,7 @@ impl Document {
     }
 
     /// The changes of one step back or forward through the history.
-    pub fn history_changes(&self, direction: Direction) -> Result<Vec<TextChange>, String> {
+    pub fn history_changes(&self, direction: UndoRedo) -> Result<Vec<TextChange>, String> {
         self.history.changes(direction, &self.text)
     }
 
@@ -135,7 +135,7 @@ impl Document {
         }
         if let Some(pending) = self.pending.take() {
             if text == pending.after {
-                let step = Step {
+                let step = HistoryStep {
                     before: pending.before,
                     after: pending.after,
                     changes: pending.changes,
@@ -170,11 +170,11 @@ impl Document {
         self.text = text;
     }
 
-    fn commit(&mut self, kind: Kind, step: Step) {
+    fn commit(&mut self, kind: Kind, step: HistoryStep) {
         match kind {
             Kind::Edit => self.history.record(step),
             Kind::Replacing => self.history.record_replacing_last(step),
-            Kind::Step(direction) => self.history.moved(direction),
+            Kind::HistoryStep(direction) => self.history.moved(direction),
         }
     }
 }
@@ -193,8 +193,8 @@ mod tests {
         let mut doc = Document::new("ab\n".into(), Link::Standalone);
         assert_eq!(doc.submit(vec![change(0, 0, 1, "X")], Kind::Edit), None);
         assert_eq!(doc.text(), "Xb\n");
-        let back = doc.history_changes(Direction::Undo).unwrap();
-        doc.submit(back, Kind::Step(Direction::Undo));
+        let back = doc.history_changes(UndoRedo::Undo).unwrap();
+        doc.submit(back, Kind::HistoryStep(UndoRedo::Undo));
         assert_eq!(doc.text(), "ab\n");
         assert_eq!(doc.history().depth(), (0, 1));
     }
@@ -230,6 +230,6 @@ mod tests {
         assert!(doc.snapshot(6, "typed\n".into()));
         assert_eq!(doc.text(), "typed\n");
         assert_eq!(doc.history().depth(), (1, 0));
-        assert!(doc.history_changes(Direction::Undo).is_err());
+        assert!(doc.history_changes(UndoRedo::Undo).is_err());
     }
 }

@@ -1,15 +1,15 @@
 //! Where the pointer is, in the editor's terms: the free lattice place nearest to it,
 //! the direction a drag out of a cell picks for a column number, whole lattice steps
-//! for a move, and the cells a freehand loop touches. Pure functions of a [`Layout`].
+//! for a move, and the cells a freehand loop touches. Pure functions of a [`FrameLayout`].
 
 use hexcells_core::edit::{blocker, lattice_parity};
 use hexcells_core::{Direction, Level, Pos};
 
-use crate::render::Layout;
+use crate::render::FrameLayout;
 
 /// The free place of the level's lattice nearest to the pixel `(px, py)`, within one
 /// hexagon of it: no item there or overlapping it, and none of `taken` either.
-pub fn nearest_free(level: &Level, layout: &Layout, px: f32, py: f32, taken: &[Pos]) -> Option<Pos> {
+pub fn nearest_free(level: &Level, layout: &FrameLayout, px: f32, py: f32, taken: &[Pos]) -> Option<Pos> {
     let parity = lattice_parity(level).or_else(|| taken.first().map(|p| p.parity()));
     let (gx, gy) = layout.grid_point(px, py);
     if !(gx.is_finite() && gy.is_finite()) {
@@ -44,7 +44,7 @@ pub fn nearest_free(level: &Level, layout: &Layout, px: f32, py: f32, taken: &[P
 /// `(px, py)` creates, as in SixCells: within 30° of straight up `|`, further up-left
 /// `\`, further up-right `/`; nothing while the pointer is still on the cell or below
 /// its centre.
-pub fn column_direction(layout: &Layout, cell: Pos, px: f32, py: f32) -> Option<Direction> {
+pub fn column_direction(layout: &FrameLayout, cell: Pos, px: f32, py: f32) -> Option<Direction> {
     let (cx, cy) = layout.cell_centre(cell);
     let (dx, up) = (px - cx, cy - py);
     if up <= 0.0 || dx.hypot(up) < 0.9 * layout.radius {
@@ -62,7 +62,7 @@ pub fn column_direction(layout: &Layout, cell: Pos, px: f32, py: f32) -> Option<
 
 /// The whole lattice step `(dx, dy)` nearest to a drag from pixel `from` to pixel
 /// `to`: `dx + dy` is even, so items stay on their lattice.
-pub fn lattice_step(layout: &Layout, from: (f32, f32), to: (f32, f32)) -> (i32, i32) {
+pub fn lattice_step(layout: &FrameLayout, from: (f32, f32), to: (f32, f32)) -> (i32, i32) {
     let (ax, ay) = layout.grid_point(from.0, from.1);
     let (bx, by) = layout.grid_point(to.0, to.1);
     let (fx, fy) = (bx - ax, by - ay);
@@ -81,7 +81,7 @@ pub fn lattice_step(layout: &Layout, from: (f32, f32), to: (f32, f32)) -> (i32, 
 
 /// The items a freehand loop through `points` touches: those whose hexagon the path
 /// passes over, and those inside the closed loop.
-pub fn lasso(level: &Level, layout: &Layout, points: &[(f32, f32)]) -> Vec<Pos> {
+pub fn lasso(level: &Level, layout: &FrameLayout, points: &[(f32, f32)]) -> Vec<Pos> {
     let reach = 0.8 * layout.radius;
     level
         .items()
@@ -116,8 +116,8 @@ mod tests {
     use super::*;
     use hexcells_core::fixture::{level, pos};
 
-    fn layout(level: &Level) -> Layout {
-        Layout::new(level, 1280, 800, 1.0)
+    fn layout(level: &Level) -> FrameLayout {
+        FrameLayout::new(level, 1280, 800, 1.0)
     }
 
     #[test]

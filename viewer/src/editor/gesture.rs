@@ -9,9 +9,9 @@ use hexcells_core::edit::{apply_op, Op};
 use hexcells_core::{Color, Direction, Level, Pos};
 
 use super::document::Kind;
-use super::{geometry, Editor, Outcome, Request};
+use super::{geometry, Editor, EditorOutcome, Request};
 use crate::keys::Button;
-use crate::render::Layout;
+use crate::render::FrameLayout;
 
 /// Two clicks on one item closer than this make a double-click.
 pub const DOUBLE_CLICK: Duration = Duration::from_millis(400);
@@ -81,7 +81,13 @@ pub(super) struct Click {
 
 impl Editor {
     /// A press of `button` at pixel `at`.
-    pub fn press(&mut self, layout: &Layout, at: (f32, f32), button: Button, mods: Mods) -> Outcome {
+    pub fn press(
+        &mut self,
+        layout: &FrameLayout,
+        at: (f32, f32),
+        button: Button,
+        mods: Mods,
+    ) -> EditorOutcome {
         let hit = layout.cell_at(&self.level, at.0, at.1);
         self.gesture = match (hit, button) {
             (Some(pos), Button::Left) if mods.select => {
@@ -108,23 +114,23 @@ impl Editor {
                 Gesture::Paint { color, cells }
             }
         };
-        Outcome::redraw()
+        EditorOutcome::redraw()
     }
 
     /// The pointer moved to pixel `at` (with or without a button held).
-    pub fn motion(&mut self, layout: &Layout, at: (f32, f32)) -> Outcome {
+    pub fn motion(&mut self, layout: &FrameLayout, at: (f32, f32)) -> EditorOutcome {
         match &mut self.gesture {
-            Gesture::Idle | Gesture::Void => return Outcome::default(),
+            Gesture::Idle | Gesture::Void => return EditorOutcome::default(),
             Gesture::Paint { cells, .. } => {
                 match geometry::nearest_free(&self.level, layout, at.0, at.1, cells) {
                     Some(p) => cells.push(p),
-                    None => return Outcome::default(),
+                    None => return EditorOutcome::default(),
                 }
             }
             Gesture::OnItem { pos, button, start } => {
                 let (pos, start, button) = (*pos, *start, *button);
                 if (at.0 - start.0).hypot(at.1 - start.1) < 0.35 * layout.radius {
-                    return Outcome::default();
+                    return EditorOutcome::default();
                 }
                 self.gesture = match button {
                     Button::Right => Gesture::Void,
@@ -160,18 +166,24 @@ impl Editor {
             }
             Gesture::Lasso { points } => points.push(at),
         }
-        Outcome::redraw()
+        EditorOutcome::redraw()
     }
 
     /// The release of `button` at pixel `at`, `now` (for double-clicks).
-    pub fn release(&mut self, layout: &Layout, at: (f32, f32), button: Button, now: Instant) -> Outcome {
+    pub fn release(
+        &mut self,
+        layout: &FrameLayout,
+        at: (f32, f32),
+        button: Button,
+        now: Instant,
+    ) -> EditorOutcome {
         let gesture = std::mem::take(&mut self.gesture);
         let request = match gesture {
-            Gesture::Idle | Gesture::Void => return Outcome::redraw(),
+            Gesture::Idle | Gesture::Void => return EditorOutcome::redraw(),
             Gesture::Paint { color, cells } => {
                 if cells.is_empty() {
                     self.message = Some("no free place there".into());
-                    return Outcome::redraw();
+                    return EditorOutcome::redraw();
                 }
                 Request::Op(Op::Create { cells, color }, Kind::Edit)
             }
@@ -181,11 +193,11 @@ impl Editor {
             Gesture::OnItem { pos, .. } => self.click(pos, now),
             Gesture::Column { cell, direction } => match direction {
                 Some(direction) => Request::Op(Op::AddColumn { cell, direction }, Kind::Edit),
-                None => return Outcome::redraw(),
+                None => return EditorOutcome::redraw(),
             },
             Gesture::Move { step, .. } => {
                 if step == (0, 0) {
-                    return Outcome::redraw();
+                    return EditorOutcome::redraw();
                 }
                 let op = Op::Move {
                     items: self.selection.iter().copied().collect(),
@@ -206,7 +218,7 @@ impl Editor {
                 } else {
                     self.selection.clear();
                 }
-                return Outcome::redraw();
+                return EditorOutcome::redraw();
             }
         };
         self.request(request)

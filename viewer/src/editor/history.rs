@@ -7,7 +7,7 @@ use hexcells_core::edit::{self, TextChange};
 
 /// One edit.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct HistoryStep {
     /// The text before it.
     pub before: String,
     /// The text after it.
@@ -16,10 +16,10 @@ pub struct Step {
     pub changes: Vec<TextChange>,
 }
 
-impl Step {
+impl HistoryStep {
     /// The step that `changes` make to `before`.
-    pub fn new(before: &str, changes: Vec<TextChange>) -> Step {
-        Step {
+    pub fn new(before: &str, changes: Vec<TextChange>) -> HistoryStep {
+        HistoryStep {
             after: edit::apply(before, &changes),
             before: before.to_string(),
             changes,
@@ -29,7 +29,7 @@ impl Step {
 
 /// Which way through the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
+pub enum UndoRedo {
     /// Back (undo).
     Undo,
     /// Forward again (redo).
@@ -39,24 +39,24 @@ pub enum Direction {
 /// The undo and redo stacks.
 #[derive(Clone, Debug, Default)]
 pub struct History {
-    undo: Vec<Step>,
-    redo: Vec<Step>,
+    undo: Vec<HistoryStep>,
+    redo: Vec<HistoryStep>,
 }
 
 impl History {
     /// Records a new edit; the redo stack is gone.
-    pub fn record(&mut self, step: Step) {
+    pub fn record(&mut self, step: HistoryStep) {
         self.undo.push(step);
         self.redo.clear();
     }
 
     /// Records an edit that replaces the last one (a double-click's flip replaces the
     /// first click's cycle): undoing it goes back to before both.
-    pub fn record_replacing_last(&mut self, step: Step) {
+    pub fn record_replacing_last(&mut self, step: HistoryStep) {
         match self.undo.pop() {
             Some(last) if last.after == step.before => {
                 let changes = span_change(&last.before, &step.after);
-                self.record(Step::new(&last.before, changes));
+                self.record(HistoryStep::new(&last.before, changes));
             }
             Some(last) => {
                 self.undo.push(last);
@@ -68,24 +68,24 @@ impl History {
 
     /// The changes that take `text` one step `direction`, if that step's text is
     /// `text`; the reason otherwise.
-    pub fn changes(&self, direction: Direction, text: &str) -> Result<Vec<TextChange>, String> {
+    pub fn changes(&self, direction: UndoRedo, text: &str) -> Result<Vec<TextChange>, String> {
         let (stack, what) = match direction {
-            Direction::Undo => (&self.undo, "undo"),
-            Direction::Redo => (&self.redo, "redo"),
+            UndoRedo::Undo => (&self.undo, "undo"),
+            UndoRedo::Redo => (&self.redo, "redo"),
         };
         let step = stack.last().ok_or_else(|| format!("nothing to {what}"))?;
         match direction {
-            Direction::Undo if step.after == text => Ok(edit::inverse(&step.before, &step.changes)),
-            Direction::Redo if step.before == text => Ok(step.changes.clone()),
+            UndoRedo::Undo if step.after == text => Ok(edit::inverse(&step.before, &step.changes)),
+            UndoRedo::Redo if step.before == text => Ok(step.changes.clone()),
             _ => Err(format!("cannot {what}: the text was changed elsewhere since")),
         }
     }
 
     /// Moves the top step to the other stack, once its changes took effect.
-    pub fn moved(&mut self, direction: Direction) {
+    pub fn moved(&mut self, direction: UndoRedo) {
         let (from, to) = match direction {
-            Direction::Undo => (&mut self.undo, &mut self.redo),
-            Direction::Redo => (&mut self.redo, &mut self.undo),
+            UndoRedo::Undo => (&mut self.undo, &mut self.redo),
+            UndoRedo::Redo => (&mut self.redo, &mut self.undo),
         };
         if let Some(step) = from.pop() {
             to.push(step);
@@ -150,26 +150,26 @@ mod tests {
     #[test]
     fn undo_and_redo_walk_the_steps_while_the_text_is_theirs() {
         let mut history = History::default();
-        let one = Step::new("ab\ncd\n", vec![change(1, 0, 1, "X")]);
+        let one = HistoryStep::new("ab\ncd\n", vec![change(1, 0, 1, "X")]);
         history.record(one.clone());
-        let two = Step::new(&one.after, vec![change(0, 1, 2, "Y")]);
+        let two = HistoryStep::new(&one.after, vec![change(0, 1, 2, "Y")]);
         history.record(two.clone());
         assert_eq!(two.after, "aY\nXd\n");
 
-        let back = history.changes(Direction::Undo, &two.after).unwrap();
+        let back = history.changes(UndoRedo::Undo, &two.after).unwrap();
         assert_eq!(edit::apply(&two.after, &back), one.after);
-        history.moved(Direction::Undo);
+        history.moved(UndoRedo::Undo);
         assert_eq!(history.depth(), (1, 1));
-        let again = history.changes(Direction::Redo, &one.after).unwrap();
+        let again = history.changes(UndoRedo::Redo, &one.after).unwrap();
         assert_eq!(edit::apply(&one.after, &again), two.after);
 
         // Changed elsewhere: refused, not overwritten.
-        let err = history.changes(Direction::Undo, "something else").unwrap_err();
+        let err = history.changes(UndoRedo::Undo, "something else").unwrap_err();
         assert_eq!(err, "cannot undo: the text was changed elsewhere since");
         // A new edit drops the redo stack.
-        history.record(Step::new(&one.after, vec![change(0, 0, 0, "!")]));
+        history.record(HistoryStep::new(&one.after, vec![change(0, 0, 0, "!")]));
         assert_eq!(
-            history.changes(Direction::Redo, &one.after).unwrap_err(),
+            history.changes(UndoRedo::Redo, &one.after).unwrap_err(),
             "nothing to redo"
         );
     }
@@ -177,12 +177,12 @@ mod tests {
     #[test]
     fn a_replacing_step_undoes_to_before_both() {
         let mut history = History::default();
-        let first = Step::new("o+\n", vec![change(0, 1, 2, "c")]);
+        let first = HistoryStep::new("o+\n", vec![change(0, 1, 2, "c")]);
         history.record(first.clone());
-        let second = Step::new(&first.after, vec![change(0, 0, 2, "x+")]);
+        let second = HistoryStep::new(&first.after, vec![change(0, 0, 2, "x+")]);
         history.record_replacing_last(second.clone());
         assert_eq!(history.depth(), (1, 0));
-        let back = history.changes(Direction::Undo, &second.after).unwrap();
+        let back = history.changes(UndoRedo::Undo, &second.after).unwrap();
         assert_eq!(edit::apply(&second.after, &back), "o+\n");
     }
 }

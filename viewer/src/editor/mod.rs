@@ -15,13 +15,13 @@
 //!   `gesture.rs`: the pointer (paint, cycle, flip, column, move, lasso);
 //!   `geometry.rs`: the pointer's places on the lattice;
 //! - `document.rs`: the text and where edits go; `history.rs`: undo and redo;
-//!   `prompt.rs`: the level information prompt; `check.rs`: problems and verdict off
+//!   `prompt.rs`: the level information prompt; `background_check.rs`: problems and verdict off
 //!   the UI thread;
 //! - `mode.rs`: the editor mode of the window ([`mode::EditMode`]: the editor, its
 //!   file, its camera) and its one handler for the editor's keys (`EditMode::act`);
 //!   `save.rs`: the standalone editor's file, written only on save.
 
-pub mod check;
+pub mod background_check;
 pub mod document;
 pub mod geometry;
 mod gesture;
@@ -38,20 +38,20 @@ use hexcells_core::model::name;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Item, Level, Pos};
 
-use crate::keys::editor::Action as KeyAction;
+use crate::keys::editor::EditorAction;
 use crate::keys::{self, Binding};
-use crate::render::{EditorScene, Layout};
-use check::{Checked, Checker};
+use crate::render::{EditorScene, FrameLayout};
+use background_check::{BackgroundCheck, Checked};
 use document::{Document, Kind, Link};
 use gesture::Click;
-use history::Direction as Way;
+use history::UndoRedo;
 use prompt::{Prompt, PromptKey, PromptResult};
 
 pub use gesture::{Gesture, Mods, DOUBLE_CLICK};
 
 /// What the app must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Outcome {
+pub struct EditorOutcome {
     /// Redraw the window.
     pub redraw: bool,
     /// Send this to the language server.
@@ -60,15 +60,15 @@ pub struct Outcome {
     pub text_changed: bool,
 }
 
-impl Outcome {
-    fn redraw() -> Outcome {
-        Outcome {
+impl EditorOutcome {
+    fn redraw() -> EditorOutcome {
+        EditorOutcome {
             redraw: true,
-            ..Outcome::default()
+            ..EditorOutcome::default()
         }
     }
 
-    fn and(mut self, other: Outcome) -> Outcome {
+    fn and(mut self, other: EditorOutcome) -> EditorOutcome {
         self.redraw |= other.redraw;
         self.text_changed |= other.text_changed;
         self.send = self.send.or(other.send);
@@ -80,7 +80,7 @@ impl Outcome {
 #[derive(Clone, Debug)]
 enum Request {
     Op(Op, Kind),
-    History(Way),
+    History(UndoRedo),
 }
 
 /// The editor.
@@ -97,7 +97,7 @@ pub struct Editor {
     last_click: Option<Click>,
     message: Option<String>,
     prompt: Option<Prompt>,
-    checker: Checker,
+    checker: BackgroundCheck,
     checked: Option<Checked>,
     /// Whether a check of the current text is running.
     checking: bool,
@@ -107,7 +107,7 @@ pub struct Editor {
     /// `[mouse]` in `keys.toml`), as in the player.
     pub swap_buttons: bool,
     /// The editor's bindings in force, for the messages that name keys.
-    pub keys: Vec<Binding<KeyAction>>,
+    pub keys: Vec<Binding<EditorAction>>,
 }
 
 impl Editor {
@@ -125,7 +125,7 @@ impl Editor {
             last_click: None,
             message: None,
             prompt: None,
-            checker: Checker::default(),
+            checker: BackgroundCheck::default(),
             checked: None,
             checking: false,
             show_help: false,
@@ -210,7 +210,7 @@ impl Editor {
     /// Checks the level now, on this thread (`--png`, benchmarks).
     pub fn check_now(&mut self, budget: &hexcells_core::solve::Budget) {
         self.checker.cancel_running();
-        self.checked = Some(check::check(&self.level, budget, 0));
+        self.checked = Some(background_check::check(&self.level, budget, 0));
         self.checking = false;
     }
 
@@ -251,51 +251,51 @@ impl Editor {
     }
 
     /// Undoes the last edit.
-    pub fn undo(&mut self) -> Outcome {
+    pub fn undo(&mut self) -> EditorOutcome {
         self.last_click = None;
-        self.request(Request::History(Way::Undo))
+        self.request(Request::History(UndoRedo::Undo))
     }
 
     /// Redoes the last edit undone.
-    pub fn redo(&mut self) -> Outcome {
+    pub fn redo(&mut self) -> EditorOutcome {
         self.last_click = None;
-        self.request(Request::History(Way::Redo))
+        self.request(Request::History(UndoRedo::Redo))
     }
 
     /// Deletes the selected items.
-    pub fn delete_selection(&mut self) -> Outcome {
+    pub fn delete_selection(&mut self) -> EditorOutcome {
         self.last_click = None;
         if self.selection.is_empty() {
-            let select = keys::keys_for(&self.keys, KeyAction::Select);
+            let select = keys::keys_for(&self.keys, EditorAction::Select);
             self.message = Some(format!("nothing selected ({select} selects)"));
-            return Outcome::redraw();
+            return EditorOutcome::redraw();
         }
         let items = std::mem::take(&mut self.selection).into_iter().collect();
         self.request(Request::Op(Op::Delete { items }, Kind::Edit))
     }
 
     /// A pasted level replaces the one shown, as one edit.
-    pub fn paste_level(&mut self, level: Level) -> Outcome {
+    pub fn paste_level(&mut self, level: Level) -> EditorOutcome {
         self.last_click = None;
         self.request(Request::Op(Op::ReplaceLevel(Box::new(level)), Kind::Edit))
     }
 
     /// Opens the level information prompt.
-    pub fn open_prompt(&mut self) -> Outcome {
+    pub fn open_prompt(&mut self) -> EditorOutcome {
         self.last_click = None;
         self.prompt = Some(Prompt::new(&self.level));
-        Outcome::redraw()
+        EditorOutcome::redraw()
     }
 
     /// Another level of a pack: the next (`step` 1) or the previous (-1), wrapping
     /// around.
-    pub fn step(&mut self, step: isize) -> Outcome {
+    pub fn step(&mut self, step: isize) -> EditorOutcome {
         self.last_click = None;
         let n = self.n_levels.max(1) as isize;
         self.level_idx = (self.level_idx as isize + step).rem_euclid(n) as usize;
         self.selection.clear();
         self.reread();
-        Outcome {
+        EditorOutcome {
             redraw: true,
             text_changed: true,
             send: None,
@@ -308,21 +308,20 @@ impl Editor {
     }
 
     /// A key for the open prompt.
-    pub fn prompt_key(&mut self, key: PromptKey) -> Outcome {
+    pub fn prompt_key(&mut self, key: PromptKey) -> EditorOutcome {
         let Some(prompt) = &mut self.prompt else {
-            return Outcome::default();
+            return EditorOutcome::default();
         };
         let result = prompt.key(key, &self.level);
         let done = prompt.is_done();
         let outcome = match result {
-            PromptResult::Open => Outcome::redraw(),
+            PromptResult::Open => EditorOutcome::redraw(),
             PromptResult::Closed => {
                 self.prompt = None;
-                return Outcome::redraw();
+                return EditorOutcome::redraw();
             }
-            PromptResult::Apply(field, text) => {
-                Outcome::redraw().and(self.request(Request::Op(Op::SetHeader { field, text }, Kind::Edit)))
-            }
+            PromptResult::Apply(field, text) => EditorOutcome::redraw()
+                .and(self.request(Request::Op(Op::SetHeader { field, text }, Kind::Edit))),
         };
         if done {
             self.prompt = None;
@@ -332,14 +331,14 @@ impl Editor {
 
     /// A snapshot of the editor's buffer from the language server. The level shown is
     /// checked again only when it changed (an edit elsewhere in a pack leaves it be).
-    pub fn snapshot(&mut self, version: i64, text: String) -> Outcome {
+    pub fn snapshot(&mut self, version: i64, text: String) -> EditorOutcome {
         let mut changed = self.doc.snapshot(version, text);
         if changed {
             let (level, banner, n_levels) = (self.level.clone(), self.banner.clone(), self.n_levels);
             self.reread();
             changed = level != self.level || banner != self.banner || n_levels != self.n_levels;
         }
-        let mut outcome = Outcome {
+        let mut outcome = EditorOutcome {
             redraw: changed,
             text_changed: changed,
             send: None,
@@ -352,13 +351,13 @@ impl Editor {
     }
 
     /// The language server refused the edit in flight.
-    pub fn refused(&mut self, reason: String) -> Outcome {
+    pub fn refused(&mut self, reason: String) -> EditorOutcome {
         self.queue.clear();
         self.message = Some(format!("not applied: {reason}"));
         if self.doc.refused() {
             self.reread();
         }
-        Outcome {
+        EditorOutcome {
             redraw: true,
             text_changed: true,
             send: None,
@@ -367,14 +366,14 @@ impl Editor {
 
     /// The text was replaced from outside (the file on disk changed while nothing was
     /// edited): it is shown, and undo starts over.
-    pub fn replace_text(&mut self, text: String) -> Outcome {
+    pub fn replace_text(&mut self, text: String) -> EditorOutcome {
         if text == self.doc.text() {
-            return Outcome::default();
+            return EditorOutcome::default();
         }
         self.doc.replace(text);
         self.queue.clear();
         self.reread();
-        Outcome {
+        EditorOutcome {
             redraw: true,
             text_changed: true,
             send: None,
@@ -382,17 +381,17 @@ impl Editor {
     }
 
     /// Nothing selected any more (and the help panel hidden).
-    pub fn clear_selection(&mut self) -> Outcome {
+    pub fn clear_selection(&mut self) -> EditorOutcome {
         self.selection.clear();
         self.gesture = Gesture::Idle;
         self.show_help = false;
-        Outcome::redraw()
+        EditorOutcome::redraw()
     }
 
     /// Shows or hides the help panel: every key and click in force.
-    pub fn toggle_help(&mut self) -> Outcome {
+    pub fn toggle_help(&mut self) -> EditorOutcome {
         self.show_help = !self.show_help;
-        Outcome::redraw()
+        EditorOutcome::redraw()
     }
 
     /// Whether the help panel shows.
@@ -405,15 +404,15 @@ impl Editor {
         self.message = Some(message.into());
     }
 
-    fn request(&mut self, request: Request) -> Outcome {
+    fn request(&mut self, request: Request) -> EditorOutcome {
         if self.doc.is_pending() {
             self.queue.push_back(request);
-            return Outcome::redraw();
+            return EditorOutcome::redraw();
         }
         self.run(request)
     }
 
-    fn run(&mut self, request: Request) -> Outcome {
+    fn run(&mut self, request: Request) -> EditorOutcome {
         let (changes, kind, moved) = match request {
             Request::Op(op, kind) => {
                 let moved = match &op {
@@ -426,15 +425,15 @@ impl Editor {
                 }
             }
             Request::History(way) => match self.doc.history_changes(way) {
-                Ok(changes) => (changes, Kind::Step(way), None),
+                Ok(changes) => (changes, Kind::HistoryStep(way), None),
                 Err(why) => {
                     self.message = Some(why);
-                    return Outcome::redraw();
+                    return EditorOutcome::redraw();
                 }
             },
         };
         if changes.is_empty() {
-            return Outcome::redraw();
+            return EditorOutcome::redraw();
         }
         self.message = None;
         let send = self.doc.submit(changes, kind);
@@ -442,19 +441,19 @@ impl Editor {
             self.selection = self.selection.iter().filter_map(|p| p.offset(dx, dy)).collect();
         }
         self.reread();
-        Outcome {
+        EditorOutcome {
             redraw: true,
             send,
             text_changed: true,
         }
     }
 
-    fn refuse(&mut self, error: &EditError) -> Outcome {
+    fn refuse(&mut self, error: &EditError) -> EditorOutcome {
         self.message = Some(match error {
             EditError::Blocked { .. } | EditError::OffGrid => format!("not placed: {error}"),
             _ => error.to_string(),
         });
-        Outcome::redraw()
+        EditorOutcome::redraw()
     }
 
     /// The verdict line: the latest check's summary, grade, problems and the grade's
@@ -483,7 +482,7 @@ impl Editor {
     /// say the bindings in force.
     pub fn with_scene<R>(
         &self,
-        layout: Layout,
+        layout: FrameLayout,
         hover: Option<Pos>,
         cursor: Option<Pos>,
         f: impl FnOnce(&EditorScene) -> R,
@@ -513,7 +512,7 @@ impl Editor {
         let prompt = self.prompt_line();
         let untitled = format!(
             "(no title: {})",
-            keys::keys_for(&self.keys, KeyAction::Information)
+            keys::keys_for(&self.keys, EditorAction::Information)
         );
         let key_line = keys::editor::key_line(&self.keys, self.swap_buttons);
         let panel = self

@@ -1,7 +1,7 @@
 //! The editor mode of the window, without the window: the [`Editor`], its file (when
 //! it edits one standalone), its camera (zoom and pan), and what its keys do. `app.rs` turns
-//! window events into the editor's bound actions (`keys::editor::Action`), prompt keys
-//! and pointer calls, and carries out the [`Effects`].
+//! window events into the editor's bound actions (`keys::editor::EditorAction`), prompt keys
+//! and pointer calls, and carries out the [`EditorEffects`].
 
 use std::path::Path;
 use std::time::Instant;
@@ -10,19 +10,19 @@ use hexcells_core::Pos;
 
 use super::document::Link;
 use super::prompt::PromptKey;
-use super::save::{DiskChange, LevelFile, Saved};
-use super::{Editor, Mods, Outcome};
-use crate::keys::editor::Action;
+use super::save::{DiskChange, EditedFile, Saved};
+use super::{Editor, EditorOutcome, Mods};
+use crate::keys::editor::EditorAction;
 use crate::keys::keys_for;
 use crate::keys::Button;
 use crate::render::camera::STEP;
-use crate::render::{Camera, Layout};
+use crate::render::{Camera, FrameLayout};
 
 /// What the window must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Effects {
+pub struct EditorEffects {
     /// The editor's own outcome (redraw, message for the server, new text).
-    pub outcome: Outcome,
+    pub outcome: EditorOutcome,
     /// Switch to the player on the edited text (`Some(true)`: from the start).
     pub playtest: Option<bool>,
     /// Put this text on the clipboard.
@@ -38,7 +38,7 @@ pub struct EditMode {
     pub editor: Editor,
     /// The file it edits standalone (none when linked to a text editor, or on the
     /// tutorial).
-    pub file: Option<LevelFile>,
+    pub file: Option<EditedFile>,
     /// Zoom and pan.
     pub camera: Camera,
     /// Whether closing was asked once with unsaved edits.
@@ -67,7 +67,7 @@ fn frame_of(level: &hexcells_core::Level) -> Option<(Pos, Pos)> {
 
 impl EditMode {
     /// The editor mode on `text`; `file` when it edits a file standalone.
-    pub fn new(text: String, link: Link, level_idx: usize, file: Option<LevelFile>) -> EditMode {
+    pub fn new(text: String, link: Link, level_idx: usize, file: Option<EditedFile>) -> EditMode {
         let editor = Editor::new(text, link, level_idx);
         let frame = frame_of(editor.level());
         EditMode {
@@ -81,9 +81,9 @@ impl EditMode {
 
     /// The layout of a `width` x `height` frame: the level's part of the grid as it
     /// was opened, zoomed and panned.
-    pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
+    pub fn layout(&self, width: u32, height: u32, scale: f32) -> FrameLayout {
         self.camera
-            .apply(Layout::framing(self.frame, width, height, scale))
+            .apply(FrameLayout::framing(self.frame, width, height, scale))
     }
 
     /// Frames the level as it reads now (a snapshot arrived, or another level).
@@ -116,7 +116,7 @@ impl EditMode {
     }
 
     /// A key for the open prompt.
-    pub fn prompt_key(&mut self, key: PromptKey) -> Outcome {
+    pub fn prompt_key(&mut self, key: PromptKey) -> EditorOutcome {
         self.close_asked = false;
         self.editor.prompt_key(key)
     }
@@ -124,78 +124,78 @@ impl EditMode {
     /// Carries out `action` of the editor's table, in a `width` x `height` window: the
     /// editor's one handler for its keys (the clicks' actions are the pointer's, read
     /// in [`Editor::press`]: nothing happens here).
-    pub fn act(&mut self, action: Action, width: u32, height: u32) -> Effects {
+    pub fn act(&mut self, action: EditorAction, width: u32, height: u32) -> EditorEffects {
         self.close_asked = false;
         let centre = (width as f32 / 2.0, height as f32 / 2.0);
-        let only = |outcome| Effects {
+        let only = |outcome| EditorEffects {
             outcome,
-            ..Effects::default()
+            ..EditorEffects::default()
         };
-        let redraw = Outcome {
+        let redraw = EditorOutcome {
             redraw: true,
-            ..Outcome::default()
+            ..EditorOutcome::default()
         };
         match action {
-            Action::Undo => only(self.editor.undo()),
-            Action::Redo => only(self.editor.redo()),
-            Action::DeleteSelection => only(self.editor.delete_selection()),
-            Action::Information => only(self.editor.open_prompt()),
-            Action::NextLevel | Action::PreviousLevel => {
-                let step = if action == Action::NextLevel { 1 } else { -1 };
+            EditorAction::Undo => only(self.editor.undo()),
+            EditorAction::Redo => only(self.editor.redo()),
+            EditorAction::DeleteSelection => only(self.editor.delete_selection()),
+            EditorAction::Information => only(self.editor.open_prompt()),
+            EditorAction::NextLevel | EditorAction::PreviousLevel => {
+                let step = if action == EditorAction::NextLevel { 1 } else { -1 };
                 let outcome = self.editor.step(step);
                 self.reframe();
                 only(outcome)
             }
-            Action::ClearSelection => only(self.editor.clear_selection()),
-            Action::Save => only(self.save()),
-            Action::Playtest | Action::PlaytestFromStart => Effects {
-                playtest: Some(action == Action::PlaytestFromStart),
-                ..Effects::default()
+            EditorAction::ClearSelection => only(self.editor.clear_selection()),
+            EditorAction::Save => only(self.save()),
+            EditorAction::Playtest | EditorAction::PlaytestFromStart => EditorEffects {
+                playtest: Some(action == EditorAction::PlaytestFromStart),
+                ..EditorEffects::default()
             },
-            Action::CopyLevel => Effects {
+            EditorAction::CopyLevel => EditorEffects {
                 copy: Some(self.editor.level_text()),
-                ..Effects::default()
+                ..EditorEffects::default()
             },
-            Action::PasteLevel => Effects {
+            EditorAction::PasteLevel => EditorEffects {
                 paste: true,
-                ..Effects::default()
+                ..EditorEffects::default()
             },
-            Action::ZoomIn => {
+            EditorAction::ZoomIn => {
                 self.camera.zoom_at(STEP, centre);
                 only(redraw)
             }
-            Action::ZoomOut => {
+            EditorAction::ZoomOut => {
                 self.camera.zoom_at(1.0 / STEP, centre);
                 only(redraw)
             }
-            Action::ZoomReset => {
+            EditorAction::ZoomReset => {
                 self.camera.reset();
                 only(redraw)
             }
-            Action::ToggleHelp => only(self.editor.toggle_help()),
-            Action::Select | Action::ToggleRevealed => Effects::default(),
+            EditorAction::ToggleHelp => only(self.editor.toggle_help()),
+            EditorAction::Select | EditorAction::ToggleRevealed => EditorEffects::default(),
         }
     }
 
     /// What reading the clipboard gave: its first level replaces the one
     /// shown, as one edit; a refusal is said.
-    pub fn paste(&mut self, pasted: Result<crate::clipboard::PastedLevel, String>) -> Outcome {
+    pub fn paste(&mut self, pasted: Result<crate::clipboard::PastedLevel, String>) -> EditorOutcome {
         match pasted {
             Ok(pasted) => match pasted.levels.into_iter().next() {
                 Some(level) => self.editor.paste_level(level),
                 None => {
                     self.editor.say("the clipboard holds no level: nothing pasted");
-                    Outcome {
+                    EditorOutcome {
                         redraw: true,
-                        ..Outcome::default()
+                        ..EditorOutcome::default()
                     }
                 }
             },
             Err(why) => {
                 self.editor.say(why);
-                Outcome {
+                EditorOutcome {
                     redraw: true,
-                    ..Outcome::default()
+                    ..EditorOutcome::default()
                 }
             }
         }
@@ -210,16 +210,16 @@ impl EditMode {
     }
 
     /// Writes the file (standalone), and says what happened.
-    fn save(&mut self) -> Outcome {
+    fn save(&mut self) -> EditorOutcome {
         let Some(file) = &mut self.file else {
             let why = match self.editor.document().link() {
                 Link::Server => "edits go to the text editor's buffer: save there",
                 Link::Standalone => "no file to save to: start with hexcells-view --edit FILE",
             };
             self.editor.say(why);
-            return Outcome {
+            return EditorOutcome {
                 redraw: true,
-                ..Outcome::default()
+                ..EditorOutcome::default()
             };
         };
         let message = match file.save(self.editor.text()) {
@@ -232,7 +232,7 @@ impl EditMode {
             Err(e) => format!("not saved: {e:#}"),
         };
         self.editor.say(message);
-        Outcome {
+        EditorOutcome {
             redraw: true,
             text_changed: false,
             send: None,
@@ -240,23 +240,23 @@ impl EditMode {
     }
 
     /// The file changed on disk to `text`.
-    pub fn disk_changed(&mut self, text: String) -> Outcome {
+    pub fn disk_changed(&mut self, text: String) -> EditorOutcome {
         let Some(file) = &mut self.file else {
-            return Outcome::default();
+            return EditorOutcome::default();
         };
         match file.disk_changed(text, self.editor.text()) {
-            DiskChange::Same => Outcome::default(),
+            DiskChange::Same => EditorOutcome::default(),
             DiskChange::Follow(text) => self.editor.replace_text(text),
             DiskChange::Kept => {
                 let name = display_name(file.path());
                 let conflict = display_name(&file.conflict_path());
-                let save = keys_for(&self.editor.keys, Action::Save);
+                let save = keys_for(&self.editor.keys, EditorAction::Save);
                 self.editor.say(format!(
                     "{name} changed on disk; your edits are kept ({save} saves them to {conflict}, the file stays as it is)"
                 ));
-                Outcome {
+                EditorOutcome {
                     redraw: true,
-                    ..Outcome::default()
+                    ..EditorOutcome::default()
                 }
             }
         }
@@ -269,7 +269,7 @@ impl EditMode {
             return true;
         }
         self.close_asked = true;
-        let save = keys_for(&self.editor.keys, Action::Save);
+        let save = keys_for(&self.editor.keys, EditorAction::Save);
         self.editor.say(format!(
             "unsaved edits: {save} saves them; close again to discard them"
         ));
@@ -277,18 +277,24 @@ impl EditMode {
     }
 
     /// A press of a mouse button at pixel `at` of a `width` x `height` frame.
-    pub fn press(&mut self, layout: &Layout, at: (f32, f32), button: Button, mods: Mods) -> Outcome {
+    pub fn press(
+        &mut self,
+        layout: &FrameLayout,
+        at: (f32, f32),
+        button: Button,
+        mods: Mods,
+    ) -> EditorOutcome {
         self.close_asked = false;
         self.editor.press(layout, at, button, mods)
     }
 
     /// A release.
-    pub fn release(&mut self, layout: &Layout, at: (f32, f32), button: Button) -> Outcome {
+    pub fn release(&mut self, layout: &FrameLayout, at: (f32, f32), button: Button) -> EditorOutcome {
         self.editor.release(layout, at, button, Instant::now())
     }
 
     /// The item under pixel `at`.
-    pub fn item_at(&self, layout: &Layout, at: (f32, f32)) -> Option<Pos> {
+    pub fn item_at(&self, layout: &FrameLayout, at: (f32, f32)) -> Option<Pos> {
         layout.cell_at(self.editor.level(), at.0, at.1)
     }
 }
@@ -327,9 +333,9 @@ mod tests {
         let pasted = crate::clipboard::read_level(&print(&level));
         assert!(mode.paste(pasted).text_changed);
         assert_eq!(mode.editor.level(), &level);
-        let effects = mode.act(Action::CopyLevel, 1280, 800);
+        let effects = mode.act(EditorAction::CopyLevel, 1280, 800);
         assert_eq!(effects.copy.as_deref(), Some(mode.editor.text()));
-        mode.act(Action::Undo, 1280, 800);
+        mode.act(EditorAction::Undo, 1280, 800);
         assert_eq!(mode.editor.text(), text, "one undoable edit");
     }
 
@@ -349,7 +355,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("new.hexcells");
         let text = print(&Level::new());
-        let file = LevelFile::new(path.clone(), None, &text);
+        let file = EditedFile::new(path.clone(), None, &text);
         let mut mode = EditMode::new(text, Link::Standalone, 0, Some(file));
         let layout = mode.layout(1280, 800, 1.0);
         let at = layout.cell_centre(Pos::new(10, 10).unwrap());
@@ -366,7 +372,7 @@ mod tests {
         let said = mode.editor.message().unwrap_or_default().to_string();
         assert!(said.contains("F5 saves them"), "{said}");
         assert!(mode.close_requested(), "closing again discards");
-        mode.act(Action::Save, 1280, 800);
+        mode.act(EditorAction::Save, 1280, 800);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), mode.editor.text());
         assert!(!mode.is_modified());
         assert!(mode.close_requested());

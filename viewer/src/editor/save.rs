@@ -15,7 +15,7 @@ use hexcells_files::{leftover_pid, written_at};
 
 /// The edited file.
 #[derive(Clone, Debug)]
-pub struct LevelFile {
+pub struct EditedFile {
     path: PathBuf,
     /// The text the buffer had when it was last read or saved.
     saved: String,
@@ -44,13 +44,13 @@ pub enum DiskChange {
     Kept,
 }
 
-impl LevelFile {
+impl EditedFile {
     /// The file at `path`, read as `on_disk` (`None` when it does not exist yet); the
     /// editor starts from `text`. The temporary files that killed saves left beside it
     /// are removed ([`remove_stale_temporaries`]).
-    pub fn new(path: PathBuf, on_disk: Option<String>, text: &str) -> LevelFile {
+    pub fn new(path: PathBuf, on_disk: Option<String>, text: &str) -> EditedFile {
         remove_stale_temporaries(&path);
-        LevelFile {
+        EditedFile {
             path,
             saved: text.to_string(),
             on_disk,
@@ -182,7 +182,7 @@ mod tests {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
         }
-        let mut file = LevelFile::new(path.clone(), Some("old".into()), "old");
+        let mut file = EditedFile::new(path.clone(), Some("old".into()), "old");
         assert!(!file.is_modified("old"));
         assert!(file.is_modified("new"));
         assert_eq!(file.save("new").unwrap(), Saved::Written(path.clone()));
@@ -209,7 +209,7 @@ mod tests {
     fn a_new_file_is_created_on_the_first_save() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("new.hexcells");
-        let mut file = LevelFile::new(path.clone(), None, "empty");
+        let mut file = EditedFile::new(path.clone(), None, "empty");
         assert_eq!(file.save("edited").unwrap(), Saved::Written(path.clone()));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "edited");
     }
@@ -219,7 +219,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("level.hexcells");
         std::fs::write(&path, "one").unwrap();
-        let mut file = LevelFile::new(path.clone(), Some("one".into()), "one");
+        let mut file = EditedFile::new(path.clone(), Some("one".into()), "one");
         // Nothing edited: follow the disk.
         std::fs::write(&path, "two").unwrap();
         assert_eq!(
@@ -240,7 +240,7 @@ mod tests {
     fn a_file_that_appeared_meanwhile_is_not_overwritten() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("new.hexcells");
-        let mut file = LevelFile::new(path.clone(), None, "");
+        let mut file = EditedFile::new(path.clone(), None, "");
         std::fs::write(&path, "someone else's").unwrap();
         assert!(matches!(file.save("mine").unwrap(), Saved::Conflict(_)));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "someone else's");
@@ -266,7 +266,7 @@ mod tests {
         for file in [&stale, &stale_conflict, &live, &other_file, &not_a_pid] {
             std::fs::write(file, "half a level").unwrap();
         }
-        let file = LevelFile::new(path.clone(), Some("old".into()), "old");
+        let file = EditedFile::new(path.clone(), Some("old".into()), "old");
         assert!(!stale.exists() && !stale_conflict.exists());
         assert!(live.exists(), "another running process's save is left alone");
         assert!(other_file.exists() && not_a_pid.exists());

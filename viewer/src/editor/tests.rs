@@ -8,13 +8,13 @@ use hexcells_core::format::parse;
 use hexcells_core::{Direction, Hint};
 use std::time::{Duration, Instant};
 
-fn layout() -> Layout {
-    Layout::whole_grid(1280, 800, 1.0)
+fn layout() -> FrameLayout {
+    FrameLayout::whole_grid(1280, 800, 1.0)
 }
 
 struct Driver {
     editor: Editor,
-    layout: Layout,
+    layout: FrameLayout,
     now: Instant,
     sent: Vec<FromViewer>,
 }
@@ -33,7 +33,7 @@ impl Driver {
         self.layout.cell_centre(p)
     }
 
-    fn keep(&mut self, outcome: Outcome) {
+    fn keep(&mut self, outcome: EditorOutcome) {
         self.sent.extend(outcome.send);
     }
 
@@ -64,7 +64,7 @@ impl Driver {
     }
 
     /// A key's work on the editor.
-    fn key(&mut self, work: impl FnOnce(&mut Editor) -> Outcome) {
+    fn key(&mut self, work: impl FnOnce(&mut Editor) -> EditorOutcome) {
         let o = work(&mut self.editor);
         self.keep(o);
     }

@@ -7,7 +7,7 @@ use super::{help_rows, in_button_order, keys_for, line_parts, table, Binding};
 
 table! {
     /// Everything a binding of the editor can do.
-    pub enum Action in "editor" {
+    pub enum EditorAction in "editor" {
         /// Undo an edit
         Undo = "undo" ["Ctrl+Z"] "undo an edit",
         /// Redo the edit last undone
@@ -82,12 +82,12 @@ fn buttons(swap_buttons: bool) -> (&'static str, &'static str) {
 /// The parts of the editor's key line, most needed first: every key, save, playtest
 /// and undo, then what the buttons make, then the rest of the table's help line. The
 /// window shows the parts that fit, whole.
-pub fn key_line(bindings: &[Binding<Action>], swap_buttons: bool) -> Vec<String> {
+pub fn key_line(bindings: &[Binding<EditorAction>], swap_buttons: bool) -> Vec<String> {
     let (left, right) = buttons(swap_buttons);
     let parts = line_parts(bindings, swap_buttons);
     let first = parts
         .iter()
-        .position(|(a, _)| *a == Action::Undo)
+        .position(|(a, _)| *a == EditorAction::Undo)
         .map_or(0, |undo| undo + 1);
     let mouse = [
         format!("left: {left} / cycle"),
@@ -105,7 +105,7 @@ pub fn key_line(bindings: &[Binding<Action>], swap_buttons: bool) -> Vec<String>
 
 /// The rows of the editor's help panel: the mouse's gestures (which button makes blue
 /// after the swap), then every action with its keys and clicks in force.
-pub fn panel_rows(bindings: &[Binding<Action>], swap_buttons: bool) -> Vec<(String, String)> {
+pub fn panel_rows(bindings: &[Binding<EditorAction>], swap_buttons: bool) -> Vec<(String, String)> {
     let (left, right) = buttons(swap_buttons);
     let mouse = [
         (
@@ -142,13 +142,13 @@ pub fn panel_rows(bindings: &[Binding<Action>], swap_buttons: bool) -> Vec<(Stri
 
 /// The first steps an empty level shows over the board, with the buttons and the help
 /// key in force.
-pub fn first_steps(bindings: &[Binding<Action>], swap_buttons: bool) -> Vec<String> {
+pub fn first_steps(bindings: &[Binding<EditorAction>], swap_buttons: bool) -> Vec<String> {
     let (left, right) = buttons(swap_buttons);
     let mut steps = vec![
         format!("Left-click an empty place: a {left} cell"),
         format!("Right-click: a {right} cell"),
     ];
-    let help = keys_for(bindings, Action::ToggleHelp);
+    let help = keys_for(bindings, EditorAction::ToggleHelp);
     if !help.is_empty() {
         steps.push(format!("{help}: every key and click"));
     }
@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn every_default_reads_and_the_help_shows_them() {
-        for action in Action::ALL {
+        for action in EditorAction::ALL {
             for text in action.defaults() {
                 let chord = Chord::parse(text).unwrap_or_else(|| panic!("{action:?}: {text}"));
                 assert_eq!(chord.is_click(), action.on_click(), "{action:?}: {text}");
@@ -188,9 +188,9 @@ mod tests {
     fn the_panel_has_every_action_and_gesture_and_follows_the_bindings() {
         let (bound, _) = crate::keys::file::read(Some("[editor]\nhelp = \"F2\"\nsave = []\n"));
         let rows = panel_rows(&bound.editor, false);
-        for action in Action::ALL {
+        for action in EditorAction::ALL {
             let keys = crate::keys::keys_for(&bound.editor, *action);
-            if *action == Action::Save {
+            if *action == EditorAction::Save {
                 assert!(keys.is_empty(), "save has no key");
                 continue;
             }

@@ -30,9 +30,9 @@ use super::{defaults, editor, player, Bindable, Binding, Chord};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Keys {
     /// The player's.
-    pub player: Vec<Binding<player::Action>>,
+    pub player: Vec<Binding<player::PlayerAction>>,
     /// The editor's.
-    pub editor: Vec<Binding<editor::Action>>,
+    pub editor: Vec<Binding<editor::EditorAction>>,
     /// The right button makes blue (and the left black), as `--swap-buttons`.
     pub swap_buttons: bool,
 }
@@ -275,24 +275,42 @@ mod tests {
         assert!(warnings.is_empty(), "{warnings:?}");
         assert!(keys.swap_buttons);
         let p = &keys.player;
-        assert_eq!(action_for(p, chord("F2")), Some(player::Action::Hint));
+        assert_eq!(action_for(p, chord("F2")), Some(player::PlayerAction::Hint));
         assert_eq!(action_for(p, chord("H")), None, "H is no longer the hint");
-        assert_eq!(action_for(p, chord("Ctrl+Up")), Some(player::Action::ZoomIn));
+        assert_eq!(
+            action_for(p, chord("Ctrl+Up")),
+            Some(player::PlayerAction::ZoomIn)
+        );
         assert_eq!(action_for(p, chord("=")), None);
-        assert_eq!(action_for(p, chord("Home")), Some(player::Action::ZoomReset));
-        assert_eq!(action_for(p, chord("Ctrl+Click")), Some(player::Action::Guess));
-        assert_eq!(action_for(p, chord("Shift+Click")), Some(player::Action::Uncover));
-        assert_eq!(action_for(p, chord("Alt+E")), Some(player::Action::Editor));
+        assert_eq!(
+            action_for(p, chord("Home")),
+            Some(player::PlayerAction::ZoomReset)
+        );
+        assert_eq!(
+            action_for(p, chord("Ctrl+Click")),
+            Some(player::PlayerAction::Guess)
+        );
+        assert_eq!(
+            action_for(p, chord("Shift+Click")),
+            Some(player::PlayerAction::Uncover)
+        );
+        assert_eq!(action_for(p, chord("Alt+E")), Some(player::PlayerAction::Editor));
         let e = &keys.editor;
-        assert_eq!(action_for(e, chord("Ctrl+U")), Some(editor::Action::Undo));
-        assert_eq!(action_for(e, chord("Ctrl+Z")), Some(editor::Action::Undo));
+        assert_eq!(action_for(e, chord("Ctrl+U")), Some(editor::EditorAction::Undo));
+        assert_eq!(action_for(e, chord("Ctrl+Z")), Some(editor::EditorAction::Undo));
         assert_eq!(
             action_for(e, chord("Backspace")),
-            Some(editor::Action::DeleteSelection)
+            Some(editor::EditorAction::DeleteSelection)
         );
-        assert_eq!(action_for(e, chord("Ctrl+Click")), Some(editor::Action::Select));
+        assert_eq!(
+            action_for(e, chord("Ctrl+Click")),
+            Some(editor::EditorAction::Select)
+        );
         assert_eq!(action_for(e, chord("Shift+Click")), None);
-        assert_eq!(action_for(e, chord("Ctrl+Down")), Some(editor::Action::ZoomOut));
+        assert_eq!(
+            action_for(e, chord("Ctrl+Down")),
+            Some(editor::EditorAction::ZoomOut)
+        );
         assert_eq!(action_for(e, chord("-")), None);
         // The help line says the keys in force.
         let help = crate::keys::help_line(p, false);
@@ -348,23 +366,29 @@ mod tests {
         said("there is no table [plyer]");
         assert_eq!(warnings.len(), 10, "{warnings:#?}");
         // Each bad entry kept its default.
-        assert_eq!(action_for(&keys.player, chord("H")), Some(player::Action::Hint));
+        assert_eq!(
+            action_for(&keys.player, chord("H")),
+            Some(player::PlayerAction::Hint)
+        );
         assert_eq!(
             action_for(&keys.player, chord("Shift+Click")),
-            Some(player::Action::Guess)
+            Some(player::PlayerAction::Guess)
         );
-        assert_eq!(action_for(&keys.player, chord("Z")), Some(player::Action::Undo));
+        assert_eq!(
+            action_for(&keys.player, chord("Z")),
+            Some(player::PlayerAction::Undo)
+        );
         assert_eq!(
             action_for(&keys.player, chord("S")),
-            Some(player::Action::SolveRound)
+            Some(player::PlayerAction::SolveRound)
         );
         assert_eq!(
             action_for(&keys.editor, chord("Ctrl+Y")),
-            Some(editor::Action::Redo)
+            Some(editor::EditorAction::Redo)
         );
         assert_eq!(
             action_for(&keys.editor, chord("F5")),
-            Some(editor::Action::Information)
+            Some(editor::EditorAction::Information)
         );
         assert_eq!(
             action_for(&keys.editor, chord("Ctrl+D")),
@@ -373,7 +397,7 @@ mod tests {
         );
         assert_eq!(
             action_for(&keys.editor, chord("Ctrl+S")),
-            Some(editor::Action::Save)
+            Some(editor::EditorAction::Save)
         );
         assert!(!keys.swap_buttons);
 
@@ -388,7 +412,10 @@ mod tests {
     fn a_chord_taken_from_a_default_moves_and_an_action_left_bare_is_named() {
         // S goes to the hint: solve-round had only S.
         let (keys, warnings) = read(Some("[player]\nhint = \"S\"\n"));
-        assert_eq!(action_for(&keys.player, chord("S")), Some(player::Action::Hint));
+        assert_eq!(
+            action_for(&keys.player, chord("S")),
+            Some(player::PlayerAction::Hint)
+        );
         assert_eq!(warnings.len(), 1, "{warnings:?}");
         assert!(
             warnings[0].contains("solve-round has no chord left (S went to other actions)"),
@@ -399,7 +426,7 @@ mod tests {
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(
             action_for(&keys.editor, chord("Ctrl+Shift+Z")),
-            Some(editor::Action::Redo)
+            Some(editor::EditorAction::Redo)
         );
         assert_eq!(action_for(&keys.editor, Chord::key(Key::Char('y'))), None);
         // An empty list unbinds on purpose: nothing is said.

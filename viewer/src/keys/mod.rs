@@ -1,5 +1,5 @@
 //! Key bindings: a [`Chord`] (a key, or a click, with Ctrl, Shift and Alt) does an
-//! action of the mode's table ([`player::Action`], [`editor::Action`]). Each table
+//! action of the mode's table ([`player::PlayerAction`], [`editor::EditorAction`]). Each table
 //! declares every action once, with its stable id (`confirm-guesses`), its default
 //! chords as `keys.toml` writes them (`"Shift+S"`, `"Click"`) and its help; [`mod@file`]
 //! reads the user's `keys.toml` over the defaults. The window turns its events into
@@ -191,25 +191,25 @@ fn in_button_order(text: &str, swap_buttons: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::player::Action;
+    use super::player::PlayerAction;
     use super::*;
 
     #[test]
     fn lookups_and_help_follow_the_bindings() {
-        let table = defaults::<Action>();
+        let table = defaults::<PlayerAction>();
         let shift_s = Chord::new(Key::Char('S'), false, true, false);
-        assert_eq!(action_for(&table, shift_s), Some(Action::SolveAll));
+        assert_eq!(action_for(&table, shift_s), Some(PlayerAction::SolveAll));
         assert_eq!(
             action_for(&table, Chord::key(Key::Char('s'))),
-            Some(Action::SolveRound)
+            Some(PlayerAction::SolveRound)
         );
         let shift_click = Chord::new(Key::Click, false, true, false);
-        assert_eq!(action_for(&table, shift_click), Some(Action::Guess));
+        assert_eq!(action_for(&table, shift_click), Some(PlayerAction::Guess));
         assert_eq!(
             action_for(&table, Chord::key(Key::Char('+'))),
-            Some(Action::ZoomIn)
+            Some(PlayerAction::ZoomIn)
         );
-        assert_eq!(keys_for(&table, Action::ToggleHelp), "? / F1");
+        assert_eq!(keys_for(&table, PlayerAction::ToggleHelp), "? / F1");
         assert!(
             help_line(&table, false)
                 .starts_with("? / F1 all keys · Click: blue / black · Shift+Click: guess"),
@@ -217,19 +217,19 @@ mod tests {
             help_line(&table, false)
         );
         let rows = help_rows(&table, false);
-        assert_eq!(rows.len(), Action::ALL.len());
+        assert_eq!(rows.len(), PlayerAction::ALL.len());
         let mut moved = table.clone();
-        moved.retain(|b| b.action != Action::Undo);
+        moved.retain(|b| b.action != PlayerAction::Undo);
         moved.push(Binding {
             chord: Chord::parse("Ctrl+U").unwrap(),
-            action: Action::Undo,
+            action: PlayerAction::Undo,
         });
         assert!(help_line(&moved, false).contains("Ctrl+U undo"));
     }
 
     #[test]
     fn the_help_names_the_colours_in_button_order() {
-        let table = defaults::<Action>();
+        let table = defaults::<PlayerAction>();
         assert!(help_line(&table, true).contains("Click: black / blue · Shift+Click: guess"));
         let rows = help_rows(&table, true);
         let uncover = rows

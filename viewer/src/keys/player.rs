@@ -6,7 +6,7 @@ use super::{keys_for, line_parts, table, Binding};
 
 table! {
     /// Everything a binding of the player can do.
-    pub enum Action in "player" {
+    pub enum PlayerAction in "player" {
         /// Uncover a hidden cell as blue / black with the left / right button (a wrong
         /// colour is a mistake, the cell stays hidden). On a number, a left click shows the flower of a blue cell's
         /// number or the beam of a column number (click again to hide it), and a right
@@ -80,12 +80,12 @@ table! {
 
 /// The parts of the player's key line, most needed first (the window shows the parts
 /// that fit, whole); in the editor's playtest, the way back to the editor comes second.
-pub fn key_line(bindings: &[Binding<Action>], swap_buttons: bool, playtest: bool) -> Vec<String> {
+pub fn key_line(bindings: &[Binding<PlayerAction>], swap_buttons: bool, playtest: bool) -> Vec<String> {
     let mut parts: Vec<String> = line_parts(bindings, swap_buttons)
         .into_iter()
         .map(|(_, part)| part)
         .collect();
-    let back = keys_for(bindings, Action::Editor);
+    let back = keys_for(bindings, PlayerAction::Editor);
     if playtest && !back.is_empty() {
         let at = parts.len().min(1);
         parts.insert(at, format!("{back} back to the editor"));
@@ -95,8 +95,8 @@ pub fn key_line(bindings: &[Binding<Action>], swap_buttons: bool, playtest: bool
 
 /// The label a playtest of the editor's level shows in the header:
 /// `playtest: Tab returns to the editor`, with the keys in force.
-pub fn playtest_label(bindings: &[Binding<Action>]) -> String {
-    match keys_for(bindings, Action::Editor) {
+pub fn playtest_label(bindings: &[Binding<PlayerAction>]) -> String {
+    match keys_for(bindings, PlayerAction::Editor) {
         keys if keys.is_empty() => "playtest of the editor's level".to_string(),
         keys => format!("playtest: {keys} returns to the editor"),
     }
@@ -109,14 +109,14 @@ mod tests {
 
     #[test]
     fn every_default_reads_and_fits_its_action() {
-        for action in Action::ALL {
+        for action in PlayerAction::ALL {
             assert!(!action.defaults().is_empty(), "{action:?}");
             for text in action.defaults() {
                 let chord = Chord::parse(text).unwrap_or_else(|| panic!("{action:?}: {text}"));
                 assert_eq!(chord.is_click(), action.on_click(), "{action:?}: {text}");
             }
         }
-        let table = defaults::<Action>();
+        let table = defaults::<PlayerAction>();
         for (k, b) in table.iter().enumerate() {
             assert!(
                 table[k + 1..].iter().all(|o| o.chord != b.chord),
@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn a_playtest_says_how_to_go_back_with_the_keys_in_force() {
-        let table = defaults::<Action>();
+        let table = defaults::<PlayerAction>();
         let line = key_line(&table, false, true);
         assert_eq!(&line[..2], ["? / F1 all keys", "Tab back to the editor"]);
         assert!(!key_line(&table, false, false)

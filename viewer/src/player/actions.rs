@@ -8,7 +8,7 @@ use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::Pos;
 
 use super::Session;
-use crate::keys::player::Action;
+use crate::keys::player::PlayerAction;
 use crate::keys::{Bindable, Button};
 use crate::render::camera::STEP;
 
@@ -48,7 +48,7 @@ impl Input {
 
 /// What the window must do after an action.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Effects {
+pub struct PlayerEffects {
     /// Redraw the window.
     pub redraw: bool,
     /// Follow this file from now on (the next or previous level moved to another file).
@@ -68,52 +68,54 @@ pub struct Effects {
 impl Session {
     /// Carries out `action` of the player's table on `input`. The engine's actions run
     /// here on this thread; the window takes them as an [`Session::engine_job`] first.
-    pub fn act(&mut self, action: Action, input: Input) -> Effects {
+    pub fn act(&mut self, action: PlayerAction, input: Input) -> PlayerEffects {
         if action.on_click() && input.cell.is_none() {
             // A click beside the board.
-            return Effects::default();
+            return PlayerEffects::default();
         }
         // Every other action answers "no" to "clear the progress?", except looking
         // around (zoom) and going to the editor, which leave the question open.
         let looks_around = matches!(
             action,
-            Action::ZoomIn | Action::ZoomOut | Action::ZoomReset | Action::Editor
+            PlayerAction::ZoomIn | PlayerAction::ZoomOut | PlayerAction::ZoomReset | PlayerAction::Editor
         );
         let clear_asked = !looks_around && std::mem::take(&mut self.clear_asked);
-        if clear_asked && action != Action::ClearProgress {
+        if clear_asked && action != PlayerAction::ClearProgress {
             self.status = "the progress stays".to_string();
         }
-        let mut effects = Effects {
+        let mut effects = PlayerEffects {
             redraw: true,
-            ..Effects::default()
+            ..PlayerEffects::default()
         };
         let centre = (input.window.0 as f32 / 2.0, input.window.1 as f32 / 2.0);
         match action {
-            Action::Uncover => effects.send = input.cell.and_then(|cell| self.click(cell, input.button)),
-            Action::Guess => effects.send = input.cell.and_then(|cell| self.guess(cell, input.button)),
-            Action::ConfirmGuesses => self.confirm_guesses(false),
-            Action::DenyGuesses => self.confirm_guesses(true),
-            Action::ClearGuesses => self.clear_guesses(),
-            Action::HighlightAll => self.highlight_all(),
-            Action::Hint | Action::SolveRound | Action::SolveAll => {
+            PlayerAction::Uncover => {
+                effects.send = input.cell.and_then(|cell| self.click(cell, input.button))
+            }
+            PlayerAction::Guess => effects.send = input.cell.and_then(|cell| self.guess(cell, input.button)),
+            PlayerAction::ConfirmGuesses => self.confirm_guesses(false),
+            PlayerAction::DenyGuesses => self.confirm_guesses(true),
+            PlayerAction::ClearGuesses => self.clear_guesses(),
+            PlayerAction::HighlightAll => self.highlight_all(),
+            PlayerAction::Hint | PlayerAction::SolveRound | PlayerAction::SolveAll => {
                 if let Some(job) = self.engine_job(action) {
                     self.finish(job.run());
                 }
             }
-            Action::Undo => self.undo(),
-            Action::ClearProgress if clear_asked => self.clear_progress(),
-            Action::ClearProgress => self.ask_to_clear_progress(),
-            Action::ExportRecord => self.export_record(),
-            Action::CopyLevel => effects.copy = Some(self.copy_text()),
-            Action::PasteLevel => effects.paste = true,
-            Action::ToggleSolution => self.show_solution = !self.show_solution,
-            Action::ZoomIn => self.camera.zoom_at(STEP, centre),
-            Action::ZoomOut => self.camera.zoom_at(1.0 / STEP, centre),
-            Action::ZoomReset => self.camera.reset(),
-            Action::NextLevel => effects.watch = self.step(1),
-            Action::PreviousLevel => effects.watch = self.step(-1),
-            Action::ToggleHelp => self.show_help = !self.show_help,
-            Action::Editor => effects.open_editor = true,
+            PlayerAction::Undo => self.undo(),
+            PlayerAction::ClearProgress if clear_asked => self.clear_progress(),
+            PlayerAction::ClearProgress => self.ask_to_clear_progress(),
+            PlayerAction::ExportRecord => self.export_record(),
+            PlayerAction::CopyLevel => effects.copy = Some(self.copy_text()),
+            PlayerAction::PasteLevel => effects.paste = true,
+            PlayerAction::ToggleSolution => self.show_solution = !self.show_solution,
+            PlayerAction::ZoomIn => self.camera.zoom_at(STEP, centre),
+            PlayerAction::ZoomOut => self.camera.zoom_at(1.0 / STEP, centre),
+            PlayerAction::ZoomReset => self.camera.reset(),
+            PlayerAction::NextLevel => effects.watch = self.step(1),
+            PlayerAction::PreviousLevel => effects.watch = self.step(-1),
+            PlayerAction::ToggleHelp => self.show_help = !self.show_help,
+            PlayerAction::Editor => effects.open_editor = true,
         }
         effects
     }

@@ -2,7 +2,7 @@
 //! and playing a pasted level (the window reads the clipboard through
 //! `crate::clipboard`).
 
-use super::actions::Effects;
+use super::actions::PlayerEffects;
 use super::{Origin, Session};
 use crate::clipboard::{PastedFormat, PastedLevel};
 
@@ -27,10 +27,10 @@ impl Session {
 
     /// Plays the pasted level (a pack from its first level), or says why not
     /// and changes nothing.
-    pub fn paste(&mut self, pasted: Result<PastedLevel, String>) -> Effects {
-        let mut effects = Effects {
+    pub fn paste(&mut self, pasted: Result<PastedLevel, String>) -> PlayerEffects {
+        let mut effects = PlayerEffects {
             redraw: true,
-            ..Effects::default()
+            ..PlayerEffects::default()
         };
         self.clear_asked = false;
         let pasted = match pasted {

@@ -8,12 +8,12 @@ use hexcells_core::{Color, Pos};
 
 use super::game::Game;
 use super::Session;
-use crate::keys::player::Action;
+use crate::keys::player::PlayerAction;
 
 /// Work for the deduction engine, taken from the session by [`Session::engine_job`].
 #[derive(Debug)]
 pub struct EngineJob {
-    action: Action,
+    action: PlayerAction,
     game: Game,
     budget: Budget,
 }
@@ -38,8 +38,8 @@ impl EngineJob {
     /// Runs the engine (this can take a while on a large level).
     pub fn run(self) -> EngineDone {
         let answer = match self.action {
-            Action::Hint => Answer::Hint(hint(&self.game, &self.budget)),
-            Action::SolveAll => Answer::All(deduce(&self.game, true, &self.budget)),
+            PlayerAction::Hint => Answer::Hint(hint(&self.game, &self.budget)),
+            PlayerAction::SolveAll => Answer::All(deduce(&self.game, true, &self.budget)),
             _ => Answer::Round(deduce(&self.game, false, &self.budget)),
         };
         EngineDone {
@@ -52,8 +52,11 @@ impl EngineJob {
 impl Session {
     /// Starts the hint or a solve: the engine's work, to run on any thread; then hand the
     /// answer to [`Session::finish`]. `None` for other actions.
-    pub fn engine_job(&mut self, action: Action) -> Option<EngineJob> {
-        if !matches!(action, Action::Hint | Action::SolveRound | Action::SolveAll) {
+    pub fn engine_job(&mut self, action: PlayerAction) -> Option<EngineJob> {
+        if !matches!(
+            action,
+            PlayerAction::Hint | PlayerAction::SolveRound | PlayerAction::SolveAll
+        ) {
             return None;
         }
         // Asking the engine answers "no" to "clear the progress?".
@@ -82,8 +85,8 @@ impl Session {
                     n => format!(
                         "the next round: {n} {} marked as guesses · {} confirms every guess, {} clears them",
                         if n == 1 { "cell" } else { "cells" },
-                        self.keys(Action::ConfirmGuesses),
-                        self.keys(Action::ClearGuesses)
+                        self.keys(PlayerAction::ConfirmGuesses),
+                        self.keys(PlayerAction::ClearGuesses)
                     ),
                 };
                 self.show_hardest(&deductions);

@@ -14,14 +14,14 @@
 //! `docs/record-notation.md`): undo removes the moves that uncovered the cells, restart
 //! clears it, and [`Game::restore_record`] resumes a game from one, guesses included.
 
-use hexcells_core::record::{self, Guess, Record};
+use hexcells_core::play_record::{self, Guess, Record};
 use hexcells_core::{Color, Level, Pos};
 
 use super::clue_marks::{self, ClueMarks};
 
 /// What a click did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum ClickOutcome {
     /// The cell was uncovered with this (correct) colour.
     Uncovered(Color),
     /// The colour was wrong: one more mistake, the cell stays hidden.
@@ -99,30 +99,30 @@ impl Game {
     }
 
     /// Uncovers `pos` as `color` (left button: blue, right button: black).
-    pub fn uncover(&mut self, pos: Pos, color: Color) -> Outcome {
+    pub fn uncover(&mut self, pos: Pos, color: Color) -> ClickOutcome {
         let Some(cell) = self.level.cell(pos) else {
-            return Outcome::Ignored;
+            return ClickOutcome::Ignored;
         };
         if self.is_uncovered(pos) {
-            return Outcome::Ignored;
+            return ClickOutcome::Ignored;
         }
         if cell.color != color {
             self.mistake(pos, color);
-            return Outcome::Mistake;
+            return ClickOutcome::Mistake;
         }
         self.mark(pos);
         self.steps.push(Step {
             cells: vec![pos],
             used: Vec::new(),
         });
-        Outcome::Uncovered(cell.color)
+        ClickOutcome::Uncovered(cell.color)
     }
 
     fn mistake(&mut self, pos: Pos, color: Color) {
         self.mistakes += 1;
         self.record
             .moves
-            .push(record::move_for(&self.level, pos, color, None));
+            .push(play_record::move_for(&self.level, pos, color, None));
     }
 
     /// Uncovers `pos` (not yet part of an undo step) and records the move; its guess,
@@ -138,7 +138,7 @@ impl Game {
         self.guesses[pos.index()] = None;
         self.record
             .moves
-            .push(record::move_for(&self.level, pos, cell.color, None));
+            .push(play_record::move_for(&self.level, pos, cell.color, None));
         true
     }
 
@@ -314,11 +314,11 @@ impl Game {
     /// one undo step), those that no longer fit it (the cell is gone or its colour
     /// changed) are dropped, and its guesses on hidden cells are marked again.
     pub fn restore_record(&mut self, saved: &Record) {
-        let replayed = record::replay(&self.level, saved);
+        let replayed = play_record::replay(&self.level, saved);
         self.marked.iter_mut().for_each(|m| *m = false);
         self.steps.clear();
         for (mv, outcome) in saved.moves.iter().zip(&replayed.outcomes) {
-            if *outcome == record::Outcome::Uncovered {
+            if *outcome == play_record::MoveOutcome::Uncovered {
                 self.marked[mv.pos.index()] = true;
                 self.steps.push(Step {
                     cells: vec![mv.pos],

@@ -23,11 +23,11 @@ use hexcells_core::format::LiveParse;
 use hexcells_core::solve::Budget;
 use hexcells_core::{Diagnostic, Level, Pos, Severity};
 
-use crate::keys::player::Action;
+use crate::keys::player::PlayerAction;
 use crate::keys::{self, Binding};
-use crate::render::{Camera, Layout, Scene};
+use crate::render::{Camera, FrameLayout, Scene};
 use game::Game;
-use progress::{Best, Progress};
+use progress::{Best, LevelProgress};
 
 mod actions;
 pub mod clue_marks;
@@ -37,7 +37,7 @@ pub mod game;
 mod moves;
 pub mod progress;
 
-pub use actions::{Effects, Input};
+pub use actions::{Input, PlayerEffects};
 pub use engine::{EngineDone, EngineJob};
 
 /// Where the levels come from.
@@ -90,7 +90,7 @@ pub struct Session {
     pub camera: Camera,
     /// The last action asked to clear the progress: the same again confirms.
     clear_asked: bool,
-    bindings: Vec<Binding<Action>>,
+    bindings: Vec<Binding<PlayerAction>>,
     state_dir: Option<PathBuf>,
     budget: Budget,
     /// Whether `levels` came from a text without errors.
@@ -157,8 +157,9 @@ impl Session {
 
     /// The layout of a `width` x `height` frame at interface scale `scale`: the level
     /// fitted, zoomed and panned.
-    pub fn layout(&self, width: u32, height: u32, scale: f32) -> Layout {
-        self.camera.apply(Layout::new(self.level(), width, height, scale))
+    pub fn layout(&self, width: u32, height: u32, scale: f32) -> FrameLayout {
+        self.camera
+            .apply(FrameLayout::new(self.level(), width, height, scale))
     }
 
     /// The game in progress.
@@ -177,12 +178,12 @@ impl Session {
     }
 
     /// The bindings in force.
-    pub fn bindings(&self) -> &[Binding<Action>] {
+    pub fn bindings(&self) -> &[Binding<PlayerAction>] {
         &self.bindings
     }
 
     /// Uses other bindings (the help line and panel follow them).
-    pub fn set_bindings(&mut self, bindings: Vec<Binding<Action>>) {
+    pub fn set_bindings(&mut self, bindings: Vec<Binding<PlayerAction>>) {
         self.bindings = bindings;
         self.show_keys();
     }
@@ -313,8 +314,8 @@ impl Session {
                 "level {} of {} ({} / {})",
                 idx + 1,
                 n,
-                self.keys(Action::NextLevel),
-                self.keys(Action::PreviousLevel)
+                self.keys(PlayerAction::NextLevel),
+                self.keys(PlayerAction::PreviousLevel)
             )
         });
         self.status = [Some(message).filter(|m| !m.is_empty()), place]
@@ -326,14 +327,14 @@ impl Session {
     }
 
     /// The keys bound to `action`, for messages.
-    fn keys(&self, action: Action) -> String {
+    fn keys(&self, action: PlayerAction) -> String {
         keys::keys_for(&self.bindings, action)
     }
 
     /// Saves the game in progress (nothing is saved without a state directory).
     fn save(&self) {
         let Some(dir) = &self.state_dir else { return };
-        let progress = Progress {
+        let progress = LevelProgress {
             moves: self.game.moves(),
             mistakes: self.game.mistakes(),
             best: self.best,

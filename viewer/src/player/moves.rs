@@ -9,10 +9,10 @@ use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Pos};
 
 use super::clue_marks;
-use super::game::{Confirmed, Outcome};
+use super::game::{ClickOutcome, Confirmed};
 use super::progress::Best;
 use super::{Origin, Session};
-use crate::keys::player::Action;
+use crate::keys::player::PlayerAction;
 use crate::keys::Button;
 
 impl Session {
@@ -42,7 +42,7 @@ impl Session {
         self.status = if self.game.toggle_all_highlights() {
             format!(
                 "every flower and beam shows · {} again clears them",
-                self.keys(Action::HighlightAll)
+                self.keys(PlayerAction::HighlightAll)
             )
         } else {
             "flowers and beams cleared".to_string()
@@ -54,7 +54,7 @@ impl Session {
         self.clear_asked = true;
         self.status = format!(
             "clear the progress of this level (uncovered cells, mistakes, guesses, dimmed clues)? {} again clears it, any other key keeps it",
-            self.keys(Action::ClearProgress)
+            self.keys(PlayerAction::ClearProgress)
         );
     }
 
@@ -77,9 +77,9 @@ impl Session {
                 "{} guessed {} · {} confirms every guess, {} denies them, {} clears them",
                 name(pos),
                 color.as_str(),
-                self.keys(Action::ConfirmGuesses),
-                self.keys(Action::DenyGuesses),
-                self.keys(Action::ClearGuesses)
+                self.keys(PlayerAction::ConfirmGuesses),
+                self.keys(PlayerAction::DenyGuesses),
+                self.keys(PlayerAction::ClearGuesses)
             ),
             None => format!("{}: guess cleared", name(pos)),
         };
@@ -93,7 +93,7 @@ impl Session {
             self.status = format!(
                 "no guesses to {} ({} marks one)",
                 if deny { "deny" } else { "confirm" },
-                self.keys(Action::Guess)
+                self.keys(PlayerAction::Guess)
             );
             return;
         }
@@ -165,18 +165,18 @@ impl Session {
         }
         let guess = self.color_of(button);
         match self.game.uncover(pos, guess) {
-            Outcome::Uncovered(_) => {
+            ClickOutcome::Uncovered(_) => {
                 if self.hint == Some(pos) {
                     self.hint = None;
                 }
                 self.show_keys();
                 self.after_move();
             }
-            Outcome::Mistake => {
+            ClickOutcome::Mistake => {
                 self.status = format!("{} is not {}: one more mistake", name(pos), guess.as_str());
                 self.save();
             }
-            Outcome::Ignored => {}
+            ClickOutcome::Ignored => {}
         }
         send
     }

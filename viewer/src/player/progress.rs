@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 
 use hexcells_core::format::print;
 use hexcells_core::model::{name, parse_name};
-use hexcells_core::record::{self, Record};
+use hexcells_core::play_record::{self, Record};
 use hexcells_core::{Level, Pos};
 use serde::{Deserialize, Serialize};
 
 /// What is remembered about one level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
+pub struct LevelProgress {
     /// Cells the player uncovered, in order.
     pub moves: Vec<Pos>,
     /// Mistakes in the game in progress.
@@ -87,14 +87,14 @@ fn file_for(dir: &Path, level: &Level) -> PathBuf {
 
 /// The saved progress of `level` in `dir`; empty when none is saved or the file
 /// cannot be read.
-pub fn load(dir: &Path, level: &Level) -> Progress {
+pub fn load(dir: &Path, level: &Level) -> LevelProgress {
     let Ok(text) = std::fs::read_to_string(file_for(dir, level)) else {
-        return Progress::default();
+        return LevelProgress::default();
     };
     let Ok(dto) = serde_json::from_str::<ProgressDto>(&text) else {
-        return Progress::default();
+        return LevelProgress::default();
     };
-    Progress {
+    LevelProgress {
         moves: dto.moves.iter().filter_map(|m| parse_name(m)).collect(),
         mistakes: dto.mistakes,
         best: dto
@@ -107,7 +107,7 @@ pub fn load(dir: &Path, level: &Level) -> Progress {
 }
 
 /// Saves `progress` of `level` in `dir` atomically.
-pub fn save(dir: &Path, level: &Level, progress: &Progress) -> std::io::Result<()> {
+pub fn save(dir: &Path, level: &Level, progress: &LevelProgress) -> std::io::Result<()> {
     let dto = ProgressDto {
         moves: progress.moves.iter().map(|p| name(*p)).collect(),
         mistakes: progress.mistakes,
@@ -135,12 +135,12 @@ fn record_file_for(dir: &Path, level: &Level) -> PathBuf {
 /// that cannot be read are skipped).
 pub fn load_record(dir: &Path, level: &Level) -> Option<Record> {
     let text = std::fs::read_to_string(record_file_for(dir, level)).ok()?;
-    Some(record::parse(&text).record)
+    Some(play_record::parse(&text).record)
 }
 
 /// Saves the play record of `level` in `dir` atomically, next to its progress.
 pub fn save_record(dir: &Path, level: &Level, record: &Record) -> std::io::Result<()> {
-    write_atomically(dir, &record_file_for(dir, level), &record::print(record))
+    write_atomically(dir, &record_file_for(dir, level), &play_record::print(record))
 }
 
 /// Writes `record` to a new file `exports/<title or key>-<n>.record` under `dir`
@@ -150,7 +150,7 @@ pub fn export_record(dir: &Path, level: &Level, record: &Record) -> std::io::Res
     let exports = dir.join("exports");
     std::fs::create_dir_all(&exports)?;
     let stem = file_stem(&level.title).unwrap_or_else(|| level_key(level));
-    let text = format!("# level: {}\n{}", level.title.trim(), record::print(record));
+    let text = format!("# level: {}\n{}", level.title.trim(), play_record::print(record));
     for n in 1..10_000 {
         let path = exports.join(format!("{stem}-{n}.record"));
         let file = std::fs::OpenOptions::new()
@@ -202,7 +202,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = level("A", "x.o.");
         let b = level("A", "x.x.");
-        let progress = Progress {
+        let progress = LevelProgress {
             moves: vec![Pos::new(1, 0).unwrap(), Pos::new(0, 0).unwrap()],
             mistakes: 3,
             best: Some(Best {
@@ -214,7 +214,7 @@ mod tests {
         };
         save(dir.path(), &a, &progress).unwrap();
         assert_eq!(load(dir.path(), &a), progress);
-        assert_eq!(load(dir.path(), &b), Progress::default());
+        assert_eq!(load(dir.path(), &b), LevelProgress::default());
         assert_ne!(level_key(&a), level_key(&b));
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1, "no temp file left behind");
@@ -224,7 +224,7 @@ mod tests {
     fn exports_never_overwrite_and_are_named_after_the_title() {
         let dir = tempfile::tempdir().unwrap();
         let a = level("1. Blue / cells", "x.o.");
-        let record = record::parse("F1b?\nF1k\n").record;
+        let record = play_record::parse("F1b?\nF1k\n").record;
         let first = export_record(dir.path(), &a, &record).unwrap();
         let second = export_record(dir.path(), &a, &record).unwrap();
         assert!(
@@ -238,7 +238,7 @@ mod tests {
             second.display()
         );
         let text = std::fs::read_to_string(&second).unwrap();
-        assert_eq!(record::parse(&text).record, record, "{text}");
+        assert_eq!(play_record::parse(&text).record, record, "{text}");
         let untitled = level("  ", "x.o.");
         let path = export_record(dir.path(), &untitled, &record).unwrap();
         let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
@@ -262,7 +262,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = level("A", "x.o.");
         std::fs::write(file_for(dir.path(), &a), "{not json").unwrap();
-        assert_eq!(load(dir.path(), &a), Progress::default());
+        assert_eq!(load(dir.path(), &a), LevelProgress::default());
         assert!(Best {
             mistakes: 0,
             seconds: 99

@@ -12,13 +12,13 @@ use std::collections::HashMap;
 
 use tiny_skia::{Color, FillRule, PathBuilder, Pixmap, PixmapMut, Rect, Stroke, Transform};
 
-use super::layout::Layout;
+use super::layout::FrameLayout;
 use super::palette::{self, paint};
 use super::text::{self, left, Anchor, TextStyle};
 use super::{help, key_line, FrameText, Scene};
 
 /// Paints `scene` laid out by `layout`; returns its words as drawn.
-pub fn draw(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) -> FrameText {
+pub fn draw(scene: &Scene, layout: &FrameLayout, pixmap: &mut PixmapMut) -> FrameText {
     let mut words = FrameText {
         size: (pixmap.width(), pixmap.height()),
         ..FrameText::default()
@@ -39,7 +39,7 @@ fn is_uncovered(scene: &Scene, pos: Pos) -> bool {
     scene.uncovered.get(pos.index()).copied().unwrap_or(false)
 }
 
-fn draw_cells(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_cells(scene: &Scene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
     let r = layout.radius;
     for (pos, item) in scene.level.items() {
         let (cx, cy) = layout.cell_centre(pos);
@@ -86,7 +86,7 @@ fn faded(color: Rgb, dimmed: bool) -> Color {
     Color::from_rgba8(color.0, color.1, color.2, alpha)
 }
 
-fn draw_highlights(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_highlights(scene: &Scene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
     let r = layout.radius;
     let width = (2.0 * layout.scale).max(r * 0.08);
     // Each member once, however many highlighted clues share it, from a cached tile:
@@ -119,7 +119,7 @@ fn draw_highlights(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) {
     }
 }
 
-fn draw_header(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut, words: &mut FrameText) {
+fn draw_header(scene: &Scene, layout: &FrameLayout, pixmap: &mut PixmapMut, words: &mut FrameText) {
     let s = layout.scale;
     let counters_w = 2.0 * 96.0 * s + 8.0 * s;
     let text_w = (layout.width - counters_w - 24.0 * s).max(10.0);
@@ -168,7 +168,7 @@ fn draw_header(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut, words: &m
     }
 }
 
-fn draw_footer(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut, words: &mut FrameText) {
+fn draw_footer(scene: &Scene, layout: &FrameLayout, pixmap: &mut PixmapMut, words: &mut FrameText) {
     let s = layout.scale;
     let top = layout.height - layout.footer;
     for (k, line) in scene.level.custom_text.iter().enumerate() {
@@ -271,7 +271,7 @@ pub(super) fn draw_badge(pixmap: &mut PixmapMut, s: f32, label: &str, x: f32, y:
 }
 
 /// The red band at the bottom that names the text's first error.
-pub(super) fn draw_banner(pixmap: &mut PixmapMut, layout: &Layout, banner: &str) {
+pub(super) fn draw_banner(pixmap: &mut PixmapMut, layout: &FrameLayout, banner: &str) {
     let s = layout.scale;
     let h = 24.0 * s;
     if let Some(rect) = Rect::from_xywh(0.0, layout.height - h, layout.width, h) {
@@ -425,7 +425,7 @@ pub(super) fn fill_polygon(pixmap: &mut PixmapMut, points: &[(f32, f32)], color:
 }
 
 /// Outlines the hexagon at `pos`, just inside its edge: the cursor, the hover, a hint.
-pub(super) fn outline_cell(pixmap: &mut PixmapMut, layout: &Layout, pos: Pos, color: Color, width: f32) {
+pub(super) fn outline_cell(pixmap: &mut PixmapMut, layout: &FrameLayout, pos: Pos, color: Color, width: f32) {
     stroke_polygon(pixmap, &layout.hexagon(pos, layout.radius * 0.98), color, width);
 }
 

@@ -3,7 +3,7 @@
 //! pointer (the point under it stays put), a middle-button drag pans, `+` `-` zoom
 //! around the window's centre and `0` resets.
 
-use super::layout::Layout;
+use super::layout::FrameLayout;
 
 /// How far the board is zoomed and panned.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,7 +31,7 @@ pub const STEP: f32 = 1.2;
 
 impl Camera {
     /// `layout` as this camera shows it.
-    pub fn apply(&self, layout: Layout) -> Layout {
+    pub fn apply(&self, layout: FrameLayout) -> FrameLayout {
         layout.transformed(self.zoom, self.pan)
     }
 
@@ -66,7 +66,7 @@ mod tests {
 
     #[test]
     fn zooming_keeps_the_point_under_the_pointer() {
-        let base = Layout::whole_grid(1280, 800, 1.0);
+        let base = FrameLayout::whole_grid(1280, 800, 1.0);
         let mut camera = Camera::default();
         let p = Pos::new(10, 12).unwrap();
         let at = base.cell_centre(p);

@@ -4,7 +4,7 @@
 
 use tiny_skia::{PixmapMut, Rect, Transform};
 
-use super::layout::Layout;
+use super::layout::FrameLayout;
 use super::palette::{self, paint};
 use super::text::{self, left};
 
@@ -58,7 +58,7 @@ fn fit_at(rows: &[(String, String)], size: f32, max_w: f32) -> Fitted {
 
 /// Draws `rows` (keys, description) on a panel headed `title` in the middle of the
 /// frame.
-pub fn draw(title: &str, rows: &[(String, String)], layout: &Layout, pixmap: &mut PixmapMut) {
+pub fn draw(title: &str, rows: &[(String, String)], layout: &FrameLayout, pixmap: &mut PixmapMut) {
     let s = layout.scale;
     let margin = 16.0 * s;
     let max_w = (layout.width - 2.0 * margin).max(10.0);

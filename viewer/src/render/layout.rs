@@ -10,7 +10,7 @@ const SQRT3: f32 = 1.732_050_8;
 
 /// The geometry of one frame: the board fitted into the space between header and footer.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Layout {
+pub struct FrameLayout {
     /// Frame width in pixels.
     pub width: f32,
     /// Frame height in pixels.
@@ -27,29 +27,29 @@ pub struct Layout {
     pub footer: f32,
 }
 
-impl Layout {
+impl FrameLayout {
     /// Fits `level` into a `width` x `height` frame with interface scale `scale`.
-    pub fn new(level: &Level, width: u32, height: u32, scale: f32) -> Layout {
-        Layout::fit(level.bounds(), width, height, scale)
+    pub fn new(level: &Level, width: u32, height: u32, scale: f32) -> FrameLayout {
+        FrameLayout::fit(level.bounds(), width, height, scale)
     }
 
     /// Fits the whole 33 x 33 grid into the frame: the editor's view, which does not
     /// jump as items come and go.
-    pub fn whole_grid(width: u32, height: u32, scale: f32) -> Layout {
+    pub fn whole_grid(width: u32, height: u32, scale: f32) -> FrameLayout {
         let corners = Pos::new(0, 0).zip(Pos::new(32, 32));
-        Layout::fit(corners, width, height, scale)
+        FrameLayout::fit(corners, width, height, scale)
     }
 
     /// Fits the rectangle `bounds` (the whole grid for `None`) into the frame.
-    pub fn framing(bounds: Option<(Pos, Pos)>, width: u32, height: u32, scale: f32) -> Layout {
+    pub fn framing(bounds: Option<(Pos, Pos)>, width: u32, height: u32, scale: f32) -> FrameLayout {
         match bounds {
-            Some(bounds) => Layout::fit(Some(bounds), width, height, scale),
-            None => Layout::whole_grid(width, height, scale),
+            Some(bounds) => FrameLayout::fit(Some(bounds), width, height, scale),
+            None => FrameLayout::whole_grid(width, height, scale),
         }
     }
 
     /// Fits the rectangle `bounds` (or one position) into the frame.
-    fn fit(bounds: Option<(Pos, Pos)>, width: u32, height: u32, scale: f32) -> Layout {
+    fn fit(bounds: Option<(Pos, Pos)>, width: u32, height: u32, scale: f32) -> FrameLayout {
         let scale = if scale.is_finite() && scale > 0.0 {
             scale
         } else {
@@ -85,7 +85,7 @@ impl Layout {
             left + radius - 1.5 * radius * x0,
             top + SQRT3 / 2.0 * radius - SQRT3 / 2.0 * radius * y0,
         );
-        Layout {
+        FrameLayout {
             width,
             height,
             scale,
@@ -133,7 +133,7 @@ impl Layout {
     }
 
     /// The fractional grid coordinates of the pixel `(px, py)`: the inverse of
-    /// [`Layout::cell_centre`].
+    /// [`FrameLayout::cell_centre`].
     pub fn grid_point(&self, px: f32, py: f32) -> (f32, f32) {
         (
             (px - self.origin.0) / (1.5 * self.radius),
@@ -143,7 +143,7 @@ impl Layout {
 
     /// The layout scaled by `zoom` (hexagons and their distances) and then moved by
     /// `pan` pixels: what a zoomed and panned view shows.
-    pub fn transformed(mut self, zoom: f32, pan: (f32, f32)) -> Layout {
+    pub fn transformed(mut self, zoom: f32, pan: (f32, f32)) -> FrameLayout {
         if zoom.is_finite() && zoom > 0.0 && pan.0.is_finite() && pan.1.is_finite() {
             self.radius *= zoom;
             self.origin = (self.origin.0 * zoom + pan.0, self.origin.1 * zoom + pan.1);
@@ -180,7 +180,7 @@ mod tests {
     fn every_centre_maps_back_to_its_cell() {
         let level = level(&["", "..x...o+", "x+..o...x.", "..o+..x."]);
         for (w, h, s) in [(1280, 800, 1.0), (300, 900, 2.0), (50, 40, 1.0)] {
-            let layout = Layout::new(&level, w, h, s);
+            let layout = FrameLayout::new(&level, w, h, s);
             for (pos, _) in level.items() {
                 let (cx, cy) = layout.cell_centre(pos);
                 assert_eq!(layout.cell_at(&level, cx, cy), Some(pos), "{w}x{h}");
@@ -226,7 +226,7 @@ mod tests {
             "",
             "x.",
         ]);
-        let layout = Layout::new(&level, 800, 600, 1.0);
+        let layout = FrameLayout::new(&level, 800, 600, 1.0);
         for (pos, _) in level.items() {
             let (cx, cy) = layout.cell_centre(pos);
             assert!(cx - layout.radius >= 0.0 && cx + layout.radius <= 800.0, "{cx}");

@@ -17,7 +17,7 @@
 
 pub mod board;
 pub mod camera;
-pub mod editor;
+pub mod editor_frame;
 pub mod frame_text;
 pub mod help;
 pub mod key_line;
@@ -29,9 +29,9 @@ use hexcells_core::{Color, Level, Pos};
 use tiny_skia::PixmapMut;
 
 pub use camera::Camera;
-pub use editor::{render_editor, EditorScene};
+pub use editor_frame::{render_editor, EditorScene};
 pub use frame_text::FrameText;
-pub use layout::Layout;
+pub use layout::FrameLayout;
 
 /// Everything one frame shows. Plain data, built by the session for each frame.
 #[derive(Clone, Debug)]
@@ -78,12 +78,12 @@ pub struct Scene<'a> {
 
 /// Draws `scene` over the whole of `pixmap`; returns its words as drawn.
 pub fn render(scene: &Scene, pixmap: &mut PixmapMut) -> FrameText {
-    let layout = Layout::new(scene.level, pixmap.width(), pixmap.height(), scene.scale);
+    let layout = FrameLayout::new(scene.level, pixmap.width(), pixmap.height(), scene.scale);
     board::draw(scene, &layout, pixmap)
 }
 
 /// Draws `scene` laid out by `layout` (a zoomed or panned view of the board); returns
 /// its words as drawn.
-pub fn render_with(scene: &Scene, layout: &Layout, pixmap: &mut PixmapMut) -> FrameText {
+pub fn render_with(scene: &Scene, layout: &FrameLayout, pixmap: &mut PixmapMut) -> FrameText {
     board::draw(scene, layout, pixmap)
 }

@@ -6,14 +6,14 @@
 //! Every hidden cell a visible clue touches is a candidate; each step either proves a
 //! candidate forced or finds a colouring that meets everything visible (the counter
 //! included) and gives it another colour, which rules it out. Cheapest first:
-//! 1. the rules' quick forms (`rules/propagate.rs`): one clue alone, two overlapping
+//! 1. the rules' quick forms (`rules/fixpoint.rs`): one clue alone, two overlapping
 //!    clues, the counter;
 //! 2. colourings kept from earlier rounds (`models.rs`; most survive: only new clues
-//!    can break them), then a quick local search (`reason/search.rs`);
-//! 3. the exact checker (`reason/check/`) without the counter, a small search per
+//!    can break them), then a quick local search (`reason/local_search.rs`);
+//! 3. the exact checker (`reason/exact/`) without the counter, a small search per
 //!    cell: it proves most of the rest forced, or finds a colouring (kept, like the
 //!    local search's, when it also meets the counter);
-//! 4. the level's SAT solver (`reason/sat/level.rs`) without the counter for the
+//! 4. the level's SAT solver (`reason/sat/level_sat.rs`) without the counter for the
 //!    cells the checker could not settle: a "differs somewhere" query proves them
 //!    forced at once, or finds a colouring, from whose first the local search finds
 //!    more;
@@ -31,11 +31,11 @@ mod models;
 
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
-use crate::solve::reason::check::{Check, Checker};
+use crate::solve::reason::exact::{Check, ExactChecker};
+use crate::solve::reason::local_search::Search;
 use crate::solve::reason::lp;
-use crate::solve::reason::sat::level::LevelSat;
-use crate::solve::reason::sat::Backend;
-use crate::solve::reason::search::Search;
+use crate::solve::reason::sat::level_sat::LevelSat;
+use crate::solve::reason::sat::SatBackend;
 use crate::solve::rules;
 use models::{Models, RoundFacts, DERIVE_SEARCH, QUICK_SEARCH};
 
@@ -46,7 +46,7 @@ const QUICK_CONFLICTS: u64 = 300;
 /// round to round: the visible clues, the SAT solver and the colourings found.
 pub(crate) struct Deducer<'p> {
     puzzle: &'p Puzzle,
-    backend: Backend,
+    backend: SatBackend,
     /// Whether each clue is visible.
     is_visible: Vec<bool>,
     /// Visible clues, in the order they became visible.
@@ -65,7 +65,7 @@ pub(crate) struct Deducer<'p> {
 
 impl<'p> Deducer<'p> {
     /// A deducer for `puzzle` that has seen no round yet.
-    pub(crate) fn new(puzzle: &'p Puzzle, backend: Backend) -> Deducer<'p> {
+    pub(crate) fn new(puzzle: &'p Puzzle, backend: SatBackend) -> Deducer<'p> {
         Deducer {
             puzzle,
             backend,
@@ -161,7 +161,7 @@ impl<'p> Deducer<'p> {
         }
         // The exact checker settles most of the rest without the counter, one small
         // search per cell; `first` collects the cells forced without the counter.
-        let mut checker = Checker::new(puzzle, known, &self.visible);
+        let mut checker = ExactChecker::new(puzzle, known, &self.visible);
         let (mut first, cells) =
             check_without_counter(&mut checker, models, &mut search, &cands, &round, clock)?;
         // The SAT solver settles what the checker could not, a few queries for many
@@ -304,7 +304,7 @@ fn start_sat<'s, 'p>(
     sat: &'s mut Option<LevelSat<'p>>,
     ready: &mut bool,
     puzzle: &'p Puzzle,
-    backend: Backend,
+    backend: SatBackend,
     round: &RoundFacts<'_>,
 ) -> &'s mut LevelSat<'p> {
     let sat = sat.get_or_insert_with(|| LevelSat::new(puzzle, backend));
@@ -322,7 +322,7 @@ fn start_sat<'s, 'p>(
 /// counter too it is kept, and the local search starts once from the round's first
 /// such colouring.
 fn check_without_counter(
-    checker: &mut Checker<'_>,
+    checker: &mut ExactChecker<'_>,
     models: &mut Models,
     search: &mut Search<'_>,
     cands: &[Cand],
@@ -390,7 +390,7 @@ fn check_without_counter(
 /// solution's colours outside its variables, and untouched cells flipped, as far as
 /// they allow, to bring the blue count back to the solution's (they meet no clue,
 /// so only the counter sees them).
-fn checker_colouring(checker: &Checker<'_>, round: &RoundFacts<'_>) -> Vec<bool> {
+fn checker_colouring(checker: &ExactChecker<'_>, round: &RoundFacts<'_>) -> Vec<bool> {
     let puzzle = round.puzzle;
     let mut colouring = puzzle.blue.clone();
     for (m, blue) in checker.model() {

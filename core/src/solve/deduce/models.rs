@@ -1,10 +1,10 @@
 //! The colourings a level's rounds keep: each met everything visible (the counter
 //! too) and differs from the solution somewhere, so it rules out every cell it flips.
 //! Most survive from round to round (only newly shown clues can break them); the
-//! local search (`reason/search.rs`) finds more near them.
+//! local search (`reason/local_search.rs`) finds more near them.
 
 use crate::solve::puzzle::{Cand, Puzzle, Values};
-use crate::solve::reason::search::Search;
+use crate::solve::reason::local_search::Search;
 
 /// Colourings that met everything visible (the counter too), each kept as the cells
 /// where it differs from the solution. A round only adds information, so one that

@@ -15,13 +15,13 @@ pub use score::GradeModel;
 
 use crate::solve::budget::Clock;
 use crate::solve::puzzle::{Puzzle, Values};
-use crate::solve::reason::sat::Backend;
+use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{ClueRef, Deduction, Difficulty};
 use crate::solve::rules::Rule;
 
 /// How the replay asks the engine for a harder explanation.
-pub(crate) struct Engine<'c> {
-    pub(crate) backend: Backend,
+pub(crate) struct ReplayEngine<'c> {
+    pub(crate) backend: SatBackend,
     pub(crate) clock: &'c Clock,
 }
 
@@ -32,7 +32,7 @@ pub(crate) fn summarise(
     puzzle: &Puzzle,
     initial: &Values,
     deductions: &[Deduction],
-    engine: Option<Engine<'_>>,
+    engine: Option<ReplayEngine<'_>>,
 ) -> Difficulty {
     let mut difficulty = Difficulty {
         rounds: deductions.last().map_or(0, |d| d.round),

@@ -12,7 +12,7 @@ use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::report::{Deduction, Explanation, ReplayStep as Step};
 use crate::solve::rules::{self, PairMemo, Rule, View};
 
-use super::Engine;
+use super::ReplayEngine;
 
 /// The effort of a deduction's explanation.
 fn effort(rule: Rule, clues: usize) -> u8 {
@@ -27,7 +27,7 @@ pub(super) fn replay(
     puzzle: &Puzzle,
     initial: &Values,
     deductions: &[Deduction],
-    engine: &Engine<'_>,
+    engine: &ReplayEngine<'_>,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut known = initial.clone();
@@ -256,7 +256,7 @@ fn easiest_fallback(
     deductions: &[Deduction],
     known: &Values,
     round: usize,
-    engine: &Engine<'_>,
+    engine: &ReplayEngine<'_>,
 ) -> (usize, Named) {
     let reading = |x: &Explanation| {
         let rule = x.rule.unwrap_or(Rule::Contradiction);

@@ -8,12 +8,12 @@
 //! not force" answer's colouring, rotated (`rotate.rs`), shows more clues needed
 //! without asking.
 
-use super::question::{Outcome, Questions};
+use super::question::{ForceAnswer, Questions};
 use super::rotate::{Explained, Rotator};
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::sat::round::RoundSolver;
-use crate::solve::reason::sat::Backend;
+use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{ClueRef, Explanation, Reasoning};
 
 /// Conflicts per SAT call while explaining (the last to answer a question).
@@ -46,7 +46,7 @@ impl<'p> Explainer<'p> {
     pub(crate) fn new(
         puzzle: &'p Puzzle,
         known: &Values,
-        backend: Backend,
+        backend: SatBackend,
         visible: Vec<usize>,
         solver: Option<RoundSolver<'p>>,
     ) -> Explainer<'p> {
@@ -113,9 +113,9 @@ impl<'p> Explainer<'p> {
             for layer in layers {
                 set.extend(layer);
                 match self.q.forces(&set, false, cand, false, clock)? {
-                    Outcome::Forced(core, _) => return Ok(Ok((core, false))),
-                    Outcome::Free => {}
-                    Outcome::Unknown => *n_unknown += 1,
+                    ForceAnswer::Forced(core, _) => return Ok(Ok((core, false))),
+                    ForceAnswer::Free => {}
+                    ForceAnswer::Unknown => *n_unknown += 1,
                 }
             }
             // Cells of one round that need the counter often share most of their
@@ -126,7 +126,7 @@ impl<'p> Explainer<'p> {
                 self.q.lp_core_taken = true;
                 let outcome = self.q.forces(&last, true, cand, false, clock)?;
                 self.q.lp_core_taken = false;
-                if let Outcome::Forced(core, used) = outcome {
+                if let ForceAnswer::Forced(core, used) = outcome {
                     return Ok(Ok((core, used)));
                 }
             }
@@ -143,17 +143,17 @@ impl<'p> Explainer<'p> {
             }
         }
         let outcome = if self.hard {
-            Outcome::Unknown
+            ForceAnswer::Unknown
         } else {
             self.q.forces(&all, true, cand, true, clock)?
         };
         match outcome {
             // The untouched cells' colours are tied to the counter itself: it always
             // counts.
-            Outcome::Forced(core, used) => Ok(Ok((core, used || cand == Cand::Untouched))),
+            ForceAnswer::Forced(core, used) => Ok(Ok((core, used || cand == Cand::Untouched))),
             // Too hard to refute within the limits (then the rest of the round is
             // too): every clue and the counter.
-            Outcome::Free | Outcome::Unknown => {
+            ForceAnswer::Free | ForceAnswer::Unknown => {
                 self.hard = true;
                 Ok(Err(self.to_explanation(&all, true, false)))
             }
@@ -180,12 +180,12 @@ impl<'p> Explainer<'p> {
         let mut needed = vec![false; self.q.puzzle.clues.len()];
         if counter && !counter_always {
             match self.q.forces(&set, false, q, false, clock)? {
-                Outcome::Forced(core, _) => {
+                ForceAnswer::Forced(core, _) => {
                     set = core;
                     counter = false;
                 }
-                Outcome::Free => self.rotate_counter(&set, q, &mut needed),
-                Outcome::Unknown => undecided = true,
+                ForceAnswer::Free => self.rotate_counter(&set, q, &mut needed),
+                ForceAnswer::Unknown => undecided = true,
             }
         }
         // Clues at positions `i..` are needed. The clues just before are tried in
@@ -219,7 +219,7 @@ impl<'p> Explainer<'p> {
             // Only a one-clue question left undecided leaves the explanation not
             // shown minimal: a wider one is split instead.
             match self.q.forces(&trial, counter, q, w == 1, clock)? {
-                Outcome::Forced(core, used) => {
+                ForceAnswer::Forced(core, used) => {
                     // A core keeps the order of `trial` and every clue shown needed,
                     // so the clues still to check stay in front.
                     i = core.iter().filter(|k| set[..i - w].contains(k)).count();
@@ -227,13 +227,13 @@ impl<'p> Explainer<'p> {
                     counter = used || counter_always;
                     width = w * 2;
                 }
-                Outcome::Free if w > 1 => width = 1,
-                Outcome::Free => {
+                ForceAnswer::Free if w > 1 => width = 1,
+                ForceAnswer::Free => {
                     self.rotate(&set, counter, q, set[i - 1], &mut needed);
                     i -= 1;
                 }
-                Outcome::Unknown if w > 1 => width = 1,
-                Outcome::Unknown => undecided = true,
+                ForceAnswer::Unknown if w > 1 => width = 1,
+                ForceAnswer::Unknown => undecided = true,
             }
         }
         Ok((set, counter, n_unknown == 0 && !undecided && i == 0))
@@ -383,7 +383,7 @@ mod tests {
                     Explainer::new(
                         puzzle,
                         &round.known,
-                        Backend::default(),
+                        SatBackend::default(),
                         round.visible.clone(),
                         None,
                     )

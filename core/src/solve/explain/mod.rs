@@ -22,7 +22,7 @@ use crate::solve::budget::{Clock, Stop};
 use crate::solve::key_map;
 use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::sat::round;
-use crate::solve::reason::sat::Backend;
+use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{ClueRef, Explanation, Reasoning};
 use crate::solve::rules;
 
@@ -30,7 +30,7 @@ use crate::solve::rules;
 pub(crate) fn explain_all<'p>(
     puzzle: &'p Puzzle,
     known: &Values,
-    backend: Backend,
+    backend: SatBackend,
     clock: &Clock,
     forced: &[usize],
     solver: Option<round::RoundSolver<'p>>,
@@ -56,7 +56,7 @@ pub(crate) enum Purpose {
 pub(crate) fn explain_all_with<'p>(
     puzzle: &'p Puzzle,
     known: &Values,
-    backend: Backend,
+    backend: SatBackend,
     clock: &Clock,
     forced: &[usize],
     solver: Option<round::RoundSolver<'p>>,

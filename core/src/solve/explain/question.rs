@@ -1,6 +1,6 @@
 //! The questions an explanation asks: "do these clues (and maybe the counter) force
 //! the cell?". Each goes first to a colouring kept from an earlier question (which
-//! answers "does not force" for free), then to the small checker of `reason/check/`,
+//! answers "does not force" for free), then to the small checker of `reason/exact/`,
 //! which answers most of them in microseconds; counting questions it cannot settle go
 //! to it again part by part (when the clues fall into parts that share no hidden
 //! cell), then to the LP relaxation (sound for "forced"), the rest to the round's SAT
@@ -12,11 +12,11 @@ use super::rotate::Colouring;
 use super::witness::Witnesses;
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
-use crate::solve::reason::check::{Check, Checker};
+use crate::solve::reason::exact::{Check, ExactChecker};
 use crate::solve::reason::lp;
 use crate::solve::reason::sat::encode::Lit;
 use crate::solve::reason::sat::round::RoundSolver;
-use crate::solve::reason::sat::{Backend, SatResult};
+use crate::solve::reason::sat::{SatBackend, SatResult};
 
 /// Conflicts per SAT call on a question with the counter (one without it has the
 /// explanation's own limit): the LP and the checker tried such a question first, and
@@ -47,7 +47,7 @@ const MAX_COUNTER_CALLS: usize = 100;
 /// Undecided questions with the counter asked again, with more room, per round.
 const MAX_RETRIES: usize = 8;
 
-/// Checker decisions for such a question asked again.
+/// Exact checker decisions for such a question asked again.
 const RETRY_NODES: usize = 40_000;
 
 /// Answers one round's explanation questions: the small checker answers most of
@@ -55,11 +55,11 @@ const RETRY_NODES: usize = 40_000;
 pub(crate) struct Questions<'p> {
     pub(super) puzzle: &'p Puzzle,
     pub(super) known: Values,
-    backend: Backend,
+    backend: SatBackend,
     /// The round's visible clues; clue sets are positions in this list (which are
     /// also the solver's selector positions).
     pub(super) visible: Vec<usize>,
-    checker: Checker<'p>,
+    checker: ExactChecker<'p>,
     solver: Option<RoundSolver<'p>>,
     /// Questions with the counter asked to the SAT solver.
     counter_calls: usize,
@@ -101,7 +101,7 @@ pub(crate) struct Questions<'p> {
 #[derive(Clone, Copy)]
 pub(super) enum FreeColouring {
     /// In the checker, until its next question.
-    Checker,
+    ExactChecker,
     /// Among the witnesses, at this index.
     Witness(usize),
 }
@@ -113,7 +113,7 @@ impl<'p> Questions<'p> {
     pub(crate) fn new(
         puzzle: &'p Puzzle,
         known: &Values,
-        backend: Backend,
+        backend: SatBackend,
         visible: Vec<usize>,
         solver: Option<RoundSolver<'p>>,
     ) -> Questions<'p> {
@@ -133,7 +133,7 @@ impl<'p> Questions<'p> {
             puzzle,
             known: known.clone(),
             backend,
-            checker: Checker::new(puzzle, known, &visible),
+            checker: ExactChecker::new(puzzle, known, &visible),
             visible,
             solver,
             counter_calls: 0,
@@ -193,7 +193,7 @@ impl<'p> Questions<'p> {
         q: Cand,
         settle: bool,
         clock: &Clock,
-    ) -> Result<Outcome, Stop> {
+    ) -> Result<ForceAnswer, Stop> {
         clock.check()?;
         self.last_free = None;
         let clues: Vec<usize> = set.iter().map(|&k| self.visible[k]).collect();
@@ -215,7 +215,7 @@ impl<'p> Questions<'p> {
                 .answer(self.puzzle, &clues, counter, cell, remaining, n_untouched)
             {
                 self.last_free = Some(FreeColouring::Witness(w));
-                return Ok(Outcome::Free);
+                return Ok(ForceAnswer::Free);
             }
         }
         if let Some(outcome) = self.check(set, &clues, counter, cell, nodes) {
@@ -234,7 +234,7 @@ impl<'p> Questions<'p> {
             }
             // A slow question: the round has a bounded share of them.
             if self.counter_calls >= MAX_COUNTER_CALLS {
-                return Ok(Outcome::Unknown);
+                return Ok(ForceAnswer::Unknown);
             }
             self.counter_calls += 1;
             // A counting argument the LP sees, or else one the checker finds with
@@ -249,7 +249,7 @@ impl<'p> Questions<'p> {
                 self.lp_forces(set, &clues, counter, cell)
             };
             if let Some((used, counter)) = lpr {
-                return Ok(Outcome::Forced(used, counter));
+                return Ok(ForceAnswer::Forced(used, counter));
             }
             if !part_of_certificate {
                 if let Some(outcome) = self.check(set, &clues, counter, cell, CHECK_NODES_COUNTER_AGAIN) {
@@ -263,7 +263,7 @@ impl<'p> Questions<'p> {
         let counter_sel = counter.then(|| round.counter().0);
         let Lit::Var(wrong) = round.wrong(q) else {
             // Cannot differ (the checker answers that) or not touched (not asked).
-            return Ok(Outcome::Unknown);
+            return Ok(ForceAnswer::Unknown);
         };
         let mut assumptions: Vec<i32> = set.iter().map(|&k| round.selectors[k].1).collect();
         assumptions.extend(counter_sel);
@@ -292,7 +292,7 @@ impl<'p> Questions<'p> {
         }
         let round = self.solver();
         match result {
-            SatResult::Unsat => Ok(Outcome::Forced(
+            SatResult::Unsat => Ok(ForceAnswer::Forced(
                 set.iter()
                     .copied()
                     .filter(|&k| round.sat.failed(round.selectors[k].1))
@@ -302,18 +302,20 @@ impl<'p> Questions<'p> {
             SatResult::Sat => {
                 let model = round.model();
                 self.last_free = Some(FreeColouring::Witness(self.witnesses.keep(model)));
-                Ok(Outcome::Free)
+                Ok(ForceAnswer::Free)
             }
             SatResult::Unknown => {
                 clock.check()?;
                 // With the counter the LP was asked already.
                 let (Some(cell), false) = (cell, counter) else {
-                    return Ok(Outcome::Unknown);
+                    return Ok(ForceAnswer::Unknown);
                 };
                 Ok(
                     match self.lp_refutation_unless_relaxed(set, &clues, false, Some(cell), false) {
-                        Some((used, _)) => Outcome::Forced(used.into_iter().map(|p| set[p]).collect(), false),
-                        None => Outcome::Unknown,
+                        Some((used, _)) => {
+                            ForceAnswer::Forced(used.into_iter().map(|p| set[p]).collect(), false)
+                        }
+                        None => ForceAnswer::Unknown,
                     },
                 )
             }
@@ -329,21 +331,21 @@ impl<'p> Questions<'p> {
         counter: bool,
         cell: Option<usize>,
         nodes: usize,
-    ) -> Option<Outcome> {
+    ) -> Option<ForceAnswer> {
         let answer = self.checker.check(clues, counter, cell, nodes);
         self.outcome(set, answer)
     }
 
     /// The checker's answer about the clues at positions `set`, as an outcome.
-    fn outcome(&mut self, set: &[usize], answer: Check) -> Option<Outcome> {
+    fn outcome(&mut self, set: &[usize], answer: Check) -> Option<ForceAnswer> {
         match answer {
-            Check::Forced { used, counter } => Some(Outcome::Forced(
+            Check::Forced { used, counter } => Some(ForceAnswer::Forced(
                 used.into_iter().map(|p| set[p]).collect(),
                 counter,
             )),
             Check::Free => {
-                self.last_free = Some(FreeColouring::Checker);
-                Some(Outcome::Free)
+                self.last_free = Some(FreeColouring::ExactChecker);
+                Some(ForceAnswer::Free)
             }
             Check::Unknown => None,
         }
@@ -458,7 +460,7 @@ impl<'p> Questions<'p> {
         let puzzle = self.puzzle;
         let mut colouring = Colouring::new(&self.known);
         match source {
-            FreeColouring::Checker => {
+            FreeColouring::ExactChecker => {
                 for (m, blue) in self.checker.model() {
                     colouring.set(m, blue);
                 }
@@ -482,7 +484,7 @@ fn within(set: &[usize], counter: bool, wide: &[usize], wide_counter: bool) -> b
 }
 
 /// Whether a clue set forces a cell.
-pub(super) enum Outcome {
+pub(super) enum ForceAnswer {
     /// It does; the clues a refutation used, in the set's order, and whether it used
     /// the counter.
     Forced(Vec<usize>, bool),

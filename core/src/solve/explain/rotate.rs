@@ -14,7 +14,7 @@
 //! shows needed each clue `d` whose lone cell, flipped, brings the count right.
 //! The unit test below checks every clue so marked against the SAT solver.
 
-use crate::solve::puzzle::{Puzzle, Shape, Values};
+use crate::solve::puzzle::{ClueShape, Puzzle, Values};
 
 /// A colouring that leaves the explained cell wrong: the colour of each cell (`-1`
 /// for a hidden cell it leaves open, which only the counter sees), how many hidden
@@ -242,7 +242,7 @@ impl Rotator<'_> {
             .copied()
             .filter(|&m| colouring.hidden[m] && colouring.colour[m] < 0)
             .collect();
-        if !open.is_empty() && !matches!(clue.shape, Shape::Count) {
+        if !open.is_empty() && !matches!(clue.shape, ClueShape::Count) {
             return None;
         }
         // An open member of another clue of the set would tie that clue too.
@@ -288,10 +288,10 @@ mod tests {
     use crate::solve::budget::{Budget, Clock};
     use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
     use crate::solve::puzzle::Cand;
-    use crate::solve::reason::check::{Check, Checker};
+    use crate::solve::reason::exact::{Check, ExactChecker};
     use crate::solve::reason::sat::encode::Lit;
     use crate::solve::reason::sat::round::RoundSolver;
-    use crate::solve::reason::sat::{Backend, SatResult};
+    use crate::solve::reason::sat::{SatBackend, SatResult};
 
     /// Whether the SAT solver finds a colouring with `cell` wrong that meets the
     /// clues at positions `set` (and the counter).
@@ -322,8 +322,9 @@ mod tests {
                 known,
                 visible,
             } = round;
-            let mut checker = Checker::new(&puzzle, &known, &visible);
-            let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+            let mut checker = ExactChecker::new(&puzzle, &known, &visible);
+            let mut round =
+                RoundSolver::new(&puzzle, &known, SatBackend::default(), visible.clone(), &visible);
             let forced = (0..puzzle.cells.len()).filter(|&i| {
                 report.deduction_at(puzzle.cells[i]).is_some_and(|d| d.round == r)
                     && visible.iter().any(|&c| puzzle.clues[c].members.contains(&i))

@@ -15,7 +15,7 @@
 
 use crate::model::Pos;
 use crate::solve::key_map::KeyMap;
-use crate::solve::puzzle::{Puzzle, Shape};
+use crate::solve::puzzle::{ClueShape, Puzzle};
 use crate::solve::report::{ClueRef, Explanation};
 
 /// One explanation, with what a twin of its cell must share.
@@ -60,7 +60,7 @@ impl Twins {
         let holding = holding(puzzle, &in_set, i);
         if holding
             .iter()
-            .any(|&c| !matches!(puzzle.clues[c].shape, Shape::Count))
+            .any(|&c| !matches!(puzzle.clues[c].shape, ClueShape::Count))
         {
             return;
         }

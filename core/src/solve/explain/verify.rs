@@ -10,10 +10,10 @@
 use crate::model::Level;
 use crate::solve::budget::{Budget, Clock};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
-use crate::solve::reason::check::{Check, Checker};
+use crate::solve::reason::exact::{Check, ExactChecker};
 use crate::solve::reason::lp::Relaxation;
 use crate::solve::reason::sat::encode::{Cnf, Lit};
-use crate::solve::reason::sat::{Backend, SatResult};
+use crate::solve::reason::sat::{SatBackend, SatResult};
 use crate::solve::report::{ClueRef, Report};
 
 /// What the re-check of one explanation found.
@@ -58,7 +58,7 @@ pub fn check_explanation(level: &Level, report: &Report, k: usize) -> Option<Exp
 const REDERIVE_NODES: usize = 1_000_000;
 
 /// Re-derives the cell of `report.deductions[k]` from its listed clues alone with
-/// the exact checker (`check/`): those clues' cells and the colours known before
+/// the exact checker (`exact/`): those clues' cells and the colours known before
 /// the deduction's round, and the counter when it is listed, nothing else.
 /// `Some(true)` when they force the cell's colour, `Some(false)` when a colouring
 /// meets them with the cell's other colour; `None` when `k` is out of range, a
@@ -74,7 +74,7 @@ pub fn rederive(level: &Level, report: &Report, k: usize) -> Option<bool> {
         clues,
     } = Listed::of(level, report, k)?;
     let visible = puzzle.visible_clues(&known);
-    let mut checker = Checker::new(&puzzle, &known, &visible);
+    let mut checker = ExactChecker::new(&puzzle, &known, &visible);
     match checker.check(&clues, counter, Some(cell), REDERIVE_NODES) {
         Check::Forced { .. } => Some(true),
         Check::Free => Some(false),
@@ -161,7 +161,7 @@ const ILP_NODES: u64 = 100_000;
 /// solution colour, by a fresh SAT solver: `Some(true)` refuted, `Some(false)` a
 /// colouring with the cell wrong exists, `None` out of conflicts.
 fn refutes(puzzle: &Puzzle, known: &Values, clues: &[usize], counter: bool, cell: usize) -> Option<bool> {
-    let mut sat = Backend::default().new_solver();
+    let mut sat = SatBackend::default().new_solver();
     let mut var_of = vec![0; puzzle.cells.len()];
     let mut lit_of = |m: usize, sat: &mut Box<dyn crate::solve::reason::sat::SatSolver>| match known[m] {
         Some(b) => Lit::Const(b),

@@ -1,10 +1,10 @@
 //! What one clue forces alone, exactly: its count finished (all its blue shown, or
 //! just enough hidden cells left), or else every way its shape allows to place the
 //! blue it still needs (runs on lines and rings, by enumeration). The engine's first
-//! layer propagates it (`propagate.rs`); the rules `finish`, `together` and `apart`
+//! layer propagates it (`fixpoint.rs`); the rules `finish`, `together` and `apart`
 //! name what it forces, and `contradiction` follows it under an assumption.
 
-use crate::solve::puzzle::{Puzzle, Shape, Values};
+use crate::solve::puzzle::{ClueShape, Puzzle, Values};
 
 /// Largest number of patterns enumerated for one clue.
 const MAX_PATTERNS: u64 = 4096;
@@ -38,10 +38,10 @@ pub(super) fn forced_or_broken(puzzle: &Puzzle, c: usize, values: &Values) -> Op
         let holds = clue.holds(|m| values[m].unwrap_or(blue));
         return holds.then(|| open().map(|m| (m, blue)).collect());
     }
-    if let Shape::Line { together } = clue.shape {
+    if let ClueShape::Line { together } = clue.shape {
         return line_forced(&clue.members, clue.count, together, values);
     }
-    if matches!(clue.shape, Shape::Count)
+    if matches!(clue.shape, ClueShape::Count)
         || n_open > MAX_ENUMERATED
         || binomial(n_open as u64, need as u64) > MAX_PATTERNS
     {

@@ -6,7 +6,7 @@
 use super::catalogue::{Found, Rule};
 use super::matching::name;
 use super::pair_memo::PairMemo;
-use super::view::View;
+use super::round_view::View;
 use crate::solve::puzzle::{Puzzle, Values};
 
 /// Clues (the counter counts as one) a chain is followed over; a search that needs

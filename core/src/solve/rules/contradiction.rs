@@ -10,7 +10,7 @@ use super::alone;
 use super::catalogue::{Found, Rule};
 use super::chain::MAX_CHAIN_CLUES;
 use super::matching::first_match;
-use super::view::{and_list, View};
+use super::round_view::{and_list, View};
 use crate::solve::puzzle::Values;
 
 /// Cells of a chain named before "and N more".

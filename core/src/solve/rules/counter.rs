@@ -4,12 +4,12 @@
 //!
 //! [`alone`] and [`against_clues`] name a cell with the clues that prove it;
 //! [`forced_alone`] and [`forced_against_clues`] are the engine's quick forms (for the
-//! first layer of a round, `propagate.rs`).
+//! first layer of a round, `fixpoint.rs`).
 
 use super::alone::push_open;
 use super::catalogue::{Found, Rule};
-use super::parts::{pack_in, CounterPacks, Orders, Part};
-use super::view::{and_list, cells, View};
+use super::region_parts::{pack_in, CounterPacks, Orders, Part};
+use super::round_view::{and_list, cells, View};
 use crate::solve::puzzle::{Puzzle, Values};
 
 /// `remaining` alone: no blue left, or as many as hidden cells.

@@ -2,7 +2,7 @@
 //! its hidden cells are just the blue it still needs (they are all blue).
 
 use super::catalogue::{Found, Rule};
-use super::view::{cells, View};
+use super::round_view::{cells, View};
 
 /// `finish-black` or `finish-blue` by one of the cell's clues.
 pub(super) fn finish(view: &View<'_>, i: usize) -> Option<Found> {

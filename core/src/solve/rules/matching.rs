@@ -2,8 +2,8 @@
 //! from the most specific, and the counter's rule for every cell it settles at once.
 
 use super::catalogue::Found;
-use super::view::View;
-use super::{counter, finish, overlap, shape};
+use super::round_view::View;
+use super::{clue_shape, counter, finish, overlap};
 
 /// A family's matcher: the rule of the family that proves cell `i` in the round
 /// `view`, if any. It may return a colour other than the solution's only through a
@@ -15,9 +15,9 @@ type Matcher = fn(&View<'_>, usize) -> Option<Found>;
 const MATCH_ORDER: [Matcher; 7] = [
     finish::finish,
     counter::alone,
-    shape::alone,
+    clue_shape::alone,
     overlap::pair,
-    shape::pair,
+    clue_shape::pair,
     overlap::group,
     counter::against_clues,
 ];

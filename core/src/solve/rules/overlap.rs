@@ -6,12 +6,12 @@
 //!
 //! [`pair`] and [`group`] name a cell with the clues that prove it; [`forced_by_pairs`]
 //! is the engine's quick form (every pair of overlapping clues at once, for the first
-//! layer of a round, `propagate.rs`).
+//! layer of a round, `fixpoint.rs`).
 
 use super::alone::push_open;
 use super::catalogue::{Found, Rule};
-use super::parts::{pack, Part};
-use super::view::{and_list, View};
+use super::region_parts::{pack, Part};
+use super::round_view::{and_list, View};
 use crate::solve::puzzle::{Puzzle, Values};
 
 /// The inner clues' parts of clue `a` around hidden cell `i` (which they do not

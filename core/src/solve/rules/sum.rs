@@ -8,7 +8,7 @@
 //! numbers.
 
 use super::catalogue::{Found, Rule};
-use super::view::{and_list, View};
+use super::round_view::{and_list, View};
 use crate::solve::reason::lp::{CertificateSide, Relaxation};
 
 /// The most times one clue is counted in a sum that is put in words.

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use hexcells_core::analysis::{self, solvability, Fix, FixKind};
+use hexcells_core::analysis::{self, solvability, FixKind, TextFix};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse, TextEdit, Uri,
@@ -75,7 +75,7 @@ fn action(
     uri: &Uri,
     doc: &Doc,
     state: &ServerState,
-    fix: Fix,
+    fix: TextFix,
     diagnostic: Option<tower_lsp_server::ls_types::Diagnostic>,
 ) -> CodeActionOrCommand {
     let edits = fix

@@ -7,7 +7,7 @@
 use tower_lsp_server::ls_types::ConfigurationItem;
 use tracing::{debug, warn};
 
-use crate::lsp::backend::Backend;
+use crate::lsp::server::LspServer;
 use crate::lsp::state::Config;
 
 // Feature: Settings
@@ -24,7 +24,7 @@ use crate::lsp::state::Config;
 // A change of the settings takes effect at once: the server asks for them again
 // whenever the editor says they changed.
 /// Asks the client for the `hexcells` settings section, if it answers such requests.
-pub async fn refresh(backend: &Backend) {
+pub async fn refresh(backend: &LspServer) {
     if !backend.lock().client.configuration {
         return;
     }

@@ -3,7 +3,7 @@
 //! `hexcells/solveStatus`), each routed from `lsp/mod.rs`. A request handler takes
 //! the locked [`ServerState`](crate::lsp::state::ServerState) and the params, asks
 //! core's `analysis` module, and converts the answer through `lsp/positions.rs`; one
-//! that talks to the client on its own takes the [`Backend`](crate::lsp::backend::Backend).
+//! that talks to the client on its own takes the [`LspServer`](crate::lsp::server::LspServer).
 //! Handlers stay thin: anything an author would also want from the CLI belongs in core.
 //!
 //! May import: core and the modules of `lsp/` below the routing table (`backend`,

@@ -12,8 +12,8 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::LSPAny;
 use tracing::error;
 
-use crate::lsp::backend::Backend;
 use crate::lsp::ext;
+use crate::lsp::server::LspServer;
 
 /// Sets the flag when the request's future is dropped (cancelled by the client).
 struct CancelOnDrop(Arc<AtomicBool>);
@@ -33,7 +33,7 @@ impl Drop for CancelOnDrop {
 // VS Code: **Hexcells: Show solution steps**, or the verdict's code lens; Neovim:
 // `:HexcellsSolve` (in a split).
 /// The steps of the level: arguments `[uri, level_index?]`.
-pub async fn solve(backend: &Backend, args: &[Value]) -> Result<Option<LSPAny>> {
+pub async fn solve(backend: &LspServer, args: &[Value]) -> Result<Option<LSPAny>> {
     let uri = ext::document_argument(args)?;
     let level_idx = args.get(1).and_then(Value::as_u64).unwrap_or(0) as usize;
     let cancel = Arc::new(AtomicBool::new(false));

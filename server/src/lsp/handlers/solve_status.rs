@@ -9,20 +9,20 @@ use hexcells_core::solve::{Report, Verdict};
 use serde_json::{json, Value};
 use tower_lsp_server::ls_types::Uri;
 
-use crate::lsp::backend::Backend;
 use crate::lsp::diagnostics;
+use crate::lsp::server::LspServer;
 use crate::lsp::solver;
 use crate::lsp::state::{ServerState, Solved};
 
 /// Starts the background solvability analysis of the current version of `uri`.
-pub fn schedule(backend: &Backend, state: &ServerState, uri: &Uri) {
+pub fn schedule(backend: &LspServer, state: &ServerState, uri: &Uri) {
     if let Some(job) = solver::job(state, uri) {
         tokio::spawn(solver::run(backend.clone(), job, solved));
     }
 }
 
 /// Stores a finished analysis if its version is still current, and tells the client.
-async fn solved(backend: Backend, uri: Uri, solved: Solved) {
+async fn solved(backend: LspServer, uri: Uri, solved: Solved) {
     let version = solved.version;
     let (pull, support) = {
         let mut state = backend.lock();

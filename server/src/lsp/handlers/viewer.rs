@@ -27,7 +27,7 @@ use tower_lsp_server::ls_types::{
 };
 use tracing::{debug, warn};
 
-use crate::lsp::backend::Backend;
+use crate::lsp::server::LspServer;
 use crate::lsp::state::{Applied, ServerState};
 use crate::lsp::{ext, positions, viewer_process};
 
@@ -44,7 +44,7 @@ use crate::lsp::{ext, positions, viewer_process};
 /// `hexcells.openViewer` (arguments `[uri]`): starts the document's viewer (or leaves
 /// a running one) and sends it the text; a viewer that cannot start is reported with
 /// `window/showMessage`.
-pub async fn open(backend: &Backend, args: &[Value]) -> Result<Option<LSPAny>> {
+pub async fn open(backend: &LspServer, args: &[Value]) -> Result<Option<LSPAny>> {
     let uri = ext::document_argument(args)?;
     let started = {
         let mut state = backend.lock();
@@ -59,7 +59,11 @@ pub async fn open(backend: &Backend, args: &[Value]) -> Result<Option<LSPAny>> {
 
 /// Starts the viewer of `uri` (unless one runs) and sends it the text. Returns why it
 /// could not start, for `window/showMessage`.
-fn ensure_running(backend: &Backend, state: &mut ServerState, uri: &Uri) -> std::result::Result<(), String> {
+fn ensure_running(
+    backend: &LspServer,
+    state: &mut ServerState,
+    uri: &Uri,
+) -> std::result::Result<(), String> {
     if state
         .viewers
         .get_mut(uri)
@@ -84,7 +88,7 @@ fn ensure_running(backend: &Backend, state: &mut ServerState, uri: &Uri) -> std:
 }
 
 /// Stops every viewer (on `shutdown`).
-pub fn close_all(backend: &Backend) {
+pub fn close_all(backend: &LspServer) {
     // Dropping a viewer kills it.
     let viewers = std::mem::take(&mut backend.lock().viewers);
     drop(viewers);
@@ -124,13 +128,13 @@ pub fn follow_cursor(state: &mut ServerState, at: &TextDocumentPositionParams) {
 }
 
 /// Tells the user why the viewer did not start.
-async fn report_failure(backend: &Backend, message: String) {
+async fn report_failure(backend: &LspServer, message: String) {
     warn!("{message}");
     backend.client.show_message(MessageType::ERROR, message).await;
 }
 
 /// Moves the editor's cursor to the clicked cell.
-async fn clicked(backend: Backend, uri: Uri, level: usize, cell: Pos) {
+async fn clicked(backend: LspServer, uri: Uri, level: usize, cell: Pos) {
     let range = {
         let state = backend.lock();
         let Some(doc) = state.docs.get(&uri) else {
@@ -159,7 +163,7 @@ async fn clicked(backend: Backend, uri: Uri, level: usize, cell: Pos) {
 
 /// Applies the viewer's changes to the editor's buffer, if they were made against the
 /// document's current version; otherwise tells the viewer and sends it the text.
-async fn edit(backend: Backend, uri: Uri, version: i64, changes: Vec<TextChange>) {
+async fn edit(backend: LspServer, uri: Uri, version: i64, changes: Vec<TextChange>) {
     let workspace_edit = {
         let state = backend.lock();
         let Some(doc) = state.docs.get(&uri) else {

@@ -8,7 +8,10 @@ use super::{table_cell, Section};
 
 /// The two tables' parts of `docs/viewer.md`.
 pub fn sections() -> Vec<Section> {
-    vec![section::<player::Action>(), section::<editor::Action>()]
+    vec![
+        section::<player::PlayerAction>(),
+        section::<editor::EditorAction>(),
+    ]
 }
 
 /// The table of one mode: every action in the help panel's order.
@@ -32,5 +35,5 @@ fn section<A: Bindable>() -> Section {
 
 /// The actions both tables hold: the figure of the generated docs.
 pub fn action_count() -> usize {
-    player::Action::ALL.len() + editor::Action::ALL.len()
+    player::PlayerAction::ALL.len() + editor::EditorAction::ALL.len()
 }

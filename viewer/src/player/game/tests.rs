@@ -11,32 +11,36 @@ fn names(cells: &[Pos]) -> Vec<String> {
 }
 
 fn record_text(game: &Game) -> String {
-    record::print(&game.record())
+    play_record::print(&game.record())
 }
 
 #[test]
 fn clicks_uncover_or_count_mistakes() {
     let mut game = Game::new(level(&["x.o.X."]));
     assert_eq!(game.remaining(), 1);
-    assert_eq!(game.uncover(pos(1, 0), Color::Blue), Outcome::Mistake);
+    assert_eq!(game.uncover(pos(1, 0), Color::Blue), ClickOutcome::Mistake);
     assert!(!game.is_uncovered(pos(1, 0)));
     assert_eq!(game.mistakes(), 1);
     assert_eq!(
         game.uncover(pos(0, 0), Color::Blue),
-        Outcome::Uncovered(Color::Blue)
+        ClickOutcome::Uncovered(Color::Blue)
     );
     assert_eq!(game.remaining(), 0);
-    assert_eq!(game.uncover(pos(0, 0), Color::Black), Outcome::Ignored);
+    assert_eq!(game.uncover(pos(0, 0), Color::Black), ClickOutcome::Ignored);
     assert_eq!(
         game.uncover(pos(2, 0), Color::Blue),
-        Outcome::Ignored,
+        ClickOutcome::Ignored,
         "revealed at start"
     );
-    assert_eq!(game.uncover(pos(5, 5), Color::Blue), Outcome::Ignored, "empty");
+    assert_eq!(
+        game.uncover(pos(5, 5), Color::Blue),
+        ClickOutcome::Ignored,
+        "empty"
+    );
     assert!(!game.is_solved());
     assert_eq!(
         game.uncover(pos(1, 0), Color::Black),
-        Outcome::Uncovered(Color::Black)
+        ClickOutcome::Uncovered(Color::Black)
     );
     assert!(game.is_solved());
     assert_eq!(game.mistakes(), 1);
@@ -69,7 +73,7 @@ fn reload_keeps_progress_where_the_colour_did_not_change() {
         (2, Color::Blue),
         (3, Color::Black),
     ] {
-        assert!(matches!(game.uncover(pos(x, 0), c), Outcome::Uncovered(_)));
+        assert!(matches!(game.uncover(pos(x, 0), c), ClickOutcome::Uncovered(_)));
     }
     game.uncover(pos(0, 0), Color::Black);
     let mistakes = game.mistakes();
@@ -229,7 +233,10 @@ fn guesses_are_saved_in_the_record_and_restored() {
     game.toggle_guess(pos(1, 0), Color::Black);
     game.toggle_guess(pos(2, 0), Color::Black);
     let saved = game.record();
-    assert_eq!(record::print(&saved), "# hexcells record\nA1b\n(B1k)\n(C1k)\n");
+    assert_eq!(
+        play_record::print(&saved),
+        "# hexcells record\nA1b\n(B1k)\n(C1k)\n"
+    );
     let mut again = Game::new(game.level().clone());
     let mut with_stale = saved.clone();
     with_stale.guesses.push(Guess {
@@ -291,7 +298,7 @@ fn cover_again_takes_one_cell_out_of_its_step() {
     assert_eq!(game.undo(), None, "an emptied step is gone");
     assert_eq!(
         game.uncover(pos(1, 0), Color::Black),
-        Outcome::Uncovered(Color::Black)
+        ClickOutcome::Uncovered(Color::Black)
     );
 }
 

@@ -11,7 +11,7 @@ use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions}
 mod farkas;
 
 use crate::solve::budget::Clock;
-use crate::solve::puzzle::{Cand, ClueInfo, Puzzle, Shape, Values};
+use crate::solve::puzzle::{Cand, ClueInfo, ClueShape, Puzzle, Values};
 
 /// A row: `lo <= sum(cells) <= hi`.
 struct Row {
@@ -441,9 +441,9 @@ fn shape_rows(clue: &ClueInfo, known: &Values, rows: &mut Vec<Row>) {
     }
     // Runs of `n` consecutive members (positions), as a clue reads them.
     let windows: Vec<Vec<usize>> = match &clue.shape {
-        Shape::Count => return,
-        Shape::Line { .. } => clue.members.windows(n).map(<[usize]>::to_vec).collect(),
-        Shape::Ring { ring, .. } => {
+        ClueShape::Count => return,
+        ClueShape::Line { .. } => clue.members.windows(n).map(<[usize]>::to_vec).collect(),
+        ClueShape::Ring { ring, .. } => {
             if n > 6 {
                 return;
             }
@@ -458,8 +458,8 @@ fn shape_rows(clue: &ClueInfo, known: &Values, rows: &mut Vec<Row>) {
         }
     };
     let together = match clue.shape {
-        Shape::Line { together } | Shape::Ring { together, .. } => together,
-        Shape::Count => return,
+        ClueShape::Line { together } | ClueShape::Ring { together, .. } => together,
+        ClueShape::Count => return,
     };
     let mut push_at_most = |cells: &[usize], most: usize| {
         let n_blue = cells.iter().filter(|m| known[**m] == Some(true)).count();

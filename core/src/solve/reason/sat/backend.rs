@@ -5,7 +5,7 @@ use super::solver::SatSolver;
 
 /// Which SAT solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Backend {
+pub enum SatBackend {
     /// CaDiCaL (the `cadical` crate).
     #[default]
     Cadical,
@@ -14,13 +14,13 @@ pub enum Backend {
     Minisat,
 }
 
-impl Backend {
+impl SatBackend {
     /// A new empty solver of this kind.
     pub(crate) fn new_solver(self) -> Box<dyn SatSolver> {
         match self {
-            Backend::Cadical => Box::new(super::cadical::CadicalBackend::new()),
+            SatBackend::Cadical => Box::new(super::cadical::CadicalBackend::new()),
             #[cfg(feature = "minisat")]
-            Backend::Minisat => Box::new(super::minisat::MinisatBackend::new()),
+            SatBackend::Minisat => Box::new(super::minisat::MinisatBackend::new()),
         }
     }
 }

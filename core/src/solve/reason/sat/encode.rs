@@ -4,7 +4,7 @@
 //! literal, so failed assumptions tell which clues a refutation used.
 
 use super::solver::SatSolver;
-use crate::solve::puzzle::{ClueInfo, Shape};
+use crate::solve::puzzle::{ClueInfo, ClueShape};
 
 /// Most unknown inputs a count is encoded over subset by subset (beyond, a
 /// totalizer); at six, a clue's ring is always within it.
@@ -406,9 +406,9 @@ impl<'a> Cnf<'a> {
         let k = clue.count as i64;
         self.count_between(guard, &xs, k, k);
         match &clue.shape {
-            Shape::Count => {}
-            Shape::Line { together } => self.line_runs(guard, &xs, *together),
-            Shape::Ring { ring, together } => {
+            ClueShape::Count => {}
+            ClueShape::Line { together } => self.line_runs(guard, &xs, *together),
+            ClueShape::Ring { ring, together } => {
                 let ring = ring.map(|p| p.map_or(Lit::Const(false), lit_of));
                 self.ring_runs(guard, &ring, clue.count, *together);
             }
@@ -420,7 +420,7 @@ impl<'a> Cnf<'a> {
 mod tests {
     use super::*;
     use crate::solve::budget::{Budget, Clock};
-    use crate::solve::reason::sat::{Backend, SatResult};
+    use crate::solve::reason::sat::{SatBackend, SatResult};
 
     /// A clue over `n` fresh inputs (`ring`: the ring's six positions, `None` where
     /// no cell is).
@@ -431,8 +431,8 @@ mod tests {
             members: (0..n).collect(),
             count,
             shape: match ring {
-                Some(ring) => Shape::Ring { ring, together },
-                None => Shape::Line { together },
+                Some(ring) => ClueShape::Ring { ring, together },
+                None => ClueShape::Line { together },
             },
             kind: crate::model::ClueKind::Column,
             hint: crate::model::Hint::Plain,
@@ -458,7 +458,7 @@ mod tests {
                 for count in 0..=n {
                     for together in [true, false] {
                         let clue = shaped_clue(n, count, ring, together);
-                        let mut sat = Backend::Cadical.new_solver();
+                        let mut sat = SatBackend::Cadical.new_solver();
                         let xs: Vec<i32> = (0..n).map(|_| sat.new_var()).collect();
                         let guard = sat.new_var();
                         Cnf::new(sat.as_mut()).clue(Some(guard), &clue, &|m| Lit::Var(xs[m]));
@@ -490,7 +490,7 @@ mod tests {
         for n in 1..=DIRECT_COUNT_MAX as i64 + 2 {
             for lo in -1..=n + 1 {
                 for hi in lo..=n + 1 {
-                    let mut sat = Backend::Cadical.new_solver();
+                    let mut sat = SatBackend::Cadical.new_solver();
                     let xs: Vec<i32> = (0..n).map(|_| sat.new_var()).collect();
                     let lits: Vec<Lit> = xs.iter().map(|v| Lit::Var(*v)).collect();
                     Cnf::new(sat.as_mut()).count_between(None, &lits, lo, hi);

@@ -7,7 +7,7 @@
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
 
-use super::backend::Backend;
+use super::backend::SatBackend;
 use super::encode::{Cnf, Lit};
 use super::solver::{SatResult, SatSolver};
 
@@ -36,7 +36,7 @@ impl<'p> RoundSolver<'p> {
     pub(crate) fn new(
         puzzle: &'p Puzzle,
         known: &Values,
-        backend: Backend,
+        backend: SatBackend,
         clues: Vec<usize>,
         all_visible: &[usize],
     ) -> RoundSolver<'p> {

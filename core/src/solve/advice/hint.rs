@@ -13,7 +13,7 @@ use crate::solve::deduce::Deducer;
 use crate::solve::explain;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::round::{self, RoundSolver};
-use crate::solve::reason::sat::Backend;
+use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{ClueRef, Deduction};
 
 /// A player's game in progress: which cells are uncovered (marked) and how.
@@ -73,9 +73,9 @@ fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResul
     if known.iter().all(Option::is_some) {
         return Ok(HintResult::Nothing);
     }
-    let forced = Deducer::new(puzzle, Backend::default()).forced_cells(known, clock)?;
+    let forced = Deducer::new(puzzle, SatBackend::default()).forced_cells(known, clock)?;
     let forced: Vec<usize> = forced.into_iter().take(MAX_EXPLAINED).collect();
-    let explanations = explain::explain_all(puzzle, known, Backend::default(), clock, &forced, None)?;
+    let explanations = explain::explain_all(puzzle, known, SatBackend::default(), clock, &forced, None)?;
     let best = forced
         .iter()
         .zip(explanations)
@@ -113,7 +113,7 @@ fn contradiction(
                 .is_none_or(|o| known[o] == Some(puzzle.blue[o]))
         })
         .collect();
-    let mut round = RoundSolver::new(puzzle, known, Backend::default(), visible.clone(), &visible);
+    let mut round = RoundSolver::new(puzzle, known, SatBackend::default(), visible.clone(), &visible);
     let mut set = vec![round.counter().0];
     set.extend(round.selectors.iter().map(|(_, s)| *s));
     let clues = match round::minimal_core(&mut round, set, &[], clock)? {

@@ -1,10 +1,10 @@
 //! The checker's propagation: assignments and their undoing, counts, lines, shapes
 //! and the counting bound with the counter.
 
-use super::{has, set, unset, Checker, Con, DECISION};
-use crate::solve::puzzle::Shape;
+use super::{has, set, unset, Con, ExactChecker, DECISION};
+use crate::solve::puzzle::ClueShape;
 
-impl Checker<'_> {
+impl ExactChecker<'_> {
     /// Gives variable `v` a colour (for `reason`: a constraint, `DECISION` or
     /// `PREMISE`) and queues its constraints.
     #[inline(always)]
@@ -234,7 +234,7 @@ impl Checker<'_> {
     /// makes it black. `false` on a conflict.
     pub(super) fn line_propagate(&mut self, j: usize, c: usize) -> bool {
         let clue = &self.puzzle.clues[c];
-        let Shape::Line { together } = clue.shape else {
+        let ClueShape::Line { together } = clue.shape else {
             return true;
         };
         let n = clue.count;

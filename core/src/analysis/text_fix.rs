@@ -35,7 +35,7 @@ pub enum FixKind {
 
 /// A named change to the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fix {
+pub struct TextFix {
     /// What it does, e.g. "Show F7 as {3}".
     pub title: String,
     /// Quick fix or refactor.

@@ -10,7 +10,7 @@
 //! counter allows. A part whose clues the argument can do without is then left out
 //! of the answer's clues, which is a sum again, not a search.
 
-use super::{Check, Checker, NONE};
+use super::{Check, ExactChecker, NONE};
 use crate::solve::key_map::KeyMap;
 
 /// The hidden cells of one part and the positions (in the question's list) of its
@@ -61,11 +61,11 @@ impl PartCounts {
     }
 }
 
-impl Checker<'_> {
+impl ExactChecker<'_> {
     /// Whether `clues` with the counter force hidden `cell`, decided part by part
     /// when the clues fall into two parts or more (`None` otherwise, or when a
     /// part's search takes more than `max_nodes` decisions). After a
-    /// [`Check::Free`] answer, [`Checker::model`] gives the colouring that shows it.
+    /// [`Check::Free`] answer, [`ExactChecker::model`] gives the colouring that shows it.
     pub(crate) fn check_by_parts(&mut self, clues: &[usize], cell: usize, max_nodes: usize) -> Option<Check> {
         let parts = self.parts(clues, cell);
         if parts.len() < 2 {
@@ -196,7 +196,7 @@ impl Checker<'_> {
         found
     }
 
-    /// [`Checker::counts`], searched.
+    /// [`ExactChecker::counts`], searched.
     fn search_counts(&mut self, clues: &[usize], cell: Option<usize>, max_nodes: usize) -> Option<Counts> {
         self.build(clues, true, cell);
         let k = self.counter_con?;
@@ -225,7 +225,7 @@ impl Checker<'_> {
     }
 
     /// Leaves the colouring that takes `sums[i]` blues in part `i` where
-    /// [`Checker::model`] reads it.
+    /// [`ExactChecker::model`] reads it.
     fn keep_model(&mut self, counts: &[Counts], sums: &[usize]) {
         self.vars.clear();
         self.value.clear();

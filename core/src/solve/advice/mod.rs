@@ -4,8 +4,8 @@
 //! May import: any part of the engine but `solve/mod.rs` (fixes run the whole engine
 //! through `run.rs`, hints one round through `deduce/` and `explain/`).
 
-mod fix;
 mod hint;
+mod level_fix;
 
-pub use fix::{suggest_fixes, Change, Fix};
 pub use hint::{hint, HintResult, PlayState};
+pub use level_fix::{suggest_fixes, Change, LevelFix};

@@ -4,8 +4,8 @@
 //! clues.
 
 use super::propagate;
-use super::{set, Checker, Con, DECISION, NONE};
-use crate::solve::puzzle::Shape;
+use super::{set, Con, ExactChecker, DECISION, NONE};
+use crate::solve::puzzle::ClueShape;
 
 /// What a question's variables and constraints were built for: a later question
 /// with the same clues and counter, about a cell among the variables (or about the
@@ -16,7 +16,7 @@ pub(super) struct Built {
     seeded: bool,
 }
 
-impl Checker<'_> {
+impl ExactChecker<'_> {
     /// Whether the variables and constraints built last serve the question about
     /// `cell` with `clues` (and the counter) too: the same question but for the cell,
     /// which is among their variables. Then only the search state is reset.
@@ -143,7 +143,7 @@ impl Checker<'_> {
             }
             let end = members.len() as u32;
             let shaped = match clue.shape {
-                Shape::Count => None,
+                ClueShape::Count => None,
                 _ => Some(c),
             };
             cons.push(Con {

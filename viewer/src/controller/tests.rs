@@ -10,14 +10,14 @@ const FRAME: Frame = Frame {
     scale: 1.0,
 };
 
-fn key(modes: &mut Modes, chord: &str) {
+fn key(modes: &mut Controller, chord: &str) {
     modes.key(FRAME, Chord::parse(chord).expect("a chord"));
 }
 
 #[test]
 fn the_player_opens_the_editor_and_the_editor_plays_its_text() {
     let session = Session::new(Origin::Tutorial, TUTORIAL, None);
-    let mut modes = Modes::new(session, Arc::new(|_| {}), false);
+    let mut modes = Controller::new(session, Arc::new(|_| {}), false);
     assert!(!modes.title().contains("(editor)"), "{}", modes.title());
     key(&mut modes, "Tab");
     assert!(modes.take_redraw());
@@ -35,11 +35,11 @@ fn the_player_opens_the_editor_and_the_editor_plays_its_text() {
 #[test]
 fn a_key_goes_to_the_mode_that_has_the_window() {
     let session = Session::new(Origin::Tutorial, TUTORIAL, None);
-    let mut modes = Modes::new(session, Arc::new(|_| {}), false);
+    let mut modes = Controller::new(session, Arc::new(|_| {}), false);
     key(&mut modes, "N");
     assert_eq!(modes.session.position().0, 1, "the player's next level");
     key(&mut modes, "Tab");
-    let level_idx = |modes: &Modes| modes.edit.as_ref().map(|m| m.editor.position().0);
+    let level_idx = |modes: &Controller| modes.edit.as_ref().map(|m| m.editor.position().0);
     assert_eq!(level_idx(&modes), Some(1), "the editor opens on the level shown");
     key(&mut modes, "N");
     assert_eq!(level_idx(&modes), Some(2), "the editor's next level");
@@ -47,7 +47,7 @@ fn a_key_goes_to_the_mode_that_has_the_window() {
 }
 
 /// The words of the frame `modes` draws in a `width` x `height` window.
-fn words(modes: &Modes, width: u32, height: u32) -> FrameText {
+fn words(modes: &Controller, width: u32, height: u32) -> FrameText {
     let mut pixmap = tiny_skia::Pixmap::new(width, height).expect("a frame");
     let frame = Frame {
         width,
@@ -60,7 +60,7 @@ fn words(modes: &Modes, width: u32, height: u32) -> FrameText {
 #[test]
 fn both_modes_explain_themselves_from_640_px_up() {
     let session = Session::new(Origin::Tutorial, TUTORIAL, None);
-    let mut modes = Modes::new(session, Arc::new(|_| {}), false);
+    let mut modes = Controller::new(session, Arc::new(|_| {}), false);
     for width in [640, 900, 1280] {
         let player = words(&modes, width, 480);
         assert_eq!(player.keys[0], "? / F1 all keys", "{width}: {:?}", player.status);

@@ -1,10 +1,10 @@
 //! The checker's short local search for a colouring with the cell wrong, tried when
 //! the exact search stops at its node limit.
 
-use super::{first, set, unset, Checker, Con, REPAIR_STEPS};
-use crate::solve::reason::search::pick_least;
+use super::{first, set, unset, Con, ExactChecker, REPAIR_STEPS};
+use crate::solve::reason::local_search::pick_least;
 
-impl Checker<'_> {
+impl ExactChecker<'_> {
     /// A small local search for a colouring with the cell wrong that meets every
     /// constraint: from the solution with the cell flipped, it flips the member of a
     /// broken constraint that breaks the least (with a little noise and a short

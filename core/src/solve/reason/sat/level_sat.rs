@@ -11,7 +11,7 @@ use crate::solve::budget::{Clock, Stop};
 use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::lp;
 
-use super::backend::Backend;
+use super::backend::SatBackend;
 use super::encode::{Cnf, Lit};
 use super::solver::{SatResult, SatSolver};
 
@@ -48,7 +48,7 @@ pub(crate) type OnModel<'a> = &'a mut dyn FnMut(&[bool], &mut Vec<Cand>);
 
 impl<'p> LevelSat<'p> {
     /// An empty solver for `puzzle`.
-    pub(crate) fn new(puzzle: &'p Puzzle, backend: Backend) -> LevelSat<'p> {
+    pub(crate) fn new(puzzle: &'p Puzzle, backend: SatBackend) -> LevelSat<'p> {
         LevelSat {
             puzzle,
             sat: backend.new_solver(),

@@ -24,7 +24,7 @@ pub enum Change {
 
 /// A set of edits that makes a stuck level solvable (checked by the engine).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fix {
+pub struct LevelFix {
     /// The edits.
     pub changes: Vec<Change>,
     /// A sentence for the author.
@@ -40,7 +40,7 @@ const MAX_CHAIN: usize = 3;
 
 /// Small edits that make a stuck level solvable, fewest changes first. Each fix is
 /// checked by running the engine on the edited level.
-pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
+pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<LevelFix> {
     let started = Instant::now();
     let out_of_time = || {
         budget.time_limit.is_some_and(|t| started.elapsed() >= t)
@@ -65,7 +65,7 @@ pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
         };
         let after = verdict_after(&edited, budget, &deduced);
         match after.verdict {
-            Verdict::Solvable => fixes.push(Fix {
+            Verdict::Solvable => fixes.push(LevelFix {
                 changes: vec![change],
                 description: describe(&[change]),
             }),
@@ -81,7 +81,7 @@ pub fn suggest_fixes(level: &Level, budget: &Budget) -> Vec<Fix> {
     if fixes.is_empty() {
         if let Some((_, first, edited)) = best {
             if let Some(chain) = chain(edited, vec![first], deduced, budget, &out_of_time) {
-                fixes.push(Fix {
+                fixes.push(LevelFix {
                     description: describe(&chain),
                     changes: chain,
                 });

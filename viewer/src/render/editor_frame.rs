@@ -17,7 +17,7 @@ use super::board::{
     blit, centred, draw_banner, draw_number, draw_title, fill_polygon, outline_cell, stroke_polygon,
     with_tile, Tile,
 };
-use super::layout::Layout;
+use super::layout::FrameLayout;
 use super::palette::{self, paint};
 use super::text::{self, left, Anchor, TextStyle};
 use super::{help, key_line, FrameText};
@@ -28,7 +28,7 @@ pub struct EditorScene<'a> {
     /// The level as the text reads.
     pub level: &'a Level,
     /// Where things go on screen (the whole grid, zoomed and panned).
-    pub layout: Layout,
+    pub layout: FrameLayout,
     /// The selected items.
     pub selection: &'a BTreeSet<Pos>,
     /// New cells the gesture in progress would create.
@@ -106,7 +106,7 @@ pub fn render_editor(scene: &EditorScene, pixmap: &mut PixmapMut) -> FrameText {
 
 /// The first steps of an empty level, on a panel over the middle of the board: the
 /// two lines that make cells each start with a cell of the colour they make.
-fn draw_first_steps(steps: &[String], layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_first_steps(steps: &[String], layout: &FrameLayout, pixmap: &mut PixmapMut) {
     let s = layout.scale;
     let size = 16.0 * s;
     let line = size * 1.6;
@@ -145,7 +145,7 @@ fn draw_first_steps(steps: &[String], layout: &Layout, pixmap: &mut PixmapMut) {
 }
 
 /// Faint dots on the free places of the lattice, so authors see where cells go.
-fn draw_lattice(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_lattice(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
     if layout.radius < 6.0 {
         return;
     }
@@ -167,7 +167,7 @@ fn draw_lattice(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
     }
 }
 
-fn draw_items(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_items(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
     let r = layout.radius;
     for (pos, item) in scene.level.items() {
         let (cx, cy) = layout.cell_centre(pos);
@@ -203,7 +203,7 @@ fn draw_item(level: &Level, pos: Pos, item: Item, cx: f32, cy: f32, r: f32, pixm
 }
 
 /// Outlines: stuck cells, problems, the hovered item, the text cursor.
-fn draw_marks(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_marks(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
     let r = layout.radius;
     let width = (2.0 * layout.scale).max(r * 0.08);
     for &pos in scene.problems {
@@ -220,7 +220,7 @@ fn draw_marks(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
     }
 }
 
-fn draw_previews(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
+fn draw_previews(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
     let r = layout.radius;
     let translucent = |rgb: palette::Rgb| Color::from_rgba8(rgb.0, rgb.1, rgb.2, 130);
     for &(pos, color) in scene.paint {
@@ -277,7 +277,7 @@ fn draw_previews(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut) {
     }
 }
 
-fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut, words: &mut FrameText) {
+fn draw_header(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut, words: &mut FrameText) {
     let s = layout.scale;
     let band = Rect::from_xywh(0.0, 0.0, layout.width, layout.header);
     if let Some(band) = band {
@@ -340,7 +340,7 @@ fn draw_header(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut, wor
     );
 }
 
-fn draw_footer(scene: &EditorScene, layout: &Layout, pixmap: &mut PixmapMut, words: &mut FrameText) {
+fn draw_footer(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut, words: &mut FrameText) {
     let s = layout.scale;
     let top = layout.height - layout.footer;
     if let Some(band) = Rect::from_xywh(0.0, top, layout.width, layout.footer) {
@@ -438,7 +438,7 @@ mod tests {
     fn true_colours_with_hidden_and_revealed_apart() {
         let lvl = level(&["", "", "", "", "....x...X...o...O."]);
         let selection = BTreeSet::new();
-        let layout = Layout::whole_grid(1280, 800, 1.0);
+        let layout = FrameLayout::whole_grid(1280, 800, 1.0);
         let scene = EditorScene {
             level: &lvl,
             layout,

@@ -63,7 +63,7 @@ pub struct Move {
 
 /// A line of a record that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
+pub struct RecordProblem {
     /// Where, in lines and characters from 0.
     pub range: TextRange,
     /// What is wrong and what to write instead.
@@ -78,7 +78,7 @@ pub struct ParsedRecord {
     /// The line (from 0) of each move, for messages.
     pub move_lines: Vec<u32>,
     /// Lines that could not be read (they are skipped).
-    pub problems: Vec<Problem>,
+    pub problems: Vec<RecordProblem>,
 }
 
 /// Reads a record; never fails.
@@ -101,7 +101,7 @@ pub fn parse(text: &str) -> ParsedRecord {
         };
         match read {
             Ok(()) => {}
-            Err(message) => out.problems.push(Problem {
+            Err(message) => out.problems.push(RecordProblem {
                 range: TextRange {
                     line: line_idx as u32,
                     start: start as u32,
@@ -216,7 +216,7 @@ pub fn from_report(report: &Report) -> Record {
 
 /// What happened to one move when replayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum MoveOutcome {
     /// The right colour: the cell is uncovered.
     Uncovered,
     /// A wrong colour, marked `?` in the record: counted as a mistake, as recorded.
@@ -231,10 +231,10 @@ pub enum Outcome {
     AlreadyUncovered,
 }
 
-impl Outcome {
+impl MoveOutcome {
     /// Whether the move is legal and agrees with the level.
     pub fn is_ok(self) -> bool {
-        matches!(self, Outcome::Uncovered | Outcome::RecordedMistake)
+        matches!(self, MoveOutcome::Uncovered | MoveOutcome::RecordedMistake)
     }
 }
 
@@ -242,7 +242,7 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     /// The outcome of each move, in order.
-    pub outcomes: Vec<Outcome>,
+    pub outcomes: Vec<MoveOutcome>,
     /// Mistakes the player made (recorded or not).
     pub n_mistakes: usize,
     /// Whether every cell is uncovered at the end.
@@ -268,10 +268,10 @@ pub fn replay(level: &Level, record: &Record) -> Replay {
         .iter()
         .map(|mv| {
             let Some(cell) = level.cell(mv.pos) else {
-                return Outcome::NoCell;
+                return MoveOutcome::NoCell;
             };
             if uncovered.get(&mv.pos).copied().unwrap_or(false) {
-                return Outcome::AlreadyUncovered;
+                return MoveOutcome::AlreadyUncovered;
             }
             let right = cell.color == mv.color;
             if !right {
@@ -280,11 +280,11 @@ pub fn replay(level: &Level, record: &Record) -> Replay {
             match (right, mv.mistake) {
                 (true, false) => {
                     uncovered.insert(mv.pos, true);
-                    Outcome::Uncovered
+                    MoveOutcome::Uncovered
                 }
-                (true, true) => Outcome::NotAMistake,
-                (false, true) => Outcome::RecordedMistake,
-                (false, false) => Outcome::WrongColor,
+                (true, true) => MoveOutcome::NotAMistake,
+                (false, true) => MoveOutcome::RecordedMistake,
+                (false, false) => MoveOutcome::WrongColor,
             }
         })
         .collect();
@@ -305,7 +305,7 @@ pub fn play_state(level: &Level, record: &Record) -> PlayState {
         .moves
         .iter()
         .zip(&replayed.outcomes)
-        .filter(|(_, o)| **o == Outcome::Uncovered)
+        .filter(|(_, o)| **o == MoveOutcome::Uncovered)
         .map(|(mv, _)| (mv.pos, mv.color))
         .collect();
     PlayState { marks }

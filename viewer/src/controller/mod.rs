@@ -2,7 +2,7 @@
 //! switching between them (the player's `editor` action, the editor's playtest), and
 //! what each input does in the mode that has it. The window (`app.rs`) turns its events
 //! into [`Chord`]s, pointer positions and a [`Frame`], calls in here, and redraws when
-//! [`Modes::take_redraw`] says so; the work that runs beside the window (the engine,
+//! [`Controller::take_redraw`] says so; the work that runs beside the window (the engine,
 //! the editor's checks, the file watch) comes back as a [`UserEvent`].
 
 use std::borrow::Cow;
@@ -16,16 +16,16 @@ use hexcells_core::Pos;
 use tiny_skia::PixmapMut;
 
 use crate::clipboard::Clipboard;
-use crate::editor::check::Checked;
+use crate::editor::background_check::Checked;
 use crate::editor::document::Link;
 use crate::editor::mode::EditMode;
 use crate::editor::prompt::PromptKey;
-use crate::editor::save::LevelFile;
+use crate::editor::save::EditedFile;
 use crate::editor::{self as edit_state, Mods};
 use crate::keys::{self, editor as edit_keys, Binding, Button, Chord};
-use crate::player::{Effects, EngineDone, Input, Origin, Session};
+use crate::player::{EngineDone, Input, Origin, PlayerEffects, Session};
 use crate::render::camera::STEP;
-use crate::render::{render_editor, render_with, Camera, FrameText, Layout};
+use crate::render::{render_editor, render_with, Camera, FrameLayout, FrameText};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the window from other threads: a closed set.
@@ -58,7 +58,7 @@ pub struct Frame {
 }
 
 /// Both modes and what they share.
-pub struct Modes {
+pub struct Controller {
     session: Session,
     post: Post,
     /// Linked to the language server: its messages come on stdin, clicks and edits go
@@ -77,18 +77,18 @@ pub struct Modes {
     /// The language server's last snapshot (version, text), for an editor opened later.
     last_snapshot: Option<(i64, String)>,
     /// The editor's bindings in force.
-    edit_keys: Vec<Binding<edit_keys::Action>>,
+    edit_keys: Vec<Binding<edit_keys::EditorAction>>,
     /// What was wrong in `keys.toml`, said once in the window.
     key_warnings: Option<String>,
     /// Whether the window must be drawn again.
     redraw: bool,
 }
 
-impl Modes {
+impl Controller {
     /// The player on `session`; `post` brings events back from other threads, `linked`
     /// when the language server started the viewer.
-    pub fn new(session: Session, post: Post, linked: bool) -> Modes {
-        Modes {
+    pub fn new(session: Session, post: Post, linked: bool) -> Controller {
+        Controller {
             session,
             post,
             linked,
@@ -156,7 +156,7 @@ impl Modes {
                 (None, Some(_)) => hexcells_core::format::print(&hexcells_core::Level::new()),
                 (None, None) => self.session.text().to_string(),
             };
-            let file = path.map(|p| LevelFile::new(p, on_disk, &text));
+            let file = path.map(|p| EditedFile::new(p, on_disk, &text));
             EditMode::new(text, Link::Standalone, level_idx, file)
         };
         mode.editor.swap_buttons = self.session.swap_buttons;
@@ -397,7 +397,7 @@ impl Modes {
     }
 
     /// Carries out what an editor event asks for.
-    fn edited(&mut self, outcome: edit_state::Outcome) {
+    fn edited(&mut self, outcome: edit_state::EditorOutcome) {
         if let (Some(message), true) = (outcome.send, self.linked) {
             send(&message);
         }
@@ -436,7 +436,7 @@ impl Modes {
     }
 
     /// The editor's layout.
-    fn edit_layout(&self, frame: Frame) -> Option<Layout> {
+    fn edit_layout(&self, frame: Frame) -> Option<FrameLayout> {
         Some(self.edit.as_ref()?.layout(frame.width, frame.height, frame.scale))
     }
 
@@ -449,7 +449,7 @@ impl Modes {
     }
 
     /// Carries out a bound action of the player; the engine's run beside the window.
-    fn act(&mut self, action: keys::player::Action, input: Input) {
+    fn act(&mut self, action: keys::player::PlayerAction, input: Input) {
         if let Some(job) = self.session.engine_job(action) {
             // The engine may take a while: keep the window responsive.
             let post = self.post.clone();
@@ -461,7 +461,7 @@ impl Modes {
         self.carry_out(effects);
     }
 
-    fn carry_out(&mut self, effects: Effects) {
+    fn carry_out(&mut self, effects: PlayerEffects) {
         if effects.stop_watching {
             self.watch = None;
         }
@@ -504,8 +504,8 @@ impl Modes {
         let at = (mouse.0 as f32, mouse.1 as f32);
         let action = keys::action_for(&self.edit_keys, chord);
         let mods = Mods {
-            select: action == Some(edit_keys::Action::Select),
-            revealed: action == Some(edit_keys::Action::ToggleRevealed),
+            select: action == Some(edit_keys::EditorAction::Select),
+            revealed: action == Some(edit_keys::EditorAction::ToggleRevealed),
         };
         let Some(mode) = &mut self.edit else { return };
         let outcome = if pressed {

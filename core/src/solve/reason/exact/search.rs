@@ -2,7 +2,7 @@
 //! propagation, conflict analysis and back-jumping, until the cell's wrong colour
 //! is refuted, a colouring is found or the node limit is reached.
 
-use super::{has, union, unset, Checker, DECISION, PREMISE};
+use super::{has, union, unset, ExactChecker, DECISION, PREMISE};
 
 /// A decision of the search: the variable, the value tried first, the trail length
 /// before it, whether its second value is being tried, and what the first value's failure rested on
@@ -16,7 +16,7 @@ pub(super) struct Frame {
     decisions: Vec<u64>,
 }
 
-impl Checker<'_> {
+impl ExactChecker<'_> {
     /// `Some(true)` when no colouring has the cell wrong, `Some(false)` when one does,
     /// `None` past `max_nodes` decisions.
     pub(super) fn search(&mut self, max_nodes: usize) -> Option<bool> {
@@ -30,7 +30,7 @@ impl Checker<'_> {
         answer
     }
 
-    /// [`Checker::search`] with the decision stack `frames` (empty at the start).
+    /// [`ExactChecker::search`] with the decision stack `frames` (empty at the start).
     fn search_with(&mut self, frames: &mut Vec<Frame>, max_nodes: usize) -> Option<bool> {
         if let Some(seed) = self.seed {
             let seed = seed as usize;
@@ -119,7 +119,7 @@ impl Checker<'_> {
         bits
     }
 
-    /// Keeps a bit set no longer needed for [`Checker::bits`].
+    /// Keeps a bit set no longer needed for [`ExactChecker::bits`].
     fn recycle(&mut self, bits: Vec<u64>) {
         if bits.capacity() > 0 {
             self.spare.push(bits);

@@ -4,7 +4,7 @@
 //! Every colouring it returns meets every visible clue and the counter, so each one
 //! proves that the cells it flips are not forced. It never proves a cell forced.
 
-use crate::solve::puzzle::{Puzzle, Shape, Values};
+use crate::solve::puzzle::{ClueShape, Puzzle, Values};
 
 /// What the search may use: the round's visible clues and fixed cells.
 pub(crate) struct Search<'p> {
@@ -243,7 +243,7 @@ fn violation(puzzle: &Puzzle, c: usize, model: &[bool], count: i64) -> i64 {
     let off = (count - clue.count as i64).abs();
     if off > 0 {
         off
-    } else if matches!(clue.shape, Shape::Count) || clue.holds(|i| model[i]) {
+    } else if matches!(clue.shape, ClueShape::Count) || clue.holds(|i| model[i]) {
         0
     } else {
         1

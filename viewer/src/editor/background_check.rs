@@ -37,14 +37,14 @@ pub struct Checked {
 
 /// Starts checks and remembers which one is current.
 #[derive(Debug, Default)]
-pub struct Checker {
+pub struct BackgroundCheck {
     generation: u64,
     cancel: Option<Arc<AtomicBool>>,
     /// Wall-clock limit of one check.
     pub time_limit: Option<Duration>,
 }
 
-impl Checker {
+impl BackgroundCheck {
     /// Checks `level` on a thread of its own and hands the answers to `done` there
     /// (the verdict, then for a solvable level the grade); the check running before
     /// is cancelled.
@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn a_newer_check_replaces_the_older_one() {
-        let mut checker = Checker::default();
+        let mut checker = BackgroundCheck::default();
         let (tx, rx) = mpsc::channel();
         let tx2 = tx.clone();
         // Two hidden cells and nothing to tell them apart: stuck.

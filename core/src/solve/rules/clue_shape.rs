@@ -4,7 +4,7 @@
 //! alone, or with one more clue that shares its cells (`shape-overlap`).
 
 use super::catalogue::{Found, Rule};
-use super::view::View;
+use super::round_view::View;
 
 /// `together` or `apart`: a cell one `{n}` or `-n-` clue forces alone (its count
 /// alone does not, or `finish` would have named it).

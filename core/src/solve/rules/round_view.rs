@@ -5,11 +5,11 @@ use std::cell::{OnceCell, RefCell};
 
 use super::alone;
 use super::pair_memo::PairMemo;
-use super::parts::{part, CounterPacks, Part};
+use super::region_parts::{part, CounterPacks, Part};
 use crate::model::{name, ClueKind};
 use crate::solve::key_map::KeyMap;
-use crate::solve::puzzle::{empty_ranges, push_in_range, Puzzle, Shape, Values};
-use crate::solve::reason::check::{Check, Checker};
+use crate::solve::puzzle::{empty_ranges, push_in_range, ClueShape, Puzzle, Values};
+use crate::solve::reason::exact::{Check, ExactChecker};
 
 /// One round's visible information, for matching rules: every visible clue and the
 /// counter, or (for following a chain or an assumption) a few of them.
@@ -43,7 +43,7 @@ pub(crate) struct View<'p> {
     /// The visible clues.
     pub(crate) visible: Vec<usize>,
     /// The exact checker for questions about a few clues, built on first need.
-    checker: RefCell<Option<Checker<'p>>>,
+    checker: RefCell<Option<ExactChecker<'p>>>,
     /// Per pair of clues (the smaller first): the cells that a colouring the checker
     /// found for the pair gives another colour than the solution's, which the pair
     /// does not force.
@@ -206,7 +206,8 @@ impl<'p> View<'p> {
             return false;
         }
         let mut checker = self.checker.borrow_mut();
-        let checker = checker.get_or_insert_with(|| Checker::new(self.puzzle, self.known, &self.visible));
+        let checker =
+            checker.get_or_insert_with(|| ExactChecker::new(self.puzzle, self.known, &self.visible));
         match checker.check(&[a, b], false, Some(i), PAIR_NODES) {
             Check::Forced { used, .. } => used.len() == 2,
             Check::Free => {
@@ -334,8 +335,8 @@ impl<'p> View<'p> {
     /// not (`Some(false)`); `None` for a plain count.
     pub(crate) fn together(&self, c: usize) -> Option<bool> {
         match self.puzzle.clues[c].shape {
-            Shape::Count => None,
-            Shape::Line { together } | Shape::Ring { together, .. } => Some(together),
+            ClueShape::Count => None,
+            ClueShape::Line { together } | ClueShape::Ring { together, .. } => Some(together),
         }
     }
 }

@@ -1,10 +1,10 @@
 //! A small exact checker for "do these few clues force this cell?", asked many times
 //! while an explanation is built and minimised.
 //!
-//! May import: the engine's ground and the colouring search (`reason/search.rs`, for
+//! May import: the engine's ground and the colouring search (`reason/local_search.rs`, for
 //! the short local search of `repair.rs`). Its files (`build.rs`, `propagate.rs`,
-//! `search.rs`, `conflict.rs`, `repair.rs`, `parts.rs`) each add one concern's
-//! methods to the [`Checker`] defined here, and read its fields and bit helpers from
+//! `search.rs`, `conflict.rs`, `repair.rs`, `by_parts.rs`) each add one concern's
+//! methods to the [`ExactChecker`] defined here, and read its fields and bit helpers from
 //! this file.
 //!
 //! It searches colourings of only the hidden cells in the clues' scopes (the cell's
@@ -20,16 +20,16 @@
 //! refutation needs, usually far fewer than were asked about. A node limit keeps it
 //! cheap: past it the answer is unknown and the caller asks the LP or SAT solver.
 //! A counting question whose clues fall into parts that share no hidden cell can
-//! also be decided part by part (`parts.rs`).
+//! also be decided part by part (`by_parts.rs`).
 
 use crate::solve::puzzle::{Puzzle, Values};
 use build::Built;
-use parts::PartCounts;
+use by_parts::PartCounts;
 use search::Frame;
 
 mod build;
+mod by_parts;
 mod conflict;
-mod parts;
 mod propagate;
 mod repair;
 mod search;
@@ -69,7 +69,7 @@ struct Con {
 }
 
 /// One round's clues, ready for many small queries.
-pub(crate) struct Checker<'p> {
+pub(crate) struct ExactChecker<'p> {
     puzzle: &'p Puzzle,
     known: Values,
     /// Blue cells among the hidden ones.
@@ -118,7 +118,7 @@ pub(crate) struct Checker<'p> {
     /// queries to save allocations).
     frames: Vec<Frame>,
     spare: Vec<Vec<u64>>,
-    /// What the searches of `parts.rs` found for the parts of earlier questions:
+    /// What the searches of `by_parts.rs` found for the parts of earlier questions:
     /// consecutive questions of a deletion pass share most of their parts.
     part_counts: PartCounts,
     /// Scratch of `scope` (the clues reached, and which of the question's clues
@@ -140,7 +140,7 @@ pub(crate) struct Checker<'p> {
     /// The variable of the cell the query is about (`None`: the untouched cells).
     seed: Option<u32>,
     /// The question the variables and constraints were built for, while they can
-    /// be reused (see [`Checker::reuse`]).
+    /// be reused (see [`ExactChecker::reuse`]).
     built: Option<Built>,
 }
 
@@ -174,16 +174,16 @@ fn union(bits: &mut [u64], other: &[u64]) {
     }
 }
 
-impl<'p> Checker<'p> {
+impl<'p> ExactChecker<'p> {
     /// A checker for the round that starts with `known` uncovered and shows the
     /// clues `visible`.
-    pub(crate) fn new(puzzle: &'p Puzzle, known: &Values, visible: &[usize]) -> Checker<'p> {
+    pub(crate) fn new(puzzle: &'p Puzzle, known: &Values, visible: &[usize]) -> ExactChecker<'p> {
         let in_clue = puzzle.held_by(visible);
         let untouched: Vec<usize> = (0..puzzle.cells.len())
             .filter(|&i| known[i].is_none() && !in_clue[i])
             .collect();
         let n_untouched_blue = untouched.iter().filter(|&&i| puzzle.blue[i]).count() as i32;
-        Checker {
+        ExactChecker {
             puzzle,
             known: known.clone(),
             remaining: puzzle.remaining(known) as i32,

@@ -1,4 +1,4 @@
-//! The server's handle, [`Backend`]: the client, the one lock around
+//! The server's handle, [`LspServer`]: the client, the one lock around
 //! [`ServerState`], the ordered queue of notifications to the client, and the permits
 //! of the background analyses. Cheap to clone into background jobs. Every handler
 //! gets to the state through it; it knows no handler.
@@ -80,7 +80,7 @@ fn publish_diagnostics_body(uri: &Uri, version: i32, diagnostics: &str) -> Vec<u
 /// The server: the client handle, the state and the outgoing queue. Cheap to clone
 /// into background jobs.
 #[derive(Clone)]
-pub struct Backend {
+pub struct LspServer {
     /// The connection to the client, for requests and notifications that need no order.
     pub client: Client,
     state: Arc<Mutex<ServerState>>,
@@ -91,10 +91,10 @@ pub struct Backend {
     pub explanations: Arc<Semaphore>,
 }
 
-impl Backend {
+impl LspServer {
     /// A server talking to `client`, with an empty state; starts the task that writes
     /// queued notifications onto `wire` in order.
-    pub fn new(client: Client, wire: Wire) -> Backend {
+    pub fn new(client: Client, wire: Wire) -> LspServer {
         let (publish, mut rx) = mpsc::unbounded_channel::<Outgoing>();
         tokio::spawn(async move {
             while let Some(message) = rx.recv().await {
@@ -111,7 +111,7 @@ impl Backend {
                 }
             }
         });
-        Backend {
+        LspServer {
             client,
             state: Arc::default(),
             publish,

@@ -3,9 +3,9 @@
 //! refutation names only the clues it used.
 
 use super::search::Frame;
-use super::{has, set, Checker, DECISION, PREMISE};
+use super::{has, set, ExactChecker, DECISION, PREMISE};
 
-impl Checker<'_> {
+impl ExactChecker<'_> {
     /// The constraints and the decisions the last conflict rests on, following the
     /// reasons of the assignments back from the conflict's constraints; `frames` are
     /// the search's decisions, each coloured on the trail.

@@ -7,7 +7,7 @@ use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTU
 use crate::solve::puzzle::Cand;
 use crate::solve::reason::sat::encode::Lit;
 use crate::solve::reason::sat::round::RoundSolver;
-use crate::solve::reason::sat::{Backend, SatResult};
+use crate::solve::reason::sat::{SatBackend, SatResult};
 
 /// Whether the SAT solver finds no colouring with `cand` wrong that meets the
 /// clues at positions `set` of the round's visible clues (and the counter).
@@ -72,9 +72,9 @@ fn agrees_with_the_sat_solver_on_the_fixture_levels() {
             visible,
             ..
         } = round;
-        let mut checker = Checker::new(&puzzle, &known, &visible);
-        let asked = Questions::new(&puzzle, &known, Backend::default(), visible.clone(), None);
-        let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+        let mut checker = ExactChecker::new(&puzzle, &known, &visible);
+        let asked = Questions::new(&puzzle, &known, SatBackend::default(), visible.clone(), None);
+        let mut round = RoundSolver::new(&puzzle, &known, SatBackend::default(), visible.clone(), &visible);
         // The counter's literals, so that the untouched cells can be asked about.
         round.counter();
         for cell in questions(&puzzle, &known, &visible) {
@@ -141,10 +141,11 @@ fn reused_questions_answer_as_fresh_ones() {
         } = round;
         let cells = questions(&puzzle, &known, &visible);
         for counter in [false, true] {
-            let mut reused = Checker::new(&puzzle, &known, &visible);
+            let mut reused = ExactChecker::new(&puzzle, &known, &visible);
             for &cell in &cells {
                 let answer = reused.check(&visible, counter, cell, 100_000);
-                let fresh = Checker::new(&puzzle, &known, &visible).check(&visible, counter, cell, 100_000);
+                let fresh =
+                    ExactChecker::new(&puzzle, &known, &visible).check(&visible, counter, cell, 100_000);
                 let kind = |a: &Check| std::mem::discriminant(a);
                 assert_eq!(kind(&answer), kind(&fresh), "{title}: {cell:?} counter {counter}");
                 if let (Check::Free, Some(cell)) = (&answer, cell) {
@@ -176,8 +177,8 @@ fn parts_agree_with_the_sat_solver_on_the_fixture_levels() {
             visible,
             ..
         } = round;
-        let mut checker = Checker::new(&puzzle, &known, &visible);
-        let mut round = RoundSolver::new(&puzzle, &known, Backend::default(), visible.clone(), &visible);
+        let mut checker = ExactChecker::new(&puzzle, &known, &visible);
+        let mut round = RoundSolver::new(&puzzle, &known, SatBackend::default(), visible.clone(), &visible);
         round.counter();
         // Mixes of clues from all over the level, which fall into parts more often.
         let n = visible.len();
@@ -191,7 +192,7 @@ fn parts_agree_with_the_sat_solver_on_the_fixture_levels() {
             for set in &sets {
                 let clues: Vec<usize> = set.iter().map(|&k| visible[k]).collect();
                 let answer = checker.check_by_parts(&clues, cell, 100_000);
-                let mut fresh = Checker::new(&puzzle, &known, &visible);
+                let mut fresh = ExactChecker::new(&puzzle, &known, &visible);
                 assert_eq!(
                     answer,
                     fresh.check_by_parts(&clues, cell, 100_000),
