@@ -17,9 +17,6 @@ const NO_FEATURE: &[(&str, &str)] = &[
     ("mod.rs", "the folder's map"),
     // The handshake: what the user sees of it is the settings (configuration.rs).
     ("initialize.rs", "the handshake with the client"),
-    // The solver's answer reaching the client: what the user sees of it is documented
-    // with Diagnostics (pull_diagnostics.rs), Code lens and Solution steps.
-    ("solve_status.rs", "the solver's answer, sent on"),
 ];
 
 /// One `// Feature:` block.
