@@ -7,6 +7,11 @@
 //! root of how many levels share its label (so the few easy labels count). An
 //! exact dynamic programme over the sorted scores finds them; a cut lies halfway
 //! between the two scores it separates.
+//!
+//! The score's parts are chosen among candidates too ([`nested`]): for the
+//! figures to be held out, that choice, like the bands, is made without the
+//! held-out author, and it is judged by a leave-one-author-out inside the fit
+//! ([`Choice::HeldOut`]).
 
 use hexcells_core::solve::{GradeModel, ReplayStep};
 
@@ -18,10 +23,7 @@ pub type Score<'f> = &'f dyn Fn(&Graded) -> f64;
 /// Each level's grade (1 to 5) from bands fitted on the other authors' levels.
 pub fn held_out(graded: &[Graded], score: Score) -> Vec<u8> {
     let mut out = vec![0; graded.len()];
-    let mut authors: Vec<&str> = graded.iter().map(|g| g.author).collect();
-    authors.sort_unstable();
-    authors.dedup();
-    for author in authors {
+    for author in authors(graded) {
         let rest: Vec<&Graded> = graded.iter().filter(|g| g.author != author).collect();
         let bands = bands(&rest, score);
         for (k, g) in graded.iter().enumerate() {
@@ -44,50 +46,102 @@ pub fn bands(levels: &[&Graded], score: Score) -> [f64; 4] {
     fitted(levels, score).0
 }
 
-/// Each level's grade from the score and bands that fit the other authors' levels
-/// best (the least weighted distance) among `parts`: the choice of the score's
-/// parts held out too.
-pub fn held_out_with_parts(graded: &[Graded], parts: &[(String, PartScore)]) -> Vec<u8> {
+/// How a fit chooses the score's parts among candidates, on the levels it fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The parts whose bands, fitted on all the levels, lie nearest their labels:
+    /// the same levels fit the bands and judge them, so parts with more freedom win.
+    InSample,
+    /// The parts whose bands, fitted again without each author, lie nearest that
+    /// author's labels (leave-one-author-out inside the fit): the choice is judged
+    /// on authors it did not see, as the grade is.
+    HeldOut,
+}
+
+/// Each level's grade with every choice the fit makes (the score's parts among
+/// `parts`, then the bands) made on the other authors' levels alone: the fully
+/// nested leave-one-author-out figures. Also returns, per held-out author, the
+/// name of the parts the fit chose.
+pub fn nested(graded: &[Graded], parts: &[(String, PartScore)], choice: Choice) -> (Vec<u8>, Vec<String>) {
     let mut out = vec![0; graded.len()];
-    let mut authors: Vec<&str> = graded.iter().map(|g| g.author).collect();
-    authors.sort_unstable();
-    authors.dedup();
-    for author in authors {
+    let mut picked = Vec::new();
+    for author in authors(graded) {
         let rest: Vec<&Graded> = graded.iter().filter(|g| g.author != author).collect();
-        let mut best: Option<(f64, &PartScore, [f64; 4])> = None;
-        for (_, part) in parts {
-            let (bands, distance) = fitted(&rest, &|g: &Graded| part(g.steps));
-            if best.as_ref().is_none_or(|b| distance < b.0 - 1e-9) {
-                best = Some((distance, part, bands));
-            }
-        }
-        let Some((_, part, bands)) = best else {
+        let Some(k) = choose(&rest, parts, choice) else {
             continue;
         };
-        for (k, g) in graded.iter().enumerate() {
+        let (name, part) = &parts[k];
+        picked.push(name.clone());
+        let bands = bands(&rest, &|g: &Graded| part(g.steps));
+        for (i, g) in graded.iter().enumerate() {
             if g.author == author {
-                out[k] = grade(part(g.steps), &bands);
+                out[i] = grade(part(g.steps), &bands);
             }
         }
     }
+    (out, picked)
+}
+
+/// Which of `parts` the fit on `levels` chooses (the first of equals, so list the
+/// simpler parts first); `None` when there are no parts.
+pub fn choose(levels: &[&Graded], parts: &[(String, PartScore)], choice: Choice) -> Option<usize> {
+    let mut best: Option<(f64, usize)> = None;
+    for (k, (_, part)) in parts.iter().enumerate() {
+        let score = |g: &Graded| part(g.steps);
+        let distance = match choice {
+            Choice::InSample => fitted(levels, &score).1,
+            Choice::HeldOut => held_out_distance(levels, &score),
+        };
+        if best.is_none_or(|b| distance < b.0 - 1e-9) {
+            best = Some((distance, k));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The weighted distance from their labels of `levels` each graded by bands fitted
+/// without its author (the weights as the bands' fit gives them).
+fn held_out_distance(levels: &[&Graded], score: Score) -> f64 {
+    let weights = label_weights(levels);
+    let mut distance = 0.0;
+    for author in authors_of(levels.iter().copied()) {
+        let rest: Vec<&Graded> = levels.iter().copied().filter(|g| g.author != author).collect();
+        let bands = bands(&rest, score);
+        for g in levels.iter().filter(|g| g.author == author) {
+            let off = g.label.abs_diff(grade(score(g), &bands));
+            distance += weights[usize::from(g.label)] * f64::from(off);
+        }
+    }
+    distance
+}
+
+/// One over the square root of how many of `levels` share each label (index 1..=5).
+fn label_weights(levels: &[&Graded]) -> [f64; 6] {
+    let mut counts = [0usize; 6];
+    for l in levels {
+        counts[usize::from(l.label)] += 1;
+    }
+    counts.map(|n| 1.0 / (n.max(1) as f64).sqrt())
+}
+
+/// The authors of `graded`, each once, sorted.
+fn authors<'a>(graded: &'a [Graded<'a>]) -> Vec<&'a str> {
+    authors_of(graded.iter())
+}
+
+fn authors_of<'a, 'b: 'a>(graded: impl Iterator<Item = &'a Graded<'b>>) -> Vec<&'b str> {
+    let mut out: Vec<&str> = graded.map(|g| g.author).collect();
+    out.sort_unstable();
+    out.dedup();
     out
 }
 
 /// The bands fitted on `levels`, with their weighted distance from the labels.
 fn fitted(levels: &[&Graded], score: Score) -> ([f64; 4], f64) {
-    let mut counts = [0usize; 6];
-    for l in levels {
-        counts[usize::from(l.label)] += 1;
-    }
+    let weights = label_weights(levels);
     let mut scored: Vec<(f64, u8, f64)> = levels
         .iter()
-        .map(|l| {
-            (
-                score(l),
-                l.label,
-                1.0 / (counts[usize::from(l.label)] as f64).sqrt(),
-            )
-        })
+        .map(|l| (score(l), l.label, weights[usize::from(l.label)]))
         .collect();
     scored.sort_by(|a, b| a.0.total_cmp(&b.0));
     // Levels of equal score form one group and get one grade.
@@ -171,5 +225,30 @@ pub fn parts() -> Vec<(String, PartScore)> {
             ));
         }
     }
+    out
+}
+
+/// A smaller set of candidate parts, each a plain weighted count of the replay's
+/// steps: the steps of effort 2, 3 or 4 and more, each of one more effort 1, 1.5 or 2
+/// times heavier, and the count of the steps that need more than one clue.
+pub fn few_parts() -> Vec<(String, PartScore)> {
+    let mut out: Vec<(String, PartScore)> = Vec::new();
+    for hard_from in [2, 3, 4] {
+        for effort_base in [1.0, 1.5, 2.0] {
+            let model = GradeModel {
+                hard_from,
+                effort_base,
+                ..GradeModel::TUNED
+            };
+            out.push((
+                format!("steps of effort >= {hard_from}, {effort_base}^(effort-{hard_from})"),
+                Box::new(move |steps: &[ReplayStep]| model.score(steps)),
+            ));
+        }
+    }
+    out.push((
+        "steps needing more than one clue".to_string(),
+        Box::new(|steps: &[ReplayStep]| steps.iter().filter(|s| s.n_clues > 1).count() as f64),
+    ));
     out
 }

@@ -1,10 +1,15 @@
 //! How the difficulty grade agrees with what authors call their levels (the labelled
 //! levels of `labelled.rs`): the table of the author's label against our grade, the
 //! share where the grade is the author's word and within one step of it, and
-//! Kendall's tau over all pairs and over the pairs of one author's levels. Each
-//! figure is held out: the bands are fitted again without an author (`fit.rs`) to
-//! grade that author's levels. The same for the best plain count, for comparison,
-//! and for the score's parts the fit weighed. Figures only: nothing is asserted.
+//! Kendall's tau over all pairs and over the pairs of one author's levels.
+//!
+//! The headline figures are fully nested: for each author, every choice the fit
+//! makes (which of the score's parts, then the bands; `fit.rs`) is made on the other
+//! authors' levels alone, and that author's levels are graded with it. The
+//! secondary lines, each named for what it holds out and what it does not, are the
+//! same with fewer candidate parts, with the parts chosen in-sample, with the parts
+//! in use fixed, the grade in use, the grade before, and the best plain count.
+//! Figures only: nothing is asserted.
 
 use std::fmt::Write as _;
 
@@ -48,32 +53,76 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
             l.author
         );
     }
+    // The headline: every choice the fit makes, made without the held-out author.
+    let (nested, picked) = fit::nested(&graded, &fit::parts(), fit::Choice::HeldOut);
+    print_figures(
+        "HELD OUT, NESTED (the headline): the score's parts chosen (by a leave-one-author-out \
+         inside the fit) and the bands fitted, both without the held-out author",
+        &graded,
+        &nested,
+    );
+    print_picks(&picked);
+    let all: Vec<&Graded> = graded.iter().collect();
+    let parts = fit::parts();
+    if let Some(k) = fit::choose(&all, &parts, fit::Choice::HeldOut) {
+        let (name, part) = &parts[k];
+        let bands = fit::bands(&all, &|g: &Graded| part(g.steps));
+        println!("  the same fit on all of them chooses: {name}, bands {bands:?}");
+    }
+    println!("  secondary figures, not held out in every choice:");
+    let (few, picked) = fit::nested(&graded, &fit::few_parts(), fit::Choice::HeldOut);
+    print_figures(
+        "nested as the headline, among fewer parts (plain weighted counts of the steps)",
+        &graded,
+        &few,
+    );
+    print_picks(&picked);
+    let (in_sample, picked) = fit::nested(&graded, &fit::parts(), fit::Choice::InSample);
+    print_figures(
+        "nested, the parts chosen by how near their bands fit the other authors (the first \
+         pass's nested figures)",
+        &graded,
+        &in_sample,
+    );
+    print_picks(&picked);
+    let tuned = GradeModel::TUNED;
+    let held_out = fit::held_out(&graded, &|g: &Graded| tuned.score(g.steps));
+    print_figures(
+        "NOT NESTED: the parts in use fixed (chosen on these same figures), only the bands \
+         fitted without each author",
+        &graded,
+        &held_out,
+    );
+    let in_use: Vec<u8> = graded
+        .iter()
+        .map(|g| tuned.grade(tuned.score(g.steps)).number())
+        .collect();
+    print_figures(
+        "NOT HELD OUT: the grade in use (fitted on all of them)",
+        &graded,
+        &in_use,
+    );
     let (_, before) = &fit::parts()[0];
     let shipped: Vec<u8> = graded
         .iter()
         .map(|g| fit::grade(before(g.steps), &fit::BEFORE_BANDS))
         .collect();
     print_figures(
-        "the grade before (as shipped, not fitted on these)",
+        "the grade before the calibration (as shipped, not fitted on these)",
         &graded,
         &shipped,
     );
-    let tuned = GradeModel::TUNED;
-    let in_use: Vec<u8> = graded
-        .iter()
-        .map(|g| tuned.grade(tuned.score(g.steps)).number())
-        .collect();
-    print_figures("the grade in use (fitted on all of them)", &graded, &in_use);
-    let held_out = fit::held_out(&graded, &|g: &Graded| tuned.score(g.steps));
-    print_figures("the grade, each author held out", &graded, &held_out);
     let count = |g: &Graded| g.steps.iter().filter(|s| s.n_clues > 1).count() as f64;
     let plain = fit::held_out(&graded, &count);
     print_figures(
-        "plain count of the steps needing more than one clue, each author held out",
+        "plain count of the steps needing more than one clue, bands fitted without each author",
         &graded,
         &plain,
     );
-    println!("  the score's parts, each author held out (exact, within one, tau all, tau within):");
+    println!(
+        "  each of the score's parts fixed, bands fitted without each author \
+         (exact, within one, tau all, tau within; choosing among these by these figures is not held out):"
+    );
     for (what, part) in fit::parts() {
         let grades = fit::held_out(&graded, &|g: &Graded| part(g.steps));
         let f = figures(&graded, &grades);
@@ -85,18 +134,26 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
             f.tau_within
         );
     }
-    let chosen = fit::held_out_with_parts(&graded, &fit::parts());
-    print_figures(
-        "the score's parts chosen and its bands fitted, each author held out",
-        &graded,
-        &chosen,
-    );
-    let all: Vec<&Graded> = graded.iter().collect();
     let bands = fit::bands(&all, &|g: &Graded| tuned.score(g.steps));
     println!(
         "  bands fitted on all of them: {bands:?} (in use: {:?})",
         tuned.bands
     );
+}
+
+/// Prints how often the fit chose each of the score's parts, one choice per
+/// held-out author.
+fn print_picks(picked: &[String]) {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for p in picked {
+        match counts.iter_mut().find(|(q, _)| q == p) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((p, 1)),
+        }
+    }
+    counts.sort_by_key(|c| std::cmp::Reverse(c.1));
+    let list: Vec<String> = counts.iter().map(|(p, n)| format!("{p} ({n})")).collect();
+    println!("    parts chosen, per held-out author: {}", list.join(", "));
 }
 
 /// The agreement of `grades` (beside `graded`) with the authors' labels.

@@ -3,7 +3,8 @@
 //! with minimal explanations. Prints totals and the slowest levels, the share of
 //! deductions each named rule explains, the difficulty grades, and how the grades
 //! agree with the levels' authors (`labelled.rs` finds the labelled levels, `fit.rs`
-//! fits the bands with each author held out, `grading.rs` prints); asserts nothing.
+//! chooses the score's parts and fits the bands with each author held out,
+//! `grading.rs` prints the nested figures first); asserts nothing.
 //!
 //! Run with `cargo bench -p hexcells-core --bench solve`.
 
