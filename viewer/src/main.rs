@@ -1,6 +1,7 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player and an
 //! editor. Command-line entry: a window on FILE (or on the embedded tutorial), the
-//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png`.
+//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png` or to an
+//! SVG with `--svg` (no window, no display).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,11 +15,11 @@ use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::mode::EditMode;
 use hexcells_viewer::player::progress::state_dir;
 use hexcells_viewer::player::{Origin, Session, TUTORIAL};
-use hexcells_viewer::render::{render, render_editor};
+use hexcells_viewer::render::{self, editor_frame, Canvas, Pixels, Svg};
 
 const USAGE: &str =
-    "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
-       hexcells-view --edit [--png OUT.png] [--level N] FILE
+    "usage: hexcells-view [--png OUT.png] [--svg OUT.svg] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
+       hexcells-view --edit [--png OUT.png] [--svg OUT.svg] [--level N] FILE
        hexcells-view --export-record OUT.record [--level N] [FILE]
        hexcells-view --version
 
@@ -26,7 +27,10 @@ const USAGE: &str =
   --edit          open the level editor on FILE (which need not exist yet: it is
                   created on the first Ctrl+S); the file is written only on Ctrl+S
   --png OUT.png   render one frame to OUT.png and exit (no window)
-  --size WxH      frame size for --png (default 1280x800)
+  --svg OUT.svg   render one frame to OUT.svg and exit (no window, no display:
+                  vector shapes, letters as outlines, each cell's group named
+                  by data-cell, e.g. data-cell=\"F7\")
+  --size WxH      frame size for --png and --svg (default 1280x800)
   --level N       start at level N of a pack (from 1)
   --swap-buttons  the right button uncovers, guesses and creates blue, the left
                   black (also [mouse] blue = \"right\" in keys.toml)
@@ -50,6 +54,7 @@ middle drag pan";
 struct Args {
     file: Option<PathBuf>,
     png: Option<PathBuf>,
+    svg: Option<PathBuf>,
     size: (u32, u32),
     level: usize,
     swap_buttons: bool,
@@ -62,6 +67,7 @@ fn parse_args() -> anyhow::Result<Args> {
     let mut args = Args {
         file: None,
         png: None,
+        svg: None,
         size: (1280, 800),
         level: 1,
         swap_buttons: false,
@@ -81,6 +87,7 @@ fn parse_args() -> anyhow::Result<Args> {
                 std::process::exit(0);
             }
             Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
+            Some("--svg") => args.svg = Some(it.next().context("--svg needs a file name")?.into()),
             Some("--size") => {
                 let value = it.next().context("--size needs WxH")?;
                 let value = value.to_string_lossy();
@@ -119,8 +126,16 @@ fn parse_args() -> anyhow::Result<Args> {
             "--edit needs the FILE to edit (it is created on the first save if it does not exist)\n\n{USAGE}"
         );
     }
-    if args.export_record.is_some() && (args.stdin || args.png.is_some()) {
-        bail!("--export-record cannot be combined with --stdin or --png");
+    if args.export_record.is_some() && (args.stdin || args.png.is_some() || args.svg.is_some()) {
+        bail!("--export-record cannot be combined with --stdin, --png or --svg");
+    }
+    for out in [&args.png, &args.svg].into_iter().flatten() {
+        if args.file.as_ref().is_some_and(|file| same_file(out, file)) {
+            bail!(
+                "{} is the level file: give another file name to write the picture to",
+                out.display()
+            );
+        }
     }
     if let (Some(out), Some(file)) = (&args.export_record, &args.file) {
         if same_file(out, file) {
@@ -156,6 +171,20 @@ fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
     std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
 }
 
+/// One frame on `canvas` (`--png`, `--svg`): the player's on the session's level, or
+/// with `--edit` the editor's on level `--level` of `text`, checked first.
+fn draw_frame(args: &Args, session: &Session, text: &str, canvas: &mut dyn Canvas) {
+    if args.edit {
+        let mut mode = EditMode::new(text.to_string(), Link::Standalone, args.level - 1, None);
+        let layout = mode.layout(args.size.0, args.size.1, 1.0);
+        mode.editor.check_now(&hexcells_core::solve::Budget::default());
+        mode.editor
+            .with_scene(layout, None, None, |scene| editor_frame::draw(scene, canvas));
+    } else {
+        session.with_scene(1.0, |scene| render::draw(scene, canvas));
+    }
+}
+
 fn run() -> anyhow::Result<()> {
     let args = parse_args()?;
     // The editor's file may not exist yet: it starts as an empty level.
@@ -181,7 +210,8 @@ fn run() -> anyhow::Result<()> {
         (None, true) => (Origin::Editor, String::new()),
         (None, false) => (Origin::Tutorial, TUTORIAL.to_string()),
     };
-    let state = if args.png.is_some() { None } else { state_dir() };
+    let picture = args.png.is_some() || args.svg.is_some();
+    let state = if picture { None } else { state_dir() };
     let n_levels = parse(&text).levels.len();
     if !args.stdin && args.level > n_levels.max(1) {
         let file = args
@@ -202,19 +232,17 @@ fn run() -> anyhow::Result<()> {
     }
     if let Some(out) = &args.png {
         let mut pixmap = tiny_skia::Pixmap::new(args.size.0, args.size.1).context("bad frame size")?;
-        if args.edit {
-            let mut mode = EditMode::new(text.clone(), Link::Standalone, args.level - 1, None);
-            let layout = mode.layout(args.size.0, args.size.1, 1.0);
-            mode.editor.check_now(&hexcells_core::solve::Budget::default());
-            mode.editor.with_scene(layout, None, None, |scene| {
-                render_editor(scene, &mut pixmap.as_mut())
-            });
-        } else {
-            session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
-        }
+        draw_frame(&args, &session, &text, &mut Pixels(&mut pixmap.as_mut()));
         pixmap
             .save_png(out)
             .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if let Some(out) = &args.svg {
+        let mut svg = Svg::new(args.size.0, args.size.1);
+        draw_frame(&args, &session, &text, &mut svg);
+        std::fs::write(out, svg.finish()).with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if picture {
         return Ok(());
     }
     let edit = args.edit.then(|| (args.file.clone(), on_disk));
