@@ -1,2 +1,73 @@
-//! placeholder
-fn main() {}
+//! The SVG backend on the shared corpus's largest level (or a large one of our own):
+//! prints the size of the SVG of a frame (goal under 200 kB) and the time to write it,
+//! beside the pixel backend's time for the same frame; asserts nothing.
+//!
+//! Frames: the player's at the start, the solution preview (every number shown), and
+//! the editor's (every item, the lattice's free places as dots), all at 1280x800.
+
+#[allow(dead_code)] // the scheduler's figures are the editor bench's
+mod support;
+
+use std::time::{Duration, Instant};
+
+use hexcells_viewer::editor::document::Link;
+use hexcells_viewer::editor::mode::EditMode;
+use hexcells_viewer::player::{Origin, Session};
+use hexcells_viewer::render::{self, editor_frame, Canvas, Pixels, Svg};
+use support::{largest_level, ms};
+use tiny_skia::Pixmap;
+
+const W: u32 = 1280;
+const H: u32 = 800;
+
+fn median(mut samples: Vec<Duration>) -> f64 {
+    samples.sort();
+    ms(samples.get(samples.len() / 2).copied().unwrap_or_default())
+}
+
+/// Times `draw` on an SVG and on pixels; prints the SVG's size and both times.
+fn measure(what: &str, draw: &dyn Fn(&mut dyn Canvas)) {
+    let mut svg_times = Vec::new();
+    let mut bytes = 0;
+    for _ in 0..30 {
+        let t = Instant::now();
+        let mut svg = Svg::new(W, H);
+        draw(&mut svg);
+        let text = svg.finish();
+        svg_times.push(t.elapsed());
+        bytes = text.len();
+    }
+    let mut pixmap = Pixmap::new(W, H).expect("a frame");
+    let mut pixel_times = Vec::new();
+    for _ in 0..30 {
+        let t = Instant::now();
+        draw(&mut Pixels(&mut pixmap.as_mut()));
+        pixel_times.push(t.elapsed());
+    }
+    println!(
+        "  {what}: SVG {:.1} kB (goal < 200 kB), written in {:.2} ms (median of 30); pixels {:.2} ms",
+        bytes as f64 / 1000.0,
+        median(svg_times),
+        median(pixel_times)
+    );
+}
+
+fn main() {
+    let (text, source) = largest_level();
+    println!("SVG of a {W}x{H} frame, {source}:");
+    let mut session = Session::new(Origin::Tutorial, &text, None);
+    measure("player, at the start", &|canvas| {
+        session.with_scene(1.0, |scene| render::draw(scene, canvas));
+    });
+    session.show_solution = true;
+    measure("player, solution preview (every number)", &|canvas| {
+        session.with_scene(1.0, |scene| render::draw(scene, canvas));
+    });
+    let mut mode = EditMode::new(text.clone(), Link::Standalone, 0, None);
+    mode.editor.check_now(&hexcells_core::solve::Budget::default());
+    let layout = mode.layout(W, H, 1.0);
+    measure("editor", &|canvas| {
+        mode.editor
+            .with_scene(layout, None, None, |scene| editor_frame::draw(scene, canvas));
+    });
+}
