@@ -1,8 +1,8 @@
 //! The drawing interface the renderers paint through: filled and stroked shapes, the
 //! cached hexagon tiles of cells, text runs, and groups that name what they hold (a
 //! cell by its Hexix name, a part of the frame such as the counters). Two backends
-//! implement it: [`super::pixels::Pixels`] (tiny-skia: the window, `--png`, tests that
-//! probe pixels) and [`super::svg::Svg`] (SVG text: `--svg`), so both are drawn by the
+//! implement it: `Pixels` in pixels.rs (tiny-skia: the window, `--png`, tests that
+//! probe pixels) and `Svg` in svg.rs (SVG text: `--svg`), so both are drawn by the
 //! same code.
 
 use hexcells_core::Pos;
