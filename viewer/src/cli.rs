@@ -11,8 +11,8 @@ use clap_complete::Shell;
 
 /// What `hexcells-view --help` prints.
 pub const USAGE: &str =
-    "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
-       hexcells-view --edit [--png OUT.png] [--level N] FILE
+    "usage: hexcells-view [--png OUT.png] [--svg OUT.svg] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
+       hexcells-view --edit [--png OUT.png] [--svg OUT.svg] [--level N] FILE
        hexcells-view --export-record OUT.record [--level N] [FILE]
        hexcells-view --version | --man | --completions SHELL
 
@@ -20,7 +20,8 @@ pub const USAGE: &str =
   --edit          open the level editor on FILE (which need not exist yet: it is
                   created on the first Ctrl+S); the file is written only on Ctrl+S
   --png OUT.png   render one frame to OUT.png and exit (no window)
-  --size WxH      frame size for --png (default 1280x800)
+  --svg OUT.svg   draw one frame to OUT.svg and exit (no window, no display)
+  --size WxH      frame size for --png and --svg (default 1280x800)
   --level N       start at level N of a pack (from 1)
   --swap-buttons  the right button uncovers, guesses and creates blue, the left
                   black (also [mouse] blue = \"right\" in keys.toml)
@@ -68,8 +69,8 @@ pub fn command() -> Command {
              changes them.",
         )
         .override_usage(
-            "hexcells-view [--png <OUT.png>] [--size <WxH>] [--level <N>] [--swap-buttons] [--stdin] [FILE]\n\
-             hexcells-view --edit [--png <OUT.png>] [--level <N>] <FILE>\n\
+            "hexcells-view [--png <OUT.png>] [--svg <OUT.svg>] [--size <WxH>] [--level <N>] [--swap-buttons] [--stdin] [FILE]\n\
+             hexcells-view --edit [--png <OUT.png>] [--svg <OUT.svg>] [--level <N>] <FILE>\n\
              hexcells-view --export-record <OUT.record> [--level <N>] [FILE]\n\
              hexcells-view --version | --man | --completions <SHELL>",
         )
@@ -85,11 +86,12 @@ pub fn command() -> Command {
              first Ctrl+S); the file is written only on Ctrl+S",
         ))
         .arg(file("png", "OUT.png", "Render one frame to OUT.png and exit (no window)"))
+        .arg(file("svg", "OUT.svg", "Draw one frame to OUT.svg and exit (no window, no display)"))
         .arg(
             Arg::new("size")
                 .long("size")
                 .value_name("WxH")
-                .help("Frame size for --png (default 1280x800)"),
+                .help("Frame size for --png and --svg (default 1280x800)"),
         )
         .arg(
             Arg::new("level")

@@ -1,7 +1,8 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player and an
 //! editor. Command-line entry: a window on FILE (or on the embedded tutorial), the
-//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png`; the
-//! usage text, manual page and completion scripts come from `cli.rs`.
+//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png` or to an
+//! SVG with `--svg` (no window, no display); the usage text, manual page and
+//! completion scripts come from `cli.rs`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,12 +17,13 @@ use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::mode::EditMode;
 use hexcells_viewer::player::progress::state_dir;
 use hexcells_viewer::player::{Origin, Session, TUTORIAL};
-use hexcells_viewer::render::{render, render_editor};
+use hexcells_viewer::render::{self, editor_frame, Canvas, Pixels, Svg};
 
 /// Validated command-line options.
 struct Args {
     file: Option<PathBuf>,
     png: Option<PathBuf>,
+    svg: Option<PathBuf>,
     size: (u32, u32),
     level: usize,
     swap_buttons: bool,
@@ -34,6 +36,7 @@ fn parse_args() -> anyhow::Result<Args> {
     let mut args = Args {
         file: None,
         png: None,
+        svg: None,
         size: (1280, 800),
         level: 1,
         swap_buttons: false,
@@ -68,6 +71,7 @@ fn parse_args() -> anyhow::Result<Args> {
                 std::process::exit(0);
             }
             Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
+            Some("--svg") => args.svg = Some(it.next().context("--svg needs a file name")?.into()),
             Some("--size") => {
                 let value = it.next().context("--size needs WxH")?;
                 let value = value.to_string_lossy();
@@ -106,8 +110,16 @@ fn parse_args() -> anyhow::Result<Args> {
             "--edit needs the FILE to edit (it is created on the first save if it does not exist)\n\n{USAGE}"
         );
     }
-    if args.export_record.is_some() && (args.stdin || args.png.is_some()) {
-        bail!("--export-record cannot be combined with --stdin or --png");
+    if args.export_record.is_some() && (args.stdin || args.png.is_some() || args.svg.is_some()) {
+        bail!("--export-record cannot be combined with --stdin, --png or --svg");
+    }
+    for out in [&args.png, &args.svg].into_iter().flatten() {
+        if args.file.as_ref().is_some_and(|file| same_file(out, file)) {
+            bail!(
+                "{} is the level file: give another file name to write the picture to",
+                out.display()
+            );
+        }
     }
     if let (Some(out), Some(file)) = (&args.export_record, &args.file) {
         if same_file(out, file) {
@@ -142,6 +154,20 @@ fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write {}", out.display()))
 }
 
+/// One frame on `canvas` (`--png`, `--svg`): the player's on the session's level, or
+/// with `--edit` the editor's on level `--level` of `text`, checked first.
+fn draw_frame(args: &Args, session: &Session, text: &str, canvas: &mut dyn Canvas) {
+    if args.edit {
+        let mut mode = EditMode::new(text.to_string(), Link::Standalone, args.level - 1, None);
+        let layout = mode.layout(args.size.0, args.size.1, 1.0);
+        mode.editor.check_now(&hexcells_core::solve::Budget::default());
+        mode.editor
+            .with_scene(layout, None, None, |scene| editor_frame::draw(scene, canvas));
+    } else {
+        session.with_scene(1.0, |scene| render::draw(scene, canvas));
+    }
+}
+
 fn run() -> anyhow::Result<()> {
     let args = parse_args()?;
     // The editor's file may not exist yet: it starts as an empty level.
@@ -167,7 +193,8 @@ fn run() -> anyhow::Result<()> {
         (None, true) => (Origin::Editor, String::new()),
         (None, false) => (Origin::Tutorial, TUTORIAL.to_string()),
     };
-    let state = if args.png.is_some() { None } else { state_dir() };
+    let picture = args.png.is_some() || args.svg.is_some();
+    let state = if picture { None } else { state_dir() };
     let n_levels = parse(&text).levels.len();
     if !args.stdin && args.level > n_levels.max(1) {
         let file = args
@@ -188,19 +215,17 @@ fn run() -> anyhow::Result<()> {
     }
     if let Some(out) = &args.png {
         let mut pixmap = tiny_skia::Pixmap::new(args.size.0, args.size.1).context("bad frame size")?;
-        if args.edit {
-            let mut mode = EditMode::new(text.clone(), Link::Standalone, args.level - 1, None);
-            let layout = mode.layout(args.size.0, args.size.1, 1.0);
-            mode.editor.check_now(&hexcells_core::solve::Budget::default());
-            mode.editor.with_scene(layout, None, None, |scene| {
-                render_editor(scene, &mut pixmap.as_mut())
-            });
-        } else {
-            session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
-        }
+        draw_frame(&args, &session, &text, &mut Pixels(&mut pixmap.as_mut()));
         pixmap
             .save_png(out)
             .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if let Some(out) = &args.svg {
+        let mut svg = Svg::new(args.size.0, args.size.1);
+        draw_frame(&args, &session, &text, &mut svg);
+        std::fs::write(out, svg.finish()).with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if picture {
         return Ok(());
     }
     let edit = args.edit.then(|| (args.file.clone(), on_disk));

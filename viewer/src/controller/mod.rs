@@ -26,7 +26,7 @@ use crate::editor::{self as edit_state, Mods, PointerEvent};
 use crate::keys::{self, editor as edit_keys, Binding, Button, Chord};
 use crate::player::{EngineDone, Input, Origin, PlayerEffects, Session};
 use crate::render::camera::STEP;
-use crate::render::{render_editor, render_with, Camera, FrameLayout, FrameText};
+use crate::render::{board, editor_frame, Camera, Canvas, FrameLayout, FrameText, Pixels};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the window from other threads: a closed set.
@@ -265,19 +265,25 @@ impl Controller {
     /// Draws the mode that has the window into `pixmap`, a frame of `frame`'s size;
     /// returns the frame's words as drawn.
     pub fn draw(&self, frame: Frame, pixmap: &mut PixmapMut) -> FrameText {
+        self.draw_on(frame, &mut Pixels(pixmap))
+    }
+
+    /// Draws the mode that has the window on `canvas` (pixels or SVG), a frame of
+    /// `frame`'s size; returns the frame's words as drawn.
+    pub fn draw_on(&self, frame: Frame, canvas: &mut dyn Canvas) -> FrameText {
         match (&self.edit, self.editing) {
             (Some(mode), true) => {
                 let layout = mode.layout(frame.width, frame.height, frame.scale);
                 let cursor = self.session.cursor();
                 mode.editor
                     .with_scene(layout, self.session.hover, cursor, |scene| {
-                        render_editor(scene, pixmap)
+                        editor_frame::draw(scene, canvas)
                     })
             }
             _ => {
                 let layout = self.session.layout(frame.width, frame.height, frame.scale);
                 self.session
-                    .with_scene(frame.scale, |scene| render_with(scene, &layout, pixmap))
+                    .with_scene(frame.scale, |scene| board::draw(scene, &layout, canvas))
             }
         }
     }
