@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use axum::extract::ws::Utf8Bytes;
+use axum::serve::ListenerExt;
 use tokio::sync::watch;
 
 use crate::player::Session;
@@ -80,7 +81,10 @@ pub fn run(session: Session, options: ServeOptions) -> anyhow::Result<()> {
         .build()
         .context("cannot start the server's runtime")?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::from_std(listener)?;
+        // A frame goes out whole at once, not held back for an acknowledgement.
+        let listener = tokio::net::TcpListener::from_std(listener)?.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(listener, routes::router(shared)).await
     })?;
     Ok(())
