@@ -6,7 +6,9 @@
 //!   waits 30 ms for the file to be quiet first, `watch::DEBOUNCE`);
 //! - a click on a cell → its frame received, and a key (Z, undo) → its frame (p50 / p99);
 //! - the size of the frame's SVG and of the update that carries it (the whole frame
-//!   each time, as JSON).
+//!   each time, as JSON);
+//! - the server's thread wake-ups (context switches) in 3 s with the page open and
+//!   nothing happening (target zero).
 
 #[allow(dead_code)] // the scheduler's figures are the editor bench's
 mod support;
@@ -72,7 +74,7 @@ fn cell_centres(frame: &str) -> Vec<(String, f64, f64)> {
 
 fn main() {
     let (text, source) = largest_level();
-    println!("serve: {source}, 1280x800, debug or bench build as cargo runs it");
+    println!("serve: {source}, 1280x800, the binary of the bench profile");
     let dir = tempfile::tempdir().expect("a temporary folder");
     let file = dir.path().join("largest.hexcells");
     std::fs::write(&file, &text).expect("the level written");
@@ -183,6 +185,33 @@ fn main() {
     if quiet > 0 {
         println!("  ({quiet} clicks changed nothing and drew no frame)");
     }
+    std::thread::sleep(Duration::from_millis(500));
+    let before = wake_ups(child.id());
+    std::thread::sleep(Duration::from_secs(3));
+    let after = wake_ups(child.id());
+    println!(
+        "  idle page open, 3 s: {} thread wake-ups of the server (target 0)",
+        after.saturating_sub(before)
+    );
+    drop(socket);
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// The context switches of every thread of process `pid` so far (Linux).
+fn wake_ups(pid: u32) -> u64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return 0;
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("status")).ok())
+        .flat_map(|status| {
+            status
+                .lines()
+                .filter(|l| l.contains("ctxt_switches:"))
+                .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .collect::<Vec<_>>()
+        })
+        .sum()
 }
