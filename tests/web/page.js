@@ -122,6 +122,16 @@ async function cellChanges(page, name, before) {
       assert(await page.evaluate(() => window.notReloaded === true), 'the page was reloaded');
     });
 
+    await check('a second page of another size: both show its frame, and a click on the first still finds its cell', async () => {
+      const second = await browser.newPage({ viewport: { width: 500, height: 400 } });
+      await second.goto(player.url);
+      await second.waitForSelector('svg[width="500"]', { timeout: 5000 });
+      await page.waitForSelector('svg[width="500"]', { timeout: 5000 });
+      await page.click('[data-cell="R12"]');
+      await wordsBecome(second, 'remaining', 'REMAINING 0');
+      await second.close();
+    });
+
     const editor = await serve(fs.mkdtempSync(path.join(dir, 'edit-')), ['--edit']);
     await check('--edit: a click edits, Ctrl+S writes the file', async () => {
       const before = fs.readFileSync(editor.file, 'utf8');
