@@ -396,3 +396,79 @@ fn hexcells_files_write(file: &Path, text: &str) {
     std::fs::write(&tmp, text).unwrap();
     std::fs::rename(&tmp, file).unwrap();
 }
+
+/// The centre of cell `name` in a frame: its group's first tile.
+fn centre(frame: &str, name: &str) -> (f64, f64) {
+    let frame = frame.replace("\\\"", "\"");
+    let group = frame
+        .split(&format!("<g data-cell=\"{name}\">"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no {name} in the frame"));
+    let tile = &group[group.find("<use ").expect("a tile")..];
+    let attr = |a: &str| -> f64 {
+        let value = tile.split(&format!(" {a}=\"")).nth(1).expect("x and y");
+        value.split('"').next().unwrap().parse().unwrap()
+    };
+    (attr("x"), attr("y"))
+}
+
+/// Ctrl+C, as a terminal sends it.
+fn interrupt(server: &Server) {
+    let status = Command::new("kill")
+        .args(["-INT", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+}
+
+/// Waits up to 5 s for the server to end; its exit status.
+fn ended(server: &mut Server) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < deadline {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+#[test]
+fn ctrl_c_stops_the_server() {
+    let mut server = Server::start(&[]);
+    let mut page = server.socket();
+    page.frame();
+    interrupt(&server);
+    let status = ended(&mut server).expect("it stops on Ctrl+C");
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn ctrl_c_asks_once_about_unsaved_edits_and_never_writes_the_file() {
+    let mut server = Server::start(&["--edit"]);
+    let file = server._dir.path().join("served.hexcells");
+    let before = std::fs::read_to_string(&file).unwrap();
+    let mut page = server.socket();
+    let frame = page.frame();
+    let (x, y) = centre(&frame, "P12");
+    for down in [true, false] {
+        page.send(&format!(
+            r#"{{"t":"button","button":"left","down":{down},"x":{x},"y":{y}}}"#
+        ));
+    }
+    while !page.frame().contains(r#""title":"served.hexcells*"#) {}
+    interrupt(&server);
+    let mut frame = page.frame();
+    while !frame.contains("unsaved edits") {
+        frame = page.frame();
+    }
+    assert!(server.child.try_wait().unwrap().is_none(), "it asks first");
+    interrupt(&server);
+    let status = ended(&mut server).expect("the second Ctrl+C stops it");
+    assert!(status.success(), "{status}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        before,
+        "the file is written only on Ctrl+S"
+    );
+}

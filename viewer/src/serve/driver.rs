@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
+use tokio::sync::oneshot;
 
 use super::page_events::{bound_key, prompt_key, MouseButton, PageEvent};
 use super::{ServeOptions, Shared};
@@ -24,6 +25,9 @@ pub enum ToDriver {
     Event(UserEvent),
     /// An event from a page.
     Page(PageEvent),
+    /// Ctrl+C: answers whether to stop (the editor asks once about unsaved edits, on
+    /// the page, as the window's close button does).
+    Close(oneshot::Sender<bool>),
 }
 
 /// One frame for the pages: the title and the SVG.
@@ -66,6 +70,10 @@ pub fn spawn(session: Session, options: ServeOptions, shared: Arc<Shared>, input
                     false
                 }
                 ToDriver::Page(event) => apply(&mut controller, &mut frame, event),
+                ToDriver::Close(answer) => {
+                    let _ = answer.send(controller.close_requested());
+                    false
+                }
             };
             if controller.take_redraw() || resized {
                 publish(&controller, frame, &shared);

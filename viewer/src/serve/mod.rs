@@ -24,7 +24,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use axum::extract::ws::Utf8Bytes;
 use axum::serve::ListenerExt;
-use tokio::sync::watch;
+use tokio::sync::{oneshot, watch};
 
 use crate::player::Session;
 
@@ -54,8 +54,8 @@ pub(crate) struct Shared {
     pub to_driver: mpsc::Sender<driver::ToDriver>,
 }
 
-/// Serves the page on 127.0.0.1 until the process is stopped: prints its URL (with
-/// the token) as the first line of stdout.
+/// Serves the page on 127.0.0.1 until Ctrl+C (asked twice with unsaved edits): prints
+/// its URL (with the token) as the first line of stdout.
 pub fn run(session: Session, options: ServeOptions) -> anyhow::Result<()> {
     let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port)))
         .with_context(|| format!("cannot listen on 127.0.0.1:{}", options.port))?;
@@ -85,9 +85,34 @@ pub fn run(session: Session, options: ServeOptions) -> anyhow::Result<()> {
         let listener = tokio::net::TcpListener::from_std(listener)?.tap_io(|tcp| {
             let _ = tcp.set_nodelay(true);
         });
-        axum::serve(listener, routes::router(shared)).await
+        let to_driver = shared.to_driver.clone();
+        tokio::select! {
+            served = axum::serve(listener, routes::router(shared)) => served,
+            () = stop_asked(to_driver) => Ok(()),
+        }
     })?;
     Ok(())
+}
+
+/// Returns on Ctrl+C once the controller agrees: with unsaved edits, the editor says
+/// so on the page (and here on stderr) and the next Ctrl+C stops.
+async fn stop_asked(to_driver: mpsc::Sender<driver::ToDriver>) {
+    loop {
+        if tokio::signal::ctrl_c().await.is_err() {
+            // No signal handler: serve until killed.
+            return std::future::pending().await;
+        }
+        let (answer, answered) = oneshot::channel();
+        if to_driver.send(driver::ToDriver::Close(answer)).is_err() {
+            return;
+        }
+        match answered.await {
+            Ok(false) => eprintln!(
+                "hexcells-view: unsaved edits: Ctrl+S on the page saves them; Ctrl+C again discards them"
+            ),
+            _ => return,
+        }
+    }
 }
 
 /// 128 random bits from the system, as hex.
