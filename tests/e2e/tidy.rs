@@ -608,6 +608,8 @@ const VIEWER_PARTS: &[(&str, &[&str])] = &[
         &["player", "editor", "keys", "render", "clipboard", "watch"],
     ),
     ("app.rs", &["controller", "player", "editor", "keys"]),
+    // `--serve`: the controller's other front, beside the window (neither imports the other).
+    ("serve", &["controller", "player", "editor", "keys", "render"]),
 ];
 
 /// The viewer's modules a source names as `crate::name`, outside comments and tests.

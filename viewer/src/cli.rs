@@ -13,6 +13,7 @@ use clap_complete::Shell;
 pub const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--svg OUT.svg] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
        hexcells-view --edit [--png OUT.png] [--svg OUT.svg] [--level N] FILE
+       hexcells-view --serve [--port N] [--edit] [--level N] [--swap-buttons] [FILE]
        hexcells-view --export-record OUT.record [--level N] [FILE]
        hexcells-view --version | --man | --completions SHELL
 
@@ -21,6 +22,10 @@ pub const USAGE: &str =
                   created on the first Ctrl+S); the file is written only on Ctrl+S
   --png OUT.png   render one frame to OUT.png and exit (no window)
   --svg OUT.svg   draw one frame to OUT.svg and exit (no window, no display)
+  --serve         no window: serve the same player (and editor, with --edit) as a
+                  page on 127.0.0.1; prints its address, with a secret token, as
+                  the first line of stdout, then serves until stopped (Ctrl+C)
+  --port N        the port for --serve (default 0: a free one)
   --size WxH      frame size for --png and --svg (default 1280x800)
   --level N       start at level N of a pack (from 1)
   --swap-buttons  the right button uncovers, guesses and creates blue, the left
@@ -71,6 +76,7 @@ pub fn command() -> Command {
         .override_usage(
             "hexcells-view [--png <OUT.png>] [--svg <OUT.svg>] [--size <WxH>] [--level <N>] [--swap-buttons] [--stdin] [FILE]\n\
              hexcells-view --edit [--png <OUT.png>] [--svg <OUT.svg>] [--level <N>] <FILE>\n\
+             hexcells-view --serve [--port <N>] [--edit] [--level <N>] [--swap-buttons] [FILE]\n\
              hexcells-view --export-record <OUT.record> [--level <N>] [FILE]\n\
              hexcells-view --version | --man | --completions <SHELL>",
         )
@@ -87,6 +93,19 @@ pub fn command() -> Command {
         ))
         .arg(file("png", "OUT.png", "Render one frame to OUT.png and exit (no window)"))
         .arg(file("svg", "OUT.svg", "Draw one frame to OUT.svg and exit (no window, no display)"))
+        .arg(flag(
+            "serve",
+            "No window: serve the same player (and editor, with --edit) as a page on \
+             127.0.0.1; prints its address, with a secret token, as the first line of \
+             stdout, then serves until stopped (Ctrl+C)",
+        ))
+        .arg(
+            Arg::new("port")
+                .long("port")
+                .value_name("N")
+                .value_parser(value_parser!(u16))
+                .help("The port for --serve (default 0: a free one)"),
+        )
         .arg(
             Arg::new("size")
                 .long("size")
@@ -179,6 +198,7 @@ mod tests {
             "\\-\\-png <OUT.png>",
             "\\-\\-export\\-record <OUT.record>",
             "\\-\\-edit",
+            "\\-\\-serve",
         ] {
             assert!(page.contains(form), "{form} missing from:\n{page}");
         }

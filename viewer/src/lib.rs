@@ -3,6 +3,8 @@
 //!
 //! - [`app`]: the window, the only module that imports winit and softbuffer: it turns
 //!   events into chords, pointer positions and a frame size, and presents frames;
+//! - [`serve`]: the same controller behind a page on loopback (`--serve`), beside the
+//!   window: neither imports the other, and it never imports winit;
 //! - [`modes`]: the player and the editor in one window, without the window: which
 //!   mode has it, switching between them, and what input means in each;
 //! - [`player`] and [`editor`]: the two modes as plain state, each with one handler for
@@ -24,4 +26,5 @@ pub mod editor;
 pub mod keys;
 pub mod player;
 pub mod render;
+pub mod serve;
 pub mod watch;

@@ -1,7 +1,8 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player and an
 //! editor. Command-line entry: a window on FILE (or on the embedded tutorial), the
 //! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png` or to an
-//! SVG with `--svg` (no window, no display); the usage text, manual page and
+//! SVG with `--svg` (no window, no display), or the same player and editor served as
+//! a page on loopback with `--serve` (no display); the usage text, manual page and
 //! completion scripts come from `cli.rs`.
 
 use std::io::Write;
@@ -18,6 +19,7 @@ use hexcells_viewer::editor::mode::EditMode;
 use hexcells_viewer::player::progress::state_dir;
 use hexcells_viewer::player::{Origin, Session, TUTORIAL};
 use hexcells_viewer::render::{self, editor_frame, Canvas, Pixels, Svg};
+use hexcells_viewer::serve::{self, ServeOptions};
 
 /// Validated command-line options.
 struct Args {
@@ -30,6 +32,8 @@ struct Args {
     stdin: bool,
     edit: bool,
     export_record: Option<PathBuf>,
+    serve: bool,
+    port: u16,
 }
 
 fn parse_args() -> anyhow::Result<Args> {
@@ -43,6 +47,8 @@ fn parse_args() -> anyhow::Result<Args> {
         stdin: false,
         edit: false,
         export_record: None,
+        serve: false,
+        port: 0,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -90,6 +96,15 @@ fn parse_args() -> anyhow::Result<Args> {
                     Err(_) => bail!("--level needs a level number, from 1"),
                 };
             }
+            Some("--serve") => args.serve = true,
+            Some("--port") => {
+                let value = it.next().context("--port needs a port number")?;
+                args.port = value
+                    .to_string_lossy()
+                    .trim()
+                    .parse()
+                    .context("--port needs a port number from 0 to 65535 (0: a free one)")?;
+            }
             Some("--swap-buttons") => args.swap_buttons = true,
             Some("--stdin") => args.stdin = true,
             Some("--edit") => args.edit = true,
@@ -109,6 +124,13 @@ fn parse_args() -> anyhow::Result<Args> {
         bail!(
             "--edit needs the FILE to edit (it is created on the first save if it does not exist)\n\n{USAGE}"
         );
+    }
+    if args.serve && (args.stdin || args.png.is_some() || args.svg.is_some() || args.export_record.is_some())
+    {
+        bail!("--serve cannot be combined with --stdin, --png, --svg or --export-record");
+    }
+    if args.port != 0 && !args.serve {
+        bail!("--port is for --serve");
     }
     if args.export_record.is_some() && (args.stdin || args.png.is_some() || args.svg.is_some()) {
         bail!("--export-record cannot be combined with --stdin, --png or --svg");
@@ -230,6 +252,16 @@ fn run() -> anyhow::Result<()> {
     }
     let edit = args.edit.then(|| (args.file.clone(), on_disk));
     let watch = args.file.filter(|_| !args.stdin);
+    if args.serve {
+        return serve::run(
+            session,
+            ServeOptions {
+                port: args.port,
+                watch,
+                edit,
+            },
+        );
+    }
     app::run(
         session,
         LaunchOptions {
