@@ -5,12 +5,12 @@
 //!   events into chords, pointer positions and a frame size, and presents frames;
 //! - [`serve`]: the same controller behind a page on loopback (`--serve`), beside the
 //!   window: neither imports the other, and it never imports winit;
-//! - [`modes`]: the player and the editor in one window, without the window: which
-//!   mode has it, switching between them, and what input means in each;
+//! - [`controller`]: the player and the editor without the window: which mode has
+//!   it, switching between them, and what input means in each;
 //! - [`player`] and [`editor`]: the two modes as plain state, each with one handler for
 //!   the actions of its table; neither imports the other;
-//! - [`keys`] (the bindings of both modes and `keys.toml`), [`render`] (scenes into
-//!   pixels, layout and camera), [`clipboard`] and [`watch`] (the level file on disk);
+//! - [`keys`] (the bindings of both modes and `keys.toml`), [`render`] (scenes drawn
+//!   on a canvas: pixels or SVG; layout and camera), [`clipboard`] and [`watch`] (the level file on disk);
 //! - [`cli`]: the command line's usage text and its clap description (manual page,
 //!   completion scripts), apart from all of the above.
 //!
