@@ -1,13 +1,13 @@
 //! `hexcells-view --serve`: the window's equal as a page on loopback, for machines
 //! without a display and editors that show web pages. The controller
-//! ([`crate::controller`]) runs on a thread of its own ([`driver`]), exactly as the
+//! ([`crate::controller`]) runs on a thread of its own (`driver.rs`), exactly as the
 //! window drives it; the page only forwards pointer and key events and shows the SVG
-//! frames that come back ([`socket`]), so window and page cannot drift apart.
+//! frames that come back (`socket.rs`), so window and page cannot drift apart.
 //!
 //! What the folder may import: the controller, the player, the editor, the keys and
 //! the renderer's SVG backend, and axum/tokio. Never the window (`app`) or winit; the
 //! window never imports this folder. The guard on every request (loopback `Host`,
-//! the token, the page's own `Origin`) is in [`routes`]; docs/viewer.md ("Security")
+//! the token, the page's own `Origin`) is in `routes.rs`; docs/viewer.md ("Security")
 //! says why each is there.
 
 mod driver;
