@@ -915,3 +915,119 @@ fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
     let (status, _) = client.shutdown_and_exit();
     assert!(status.is_some_and(|s| s.success()));
 }
+
+/// `hexcells.openPreview` with no display at all: the real `hexcells-view --serve
+/// --stdin` says where its page is, the command returns that URL (the same one when
+/// asked again), the page follows the unsaved text, and an edit made in the page's
+/// editor arrives as the same versioned `TextDocumentEdit` the window's would.
+#[test]
+fn open_preview_returns_the_page_which_follows_the_buffer_and_sends_its_edits() {
+    use hexcells_e2e::preview::PreviewPage;
+    use hexcells_viewer::editor::document::Link;
+    use hexcells_viewer::editor::mode::EditMode;
+
+    let state = hexcells_e2e::temp_dir();
+    let state_home = state.path().to_string_lossy().into_owned();
+    let mut client = LspClient::start_with_env(&[
+        ("DISPLAY", ""),
+        ("WAYLAND_DISPLAY", ""),
+        ("XDG_STATE_HOME", state_home.as_str()),
+        ("XDG_CONFIG_HOME", state_home.as_str()),
+    ]);
+    let init = client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": {
+                "workspace": { "applyEdit": true, "workspaceEdit": { "documentChanges": true } },
+                "window": { "showDocument": { "support": true } }
+            }
+        }),
+    );
+    let commands = &init["result"]["capabilities"]["executeCommandProvider"]["commands"];
+    assert!(
+        commands
+            .as_array()
+            .is_some_and(|c| c.contains(&json!("hexcells.openPreview"))),
+        "{init}"
+    );
+    client.notify("initialized", json!({}));
+    let text = level("Previewed", &["|+..x.", "..on..", "x...o."]);
+    client.open(URI, &text);
+    let reply = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openPreview", "arguments": [URI] }),
+    );
+    let url = reply["url"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a URL: {reply}; server log:\n{}", client.stderr()))
+        .to_string();
+    let page = PreviewPage::at(&url);
+    let (status, body) = page.fetch();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("<html"), "the page: {body}");
+    let again = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openPreview", "arguments": [URI] }),
+    );
+    assert_eq!(again["url"], url.as_str(), "one page per document");
+
+    // The page shows the buffer, and follows an unsaved edit of the title.
+    let mut socket = page.socket();
+    let wait = Duration::from_secs(30);
+    socket.frame_where("with the buffer's title", wait, |f| {
+        f["title"] == "Previewed - hexcells-view"
+    });
+    client.change(URI, 2, range(1, 0, 9), "Retitled!");
+    let frame = socket.frame_where("after the edit", wait, |f| {
+        f["title"] == "Retitled! - hexcells-view"
+    });
+    assert!(
+        frame["svg"]
+            .as_str()
+            .is_some_and(|svg| svg.contains("data-cell=\"M9\"")),
+        "the level's cells are drawn: {frame}"
+    );
+
+    // Tab opens the page's editor; a click makes a blue cell at O15 (group 14 of grid
+    // line 15: text line 19, columns 28..30), sent as the window's edit is.
+    let (w, h) = (900, 720);
+    socket.send(&format!(r#"{{"t":"size","w":{w},"h":{h},"scale":1}}"#));
+    socket.send(r#"{"t":"key","key":"Tab"}"#);
+    socket.frame_where("of the editor", wait, |f| {
+        f["title"].as_str().is_some_and(|t| t.contains("(editor)"))
+    });
+    let text = level("Retitled!", &["|+..x.", "..on..", "x...o."]);
+    let layout = EditMode::new(text, Link::Server, 0, None).layout(w, h, 1.0);
+    let (x, y) = layout.cell_centre(hexcells_core::Pos::new(14, 14).expect("a grid position"));
+    for down in [true, false] {
+        socket.send(&format!(
+            r#"{{"t":"button","button":"left","down":{down},"x":{x},"y":{y}}}"#
+        ));
+    }
+    let request = client.wait_for("workspace/applyEdit", |m| m["method"] == "workspace/applyEdit");
+    let change = &request["params"]["edit"]["documentChanges"][0];
+    assert_eq!(
+        change["textDocument"],
+        json!({ "uri": URI, "version": 2 }),
+        "{request}"
+    );
+    assert_eq!(
+        change["edits"],
+        json!([{ "range": range(19, 28, 30), "newText": "x." }]),
+        "{request}"
+    );
+
+    // The page goes with the server.
+    let (status, _) = client.shutdown_and_exit();
+    assert!(status.is_some_and(|s| s.success()));
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", page.port)).is_ok() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the page outlived the server"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
