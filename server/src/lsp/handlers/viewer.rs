@@ -70,7 +70,7 @@ pub async fn open(backend: &LspServer, args: &[Value]) -> Result<Option<LSPAny>>
 // 127.0.0.1 (`hexcells-view --serve --stdin`, no display needed) and returns its
 // address: the page follows the unsaved text and the cursor, a click on a cell moves
 // the cursor, and edits made in the page's level editor land in the buffer, exactly
-// as the window's; see [editors.md](editors.md).
+// as the window's; see [viewer.md](viewer.md).
 //
 // Neovim: `:HexcellsPreview` (opens the address with `vim.ui.open`, or prints it).
 /// `hexcells.openPreview` (arguments `[uri]`): starts the document's page (or keeps a
