@@ -918,13 +918,23 @@ fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
 
 /// `hexcells.openPreview` with no display at all: the real `hexcells-view --serve
 /// --stdin` says where its page is, the command returns that URL (the same one when
-/// asked again), the page follows the unsaved text, and an edit made in the page's
-/// editor arrives as the same versioned `TextDocumentEdit` the window's would.
+/// asked again), the page follows the unsaved text, a click on a cell moves the
+/// editor's cursor, and an edit made in the page's editor arrives as the same
+/// versioned `TextDocumentEdit` the window's would.
 #[test]
 fn open_preview_returns_the_page_which_follows_the_buffer_and_sends_its_edits() {
-    use hexcells_e2e::preview::PreviewPage;
+    use hexcells_e2e::preview::{PageSocket, PreviewPage};
     use hexcells_viewer::editor::document::Link;
     use hexcells_viewer::editor::mode::EditMode;
+    use hexcells_viewer::render::FrameLayout;
+
+    fn click(socket: &mut PageSocket, x: f32, y: f32) {
+        for down in [true, false] {
+            socket.send(&format!(
+                r#"{{"t":"button","button":"left","down":{down},"x":{x},"y":{y}}}"#
+            ));
+        }
+    }
 
     let state = hexcells_e2e::temp_dir();
     let state_home = state.path().to_string_lossy().into_owned();
@@ -990,22 +1000,30 @@ fn open_preview_returns_the_page_which_follows_the_buffer_and_sends_its_edits() 
         "the level's cells are drawn: {frame}"
     );
 
-    // Tab opens the page's editor; a click makes a blue cell at O15 (group 14 of grid
-    // line 15: text line 19, columns 28..30), sent as the window's edit is.
+    // A click on the blue cell M10 (group 12 of grid line 10: text line 15, columns
+    // 24..26) moves the editor's cursor there, as a click in the window does.
     let (w, h) = (900, 720);
     socket.send(&format!(r#"{{"t":"size","w":{w},"h":{h},"scale":1}}"#));
+    let text = level("Retitled!", &["|+..x.", "..on..", "x...o."]);
+    let parsed = hexcells_core::format::parse(&text).levels.remove(0).level;
+    let (x, y) = FrameLayout::new(&parsed, w, h, 1.0)
+        .cell_centre(hexcells_core::Pos::new(12, 10).expect("a grid position"));
+    click(&mut socket, x, y);
+    let shown = client.wait_for("window/showDocument after a click", |m| {
+        m["method"] == "window/showDocument"
+    });
+    assert_eq!(shown["params"]["uri"], URI, "{shown}");
+    assert_eq!(shown["params"]["selection"], range(15, 24, 26), "{shown}");
+
+    // Tab opens the page's editor; a click makes a blue cell at O15 (group 14 of grid
+    // line 15: text line 19, columns 28..30), sent as the window's edit is.
     socket.send(r#"{"t":"key","key":"Tab"}"#);
     socket.frame_where("of the editor", wait, |f| {
         f["title"].as_str().is_some_and(|t| t.contains("(editor)"))
     });
-    let text = level("Retitled!", &["|+..x.", "..on..", "x...o."]);
     let layout = EditMode::new(text, Link::Server, 0, None).layout(w, h, 1.0);
     let (x, y) = layout.cell_centre(hexcells_core::Pos::new(14, 14).expect("a grid position"));
-    for down in [true, false] {
-        socket.send(&format!(
-            r#"{{"t":"button","button":"left","down":{down},"x":{x},"y":{y}}}"#
-        ));
-    }
+    click(&mut socket, x, y);
     let request = client.wait_for("workspace/applyEdit", |m| m["method"] == "workspace/applyEdit");
     let change = &request["params"]["edit"]["documentChanges"][0];
     assert_eq!(
