@@ -1049,3 +1049,48 @@ fn open_preview_returns_the_page_which_follows_the_buffer_and_sends_its_edits() 
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// The page of `hexcells.openPreview` follows the editor's cursor: a request at a cell
+/// of the pack's second level (hover, as editors send when the cursor rests) turns the
+/// page to that level, and one in the first level turns it back.
+#[test]
+fn the_preview_page_follows_the_cursor_between_levels() {
+    use hexcells_e2e::preview::PreviewPage;
+
+    let state = hexcells_e2e::temp_dir();
+    let state_home = state.path().to_string_lossy().into_owned();
+    let mut client = LspClient::minimal_in(
+        false,
+        json!({}),
+        &[
+            ("DISPLAY", ""),
+            ("WAYLAND_DISPLAY", ""),
+            ("XDG_STATE_HOME", state_home.as_str()),
+            ("XDG_CONFIG_HOME", state_home.as_str()),
+        ],
+    );
+    let rows = ["|+..x.", "..on..", "x...o."];
+    let pack = format!("{}{}", level("First", &rows), level("Second", &rows));
+    client.open(URI, &pack);
+    let reply = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openPreview", "arguments": [URI] }),
+    );
+    let url = reply["url"].as_str().unwrap_or_else(|| panic!("a URL: {reply}"));
+    let mut socket = PreviewPage::at(url).socket();
+    let wait = Duration::from_secs(30);
+    socket.frame_where("of the first level", wait, |f| {
+        f["title"] == "First - hexcells-view"
+    });
+    // M10 of the second level: its text starts on line 38.
+    let _ = client.request("textDocument/hover", at(URI, 38 + 15, 24));
+    socket.frame_where("of the second level", wait, |f| {
+        f["title"] == "Second - hexcells-view"
+    });
+    let _ = client.request("textDocument/hover", at(URI, 15, 24));
+    socket.frame_where("of the first level again", wait, |f| {
+        f["title"] == "First - hexcells-view"
+    });
+    let (status, _) = client.shutdown_and_exit();
+    assert!(status.is_some_and(|s| s.success()));
+}

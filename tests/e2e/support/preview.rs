@@ -82,12 +82,13 @@ pub struct PageSocket {
 }
 
 impl PageSocket {
-    /// The next frame, as JSON (`title`, `svg`).
-    pub fn frame(&mut self) -> Value {
+    /// The next frame, as JSON (`title`, `svg`); an error when none comes within the
+    /// socket's read timeout (the page sends one only when something changed).
+    pub fn frame(&mut self) -> Result<Value, tungstenite::Error> {
         loop {
-            match self.socket.read().expect("a frame from the page's socket") {
+            match self.socket.read()? {
                 Message::Text(text) => {
-                    return serde_json::from_str(text.as_str()).expect("a frame is JSON");
+                    return Ok(serde_json::from_str(text.as_str()).expect("a frame is JSON"));
                 }
                 Message::Ping(_) | Message::Pong(_) => {}
                 other => panic!("a frame, not {other:?}"),
@@ -95,12 +96,18 @@ impl PageSocket {
         }
     }
 
-    /// Reads frames until one satisfies `wanted` (within `timeout`); returns it.
+    /// Reads frames until one satisfies `wanted` (within `timeout`, and as long as
+    /// frames keep coming); returns it.
     pub fn frame_where(&mut self, what: &str, timeout: Duration, wanted: impl Fn(&Value) -> bool) -> Value {
         let deadline = Instant::now() + timeout;
         let mut last = Value::Null;
         while Instant::now() < deadline {
-            let frame = self.frame();
+            let frame = self.frame().unwrap_or_else(|e| {
+                panic!(
+                    "no frame {what}: the page sent nothing more ({e}); the last one's title: {}",
+                    last["title"]
+                )
+            });
             if wanted(&frame) {
                 return frame;
             }
