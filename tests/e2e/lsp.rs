@@ -1052,7 +1052,8 @@ fn open_preview_returns_the_page_which_follows_the_buffer_and_sends_its_edits() 
 
 /// The page of `hexcells.openPreview` follows the editor's cursor: a request at a cell
 /// of the pack's second level (hover, as editors send when the cursor rests) turns the
-/// page to that level, and one in the first level turns it back.
+/// page to that level, and one in the first level turns it back; the page ends when
+/// its document closes.
 #[test]
 fn the_preview_page_follows_the_cursor_between_levels() {
     use hexcells_e2e::preview::PreviewPage;
@@ -1091,6 +1092,18 @@ fn the_preview_page_follows_the_cursor_between_levels() {
     socket.frame_where("of the first level again", wait, |f| {
         f["title"] == "First - hexcells-view"
     });
+
+    // The page goes with its document.
+    client.notify("textDocument/didClose", json!({ "textDocument": { "uri": URI } }));
+    let port = PreviewPage::at(url).port;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the page outlived its document"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
     let (status, _) = client.shutdown_and_exit();
     assert!(status.is_some_and(|s| s.success()));
 }
