@@ -8,12 +8,16 @@
 //! - the size of the frame's SVG and of the update that carries it (the whole frame
 //!   each time, as JSON);
 //! - the server's thread wake-ups (context switches) in 3 s with the page open and
-//!   nothing happening (target zero).
+//!   nothing happening (target zero);
+//! - linked as the language server starts it (`--serve --stdin`): an editor's change
+//!   (a new title, as a `change` message of the viewer protocol on stdin) → the page's
+//!   new frame received (p50 / p99). The server's own hop (a few bytes forwarded) is
+//!   not in it.
 
 #[allow(dead_code)] // the scheduler's figures are the editor bench's
 mod support;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -92,32 +96,7 @@ fn main() {
     BufReader::new(child.stdout.take().expect("stdout"))
         .read_line(&mut line)
         .expect("the address");
-    let url = line
-        .trim()
-        .replace("http://", "ws://")
-        .replace("/?token=", "/ws?token=");
-    let origin = url
-        .split("/ws")
-        .next()
-        .unwrap_or_default()
-        .replace("ws://", "http://");
-    let mut request = url.into_client_request().expect("a request");
-    request
-        .headers_mut()
-        .insert("Origin", HeaderValue::from_str(&origin).expect("an origin"));
-    let stream = TcpStream::connect(
-        origin
-            .trim_start_matches("http://")
-            .parse::<std::net::SocketAddr>()
-            .expect("an address"),
-    )
-    .expect("connects");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(2)))
-        .expect("a timeout");
-    // As browsers do: a small message goes at once.
-    stream.set_nodelay(true).expect("no delay");
-    let (mut socket, _) = tungstenite::client(request, stream).expect("the page's socket");
+    let mut socket = page_socket(line.trim());
     socket
         .send(Message::text(r#"{"t":"size","w":1280,"h":800,"scale":1}"#))
         .expect("sent");
@@ -194,6 +173,103 @@ fn main() {
         after.saturating_sub(before)
     );
     drop(socket);
+    let _ = child.kill();
+    let _ = child.wait();
+    linked(&text, &dir);
+}
+
+/// The page's WebSocket at `address` (`http://127.0.0.1:PORT/?token=...`), at 1280x800.
+fn page_socket(address: &str) -> WebSocket<TcpStream> {
+    let url = address
+        .replace("http://", "ws://")
+        .replace("/?token=", "/ws?token=");
+    let origin = url
+        .split("/ws")
+        .next()
+        .unwrap_or_default()
+        .replace("ws://", "http://");
+    let mut request = url.into_client_request().expect("a request");
+    request
+        .headers_mut()
+        .insert("Origin", HeaderValue::from_str(&origin).expect("an origin"));
+    let stream = TcpStream::connect(
+        origin
+            .trim_start_matches("http://")
+            .parse::<std::net::SocketAddr>()
+            .expect("an address"),
+    )
+    .expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .expect("a timeout");
+    // As browsers do: a small message goes at once.
+    stream.set_nodelay(true).expect("no delay");
+    let (socket, _) = tungstenite::client(request, stream).expect("the page's socket");
+    socket
+}
+
+/// `--serve --stdin` on `text`: an editor's change on stdin → the page's frame.
+fn linked(text: &str, dir: &tempfile::TempDir) {
+    use hexcells_core::edit::{TextChange, TextPos};
+    use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
+
+    let mut child: Child = Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
+        .args(["--serve", "--stdin"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_STATE_HOME", dir.path().join("state"))
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("hexcells-view --serve --stdin starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the serving message");
+    let Ok(FromViewer::Serving { url }) = FromViewer::decode(&line) else {
+        panic!("the first message says where the page is: {line:?}");
+    };
+    let mut send = |message: ToViewer| {
+        writeln!(stdin, "{}", message.encode()).expect("written to the viewer");
+        stdin.flush().expect("flushed");
+    };
+    send(ToViewer::Snapshot {
+        version: 1,
+        text: text.to_string(),
+    });
+    let mut socket = page_socket(&url);
+    socket
+        .send(Message::text(r#"{"t":"size","w":1280,"h":800,"scale":1}"#))
+        .expect("sent");
+    let mut frame = next_frame(&mut socket).expect("a first frame");
+    while !frame.contains(r#"width=\"1280\""#) {
+        frame = next_frame(&mut socket).expect("the frame at 1280x800");
+    }
+    let mut title_len = text.lines().nth(1).map_or(0, |t| t.chars().count()) as u32;
+    let mut changes = Vec::new();
+    for k in 0..100 {
+        let marker = format!("linked {k}");
+        let change = TextChange::new(TextPos::new(1, 0), TextPos::new(1, title_len), marker.clone());
+        title_len = marker.chars().count() as u32;
+        let t = Instant::now();
+        send(ToViewer::Change {
+            from: k + 1,
+            version: k + 2,
+            changes: vec![change],
+        });
+        while let Some(frame) = next_frame(&mut socket) {
+            if frame.contains(&marker) {
+                changes.push(t.elapsed());
+                break;
+            }
+        }
+    }
+    println!("linked (--serve --stdin):");
+    report("editor's change on stdin -> frame received", &mut changes);
+    drop(socket);
+    drop(stdin);
     let _ = child.kill();
     let _ = child.wait();
 }

@@ -13,7 +13,7 @@ use clap_complete::Shell;
 pub const USAGE: &str =
     "usage: hexcells-view [--png OUT.png] [--svg OUT.svg] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
        hexcells-view --edit [--png OUT.png] [--svg OUT.svg] [--level N] FILE
-       hexcells-view --serve [--port N] [--edit] [--level N] [--swap-buttons] [FILE]
+       hexcells-view --serve [--port N] [--edit] [--level N] [--swap-buttons] [--stdin] [FILE]
        hexcells-view --export-record OUT.record [--level N] [FILE]
        hexcells-view --version | --man | --completions SHELL
 
@@ -31,7 +31,8 @@ pub const USAGE: &str =
   --swap-buttons  the right button uncovers, guesses and creates blue, the left
                   black (also [mouse] blue = \"right\" in keys.toml)
   --stdin         take document snapshots on stdin, report clicks on stdout
-                  (used by the language server)
+                  (used by the language server; with --serve, the page's address
+                  goes out on stdout as the protocol's `serving` message)
   --export-record OUT.record
                   write the saved play record of the level to OUT.record
                   (`-` for stdout) and exit (no window)
@@ -76,7 +77,7 @@ pub fn command() -> Command {
         .override_usage(
             "hexcells-view [--png <OUT.png>] [--svg <OUT.svg>] [--size <WxH>] [--level <N>] [--swap-buttons] [--stdin] [FILE]\n\
              hexcells-view --edit [--png <OUT.png>] [--svg <OUT.svg>] [--level <N>] <FILE>\n\
-             hexcells-view --serve [--port <N>] [--edit] [--level <N>] [--swap-buttons] [FILE]\n\
+             hexcells-view --serve [--port <N>] [--edit] [--level <N>] [--swap-buttons] [--stdin] [FILE]\n\
              hexcells-view --export-record <OUT.record> [--level <N>] [FILE]\n\
              hexcells-view --version | --man | --completions <SHELL>",
         )
@@ -125,7 +126,8 @@ pub fn command() -> Command {
         ))
         .arg(flag(
             "stdin",
-            "Take document snapshots on stdin, report clicks on stdout (used by the language server)",
+            "Take document snapshots on stdin, report clicks on stdout (used by the language server; \
+             with --serve, the page's address goes out on stdout as the protocol's `serving` message)",
         ))
         .arg(file(
             "export-record",

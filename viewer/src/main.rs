@@ -125,9 +125,8 @@ fn parse_args() -> anyhow::Result<Args> {
             "--edit needs the FILE to edit (it is created on the first save if it does not exist)\n\n{USAGE}"
         );
     }
-    if args.serve && (args.stdin || args.png.is_some() || args.svg.is_some() || args.export_record.is_some())
-    {
-        bail!("--serve cannot be combined with --stdin, --png, --svg or --export-record");
+    if args.serve && (args.png.is_some() || args.svg.is_some() || args.export_record.is_some()) {
+        bail!("--serve cannot be combined with --png, --svg or --export-record");
     }
     if args.port != 0 && !args.serve {
         bail!("--port is for --serve");
@@ -259,6 +258,7 @@ fn run() -> anyhow::Result<()> {
                 port: args.port,
                 watch,
                 edit,
+                linked: args.stdin,
             },
         );
     }

@@ -96,7 +96,11 @@ fn capabilities(state: &ServerState) -> ServerCapabilities {
             resolve_provider: Some(false),
         }),
         execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![ext::SOLVE_COMMAND.into(), ext::OPEN_VIEWER_COMMAND.into()],
+            commands: vec![
+                ext::SOLVE_COMMAND.into(),
+                ext::OPEN_VIEWER_COMMAND.into(),
+                ext::OPEN_PREVIEW_COMMAND.into(),
+            ],
             ..ExecuteCommandOptions::default()
         }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
@@ -276,6 +280,7 @@ impl LanguageServer for LspServer {
         match params.command.as_str() {
             ext::SOLVE_COMMAND => handlers::solve_command::solve(self, &params.arguments).await,
             ext::OPEN_VIEWER_COMMAND => handlers::viewer::open(self, &params.arguments).await,
+            ext::OPEN_PREVIEW_COMMAND => handlers::viewer::open_preview(self, &params.arguments).await,
             other => Err(Error::invalid_params(format!("unknown command `{other}`"))),
         }
     }

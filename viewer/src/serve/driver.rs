@@ -51,7 +51,7 @@ pub fn spawn(session: Session, options: ServeOptions, shared: Arc<Shared>, input
         let _ = to_driver.send(ToDriver::Event(event));
     });
     std::thread::spawn(move || {
-        let mut controller = Controller::new(session, post, false);
+        let mut controller = Controller::new(session, post, options.linked);
         controller.load_keys();
         if let Some(path) = options.watch {
             controller.follow(path);
@@ -64,9 +64,11 @@ pub fn spawn(session: Session, options: ServeOptions, shared: Arc<Shared>, input
         for input in inputs {
             let resized = match input {
                 ToDriver::Event(event) => {
-                    // Only a language server's stdin closing ends the viewer, and
-                    // --serve has none.
-                    controller.event(event);
+                    // Only a language server's stdin closing ends the viewer.
+                    if !controller.event(event) {
+                        shared.stop.notify_one();
+                        return;
+                    }
                     false
                 }
                 ToDriver::Page(event) => apply(&mut controller, &mut frame, event),

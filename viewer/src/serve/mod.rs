@@ -3,6 +3,8 @@
 //! ([`crate::controller`]) runs on a thread of its own (`driver.rs`), exactly as the
 //! window drives it; the page only forwards pointer and key events and shows the SVG
 //! frames that come back (`socket.rs`), so window and page cannot drift apart.
+//! Linked to the language server (`--serve --stdin`, `linked.rs`), it follows the
+//! editor's buffer and cursor and sends its edits back, as the window's `--stdin` does.
 //!
 //! What the folder may import: the controller, the player, the editor, the keys and
 //! the renderer's SVG backend, and axum/tokio. Never the window (`app`) or winit; the
@@ -11,6 +13,7 @@
 //! says why each is there.
 
 mod driver;
+mod linked;
 mod page_events;
 mod routes;
 mod socket;
@@ -24,7 +27,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use axum::extract::ws::Utf8Bytes;
 use axum::serve::ListenerExt;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::{oneshot, watch, Notify};
 
 use crate::player::Session;
 
@@ -40,6 +43,9 @@ pub struct ServeOptions {
     /// Start in the level editor (`--edit FILE`) on this file, read as this text
     /// (`None`: a new file).
     pub edit: Option<(Option<PathBuf>, Option<String>)>,
+    /// Linked to the language server (`--stdin`): the viewer protocol on stdin and
+    /// stdout, the URL told in its `serving` message rather than printed.
+    pub linked: bool,
 }
 
 /// What the request handlers and the sockets share.
@@ -52,10 +58,14 @@ pub(crate) struct Shared {
     pub frames: watch::Sender<Utf8Bytes>,
     /// Events for the controller's thread.
     pub to_driver: mpsc::Sender<driver::ToDriver>,
+    /// Told when the controller's thread ends the viewer (the language server's
+    /// stdin closed).
+    pub stop: Notify,
 }
 
 /// Serves the page on 127.0.0.1 until Ctrl+C (asked twice with unsaved edits): prints
-/// its URL (with the token) as the first line of stdout.
+/// its URL (with the token) as the first line of stdout. Linked, it tells the URL in
+/// the protocol's `serving` message and serves until its stdin closes.
 pub fn run(session: Session, options: ServeOptions) -> anyhow::Result<()> {
     let listener = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port)))
         .with_context(|| format!("cannot listen on 127.0.0.1:{}", options.port))?;
@@ -68,13 +78,18 @@ pub fn run(session: Session, options: ServeOptions) -> anyhow::Result<()> {
         port,
         frames,
         to_driver,
+        stop: Notify::new(),
     });
-    driver::spawn(session, options, shared.clone(), inputs);
-    {
+    let url = format!("http://127.0.0.1:{port}/?token={}", shared.token);
+    if options.linked {
+        linked::tell_url(url)?;
+        linked::spawn_reader(shared.to_driver.clone());
+    } else {
         let mut stdout = std::io::stdout().lock();
-        writeln!(stdout, "http://127.0.0.1:{port}/?token={}", shared.token)?;
+        writeln!(stdout, "{url}")?;
         stdout.flush()?;
     }
+    driver::spawn(session, options, shared.clone(), inputs);
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
@@ -86,9 +101,11 @@ pub fn run(session: Session, options: ServeOptions) -> anyhow::Result<()> {
             let _ = tcp.set_nodelay(true);
         });
         let to_driver = shared.to_driver.clone();
+        let ended = shared.clone();
         tokio::select! {
             served = axum::serve(listener, routes::router(shared)) => served,
             () = stop_asked(to_driver) => Ok(()),
+            () = ended.stop.notified() => Ok(()),
         }
     })?;
     Ok(())
