@@ -25,6 +25,9 @@
 //!   editor's buffer if the document is still at that version, and refuses them otherwise.
 //! - `{"type":"resync"}`: a change came for a version the viewer does not have; the
 //!   server sends a snapshot.
+//! - `{"type":"serving","url":"http://127.0.0.1:PORT/?token=..."}`: the first message of
+//!   `hexcells-view --serve --stdin`, where the page is (the window never sends it); the
+//!   server hands the URL to the editor.
 
 use serde::{Deserialize, Serialize};
 
@@ -86,6 +89,11 @@ pub enum FromViewer {
     /// The viewer lost track of the text (a change of a version it does not have) and
     /// asks for a snapshot.
     Resync,
+    /// The viewer serves its page (`--serve --stdin`) at this URL, token included.
+    Serving {
+        /// The page's address on loopback, with its `?token=`.
+        url: String,
+    },
 }
 
 /// Why a line could not be read as a message.
@@ -127,6 +135,7 @@ enum FromViewerDto {
     Clicked { level: usize, cell: String },
     Edit { version: i64, changes: Vec<ChangeDto> },
     Resync,
+    Serving { url: String },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -224,6 +233,7 @@ impl FromViewer {
                 changes: changes.iter().map(ChangeDto::from).collect(),
             },
             FromViewer::Resync => FromViewerDto::Resync,
+            FromViewer::Serving { url } => FromViewerDto::Serving { url: url.clone() },
         };
         serde_json::to_string(&dto).unwrap_or_default()
     }
@@ -242,6 +252,7 @@ impl FromViewer {
                 changes: changes.into_iter().map(TextChange::from).collect(),
             },
             FromViewerDto::Resync => FromViewer::Resync,
+            FromViewerDto::Serving { url } => FromViewer::Serving { url },
         })
     }
 }
@@ -306,6 +317,15 @@ mod tests {
         assert_eq!(FromViewer::decode(&line), Ok(edit));
         assert_eq!(FromViewer::Resync.encode(), r#"{"type":"resync"}"#);
         assert_eq!(FromViewer::decode(r#"{"type":"resync"}"#), Ok(FromViewer::Resync));
+        let serving = FromViewer::Serving {
+            url: "http://127.0.0.1:4321/?token=ab12".to_string(),
+        };
+        let line = serving.encode();
+        assert_eq!(
+            line,
+            r#"{"type":"serving","url":"http://127.0.0.1:4321/?token=ab12"}"#
+        );
+        assert_eq!(FromViewer::decode(&line), Ok(serving));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use hexcells_corpus::Corpus;
-use hexcells_e2e::{bin, shells, temp_dir};
+use hexcells_e2e::{bin, docgen, shells, temp_dir};
 use serde_json::Value;
 
 /// What a run of `hexcells` printed and how it exited.
@@ -960,6 +960,17 @@ fn completion_scripts_load_in_their_shells_and_offer_subcommands_and_values() {
         std::fs::write(&script, &run.stdout).expect("write the script");
         problems.extend(shells::problems(shell, &script));
     }
+    // And those of `hexcells-view`, which offer its options and their values.
+    for (shell, file) in shells::VIEWER_SHELLS {
+        let run = Command::new(bin("hexcells-view"))
+            .args(["--completions", shell])
+            .output()
+            .expect("run hexcells-view");
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        let script = dir.path().join(file);
+        std::fs::write(&script, &run.stdout).expect("write the script");
+        problems.extend(shells::viewer_problems(shell, &script));
+    }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let run = hexcells(dir.path(), &["completions", "tcsh"]);
     assert_eq!(run.code, 2);
@@ -974,18 +985,10 @@ fn completion_scripts_load_in_their_shells_and_offer_subcommands_and_values() {
 #[test]
 fn man_writes_a_page_per_subcommand_and_prints_the_main_one() {
     let dir = temp_dir();
-    let help = hexcells(dir.path(), &["--help"]).stdout;
-    let subcommands: Vec<&str> = help
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|c| *c != "help")
-        .collect();
+    let subcommands = docgen::cli::commands();
     assert!(
-        subcommands.contains(&"check") && subcommands.contains(&"man"),
-        "{help}"
+        subcommands.iter().any(|c| c == "check") && subcommands.iter().any(|c| c == "man"),
+        "{subcommands:?}"
     );
 
     let run = hexcells(dir.path(), &["man", "pages/man1"]);
@@ -1012,6 +1015,37 @@ fn man_writes_a_page_per_subcommand_and_prints_the_main_one() {
         );
     }
     assert!(read("hexcells-check.1").contains("\\-\\-budget\\-ms"));
+    // Each synopsis writes options with their values and arguments with their
+    // repetition as `--help` does (`--budget-ms <N>`, `<FILE>...`).
+    for command in &subcommands {
+        let page = read(&format!("hexcells-{command}.1"));
+        let synopsis = page
+            .lines()
+            .skip_while(|l| *l != ".SH SYNOPSIS")
+            .nth(1)
+            .unwrap_or_default()
+            .replace("\\-", "-")
+            .replace("\\fB", "")
+            .replace("\\fR", "");
+        let help = hexcells(dir.path(), &[command, "--help"]).stdout;
+        let shown: Vec<String> = help
+            .lines()
+            .filter(|l| l.starts_with("  -") || l.starts_with("  <") || l.starts_with("  ["))
+            .map(|l| {
+                // Short help puts the text on the same line, after two spaces.
+                let l = l.trim().split("  ").next().unwrap_or_default();
+                // `-j, --jobs <N>` is written `-j|--jobs <N>`.
+                l.split_once(", ").map_or(l, |(_, long)| long).to_string()
+            })
+            .collect();
+        assert!(!shown.is_empty(), "{help}");
+        for form in shown {
+            assert!(
+                synopsis.contains(&form),
+                "hexcells-{command}.1: the synopsis lacks `{form}`:\n{synopsis}"
+            );
+        }
+    }
 
     // Without a folder: the main page on stdout, the same text.
     let printed = hexcells(dir.path(), &["man"]);
@@ -1027,4 +1061,94 @@ fn man_writes_a_page_per_subcommand_and_prints_the_main_one() {
         "{}",
         run.stderr
     );
+}
+
+/// The mode bits of `path`.
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .permissions()
+        .mode()
+        & 0o777
+}
+
+#[cfg(unix)]
+#[test]
+fn new_files_get_the_mode_of_the_umask_and_existing_files_keep_theirs() {
+    use std::os::unix::fs::PermissionsExt;
+    let hexcells = bin("hexcells");
+    let view = bin("hexcells-view");
+    for (umask, expected) in [("022", 0o644), ("077", 0o600)] {
+        let dir = temp_dir();
+        // Each command writes a new file, run by a shell under that umask.
+        let script = format!(
+            "umask {umask} && \
+             '{hexcells}' generate --shape hexagon --size 3 --seed s -o new.hexcells && \
+             '{hexcells}' convert new.hexcells new.sixcells && \
+             '{view}' --export-record new.record new.hexcells",
+            hexcells = hexcells.display(),
+            view = view.display(),
+        );
+        let run = Command::new("sh")
+            .arg("-c")
+            .arg(&script)
+            .current_dir(dir.path())
+            .env("XDG_STATE_HOME", dir.path().join("state"))
+            .output()
+            .expect("run sh");
+        assert!(
+            run.status.success(),
+            "umask {umask}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        for file in ["new.hexcells", "new.sixcells", "new.record"] {
+            assert_eq!(
+                mode(&dir.path().join(file)),
+                expected,
+                "{file} under umask {umask}: {:o}",
+                mode(&dir.path().join(file))
+            );
+        }
+        // No temporary file is left beside them.
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("ls")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|name| name != "state")
+            .collect();
+        names.sort();
+        assert_eq!(names, ["new.hexcells", "new.record", "new.sixcells"]);
+    }
+
+    // Files that exist keep their mode, whatever the umask, when rewritten.
+    let dir = temp_dir();
+    let messy = level("Messy", &[(3, 3, "x."), (3, 5, "o+")]).replace('\n', "\r\n");
+    std::fs::write(dir.path().join("old.hexcells"), messy).expect("write");
+    std::fs::write(dir.path().join("old.sixcells"), "{}").expect("write");
+    for (file, bits) in [("old.hexcells", 0o640), ("old.sixcells", 0o604)] {
+        std::fs::set_permissions(dir.path().join(file), std::fs::Permissions::from_mode(bits))
+            .expect("chmod");
+    }
+    let script = format!(
+        "umask 077 && '{hexcells}' fmt old.hexcells && '{hexcells}' convert old.hexcells old.sixcells",
+        hexcells = hexcells.display()
+    );
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(dir.path())
+        .output()
+        .expect("run sh");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let formatted = std::fs::read_to_string(dir.path().join("old.hexcells")).expect("read");
+    assert!(!formatted.contains('\r'), "fmt rewrote the file");
+    assert!(
+        std::fs::read_to_string(dir.path().join("old.sixcells"))
+            .expect("read")
+            .contains("\"version\""),
+        "convert rewrote the file"
+    );
+    assert_eq!(mode(&dir.path().join("old.hexcells")), 0o640);
+    assert_eq!(mode(&dir.path().join("old.sixcells")), 0o604);
 }

@@ -1,31 +1,78 @@
-//! The documentation cannot drift from the tools: every `$ ...` example of
-//! `docs/cli.md` runs in a copy of `tests/levels/cli` and must print what the page
-//! shows (`$ echo $?` stands for the previous command's exit status); the page's
-//! synopsis names every command, argument and option that `--help` lists; and the
-//! generator's difficulty levels read the same in `--help` and in
-//! `docs/record-notation.md`.
+//! The documentation cannot drift from the tools:
 //!
-//! `HEXCELLS_BLESS=1` rewrites the examples' output in `docs/cli.md` from a run; review
-//! the diff.
+//! - the reference parts of `docs/editors.md` (every LSP feature), `docs/cli.md` (every
+//!   command's `--help`) and `docs/viewer.md` (every action of the player's and the
+//!   editor's key tables) are written from the code by `hexcells_e2e::docgen`, between
+//!   `<!-- generated ... -->` and `<!-- end generated -->`, and must read as the code
+//!   writes them now;
+//! - every `$ ...` example of `docs/cli.md` runs in a copy of `tests/levels/cli` and
+//!   must print what the page shows (`$ echo $?` stands for the previous command's exit
+//!   status); the page's synopsis names every command, argument and option that
+//!   `--help` lists; and the generator's difficulty levels read the same in `--help`
+//!   and in `docs/record-notation.md`.
+//!
+//! `HEXCELLS_BLESS=1` rewrites the generated parts and the examples' output from the
+//! code and a run; review the diff.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use std::sync::Mutex;
+
 use hexcells_core::generate::Grade;
+use hexcells_e2e::docgen::{self, cli, lsp, viewer, Section};
+use hexcells_e2e::examples::{examples, mask_all, mask_number, rewrite};
 use hexcells_e2e::{bin, levels_dir, repo_root, temp_dir};
 
 const BLESS_VAR: &str = "HEXCELLS_BLESS";
 
-/// One `$ command` of a code block and the lines the page shows after it.
-struct Example {
-    /// Index of the `$` line in the page.
-    line_idx: usize,
-    command: String,
-    shown: Vec<String>,
+/// Held by a test that reads a page and may rewrite it, so that two rewrites of
+/// `docs/cli.md` (its examples, its generated parts) never overlap.
+static PAGES: Mutex<()> = Mutex::new(());
+
+#[test]
+fn the_reference_parts_of_the_docs_are_written_from_the_code() {
+    let _pages = PAGES.lock().unwrap_or_else(|e| e.into_inner());
+    let root = repo_root();
+    let features = lsp::features(&root).unwrap_or_else(|problems| panic!("{}", problems.join("\n")));
+    let commands = cli::sections();
+    let pages: [(&str, Vec<Section>); 3] = [
+        ("editors.md", vec![lsp::section(&features)]),
+        ("cli.md", commands.clone()),
+        ("viewer.md", viewer::sections()),
+    ];
+    let bless = std::env::var_os(BLESS_VAR).is_some();
+    let mut problems = Vec::new();
+    for (name, sections) in &pages {
+        let path = root.join("docs").join(name);
+        let page = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read docs/{name}: {e}"));
+        let (written, mut found) = docgen::regenerate(name, &page, sections);
+        if bless && written != page {
+            std::fs::write(&path, &written).expect("write the page");
+            found = docgen::regenerate(name, &written, sections).1;
+        }
+        problems.extend(found);
+    }
+    eprintln!(
+        "written from the code: {} LSP features, {} commands, {} viewer actions",
+        features.len(),
+        commands.len(),
+        viewer::action_count()
+    );
+    assert!(
+        features.len() >= 10 && commands.len() >= 9,
+        "too few: {features:?}"
+    );
+    assert!(
+        problems.is_empty(),
+        "{}\n\n(run with {BLESS_VAR}=1 to rewrite the generated parts, then review the diff)",
+        problems.join("\n")
+    );
 }
 
 #[test]
 fn every_example_of_the_cli_page_prints_what_the_page_shows() {
+    let _pages = PAGES.lock().unwrap_or_else(|e| e.into_inner());
     let page_path = repo_root().join("docs").join("cli.md");
     let page = std::fs::read_to_string(&page_path).expect("read docs/cli.md");
     let examples = examples(&page);
@@ -71,16 +118,9 @@ fn every_example_of_the_cli_page_prints_what_the_page_shows() {
 fn the_synopsis_names_every_command_and_option_of_help() {
     let page = std::fs::read_to_string(repo_root().join("docs").join("cli.md")).expect("read docs/cli.md");
     let synopsis = synopsis(&page);
-    let help = hexcells_help(&["--help"]);
-    let commands: Vec<&str> = help
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|c| *c != "help")
-        .collect();
-    assert!(commands.len() >= 7, "{help}");
+    let commands = cli::commands();
+    let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
+    assert!(commands.len() >= 7, "{commands:?}");
     let mut problems = Vec::new();
     for command in &commands {
         let Some(line) = synopsis
@@ -147,50 +187,6 @@ fn difficulty_levels_read_the_same_in_help_and_docs() {
             "docs/record-notation.md lacks {definition:?}"
         );
     }
-}
-
-/// The `$` examples of every code block, in page order.
-fn examples(page: &str) -> Vec<Example> {
-    let mut examples: Vec<Example> = Vec::new();
-    let mut in_block = false;
-    let mut current: Option<Example> = None;
-    for (line_idx, line) in page.lines().enumerate() {
-        if line.starts_with("```") {
-            in_block = !in_block;
-            examples.extend(current.take());
-            continue;
-        }
-        if !in_block {
-            continue;
-        }
-        if let Some(command) = line.strip_prefix("$ ") {
-            examples.extend(current.take());
-            current = Some(Example {
-                line_idx,
-                command: command.to_string(),
-                shown: Vec::new(),
-            });
-        } else if let Some(example) = current.as_mut() {
-            example.shown.push(line.to_string());
-        }
-    }
-    examples
-}
-
-/// `page` with the output of each example that printed something else replaced by
-/// what it printed (timings alone do not count).
-fn rewrite(page: &str, examples: &[Example], printed: &[Vec<String>]) -> String {
-    let mut lines: Vec<String> = page.lines().map(str::to_string).collect();
-    for (example, got) in examples.iter().zip(printed).rev() {
-        if mask_all(got) == mask_all(&example.shown) {
-            continue;
-        }
-        let start = example.line_idx + 1;
-        lines.splice(start..start + example.shown.len(), got.iter().cloned());
-    }
-    let mut text = lines.join("\n");
-    text.push('\n');
-    text
 }
 
 /// The first code block's `hexcells ...` lines, continuation lines joined.
@@ -276,35 +272,6 @@ fn run_shell(dir: &Path, command: &str) -> (i32, String) {
     )
 }
 
-/// The lines with what changes from run to run (the engine's timings) masked.
-fn mask_all(lines: &[String]) -> Vec<String> {
-    lines
-        .iter()
-        .map(|l| mask_number(&mask_number(l, "\"millis\":", ""), "engine calls, ", " s)"))
-        .collect()
-}
-
-/// `line` with the number between `before` and `after` written as `_`.
-fn mask_number(line: &str, before: &str, after: &str) -> String {
-    let mut out = String::new();
-    let mut rest = line;
-    while let Some(at) = rest.find(before) {
-        let (head, tail) = rest.split_at(at + before.len());
-        out.push_str(head);
-        let digits = tail
-            .find(|c: char| !c.is_ascii_digit() && c != '.')
-            .unwrap_or(tail.len());
-        if digits > 0 && tail[digits..].starts_with(after) {
-            out.push('_');
-            rest = &tail[digits..];
-        } else {
-            rest = tail;
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Whitespace runs as one space (for text wrapped in Markdown or by clap).
 fn squeeze(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -339,5 +306,63 @@ fn masking_hides_timings_only() {
     assert_eq!(
         mask_number("engine calls, x s)", "engine calls, ", " s)"),
         "engine calls, x s)"
+    );
+}
+
+#[test]
+fn a_feature_block_is_the_plain_comment_after_its_name() {
+    let source = "//! The module.\n\n// Feature: Hover\n//\n// What a cell means.\n//\n// - `K` in Neovim\n/// The handler.\nfn hover() {}\n    // Feature: Folding\n    // Each level folds.\n";
+    let features = lsp::features_in(source);
+    assert_eq!(features.len(), 2, "{features:?}");
+    assert_eq!(features[0].name, "Hover");
+    assert_eq!(features[0].doc, ["What a cell means.", "", "- `K` in Neovim"]);
+    assert_eq!(features[1].name, "Folding");
+    assert_eq!(features[1].doc, ["Each level folds."]);
+    assert!(lsp::features_in("// Feature not a block\n").is_empty());
+}
+
+#[test]
+fn regenerating_replaces_the_parts_and_says_what_differed_or_is_missing() {
+    let section = |source: &str, text: &str| Section {
+        source: source.to_string(),
+        text: text.to_string(),
+    };
+    let page = format!(
+        "# Page\n{}\nold\n{}\nhand-written\n{}\nkept\n",
+        docgen::marker("a"),
+        docgen::END,
+        docgen::marker("gone")
+    );
+    let sections = [section("a", "new\n"), section("b", "b's\n")];
+    let (written, problems) = docgen::regenerate("page.md", &page, &sections);
+    assert!(written.starts_with(&format!(
+        "# Page\n{}\nnew\n{}\nhand-written\n",
+        docgen::marker("a"),
+        docgen::END
+    )));
+    assert!(written.ends_with("kept\n"), "{written}");
+    assert_eq!(problems.len(), 3, "{problems:#?}");
+    assert!(problems[0].contains("page.md:2:") && problems[0].contains("\"old\""));
+    assert!(problems[1].contains("`gone` has no `<!-- end generated -->`"));
+    assert!(problems[2].contains("no part generated from b"));
+    let (again, none) = docgen::regenerate("page.md", &written, &sections[..1]);
+    assert_eq!(again, written);
+    assert_eq!(none.len(), 1, "only the unterminated marker: {none:#?}");
+}
+
+#[test]
+fn help_reads_as_markdown_in_both_of_claps_layouts() {
+    let long = "Report problems.\n\nExit status: 0 or 1.\n\nUsage: hexcells check [OPTIONS] <FILE>...\n\nArguments:\n  <FILE>...\n          Level files\n\nOptions:\n      --budget-ms <N>\n          Time limit\n          \n          [default: 60000]\n\n      --difficulty <D>\n          The grade\n\n          Possible values:\n          - easy:   score under 6\n          - hard:   score 162 or more\n\n  -h, --help\n          Print help (see a summary with '-h')\n";
+    assert_eq!(
+        cli::markdown(long),
+        "\nReport problems.\n\nExit status: 0 or 1.\n\nUsage: `hexcells check [OPTIONS] <FILE>...`\n\n\
+         - `<FILE>...`: Level files\n\
+         - `--budget-ms <N>`: Time limit\n\n  [default: 60000]\n\
+         - `--difficulty <D>`: The grade\n\n  Possible values:\n  - easy: score under 6\n  - hard: score 162 or more\n\n"
+    );
+    let short = "Run the server\n\nUsage: hexcells lsp [OPTIONS]\n\nOptions:\n      --stdio  Talk over stdin\n  -h, --help   Print help\n";
+    assert_eq!(
+        cli::markdown(short),
+        "\nRun the server\n\nUsage: `hexcells lsp [OPTIONS]`\n\n- `--stdio`: Talk over stdin\n\n"
     );
 }

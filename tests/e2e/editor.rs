@@ -318,7 +318,7 @@ fn the_editor_builds_a_level_that_is_written_only_on_ctrl_s() {
     w.wait_for_title("the title loses its `*`", |t| !t.contains('*'));
 }
 
-/// A save killed half way (`kill -9`) leaves its temporary file `.NAME.PID.tmp`; the
+/// A save killed half way (`kill -9`) leaves its temporary file `.NAME.PID.N.tmp`; the
 /// next editor on the file removes those of processes that are gone, and leaves a
 /// running process's alone.
 #[test]
@@ -333,7 +333,7 @@ fn the_editor_removes_what_killed_saves_left_and_nothing_else() {
     let mut gone = Command::new("true").spawn().expect("run true");
     gone.wait().expect("true ends");
     let running = Guard(Command::new("sleep").arg("60").spawn().expect("run sleep"));
-    let leftover = |pid: u32| dir.path().join(format!(".level.hexcells.{pid}.tmp"));
+    let leftover = |pid: u32| dir.path().join(format!(".level.hexcells.{pid}.0.tmp"));
     let (stale, live) = (leftover(gone.id()), leftover(running.0.id()));
     std::fs::write(&stale, "Hexcells level v1\nhalf").expect("a killed save's leftover");
     std::fs::write(&live, "Hexcells level v1\nbeing written").expect("a running save's file");

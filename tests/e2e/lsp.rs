@@ -515,7 +515,7 @@ fn solvability_verdicts_reach_diagnostics_lenses_hover_and_commands() {
     let header = client.result("textDocument/hover", at(URI, 1, 0));
     let markdown = header["contents"]["value"].as_str().unwrap_or_default();
     assert!(
-        markdown.contains("Difficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 1"),
+        markdown.contains("Difficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 0"),
         "{markdown}"
     );
     let hover = client.result("textDocument/hover", at(URI, 13, 22));
@@ -1053,4 +1053,196 @@ fn a_stuck_level_gets_the_clues_a_player_needs_in_one_edit() {
     // The server agrees: the version's verdict is solvable.
     let status = client.solve_status(URI, 2);
     assert_eq!(status["levels"][0]["verdict"], "solvable", "{status}");
+}
+
+/// `hexcells.openPreview` with no display at all: the real `hexcells-view --serve
+/// --stdin` says where its page is, the command returns that URL (the same one when
+/// asked again), the page follows the unsaved text, a click on a cell moves the
+/// editor's cursor, and an edit made in the page's editor arrives as the same
+/// versioned `TextDocumentEdit` the window's would.
+#[test]
+fn open_preview_returns_the_page_which_follows_the_buffer_and_sends_its_edits() {
+    use hexcells_e2e::preview::{PageSocket, PreviewPage};
+    use hexcells_viewer::editor::document::Link;
+    use hexcells_viewer::editor::mode::EditMode;
+    use hexcells_viewer::render::FrameLayout;
+
+    fn click(socket: &mut PageSocket, x: f32, y: f32) {
+        for down in [true, false] {
+            socket.send(&format!(
+                r#"{{"t":"button","button":"left","down":{down},"x":{x},"y":{y}}}"#
+            ));
+        }
+    }
+
+    let state = hexcells_e2e::temp_dir();
+    let state_home = state.path().to_string_lossy().into_owned();
+    let mut client = LspClient::start_with_env(&[
+        ("DISPLAY", ""),
+        ("WAYLAND_DISPLAY", ""),
+        ("XDG_STATE_HOME", state_home.as_str()),
+        ("XDG_CONFIG_HOME", state_home.as_str()),
+    ]);
+    let init = client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": {
+                "workspace": { "applyEdit": true, "workspaceEdit": { "documentChanges": true } },
+                "window": { "showDocument": { "support": true } }
+            }
+        }),
+    );
+    let commands = &init["result"]["capabilities"]["executeCommandProvider"]["commands"];
+    assert!(
+        commands
+            .as_array()
+            .is_some_and(|c| c.contains(&json!("hexcells.openPreview"))),
+        "{init}"
+    );
+    client.notify("initialized", json!({}));
+    let text = level("Previewed", &["|+..x.", "..on..", "x...o."]);
+    client.open(URI, &text);
+    let reply = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openPreview", "arguments": [URI] }),
+    );
+    let url = reply["url"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a URL: {reply}; server log:\n{}", client.stderr()))
+        .to_string();
+    let page = PreviewPage::at(&url);
+    let (status, body) = page.fetch();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("<html"), "the page: {body}");
+    let again = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openPreview", "arguments": [URI] }),
+    );
+    assert_eq!(again["url"], url.as_str(), "one page per document");
+
+    // The page shows the buffer, and follows an unsaved edit of the title.
+    let mut socket = page.socket();
+    let wait = Duration::from_secs(30);
+    socket.frame_where("with the buffer's title", wait, |f| {
+        f["title"] == "Previewed - hexcells-view"
+    });
+    client.change(URI, 2, range(1, 0, 9), "Retitled!");
+    let frame = socket.frame_where("after the edit", wait, |f| {
+        f["title"] == "Retitled! - hexcells-view"
+    });
+    assert!(
+        frame["svg"]
+            .as_str()
+            .is_some_and(|svg| svg.contains("data-cell=\"M9\"")),
+        "the level's cells are drawn: {frame}"
+    );
+
+    // A click on the blue cell M10 (group 12 of grid line 10: text line 15, columns
+    // 24..26) moves the editor's cursor there, as a click in the window does.
+    let (w, h) = (900, 720);
+    socket.send(&format!(r#"{{"t":"size","w":{w},"h":{h},"scale":1}}"#));
+    let text = level("Retitled!", &["|+..x.", "..on..", "x...o."]);
+    let parsed = hexcells_core::format::parse(&text).levels.remove(0).level;
+    let (x, y) = FrameLayout::new(&parsed, w, h, 1.0)
+        .cell_centre(hexcells_core::Pos::new(12, 10).expect("a grid position"));
+    click(&mut socket, x, y);
+    let shown = client.wait_for("window/showDocument after a click", |m| {
+        m["method"] == "window/showDocument"
+    });
+    assert_eq!(shown["params"]["uri"], URI, "{shown}");
+    assert_eq!(shown["params"]["selection"], range(15, 24, 26), "{shown}");
+
+    // Tab opens the page's editor; a click makes a blue cell at O15 (group 14 of grid
+    // line 15: text line 19, columns 28..30), sent as the window's edit is.
+    socket.send(r#"{"t":"key","key":"Tab"}"#);
+    socket.frame_where("of the editor", wait, |f| {
+        f["title"].as_str().is_some_and(|t| t.contains("(editor)"))
+    });
+    let layout = EditMode::new(text, Link::Server, 0, None).layout(w, h, 1.0);
+    let (x, y) = layout.cell_centre(hexcells_core::Pos::new(14, 14).expect("a grid position"));
+    click(&mut socket, x, y);
+    let request = client.wait_for("workspace/applyEdit", |m| m["method"] == "workspace/applyEdit");
+    let change = &request["params"]["edit"]["documentChanges"][0];
+    assert_eq!(
+        change["textDocument"],
+        json!({ "uri": URI, "version": 2 }),
+        "{request}"
+    );
+    assert_eq!(
+        change["edits"],
+        json!([{ "range": range(19, 28, 30), "newText": "x." }]),
+        "{request}"
+    );
+
+    // The page goes with the server.
+    let (status, _) = client.shutdown_and_exit();
+    assert!(status.is_some_and(|s| s.success()));
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", page.port)).is_ok() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the page outlived the server"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The page of `hexcells.openPreview` follows the editor's cursor: a request at a cell
+/// of the pack's second level (hover, as editors send when the cursor rests) turns the
+/// page to that level, and one in the first level turns it back; the page ends when
+/// its document closes.
+#[test]
+fn the_preview_page_follows_the_cursor_between_levels() {
+    use hexcells_e2e::preview::PreviewPage;
+
+    let state = hexcells_e2e::temp_dir();
+    let state_home = state.path().to_string_lossy().into_owned();
+    let mut client = LspClient::minimal_in(
+        false,
+        json!({}),
+        &[
+            ("DISPLAY", ""),
+            ("WAYLAND_DISPLAY", ""),
+            ("XDG_STATE_HOME", state_home.as_str()),
+            ("XDG_CONFIG_HOME", state_home.as_str()),
+        ],
+    );
+    let rows = ["|+..x.", "..on..", "x...o."];
+    let pack = format!("{}{}", level("First", &rows), level("Second", &rows));
+    client.open(URI, &pack);
+    let reply = client.result(
+        "workspace/executeCommand",
+        json!({ "command": "hexcells.openPreview", "arguments": [URI] }),
+    );
+    let url = reply["url"].as_str().unwrap_or_else(|| panic!("a URL: {reply}"));
+    let mut socket = PreviewPage::at(url).socket();
+    let wait = Duration::from_secs(30);
+    socket.frame_where("of the first level", wait, |f| {
+        f["title"] == "First - hexcells-view"
+    });
+    // M10 of the second level: its text starts on line 38.
+    let _ = client.request("textDocument/hover", at(URI, 38 + 15, 24));
+    socket.frame_where("of the second level", wait, |f| {
+        f["title"] == "Second - hexcells-view"
+    });
+    let _ = client.request("textDocument/hover", at(URI, 15, 24));
+    socket.frame_where("of the first level again", wait, |f| {
+        f["title"] == "First - hexcells-view"
+    });
+
+    // The page goes with its document.
+    client.notify("textDocument/didClose", json!({ "textDocument": { "uri": URI } }));
+    let port = PreviewPage::at(url).port;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the page outlived its document"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (status, _) = client.shutdown_and_exit();
+    assert!(status.is_some_and(|s| s.success()));
 }

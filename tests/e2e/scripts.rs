@@ -198,6 +198,10 @@ fn the_test_command_lists_skipped_tests_and_parts_in_its_summary() {
         "{out}"
     );
     assert!(
+        out.contains("==> hexcells-view --serve in Chromium (tests/web): skipped: chromium or npm not found"),
+        "{out}"
+    );
+    assert!(
         calls
             .lines()
             .any(|c| c.starts_with("publish --workspace --dry-run --no-verify")),

@@ -1,7 +1,9 @@
 //! Project conventions checked on every test run (in the spirit of rust-analyzer's
-//! tidy): module docs on every file, and the architecture invariants of
-//! `ARCHITECTURE.md` (core does no I/O and knows no protocol, stdout is the wire, the
-//! engine's parts stack without an import up, one crate knows where the corpus is).
+//! tidy): module docs on every file, one name per public type and per file of a crate,
+//! the maps of `ARCHITECTURE.md` (every folder and source file, and every import order
+//! they state), and its invariants (core does no I/O and knows no protocol, stdout is
+//! the wire, the engine's parts stack without an import up, one crate knows where the
+//! corpus is).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -34,7 +36,7 @@ fn root() -> PathBuf {
 #[test]
 fn every_rust_file_opens_with_a_module_doc() {
     let mut missing = Vec::new();
-    for dir in ["core", "server", "viewer", "tests"] {
+    for dir in ["core", "files", "server", "viewer", "tests"] {
         for file in rust_files(&root().join(dir)) {
             let text = fs::read_to_string(&file).unwrap_or_default();
             let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
@@ -48,6 +50,23 @@ fn every_rust_file_opens_with_a_module_doc() {
         "files without a `//!` module doc on their first line:\n{}",
         missing.join("\n")
     );
+}
+
+#[test]
+fn the_files_crate_uses_the_standard_library_alone() {
+    // The one atomic write of the CLI and the viewer (files/): no dependency to vet.
+    let manifest = fs::read_to_string(root().join("files/Cargo.toml")).expect("files/Cargo.toml");
+    let deps: Vec<&str> = manifest
+        .split("\n[dependencies]\n")
+        .nth(1)
+        .expect("files/Cargo.toml has a [dependencies] table")
+        .split("\n[")
+        .next()
+        .unwrap_or("")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    assert!(deps.is_empty(), "hexcells-files depends on {deps:?}");
 }
 
 #[test]
@@ -246,7 +265,7 @@ fn names_after(code: &str, at: usize) -> Vec<String> {
 fn no_source_has_a_path_attribute() {
     // Spelled in two parts, so that this file holds no such attribute either.
     let attribute = ["#[", "path"].concat();
-    let offenders: Vec<String> = ["core", "server", "viewer", "tests", "editors"]
+    let offenders: Vec<String> = ["core", "files", "server", "viewer", "tests", "editors"]
         .iter()
         .flat_map(|dir| rust_files(&root().join(dir)))
         .filter(|f| fs::read_to_string(f).unwrap_or_default().contains(&attribute))
@@ -556,7 +575,7 @@ fn each_part_of_the_engine_imports_only_the_parts_below_it() {
 #[test]
 fn only_the_corpus_crate_knows_where_the_corpus_is() {
     let mut offenders = Vec::new();
-    for dir in ["core", "server", "viewer", "tests"] {
+    for dir in ["core", "files", "server", "viewer", "tests"] {
         for file in rust_files(&root().join(dir)) {
             if file.starts_with(root().join("tests/corpus")) || file.ends_with("tidy.rs") {
                 continue;
@@ -581,6 +600,7 @@ const VIEWER_PARTS: &[(&str, &[&str])] = &[
     ("keys", &[]),
     ("clipboard.rs", &[]),
     ("watch.rs", &[]),
+    ("cli.rs", &[]),
     ("player", &["keys", "render", "clipboard"]),
     ("editor", &["keys", "render", "clipboard"]),
     (
@@ -588,6 +608,8 @@ const VIEWER_PARTS: &[(&str, &[&str])] = &[
         &["player", "editor", "keys", "render", "clipboard", "watch"],
     ),
     ("app.rs", &["controller", "player", "editor", "keys"]),
+    // `--serve`: the controller's other front, beside the window (neither imports the other).
+    ("serve", &["controller", "player", "editor", "keys", "render"]),
 ];
 
 /// The viewer's modules a source names as `crate::name`, outside comments and tests.
@@ -775,6 +797,292 @@ fn no_two_files_of_one_crate_share_a_name() {
     assert!(
         offenders.is_empty(),
         "files of one crate with one name (a name says what is inside; rename one):\n{}",
+        offenders.join("\n")
+    );
+}
+
+// The map (ARCHITECTURE.md): a tree per crate of every folder and source file, a line
+// each, and the import order of the folders whose line says `[imports run down]`.
+
+/// The crates ARCHITECTURE.md maps, by the first line of their tree.
+const MAPPED_CRATES: [&str; 3] = ["core/src/", "server/src/", "viewer/src/"];
+
+/// The words on a folder's line in the map that make the order of its entries a rule:
+/// each entry imports only entries listed below it.
+const ORDER_MARK: &str = "[imports run down]";
+
+/// One line of a map: a file or folder (its path from the repository root, a folder's
+/// ending in `/`), what the line says it holds, and its entries in the map's order.
+#[derive(Debug)]
+struct MapEntry {
+    path: String,
+    says: String,
+    children: Vec<String>,
+}
+
+/// The maps of ARCHITECTURE.md: every fenced block whose first line is a mapped crate's
+/// `src/` or a folder in it (a map of that folder alone). An entry line is indented two spaces a level, a name ending in `.rs` or `/`
+/// and what it holds; a line indented further than an entry could be continues the
+/// description above it.
+fn architecture_map() -> Vec<MapEntry> {
+    let text = fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let mut entries: Vec<MapEntry> = Vec::new();
+    // Inside a fenced block, and inside one that is not a map.
+    let (mut in_block, mut other_block) = (false, false);
+    // The open folders above the current line: (entry index, depth).
+    let mut open: Vec<(usize, usize)> = Vec::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            other_block = false;
+            open.clear();
+            continue;
+        }
+        if !in_block || other_block || line.trim().is_empty() {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let (name, says) = line
+            .trim_start()
+            .split_once(char::is_whitespace)
+            .unwrap_or((line.trim(), ""));
+        let is_name = (name.ends_with(".rs") || name.ends_with('/'))
+            && name
+                .trim_end_matches(".rs")
+                .trim_end_matches('/')
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '/');
+        if open.is_empty() {
+            let in_crate = MAPPED_CRATES.iter().any(|k| name.starts_with(k));
+            if indent == 0 && in_crate && name.ends_with('/') {
+                entries.push(MapEntry {
+                    path: name.to_string(),
+                    says: says.trim().to_string(),
+                    children: Vec::new(),
+                });
+                open.push((entries.len() - 1, 0));
+            } else {
+                other_block = true;
+            }
+            continue;
+        }
+        let depth = indent / 2;
+        let deepest = open.last().map_or(0, |&(_, d)| d) + 1;
+        if is_name && indent % 2 == 0 && (1..=deepest).contains(&depth) {
+            while open.last().is_some_and(|&(_, d)| d >= depth) {
+                open.pop();
+            }
+            let Some(&(parent, _)) = open.last() else { continue };
+            let path = format!("{}{name}", entries[parent].path);
+            entries[parent].children.push(path.clone());
+            entries.push(MapEntry {
+                path,
+                says: says.trim().to_string(),
+                children: Vec::new(),
+            });
+            if name.ends_with('/') {
+                open.push((entries.len() - 1, depth));
+            }
+        } else if let Some(last) = entries.last_mut() {
+            last.says.push(' ');
+            last.says.push_str(line.trim());
+        }
+    }
+    entries
+}
+
+/// Every folder (ending in `/`) and Rust source file of a mapped crate, as paths from
+/// the repository root.
+fn mapped_crate_tree() -> Vec<String> {
+    let mut out = Vec::new();
+    for krate in MAPPED_CRATES {
+        out.push(krate.to_string());
+        for file in rust_files(&root().join(krate)) {
+            let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+            let mut dir = Path::new(&rel).parent();
+            while let Some(d) =
+                dir.filter(|d| d.starts_with(krate) && *d != Path::new(krate.trim_end_matches('/')))
+            {
+                out.push(format!("{}/", d.display()));
+                dir = d.parent();
+            }
+            out.push(rel);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn architecture_md_names_every_folder_and_source_file() {
+    let map = architecture_map();
+    let tree = mapped_crate_tree();
+    assert!(tree.len() > 150, "only {} files and folders found", tree.len());
+    let mapped: Vec<&str> = map.iter().map(|e| e.path.as_str()).collect();
+    let missing: Vec<&String> = tree.iter().filter(|p| !mapped.contains(&p.as_str())).collect();
+    let stale: Vec<&str> = mapped
+        .iter()
+        .copied()
+        .filter(|p| !tree.iter().any(|t| t == p))
+        .collect();
+    let mut twice = mapped.clone();
+    twice.sort();
+    let twice: Vec<&str> = twice.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+    let silent: Vec<&str> = map
+        .iter()
+        .filter(|e| e.says.is_empty())
+        .map(|e| e.path.as_str())
+        .collect();
+    assert!(
+        missing.is_empty() && stale.is_empty() && twice.is_empty() && silent.is_empty(),
+        "ARCHITECTURE.md's maps (a tree per crate, a line per folder and file) differ from the tree:\n\
+         not in the map: {missing:?}\nin the map but not in the tree: {stale:?}\n\
+         in the map twice: {twice:?}\nwithout a word on what it holds: {silent:?}"
+    );
+}
+
+/// The module paths (from the crate root) that `code`, the code of the module at `at`,
+/// names through `crate::` or `super::`, each as far as it is written (a `{a, b}` group
+/// gives a path per first name).
+fn module_paths_named(code: &str, at: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    // The code without its comment lines, whole: a `{ ... }` group may span lines.
+    let code: Vec<&str> = code
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect();
+    let code = code.join("\n");
+    let starts = code
+        .match_indices("crate::")
+        .chain(code.match_indices("super::"))
+        .map(|(k, _)| k)
+        // A path's start, not a later part of one (`a::super::`, `pub(crate)`).
+        .filter(|&k| !code[..k].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':'));
+    for k in starts {
+        let rest = &code[k..];
+        let (mut base, mut tail) = if let Some(t) = rest.strip_prefix("crate::") {
+            (Vec::new(), t)
+        } else {
+            let mut t = rest;
+            let mut up = 0;
+            while let Some(next) = t.strip_prefix("super::") {
+                up += 1;
+                t = next;
+            }
+            if up > at.len() {
+                continue;
+            }
+            (at[..at.len() - up].to_vec(), t)
+        };
+        loop {
+            if tail.starts_with('{') {
+                for name in first_names(tail) {
+                    let mut path = base.clone();
+                    path.push(name);
+                    out.push(path);
+                }
+                break;
+            }
+            let end = tail
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(tail.len());
+            if end == 0 {
+                break;
+            }
+            base.push(tail[..end].to_string());
+            match tail[end..].strip_prefix("::") {
+                Some(next) => tail = next,
+                None => break,
+            }
+        }
+        if !base.is_empty() {
+            out.push(base);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_import_order_architecture_md_states_holds() {
+    let map = architecture_map();
+    let ordered: Vec<&MapEntry> = map.iter().filter(|e| e.says.contains(ORDER_MARK)).collect();
+    let folders: Vec<&str> = ordered.iter().map(|e| e.path.as_str()).collect();
+    for needed in ["core/src/solve/", "server/src/lsp/", "viewer/src/"] {
+        assert!(
+            folders.contains(&needed),
+            "the map no longer orders {needed}: {folders:?}"
+        );
+    }
+    let mut offenders = Vec::new();
+    for folder in ordered {
+        let krate = MAPPED_CRATES
+            .iter()
+            .find(|k| folder.path.starts_with(*k))
+            .expect("a mapped crate");
+        let module_of = |path: &str| -> Vec<String> {
+            let rel = path.strip_prefix(krate).unwrap_or(path);
+            let mut at: Vec<String> = rel
+                .trim_end_matches('/')
+                .trim_end_matches(".rs")
+                .split('/')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            if at.last().is_some_and(|l| l == "mod" || l == "lib" || l == "main") {
+                at.pop();
+            }
+            at
+        };
+        let prefix = module_of(&folder.path);
+        // Each entry's module name, in the map's order ("mod", "lib", "main" for the
+        // folder's own files).
+        let names: Vec<String> = folder
+            .children
+            .iter()
+            .map(|c| {
+                c.trim_end_matches('/')
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or("")
+                    .trim_end_matches(".rs")
+                    .to_string()
+            })
+            .collect();
+        for (rank, child) in folder.children.iter().enumerate() {
+            let files = if child.ends_with('/') {
+                rust_files(&root().join(child))
+            } else {
+                vec![root().join(child)]
+            };
+            for file in files {
+                let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+                if rel.ends_with("/tests.rs") || rel.contains("/tests/") {
+                    continue; // test-only code may import anything of its crate
+                }
+                let text = fs::read_to_string(&file).unwrap_or_default();
+                let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                for path in module_paths_named(code, &module_of(&rel)) {
+                    let Some(named) = path.strip_prefix(prefix.as_slice()).and_then(|p| p.first()) else {
+                        continue;
+                    };
+                    if let Some(at) = names.iter().position(|n| n == named) {
+                        if at < rank {
+                            offenders.push(format!(
+                                "{rel} imports {named}, listed above {} in {}",
+                                names[rank], folder.path
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    offenders.sort();
+    offenders.dedup();
+    assert!(
+        offenders.is_empty(),
+        "ARCHITECTURE.md says these folders' entries import only the entries below them:\n{}",
         offenders.join("\n")
     );
 }

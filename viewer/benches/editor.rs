@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use hexcells_core::edit::{blocker, lattice_parity};
 use hexcells_core::{Color, Pos};
 use hexcells_viewer::editor::document::Link;
-use hexcells_viewer::editor::{Editor, Mods};
+use hexcells_viewer::editor::{Editor, Mods, PointerEvent};
 use hexcells_viewer::keys::Button;
 use hexcells_viewer::render::{render_editor, FrameLayout};
 use support::{largest_level, ms, Sched};
@@ -71,8 +71,9 @@ fn main() {
             // Far apart in time: never a double-click.
             now += Duration::from_secs(1);
             let start = Instant::now();
-            editor.press(&layout, (cx, cy), Button::Left, Mods::default());
-            let outcome = editor.release(&layout, (cx, cy), Button::Left, now);
+            let (at, button, mods) = ((cx, cy), Button::Left, Mods::default());
+            editor.pointer(&layout, PointerEvent::Press { at, button, mods });
+            let outcome = editor.pointer(&layout, PointerEvent::Release { at, button, now });
             assert!(outcome.text_changed, "the click edited nothing");
             frame(&editor, &mut pixmap);
             click.push(start.elapsed());

@@ -352,13 +352,9 @@ impl ApplicationHandler<UserEvent> for App {
 }
 
 /// Writes the words of the frame just presented to `path`, whole (a temporary file
-/// beside it, then a rename), so that a reader never sees half a frame.
+/// beside it, then a rename: `hexcells_files`), so that a reader never sees half a frame.
 fn write_frame_text(path: &std::path::Path, text: &str) {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let written = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = written {
+    if let Err(e) = hexcells_files::write_atomically(path, text.as_bytes()) {
         eprintln!(
             "hexcells-view: cannot write the frame's words to {}: {e}",
             path.display()

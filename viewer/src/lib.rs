@@ -3,22 +3,28 @@
 //!
 //! - [`app`]: the window, the only module that imports winit and softbuffer: it turns
 //!   events into chords, pointer positions and a frame size, and presents frames;
-//! - [`modes`]: the player and the editor in one window, without the window: which
-//!   mode has it, switching between them, and what input means in each;
+//! - [`serve`]: the same controller behind a page on loopback (`--serve`), beside the
+//!   window: neither imports the other, and it never imports winit;
+//! - [`controller`]: the player and the editor without the window: which mode has
+//!   it, switching between them, and what input means in each;
 //! - [`player`] and [`editor`]: the two modes as plain state, each with one handler for
 //!   the actions of its table; neither imports the other;
-//! - [`keys`] (the bindings of both modes and `keys.toml`), [`render`] (scenes into
-//!   pixels, layout and camera), [`clipboard`] and [`watch`] (the level file on disk).
+//! - [`keys`] (the bindings of both modes and `keys.toml`), [`render`] (scenes drawn
+//!   on a canvas: pixels or SVG; layout and camera), [`clipboard`] and [`watch`] (the level file on disk);
+//! - [`cli`]: the command line's usage text and its clap description (manual page,
+//!   completion scripts), apart from all of the above.
 //!
 //! Architecture invariant: the viewer writes the level file only when its standalone
 //! editor saves, atomically and never over a change made elsewhere
 //! ([`editor::save`]).
 
 pub mod app;
+pub mod cli;
 pub mod clipboard;
 pub mod controller;
 pub mod editor;
 pub mod keys;
 pub mod player;
 pub mod render;
+pub mod serve;
 pub mod watch;

@@ -1,6 +1,9 @@
 //! `hexcells-view`: a live preview of a Hexcells level that is also a player and an
 //! editor. Command-line entry: a window on FILE (or on the embedded tutorial), the
-//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png`.
+//! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png` or to an
+//! SVG with `--svg` (no window, no display), or the same player and editor served as
+//! a page on loopback with `--serve` (no display); the usage text, manual page and
+//! completion scripts come from `cli.rs`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,64 +13,42 @@ use anyhow::{bail, Context};
 use hexcells_core::format::parse;
 use hexcells_core::play_record;
 use hexcells_viewer::app::{self, LaunchOptions};
+use hexcells_viewer::cli::{self, USAGE};
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::mode::EditMode;
 use hexcells_viewer::player::progress::state_dir;
 use hexcells_viewer::player::{Origin, Session, TUTORIAL};
-use hexcells_viewer::render::{render, render_editor};
-
-const USAGE: &str =
-    "usage: hexcells-view [--png OUT.png] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
-       hexcells-view --edit [--png OUT.png] [--level N] FILE
-       hexcells-view --export-record OUT.record [--level N] [FILE]
-       hexcells-view --version
-
-  FILE            the level file to show and follow (default: the tutorial pack)
-  --edit          open the level editor on FILE (which need not exist yet: it is
-                  created on the first Ctrl+S); the file is written only on Ctrl+S
-  --png OUT.png   render one frame to OUT.png and exit (no window)
-  --size WxH      frame size for --png (default 1280x800)
-  --level N       start at level N of a pack (from 1)
-  --swap-buttons  the right button uncovers, guesses and creates blue, the left
-                  black (also [mouse] blue = \"right\" in keys.toml)
-  --stdin         take document snapshots on stdin, report clicks on stdout
-                  (used by the language server)
-  --export-record OUT.record
-                  write the saved play record of the level to OUT.record
-                  (`-` for stdout) and exit (no window)
-  -V, --version   print the version and exit
-
-in the window, ? or F1 lists every key (and the editor's clicks) of the mode you are
-in. docs/viewer.md has every key and click of both, and how keys.toml in your
-config directory (~/.config/hexcells/keys.toml on Linux) changes them. The default
-player keys: click uncovers (left blue, right black), Shift+click marks a guess,
-C / D / X confirm / deny / clear the guesses, H hint, S the next round as guesses,
-Shift+S solve all, Z undo, R clear progress, E export the play record, Ctrl+C / Ctrl+V
-copy / paste a level, V show solution, Tab the level editor, wheel or + - 0 zoom,
-middle drag pan";
+use hexcells_viewer::render::{self, editor_frame, Canvas, Pixels, Svg};
+use hexcells_viewer::serve::{self, ServeOptions};
 
 /// Validated command-line options.
 struct Args {
     file: Option<PathBuf>,
     png: Option<PathBuf>,
+    svg: Option<PathBuf>,
     size: (u32, u32),
     level: usize,
     swap_buttons: bool,
     stdin: bool,
     edit: bool,
     export_record: Option<PathBuf>,
+    serve: bool,
+    port: u16,
 }
 
 fn parse_args() -> anyhow::Result<Args> {
     let mut args = Args {
         file: None,
         png: None,
+        svg: None,
         size: (1280, 800),
         level: 1,
         swap_buttons: false,
         stdin: false,
         edit: false,
         export_record: None,
+        serve: false,
+        port: 0,
     };
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
@@ -80,7 +61,23 @@ fn parse_args() -> anyhow::Result<Args> {
                 println!("hexcells-view {}", env!("CARGO_PKG_VERSION"));
                 std::process::exit(0);
             }
+            Some("--man") => {
+                cli::write_man(&mut std::io::stdout().lock()).context("cannot print the manual page")?;
+                std::process::exit(0);
+            }
+            Some("--completions") => {
+                let name = it
+                    .next()
+                    .context("--completions needs a shell (bash, zsh, fish, elvish, powershell)")?;
+                let name = name.to_string_lossy();
+                let shell = cli::shell(&name).with_context(|| {
+                    format!("--completions {name}: no such shell (bash, zsh, fish, elvish, powershell)")
+                })?;
+                cli::write_completions(shell, &mut std::io::stdout().lock());
+                std::process::exit(0);
+            }
             Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
+            Some("--svg") => args.svg = Some(it.next().context("--svg needs a file name")?.into()),
             Some("--size") => {
                 let value = it.next().context("--size needs WxH")?;
                 let value = value.to_string_lossy();
@@ -98,6 +95,15 @@ fn parse_args() -> anyhow::Result<Args> {
                     Ok(n) => n,
                     Err(_) => bail!("--level needs a level number, from 1"),
                 };
+            }
+            Some("--serve") => args.serve = true,
+            Some("--port") => {
+                let value = it.next().context("--port needs a port number")?;
+                args.port = value
+                    .to_string_lossy()
+                    .trim()
+                    .parse()
+                    .context("--port needs a port number from 0 to 65535 (0: a free one)")?;
             }
             Some("--swap-buttons") => args.swap_buttons = true,
             Some("--stdin") => args.stdin = true,
@@ -119,8 +125,22 @@ fn parse_args() -> anyhow::Result<Args> {
             "--edit needs the FILE to edit (it is created on the first save if it does not exist)\n\n{USAGE}"
         );
     }
-    if args.export_record.is_some() && (args.stdin || args.png.is_some()) {
-        bail!("--export-record cannot be combined with --stdin or --png");
+    if args.serve && (args.png.is_some() || args.svg.is_some() || args.export_record.is_some()) {
+        bail!("--serve cannot be combined with --png, --svg or --export-record");
+    }
+    if args.port != 0 && !args.serve {
+        bail!("--port is for --serve");
+    }
+    if args.export_record.is_some() && (args.stdin || args.png.is_some() || args.svg.is_some()) {
+        bail!("--export-record cannot be combined with --stdin, --png or --svg");
+    }
+    for out in [&args.png, &args.svg].into_iter().flatten() {
+        if args.file.as_ref().is_some_and(|file| same_file(out, file)) {
+            bail!(
+                "{} is the level file: give another file name to write the picture to",
+                out.display()
+            );
+        }
     }
     if let (Some(out), Some(file)) = (&args.export_record, &args.file) {
         if same_file(out, file) {
@@ -141,7 +161,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// `--export-record OUT`: the saved play record of the level on screen, to OUT
-/// (written via a temp file and a rename) or to stdout for `-`.
+/// (written atomically, `hexcells_files`) or to stdout for `-`.
 fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
     let text = play_record::print(&session.game().record());
     if out == Path::new("-") {
@@ -151,9 +171,22 @@ fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
             _ => Ok(()),
         };
     }
-    let tmp = out.with_extension(format!("record.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
+    hexcells_files::write_atomically(out, text.as_bytes())
+        .with_context(|| format!("cannot write {}", out.display()))
+}
+
+/// One frame on `canvas` (`--png`, `--svg`): the player's on the session's level, or
+/// with `--edit` the editor's on level `--level` of `text`, checked first.
+fn draw_frame(args: &Args, session: &Session, text: &str, canvas: &mut dyn Canvas) {
+    if args.edit {
+        let mut mode = EditMode::new(text.to_string(), Link::Standalone, args.level - 1, None);
+        let layout = mode.layout(args.size.0, args.size.1, 1.0);
+        mode.editor.check_now(&hexcells_core::solve::Budget::default());
+        mode.editor
+            .with_scene(layout, None, None, |scene| editor_frame::draw(scene, canvas));
+    } else {
+        session.with_scene(1.0, |scene| render::draw(scene, canvas));
+    }
 }
 
 fn run() -> anyhow::Result<()> {
@@ -181,7 +214,8 @@ fn run() -> anyhow::Result<()> {
         (None, true) => (Origin::Editor, String::new()),
         (None, false) => (Origin::Tutorial, TUTORIAL.to_string()),
     };
-    let state = if args.png.is_some() { None } else { state_dir() };
+    let picture = args.png.is_some() || args.svg.is_some();
+    let state = if picture { None } else { state_dir() };
     let n_levels = parse(&text).levels.len();
     if !args.stdin && args.level > n_levels.max(1) {
         let file = args
@@ -202,23 +236,32 @@ fn run() -> anyhow::Result<()> {
     }
     if let Some(out) = &args.png {
         let mut pixmap = tiny_skia::Pixmap::new(args.size.0, args.size.1).context("bad frame size")?;
-        if args.edit {
-            let mut mode = EditMode::new(text.clone(), Link::Standalone, args.level - 1, None);
-            let layout = mode.layout(args.size.0, args.size.1, 1.0);
-            mode.editor.check_now(&hexcells_core::solve::Budget::default());
-            mode.editor.with_scene(layout, None, None, |scene| {
-                render_editor(scene, &mut pixmap.as_mut())
-            });
-        } else {
-            session.with_scene(1.0, |scene| render(scene, &mut pixmap.as_mut()));
-        }
+        draw_frame(&args, &session, &text, &mut Pixels(&mut pixmap.as_mut()));
         pixmap
             .save_png(out)
             .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if let Some(out) = &args.svg {
+        let mut svg = Svg::new(args.size.0, args.size.1);
+        draw_frame(&args, &session, &text, &mut svg);
+        std::fs::write(out, svg.finish()).with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if picture {
         return Ok(());
     }
     let edit = args.edit.then(|| (args.file.clone(), on_disk));
     let watch = args.file.filter(|_| !args.stdin);
+    if args.serve {
+        return serve::run(
+            session,
+            ServeOptions {
+                port: args.port,
+                watch,
+                edit,
+                linked: args.stdin,
+            },
+        );
+    }
     app::run(
         session,
         LaunchOptions {

@@ -1,151 +1,223 @@
-//! How the difficulty grade ranks the corpus levels whose titles carry their
-//! author's label ("Bugs (Easy) 1-1", "NO.4(hard)", "Extreme Challenge #1"): Kendall's
-//! tau between label and grade over all pairs, and over the pairs within one
-//! author's series (authors label a level against their own others), for the grade
-//! and for the score behind it; then the same with the model's four numbers refitted
-//! on all labelled levels but one, to grade that one (leave-one-out), which says how
-//! much of the agreement is fitted. Figures only: nothing is asserted.
+//! How the difficulty grade agrees with what authors call their levels (the labelled
+//! levels of `labelled.rs`): the table of the author's label against our grade, the
+//! share where the grade is the author's word and within one step of it, and
+//! Kendall's tau over all pairs and over the pairs of one author's levels.
+//!
+//! The headline figures are fully nested: for each author, every choice the fit
+//! makes (which of the score's parts, then the bands; `fit.rs`) is made on the other
+//! authors' levels alone, and that author's levels are graded with it. The
+//! secondary lines, each named for what it holds out and what it does not, are the
+//! same with fewer candidate parts, with the parts chosen in-sample, with the parts
+//! in use fixed, the grade in use, the grade before, and the best plain count.
+//! Figures only: nothing is asserted.
 
-use hexcells_core::solve::{Grade, GradeModel, ReplayStep, Report};
+use std::fmt::Write as _;
+
+use hexcells_core::solve::{Grade, GradeModel, Report};
 use hexcells_core::Level;
 
-/// A labelled level: its author's label (1 easy to 6 extreme), its author, its
-/// name, and its replay.
-struct Labelled<'a> {
-    label: u8,
-    author: &'a str,
-    name: &'a str,
-    grade: Grade,
-    score: u32,
-    steps: &'a [ReplayStep],
-}
+use crate::fit;
+use crate::labelled::{Graded, Label};
 
-/// Prints the figures for the graded `levels` (names beside levels and reports).
-pub fn report(levels: &[(String, Level)], reports: &[Report]) {
-    let labelled: Vec<Labelled> = levels
+/// Prints the figures for the labelled levels (`reports` beside `labels`).
+pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report]) {
+    let graded: Vec<Graded> = labels
         .iter()
         .zip(reports)
-        .filter_map(|((name, level), report)| {
-            let d = &report.difficulty;
-            Some(Labelled {
-                label: label(&level.title)?,
-                author: &level.author,
-                name,
-                grade: d.grade?,
-                score: d.score?,
-                steps: &d.steps,
-            })
+        .filter(|(_, r)| r.difficulty.grade.is_some())
+        .map(|(l, r)| Graded {
+            label: l.label,
+            author: &l.author,
+            steps: &r.difficulty.steps,
         })
         .collect();
+    let n_authors = {
+        let mut a: Vec<&str> = graded.iter().map(|g| g.author).collect();
+        a.sort_unstable();
+        a.dedup();
+        a.len()
+    };
     println!(
-        "grades against the {} labelled titles (label, grade, score, name):",
-        labelled.len()
+        "grades against the authors' labels: {} labelled levels, {} with a grade, by {n_authors} authors",
+        labels.len(),
+        graded.len()
     );
-    for l in &labelled {
+    for (l, r) in labels.iter().zip(reports) {
+        let d = &r.difficulty;
         println!(
-            "  {} {:<12} {:>6}  {} ({})",
+            "  {} {:<12} {:>4}  {} ({})",
             l.label,
-            l.grade.name(),
-            l.score,
-            l.name,
+            d.grade.map_or("-", |g| g.name()),
+            d.score.map_or("-".to_string(), |s| s.to_string()),
+            levels[l.level_idx].0,
             l.author
         );
     }
-    let pairs = |f: &dyn Fn(&Labelled) -> f64| -> Vec<(f64, f64, &str)> {
-        labelled
-            .iter()
-            .map(|l| (f64::from(l.label), f(l), l.author))
-            .collect()
-    };
-    let line = |what: &str, p: &[(f64, f64, &str)]| {
-        println!(
-            "  Kendall's tau, {what}: {:.3} over all pairs, {:.3} within an author's series",
-            tau(p, false),
-            tau(p, true)
-        );
-    };
-    line("grade", &pairs(&|l| f64::from(l.grade.number())));
-    line("score", &pairs(&|l| f64::from(l.score)));
-    let left_out: Vec<(f64, f64, &str)> = (0..labelled.len())
-        .map(|k| {
-            let rest: Vec<&Labelled> = labelled
-                .iter()
-                .enumerate()
-                .filter(|(j, _)| *j != k)
-                .map(|(_, l)| l)
-                .collect();
-            let model = fit(&rest);
-            let l = &labelled[k];
-            let grade = model.grade(model.score(l.steps));
-            (f64::from(l.label), f64::from(grade.number()), l.author)
-        })
+    // The headline: every choice the fit makes, made without the held-out author.
+    let (nested, picked) = fit::nested(&graded, &fit::parts(), fit::Choice::HeldOut);
+    print_figures(
+        "HELD OUT, NESTED (the headline): the score's parts chosen (by a leave-one-author-out \
+         inside the fit) and the bands fitted, both without the held-out author",
+        &graded,
+        &nested,
+    );
+    print_picks(&picked);
+    let all: Vec<&Graded> = graded.iter().collect();
+    let parts = fit::parts();
+    if let Some(k) = fit::choose(&all, &parts, fit::Choice::HeldOut) {
+        let (name, part) = &parts[k];
+        let bands = fit::bands(&all, &|g: &Graded| part(g.steps));
+        println!("  the same fit on all of them chooses: {name}, bands {bands:?}");
+    }
+    println!("  secondary figures, not held out in every choice:");
+    let (few, picked) = fit::nested(&graded, &fit::few_parts(), fit::Choice::HeldOut);
+    print_figures(
+        "nested as the headline, among fewer parts (plain weighted counts of the steps)",
+        &graded,
+        &few,
+    );
+    print_picks(&picked);
+    let (in_sample, picked) = fit::nested(&graded, &fit::parts(), fit::Choice::InSample);
+    print_figures(
+        "nested, the parts chosen by how near their bands fit the other authors (the first \
+         pass's nested figures)",
+        &graded,
+        &in_sample,
+    );
+    print_picks(&picked);
+    let tuned = GradeModel::TUNED;
+    let held_out = fit::held_out(&graded, &|g: &Graded| tuned.score(g.steps));
+    print_figures(
+        "NOT NESTED: the parts in use fixed (chosen on these same figures), only the bands \
+         fitted without each author",
+        &graded,
+        &held_out,
+    );
+    let in_use: Vec<u8> = graded
+        .iter()
+        .map(|g| tuned.grade(tuned.score(g.steps)).number())
         .collect();
-    line("grade, leave-one-out", &left_out);
-    let all: Vec<&Labelled> = labelled.iter().collect();
-    let refit = fit(&all);
+    print_figures(
+        "NOT HELD OUT: the grade in use (fitted on all of them)",
+        &graded,
+        &in_use,
+    );
+    let (_, before) = &fit::parts()[0];
+    let shipped: Vec<u8> = graded
+        .iter()
+        .map(|g| fit::grade(before(g.steps), &fit::BEFORE_BANDS))
+        .collect();
+    print_figures(
+        "the grade before the calibration (as shipped, not fitted on these)",
+        &graded,
+        &shipped,
+    );
+    let count = |g: &Graded| g.steps.iter().filter(|s| s.n_clues > 1).count() as f64;
+    let plain = fit::held_out(&graded, &count);
+    print_figures(
+        "plain count of the steps needing more than one clue, bands fitted without each author",
+        &graded,
+        &plain,
+    );
     println!(
-        "  refitted on all labelled levels: {refit:?} (in use: {:?})",
-        GradeModel::TUNED
+        "  each of the score's parts fixed, bands fitted without each author \
+         (exact, within one, tau all, tau within; choosing among these by these figures is not held out):"
+    );
+    for (what, part) in fit::parts() {
+        let grades = fit::held_out(&graded, &|g: &Graded| part(g.steps));
+        let f = figures(&graded, &grades);
+        println!(
+            "    {what:<44} {:5.1}% {:5.1}% {:6.3} {:6.3}",
+            f.exact * 100.0,
+            f.within_one * 100.0,
+            f.tau_all,
+            f.tau_within
+        );
+    }
+    let bands = fit::bands(&all, &|g: &Graded| tuned.score(g.steps));
+    println!(
+        "  bands fitted on all of them: {bands:?} (in use: {:?})",
+        tuned.bands
     );
 }
 
-/// The model on a grid around the tuned numbers whose grades agree best with
-/// `levels` (the sum of both taus), the tuned one on a tie.
-fn fit(levels: &[&Labelled]) -> GradeModel {
-    let mut best = (f64::MIN, GradeModel::TUNED);
-    for effort_base in [1.5, 2.0, 2.5, 3.0] {
-        for search_quarters in [0, 1, 2] {
-            for first_grade_at in [4.0, 6.0, 8.0, 10.0, 15.0, 20.0, 30.0] {
-                for grade_ratio in [1.5, 2.0, 2.5, 3.0, 4.0] {
-                    let model = GradeModel {
-                        effort_base,
-                        search_quarters,
-                        first_grade_at,
-                        grade_ratio,
-                    };
-                    let p: Vec<(f64, f64, &str)> = levels
-                        .iter()
-                        .map(|l| {
-                            let g = model.grade(model.score(l.steps));
-                            (f64::from(l.label), f64::from(g.number()), l.author)
-                        })
-                        .collect();
-                    let agreement = tau(&p, false) + tau(&p, true);
-                    if agreement > best.0 + 1e-12 {
-                        best = (agreement, model);
-                    }
-                }
-            }
+/// Prints how often the fit chose each of the score's parts, one choice per
+/// held-out author.
+fn print_picks(picked: &[String]) {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for p in picked {
+        match counts.iter_mut().find(|(q, _)| q == p) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((p, 1)),
         }
     }
-    best.1
+    counts.sort_by_key(|c| std::cmp::Reverse(c.1));
+    let list: Vec<String> = counts.iter().map(|(p, n)| format!("{p} ({n})")).collect();
+    println!("    parts chosen, per held-out author: {}", list.join(", "));
 }
 
-/// The difficulty a title gives as its author's label: a difficulty in parentheses
-/// (`Bugs (Easy) 1-1`, `NO.4(hard)`, `Modulo (Medium/Hard)`), or a title that
-/// starts with `Extreme`. 1 easy, 2 easy-medium, 3 medium, 4 medium-hard, 5 hard,
-/// 6 extreme; a title that only uses the word ("Looks easy enough") has none.
-fn label(title: &str) -> Option<u8> {
-    let t = title.to_lowercase();
-    if t.starts_with("extreme") {
-        return Some(6);
+/// The agreement of `grades` (beside `graded`) with the authors' labels.
+struct Figures {
+    exact: f64,
+    within_one: f64,
+    tau_all: f64,
+    tau_within: f64,
+}
+
+fn figures(graded: &[Graded], grades: &[u8]) -> Figures {
+    let n = graded.len().max(1) as f64;
+    let pairs: Vec<(u8, u8)> = graded.iter().zip(grades).map(|(g, &k)| (g.label, k)).collect();
+    let points: Vec<(f64, f64, &str)> = graded
+        .iter()
+        .zip(grades)
+        .map(|(g, &k)| (f64::from(g.label), f64::from(k), g.author))
+        .collect();
+    Figures {
+        exact: pairs.iter().filter(|(a, b)| a == b).count() as f64 / n,
+        within_one: pairs.iter().filter(|(a, b)| a.abs_diff(*b) <= 1).count() as f64 / n,
+        tau_all: tau(&points, false),
+        tau_within: tau(&points, true),
     }
-    let open = t.find('(')?;
-    let inside = &t[open + 1..open + 1 + t[open + 1..].find(')')?];
-    let inside = inside.trim().replace(['/', ' '], "-");
-    match inside.as_str() {
-        "easy" => Some(1),
-        "easy-medium" => Some(2),
-        "medium" => Some(3),
-        "medium-hard" => Some(4),
-        "hard" => Some(5),
-        _ => None,
+}
+
+/// Prints the table of label against grade and the four figures.
+fn print_figures(what: &str, graded: &[Graded], grades: &[u8]) {
+    let f = figures(graded, grades);
+    println!(
+        "  {what}: grade = the author's word {:.1}%, within one step {:.1}%, \
+         Kendall's tau {:.3} over all pairs, {:.3} within an author's levels",
+        f.exact * 100.0,
+        f.within_one * 100.0,
+        f.tau_all,
+        f.tau_within
+    );
+    let mut head = format!("    {:<14}", "author said");
+    for g in Grade::ALL {
+        let _ = write!(head, " {:>11}", g.name());
     }
+    println!("{head}");
+    for label in Grade::ALL {
+        let mut row = format!("    {:<14}", label.name());
+        for g in Grade::ALL {
+            let n = graded
+                .iter()
+                .zip(grades)
+                .filter(|(l, &k)| l.label == label.number() && k == g.number())
+                .count();
+            let _ = write!(row, " {n:>11}");
+        }
+        println!("{row}");
+    }
+    let mut spread = [0usize; 5];
+    for &k in grades {
+        spread[usize::from(k) - 1] += 1;
+    }
+    println!("    grades given: {spread:?} (easy to hard)");
 }
 
 /// Kendall's tau-b of (label, value) pairs: over all pairs, or over the pairs
 /// whose two levels have the same author (pooled over authors).
-fn tau(points: &[(f64, f64, &str)], within: bool) -> f64 {
+pub fn tau(points: &[(f64, f64, &str)], within: bool) -> f64 {
     let (mut concordant, mut discordant, mut tied_a, mut tied_b, mut n) = (0.0, 0.0, 0.0, 0.0, 0.0f64);
     for (i, a) in points.iter().enumerate() {
         for b in &points[i + 1..] {

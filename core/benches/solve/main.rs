@@ -2,7 +2,9 @@
 //! beside the project, or `HEXCELLS_CORPUS`): verdicts alone, then the full analysis
 //! with minimal explanations. Prints totals and the slowest levels, the share of
 //! deductions each named rule explains, the difficulty grades, and how the grades
-//! rank the levels whose titles name a difficulty (`grading.rs`); asserts nothing.
+//! agree with the levels' authors (`labelled.rs` finds the labelled levels, `fit.rs`
+//! chooses the score's parts and fits the bands with each author held out,
+//! `grading.rs` prints the nested figures first); asserts nothing.
 //!
 //! Run with `cargo bench -p hexcells-core --bench solve`.
 
@@ -16,7 +18,9 @@ use hexcells_core::solve::{self, Budget, Grade, Report, Rule};
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
 
+mod fit;
 mod grading;
+mod labelled;
 
 fn main() {
     let Some(corpus) = Corpus::find() else {
@@ -42,7 +46,8 @@ fn main() {
         return;
     }
     // `HEXCELLS_BENCH_ONLY=verdicts,analysis,fixes,explain_verdict,cancellation` picks parts
-    // (all by default).
+    // (all by default); `grading` alone analyses only the labelled levels (`labelled.rs`)
+    // for the grade's figures, which `analysis` prints too.
     let only = std::env::var("HEXCELLS_BENCH_ONLY").ok();
     let wanted = |part: &str| {
         only.as_deref()
@@ -55,10 +60,22 @@ fn main() {
     if verdicts_only {
         return;
     }
+    let labels = labelled::find(&corpus, &levels);
     if wanted("analysis") {
         let reports = measure("analysis with minimal explanations", &levels, solve::analyze);
         rule_shares(&reports);
-        grades(&levels, &reports);
+        grades(&reports);
+        let labelled: Vec<&Report> = labels.iter().map(|l| &reports[l.level_idx]).collect();
+        grading::report(&levels, &labels, &labelled);
+    } else if wanted("grading") {
+        // The labelled levels alone, for a quick look at the grade.
+        let budget = Budget::default();
+        let reports: Vec<Report> = labels
+            .iter()
+            .map(|l| solve::analyze(&levels[l.level_idx].1, &budget))
+            .collect();
+        let labelled: Vec<&Report> = reports.iter().collect();
+        grading::report(&levels, &labels, &labelled);
     }
     if wanted("fixes") {
         measure_fixes(&levels);
@@ -235,9 +252,8 @@ fn rule_shares(reports: &[Report]) {
     }
 }
 
-/// The grade distribution, and how the grades rank the levels whose title names a
-/// difficulty (`grading.rs`).
-fn grades(levels: &[(String, Level)], reports: &[Report]) {
+/// The grade distribution over the corpus.
+fn grades(reports: &[Report]) {
     let mut counts = [0usize; 6];
     for report in reports {
         counts[report.difficulty.grade.map_or(0, |g| usize::from(g.number()))] += 1;
@@ -252,7 +268,6 @@ fn grades(levels: &[(String, Level)], reports: &[Report]) {
         );
     }
     println!("  - {:<12} {:>4}", "none", counts[0]);
-    grading::report(levels, reports);
 }
 
 fn measure(what: &str, levels: &[(String, Level)], run: fn(&Level, &Budget) -> Report) -> Vec<Report> {

@@ -373,7 +373,7 @@ mod tests {
         assert_eq!(
             note_at(&parse, 1, 0, |k| (k == 0).then_some(&report)).as_deref(),
             Some(
-                "Verdict: solvable in 1 round, hardest step 1 clue; easy (1 of 5)\n\nDifficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 1; see the grade in `docs/rules.md`)"
+                "Verdict: solvable in 1 round, hardest step 1 clue; easy (1 of 5)\n\nDifficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 0; see the grade in `docs/rules.md`)"
             )
         );
         assert_eq!(note_at(&parse, 1, 0, |_| None), None);

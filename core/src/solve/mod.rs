@@ -20,7 +20,7 @@
 //!   [`check_explanation`], [`rederive`].
 //! - The catalogue of named rules: [`Rule`], [`RuleInfo`].
 //! - The grade: [`Difficulty`] (score, grade, reasons, the replay's [`ReplayStep`]s)
-//!   and the model's four numbers, [`GradeModel`].
+//!   and the model's numbers, [`GradeModel`].
 //!
 //! # Its parts, from the top down
 //!

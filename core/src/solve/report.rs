@@ -124,9 +124,9 @@ pub struct Difficulty {
     /// The grade; `None` when the level is not solvable or explanations were not
     /// asked for.
     pub grade: Option<Grade>,
-    /// How long the level takes a player, the grade's measure: the replay's steps,
-    /// each by its effort and how hard it is to find (`docs/rules.md`); `None`
-    /// when the level has no grade.
+    /// The grade's measure: the replay's hard steps (an overlap or harder), each
+    /// weighed by its effort (`docs/rules.md`), rounded; `None` when the level has
+    /// no grade.
     pub score: Option<u32>,
     /// What weighs most in the score, in words, the heaviest first: `3 steps need a
     /// sum over up to 6 clues`, `4 times a single cell is the only way on (first in
@@ -180,15 +180,15 @@ pub struct ReplayStep {
 /// The five difficulty grades.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Grade {
-    /// 1: a few steps, one clue at a time.
+    /// 1: no step harder than a subset.
     Easy = 1,
-    /// 2: more steps, or a subset or a clue's shape now and then.
+    /// 2: one overlap or sum over few clues.
     EasyMedium = 2,
-    /// 3: a longer solve, with overlaps or a few hard steps.
+    /// 3: a few overlaps, or a sum or what-if.
     Medium = 3,
-    /// 4: a long solve with sums or what-ifs, or few ways on.
+    /// 4: many overlaps, or several sums or what-ifs.
     MediumHard = 4,
-    /// 5: many hard steps, often with a single way on.
+    /// 5: hard steps all through the solve.
     Hard = 5,
 }
 
@@ -224,11 +224,13 @@ impl Grade {
     /// level is like.
     pub fn definition(self) -> &'static str {
         match self {
-            Grade::Easy => "score under 6: a few steps, one clue at a time",
-            Grade::EasyMedium => "score 6 to 18: more steps, or a subset or a clue's shape now and then",
-            Grade::Medium => "score 18 to 54: a longer solve, with overlaps or a few hard steps",
-            Grade::MediumHard => "score 54 to 162: a long solve with sums or what-ifs, or few ways on",
-            Grade::Hard => "score 162 or more: many hard steps, often with a single way on",
+            Grade::Easy => {
+                "score under 0.5: every step finishes a clue or uses a clue's shape, a subset or the counter"
+            }
+            Grade::EasyMedium => "score 0.5 to 1.25: one step needs an overlap or a sum over few clues",
+            Grade::Medium => "score 1.25 to 6: a few steps need an overlap, a sum or a what-if",
+            Grade::MediumHard => "score 6 to 16.5: many overlaps, or several sums or what-ifs",
+            Grade::Hard => "score 16.5 or more: hard steps all through the solve",
         }
     }
 

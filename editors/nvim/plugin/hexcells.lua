@@ -1,7 +1,7 @@
 --- Hexcells levels in Neovim: highlight links for the semantic tokens of
 --- `hexcells lsp` and for the tree-sitter captures, tree-sitter highlighting in
---- hexcells buffers, and the commands `:HexcellsView`, `:HexcellsSolve` and
---- `:HexcellsBuildParser`.
+--- hexcells buffers, and the commands `:HexcellsView`, `:HexcellsPreview`,
+--- `:HexcellsSolve` and `:HexcellsBuildParser`.
 if vim.g.loaded_hexcells then
   return
 end
@@ -80,6 +80,10 @@ end, { desc = 'Build the tree-sitter parser of Hexcells levels again' })
 vim.api.nvim_create_user_command('HexcellsView', function(opts)
   require('hexcells').view(opts.args)
 end, { nargs = '?', complete = 'file', desc = 'Open a Hexcells level (default: this buffer) in hexcells-view' })
+
+vim.api.nvim_create_user_command('HexcellsPreview', function()
+  require('hexcells').preview()
+end, { desc = 'Serve this buffer\'s live preview on 127.0.0.1 and open it in the browser' })
 
 vim.api.nvim_create_user_command('HexcellsSolve', function(opts)
   require('hexcells').solve(opts.args)

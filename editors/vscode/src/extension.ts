@@ -31,6 +31,7 @@ import {
   resolveViewer,
   restoreExecutableBits,
 } from "./serverPath";
+import { examplesFolder, listExamples } from "./examples";
 import { stepsMarkdown } from "./steps";
 
 /**
@@ -48,7 +49,8 @@ class HexcellsClient extends LanguageClient {
 const OPEN_VIEWER = "hexcells.openViewer";
 const SOLVE = "hexcells.solve";
 const RESTART = "hexcells.restartServer";
-const OWN_COMMANDS = new Set([OPEN_VIEWER, SOLVE, RESTART]);
+const OPEN_EXAMPLE = "hexcells.openExample";
+const OWN_COMMANDS = new Set([OPEN_VIEWER, SOLVE, RESTART, OPEN_EXAMPLE]);
 
 let client: HexcellsClient | undefined;
 let output: vscode.OutputChannel | undefined;
@@ -76,6 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(OPEN_VIEWER, (uri?: unknown) => openViewer(uri)),
     vscode.commands.registerCommand(SOLVE, (uri?: unknown) => showSteps(uri)),
     vscode.commands.registerCommand(RESTART, () => restart()),
+    vscode.commands.registerCommand(OPEN_EXAMPLE, () => openExample(context.extensionPath)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("hexcells.server")) {
         void restart();
@@ -332,4 +335,32 @@ async function solveWithCli(uri: vscode.Uri): Promise<string[]> {
     });
     child.stdin?.end(document.getText());
   });
+}
+
+/**
+ * "Hexcells: Open an example level": picks one of the levels the extension carries
+ * (`examples/`, see examples.ts) and opens a copy of it as a new unsaved level, so the
+ * author can play with it and save it where they like; the extension's own files
+ * are never edited.
+ */
+async function openExample(extensionPath: string): Promise<void> {
+  const folder = examplesFolder(extensionPath);
+  const examples = folder === undefined ? [] : listExamples(folder);
+  if (examples.length === 0) {
+    void vscode.window.showErrorMessage(`Hexcells: this extension carries no example levels (looked in ${path.join(extensionPath, "examples")}).`);
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(examples, {
+    title: "Hexcells: Open an example level",
+    placeHolder: "Each level shows one rule of the game",
+  });
+  if (picked === undefined) {
+    return;
+  }
+  const content = await vscode.workspace.fs.readFile(vscode.Uri.file(picked.file));
+  const document = await vscode.workspace.openTextDocument({
+    language: "hexcells",
+    content: new TextDecoder().decode(content),
+  });
+  await vscode.window.showTextDocument(document);
 }

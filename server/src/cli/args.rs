@@ -61,6 +61,37 @@ pub enum Command {
     /// put them in a `man1` folder on your MANPATH, e.g.
     /// `hexcells man ~/.local/share/man/man1`, then `man hexcells`.
     Man(ManArgs),
+    /// Set an editor up for hexcells levels in one step (Helix: its languages.toml
+    /// entries, the grammar built with the C compiler, the highlight queries).
+    ///
+    /// Writes into Helix's config folder (`$XDG_CONFIG_HOME/helix`, else
+    /// `~/.config/helix`), making the folders it needs. An existing languages.toml keeps
+    /// all of its text: the hexcells entries are added at its end, between two marker
+    /// lines, which a later run rewrites; a file that configures hexcells elsewhere, or
+    /// is not valid TOML, is left alone with a message.
+    Setup(SetupArgs),
+}
+
+/// The editors `hexcells setup` sets up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SetupEditor {
+    /// Helix (`hx`): languages.toml, the grammar and its queries.
+    Helix,
+}
+
+/// `hexcells setup`.
+#[derive(Debug, Args)]
+pub struct SetupArgs {
+    /// The editor to set up.
+    #[arg(value_enum, value_name = "EDITOR")]
+    pub editor: SetupEditor,
+    /// Print what would be written and built, and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// The `editors` folder of the release archive or repository (found beside this
+    /// binary when not given).
+    #[arg(long, value_name = "DIR")]
+    pub editors: Option<PathBuf>,
 }
 
 /// `hexcells lsp`.

@@ -1,8 +1,9 @@
 //! The command-line subcommands (`check`, `fmt`, `convert`, `solve`, `generate`,
 //! `replay`): thin shells that read files, call `hexcells_core` and print what it
-//! says; and `completions` and `man`, which describe the command line itself for
-//! shells and `man`. One file per subcommand, named after it; its clap arguments are in
-//! `args.rs` and its arm in [`run`]. How every subcommand ends (exit status, error
+//! says; `completions` and `man`, which describe the command line itself for
+//! shells and `man`; and `setup`, which sets an editor up (Helix). One file per
+//! subcommand, named after it; its clap arguments are in `args.rs` and its arm in
+//! [`run`]. How every subcommand ends (exit status, error
 //! line) is `exit.rs`.
 //!
 //! May import: core and every module of `cli/`. A subcommand imports only the shared
@@ -27,6 +28,7 @@ mod parallel;
 mod phrases;
 mod progress;
 mod replay;
+mod setup;
 mod solve;
 
 use std::io::{self, Write};
@@ -49,6 +51,7 @@ pub fn run(command: &Command) -> anyhow::Result<Status> {
         Command::Replay(args) => replay::run(args, &mut out)?,
         Command::Completions(args) => completions::run(args, &mut out)?,
         Command::Man(args) => man::run(args, &mut out)?,
+        Command::Setup(args) => setup::run(args, &mut out)?,
     };
     out.flush()?;
     Ok(status)

@@ -1,51 +1,21 @@
 //! Writing results: files replaced atomically, and a buffered stdout whose broken
 //! pipe (`hexcells check dir | head`) ends the program quietly.
 
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::Path;
 
 use anyhow::{anyhow, Context};
 
 use super::input::io_message;
 
-/// Replaces (or creates) `path` with `contents` through a temporary file in the same
-/// directory and a rename, so a reader never sees half a file. An existing file
-/// keeps its permissions; a symbolic link keeps pointing at the file it names, which
-/// is the one rewritten.
+/// Replaces (or creates) `path` with `contents` atomically, through
+/// `hexcells_files::write_atomically`: a reader never sees half a file, a new file gets
+/// the mode the user's umask gives, an existing one keeps its own, and a symbolic link
+/// keeps pointing at the file it names, which is the one rewritten.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
-    let target = resolve_link(path);
-    let dir = match target.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
-    let write = || -> io::Result<()> {
-        let mut temp = tempfile::Builder::new()
-            .prefix(".hexcells-")
-            .suffix(".tmp")
-            .tempfile_in(&dir)?;
-        temp.write_all(contents)?;
-        temp.as_file().sync_all()?;
-        if let Some(permissions) = permissions {
-            temp.as_file().set_permissions(permissions)?;
-        }
-        temp.persist(&target).map_err(|e| e.error)?;
-        Ok(())
-    };
-    write()
+    hexcells_files::write_atomically(path, contents)
         .map_err(|e| anyhow!(io_message(&e)))
         .with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// The file a path finally names, following symbolic links; the path itself when it
-/// does not exist yet.
-fn resolve_link(path: &Path) -> PathBuf {
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => {
-            std::fs::canonicalize(path).unwrap_or(path.to_path_buf())
-        }
-        _ => path.to_path_buf(),
-    }
 }
 
 /// Whether an error comes from writing to a closed pipe, which is how a reader such

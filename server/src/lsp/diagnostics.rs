@@ -13,23 +13,29 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Range, Uri};
 
 use super::level_diagnostics::{LevelInput, Levels};
+use super::outgoing::Outgoing;
 use super::positions::{self, Encoding};
-use super::server::LspServer;
 use super::state::{Doc, ServerState};
 
 pub use super::level_diagnostics::to_lsp;
 
 /// Queues the diagnostics of `uri` for the client (push mode only), unless the client
-/// has them already: the same diagnostics for the same version go out once (the
-/// verdicts of a version often add nothing to what its change pushed).
-pub fn push(backend: &LspServer, state: &mut ServerState, uri: &Uri) {
+/// has them already (see [`unsent`]).
+pub fn push(outgoing: &Outgoing, state: &mut ServerState, uri: &Uri) {
+    if let Some((version, diagnostics)) = unsent(state, uri) {
+        outgoing.diagnostics(uri.clone(), version, diagnostics);
+    }
+}
+
+/// The version and diagnostics (a JSON array) of `uri` that the client should get
+/// (push mode only), marked as sent: the same diagnostics for the same version go out
+/// once (the verdicts of a version often add nothing to what its change pushed).
+pub fn unsent(state: &mut ServerState, uri: &Uri) -> Option<(i32, String)> {
     if state.client.pull_diagnostics {
-        return;
+        return None;
     }
     let encoding = state.encoding;
-    let Some(doc) = state.docs.get_mut(uri) else {
-        return;
-    };
+    let doc = state.docs.get_mut(uri)?;
     let diagnostics = catch_unwind(AssertUnwindSafe(|| {
         let current = Current::of(uri, doc, encoding);
         let pushed = Some((doc.version, current.fingerprint));
@@ -39,10 +45,8 @@ pub fn push(backend: &LspServer, state: &mut ServerState, uri: &Uri) {
         doc.pushed = pushed;
         Some(current.into_json())
     }))
-    .unwrap_or_default();
-    if let Some(diagnostics) = diagnostics {
-        backend.publish_diagnostics(uri.clone(), doc.version, diagnostics);
-    }
+    .unwrap_or_default()?;
+    Some((doc.version, diagnostics))
 }
 
 /// A document's diagnostics as the client gets them, with a fingerprint: equal
@@ -122,9 +126,9 @@ impl Current {
 }
 
 /// Clears the diagnostics of the closed document `uri` (push mode only).
-pub fn clear(backend: &LspServer, state: &ServerState, uri: &Uri, version: i32) {
+pub fn clear(outgoing: &Outgoing, state: &ServerState, uri: &Uri, version: i32) {
     if !state.client.pull_diagnostics {
-        backend.publish_diagnostics(uri.clone(), version, "[]".to_string());
+        outgoing.diagnostics(uri.clone(), version, "[]".to_string());
     }
 }
 

@@ -15,6 +15,12 @@ pub const SOLVE_COMMAND: &str = "hexcells.solve";
 /// `hexcells-view --stdin` on it (see `handlers/viewer.rs`); returns `null`.
 pub const OPEN_VIEWER_COMMAND: &str = "hexcells.openViewer";
 
+/// `hexcells.openPreview`: arguments `[uri]` (an open document); starts a live
+/// `hexcells-view --serve --stdin` on it (or keeps the running one) and returns
+/// `{ "url": string }`, the page's address on 127.0.0.1 with its token, for the editor
+/// to open in a browser.
+pub const OPEN_PREVIEW_COMMAND: &str = "hexcells.openPreview";
+
 /// The document a command is about: its first argument, a URI.
 pub fn document_argument(args: &[Value]) -> Result<Uri> {
     args.first()

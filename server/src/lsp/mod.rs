@@ -6,15 +6,17 @@
 //!
 //! May import: core and every module of `lsp/`. Each of those imports only modules
 //! below it, and none imports this file: `handlers/` (one file per feature), then
-//! `solver.rs` (the background analysis), `diagnostics.rs` and `transport.rs`, then
-//! `server.rs` (the handle: the lock, the ordered outgoing queue, the permits), then
-//! `state.rs`, then `positions.rs`, `results.rs`, `viewer_process.rs` and `ext.rs`.
-//! Only `lsp/` knows protocol types.
+//! `solver.rs` (the background analysis), `publish.rs` (its answers to the client),
+//! `diagnostics.rs` and `transport.rs`, then `server.rs` (the handle: the lock, the
+//! permits), then `state.rs`, then `level_diagnostics.rs` (kept in the state), then
+//! `positions.rs`, `results.rs`, `viewer_process.rs` and `outgoing.rs` (the ordered
+//! queue to the client), then `ext.rs` (ARCHITECTURE.md maps the order, and
+//! `tests/e2e/tidy.rs` checks it). Only `lsp/` knows protocol types.
 //!
 //! State lives in one [`ServerState`] behind one lock, taken only for synchronous
 //! work, so notifications take effect strictly in the order they arrive (tower runs
 //! handler futures concurrently; ours never await before their state change).
-//! Diagnostics leave through one ordered channel. Stdout is the wire: logs go to
+//! Diagnostics and `hexcells/solveStatus` leave through one ordered queue. Stdout is the wire: logs go to
 //! stderr through `tracing`, filtered by `HEXCELLS_LOG`.
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -23,7 +25,9 @@ pub mod diagnostics;
 pub mod ext;
 pub mod handlers;
 pub mod level_diagnostics;
+pub mod outgoing;
 pub mod positions;
+pub mod publish;
 pub mod results;
 pub mod server;
 pub mod solver;
@@ -92,7 +96,11 @@ fn capabilities(state: &ServerState) -> ServerCapabilities {
             resolve_provider: Some(false),
         }),
         execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![ext::SOLVE_COMMAND.into(), ext::OPEN_VIEWER_COMMAND.into()],
+            commands: vec![
+                ext::SOLVE_COMMAND.into(),
+                ext::OPEN_VIEWER_COMMAND.into(),
+                ext::OPEN_PREVIEW_COMMAND.into(),
+            ],
             ..ExecuteCommandOptions::default()
         }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
@@ -145,8 +153,8 @@ impl LanguageServer for LspServer {
         let uri = params.text_document.uri.clone();
         self.write("textDocument/didOpen", |state| {
             state.open(params.text_document);
-            diagnostics::push(self, state, &uri);
-            handlers::solve_status::schedule(self, state, &uri);
+            diagnostics::push(&self.outgoing, state, &uri);
+            solver::schedule(self, state, &uri);
             Ok(())
         });
     }
@@ -155,9 +163,9 @@ impl LanguageServer for LspServer {
         let uri = params.text_document.uri;
         self.write("textDocument/didChange", |state| {
             let applied = state.change(&uri, params.text_document.version, params.content_changes)?;
-            diagnostics::push(self, state, &uri);
+            diagnostics::push(&self.outgoing, state, &uri);
             handlers::viewer::changed(state, &uri, applied);
-            handlers::solve_status::schedule(self, state, &uri);
+            solver::schedule(self, state, &uri);
             Ok(())
         });
     }
@@ -166,7 +174,7 @@ impl LanguageServer for LspServer {
         let uri = params.text_document.uri;
         self.write("textDocument/didClose", |state| {
             if let Some(doc) = state.close(&uri) {
-                diagnostics::clear(self, state, &uri, doc.version);
+                diagnostics::clear(&self.outgoing, state, &uri, doc.version);
             }
             Ok(())
         });
@@ -272,6 +280,7 @@ impl LanguageServer for LspServer {
         match params.command.as_str() {
             ext::SOLVE_COMMAND => handlers::solve_command::solve(self, &params.arguments).await,
             ext::OPEN_VIEWER_COMMAND => handlers::viewer::open(self, &params.arguments).await,
+            ext::OPEN_PREVIEW_COMMAND => handlers::viewer::open_preview(self, &params.arguments).await,
             other => Err(Error::invalid_params(format!("unknown command `{other}`"))),
         }
     }

@@ -1,24 +1,17 @@
 //! The server's handle, [`LspServer`]: the client, the one lock around
-//! [`ServerState`], the ordered queue of notifications to the client, and the permits
-//! of the background analyses. Cheap to clone into background jobs. Every handler
-//! gets to the state through it; it knows no handler.
-//!
-//! The queued notifications (diagnostics, `hexcells/solveStatus`) are written as JSON
-//! straight onto the [`Wire`], in order: a pack's diagnostics are a megabyte, which
-//! tower's client would first build as a `serde_json::Value` (many small allocations).
+//! [`ServerState`], the ordered queue of notifications to the client
+//! (`outgoing.rs`), and the permits of the background analyses. Cheap to clone into
+//! background jobs. Every handler gets to the state through it; it knows no handler.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use serde::Serialize;
-use tokio::sync::{mpsc, Semaphore};
+use tokio::sync::Semaphore;
 use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::notification::{Notification as _, PublishDiagnostics};
-use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::Client;
 use tracing::{error, warn};
 
-use super::ext;
+use super::outgoing::{Outgoing, Wire};
 use super::state::ServerState;
 
 /// Verdicts worked out at once; the others wait (and may be cancelled while waiting).
@@ -28,55 +21,6 @@ pub const MAX_PARALLEL_VERDICTS: usize = 2;
 /// verdicts of the next change.
 pub const MAX_PARALLEL_EXPLANATIONS: usize = 1;
 
-/// Notifications on their way to the client, in the order they were queued.
-enum Outgoing {
-    /// The diagnostics of one document version.
-    Diagnostics {
-        uri: Uri,
-        version: i32,
-        /// The diagnostics as a JSON array (serialised level by level, see
-        /// `level_diagnostics.rs`).
-        diagnostics: String,
-    },
-    /// `hexcells/solveStatus`.
-    SolveStatus(serde_json::Value),
-}
-
-/// The bodies of messages to the client, which the transport frames and writes in
-/// order (`None` ends the output).
-pub type Wire = mpsc::UnboundedSender<Option<Vec<u8>>>;
-
-/// A JSON-RPC notification, serialised as it is.
-#[derive(Serialize)]
-struct Notification<'a, P> {
-    jsonrpc: &'static str,
-    method: &'a str,
-    params: &'a P,
-}
-
-/// The body of notification `method` with `params`.
-fn notification<P: Serialize>(method: &str, params: &P) -> Vec<u8> {
-    let message = Notification {
-        jsonrpc: "2.0",
-        method,
-        params,
-    };
-    // Protocol types serialise without failing.
-    serde_json::to_vec(&message).unwrap_or_default()
-}
-
-/// The body of `textDocument/publishDiagnostics` for `uri`'s `version`, with
-/// `diagnostics` already a JSON array.
-fn publish_diagnostics_body(uri: &Uri, version: i32, diagnostics: &str) -> Vec<u8> {
-    // A `Uri` serialises without failing.
-    let uri = serde_json::to_string(uri).unwrap_or_default();
-    format!(
-        r#"{{"jsonrpc":"2.0","method":"{}","params":{{"uri":{uri},"diagnostics":{diagnostics},"version":{version}}}}}"#,
-        PublishDiagnostics::METHOD
-    )
-    .into_bytes()
-}
-
 /// The server: the client handle, the state and the outgoing queue. Cheap to clone
 /// into background jobs.
 #[derive(Clone)]
@@ -84,7 +28,8 @@ pub struct LspServer {
     /// The connection to the client, for requests and notifications that need no order.
     pub client: Client,
     state: Arc<Mutex<ServerState>>,
-    publish: mpsc::UnboundedSender<Outgoing>,
+    /// The ordered queue of notifications to the client.
+    pub outgoing: Outgoing,
     /// Permits for verdicts worked out at once.
     pub verdicts: Arc<Semaphore>,
     /// Permits for explanation and fix searches running at once.
@@ -95,26 +40,10 @@ impl LspServer {
     /// A server talking to `client`, with an empty state; starts the task that writes
     /// queued notifications onto `wire` in order.
     pub fn new(client: Client, wire: Wire) -> LspServer {
-        let (publish, mut rx) = mpsc::unbounded_channel::<Outgoing>();
-        tokio::spawn(async move {
-            while let Some(message) = rx.recv().await {
-                let body = match message {
-                    Outgoing::Diagnostics {
-                        uri,
-                        version,
-                        diagnostics,
-                    } => publish_diagnostics_body(&uri, version, &diagnostics),
-                    Outgoing::SolveStatus(params) => notification(ext::SolveStatus::METHOD, &params),
-                };
-                if wire.send(Some(body)).is_err() {
-                    break;
-                }
-            }
-        });
         LspServer {
             client,
             state: Arc::default(),
-            publish,
+            outgoing: Outgoing::start(wire),
             verdicts: Arc::new(Semaphore::new(MAX_PARALLEL_VERDICTS)),
             explanations: Arc::new(Semaphore::new(MAX_PARALLEL_EXPLANATIONS)),
         }
@@ -172,20 +101,5 @@ impl LspServer {
             Ok(Err(e)) => warn!(method, "{}", e.message),
             Err(_) => error!(method, "notification handler panicked"),
         }
-    }
-
-    /// Queues `textDocument/publishDiagnostics` for one version of `uri`, the
-    /// diagnostics given as a JSON array.
-    pub fn publish_diagnostics(&self, uri: Uri, version: i32, diagnostics: String) {
-        let _ = self.publish.send(Outgoing::Diagnostics {
-            uri,
-            version,
-            diagnostics,
-        });
-    }
-
-    /// Queues `hexcells/solveStatus` with `params`.
-    pub fn send_solve_status(&self, params: serde_json::Value) {
-        let _ = self.publish.send(Outgoing::SolveStatus(params));
     }
 }

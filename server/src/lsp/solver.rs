@@ -14,10 +14,10 @@
 //! published only while its version is current, so typing is never delayed and no
 //! stale verdict reaches the client.
 //!
-//! This module runs the engine and knows no handler: `handlers/solve_status.rs`
-//! schedules it and delivers each answer (stored, pushed, `hexcells/solveStatus`).
+//! The routing table schedules it after each change ([`schedule`]); it runs the
+//! engine, knows no handler, and hands each answer down to `publish.rs`, the one place
+//! that stores it and tells the client.
 
-use std::future::Future;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -30,6 +30,7 @@ use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
 use tracing::{debug, error};
 
+use super::publish;
 use super::results::{Answer, AnswerKind};
 use super::server::LspServer;
 use super::state::{Config, Lanes, Running, ServerState, Solved};
@@ -38,7 +39,7 @@ use super::state::{Config, Lanes, Running, ServerState, Solved};
 const PROGRESS_AFTER: Duration = Duration::from_millis(300);
 
 /// One version of a document to analyse, taken from the state under the lock.
-pub struct Job {
+struct Job {
     uri: Uri,
     version: i32,
     lanes: Arc<Lanes>,
@@ -46,8 +47,16 @@ pub struct Job {
     progress: bool,
 }
 
+/// Starts the background analysis of the current version of `uri` (if it is open and
+/// was parsed).
+pub fn schedule(backend: &LspServer, state: &ServerState, uri: &Uri) {
+    if let Some(job) = job(state, uri) {
+        tokio::spawn(run(backend.clone(), job));
+    }
+}
+
 /// The job for the current version of `uri`, if it is open and was parsed.
-pub fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
+fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
     let doc = state.docs.get(uri)?;
     if doc.skipped.is_some() {
         return None;
@@ -84,27 +93,21 @@ enum Passed {
 /// answers it worked out, and it runs again.
 const PASSES: usize = 3;
 
-/// Waits for the debounce, works out the verdicts and hands them to `deliver`, then
-/// (unless a newer version came meanwhile) the explanations and fixes.
-pub async fn run<Delivered>(
-    backend: LspServer,
-    job: Job,
-    deliver: impl Fn(LspServer, Uri, Solved) -> Delivered,
-) where
-    Delivered: Future<Output = ()>,
-{
+/// Waits for the debounce, works out the verdicts and publishes them, then (unless a
+/// newer version came meanwhile) the explanations and fixes.
+async fn run(backend: LspServer, job: Job) {
     tokio::time::sleep(job.config.debounce).await;
     let job = Arc::new(job);
     let Some((fresh, first)) = verdicts(&backend, &job).await else {
         return;
     };
-    deliver(backend.clone(), job.uri.clone(), first).await;
+    publish::answer(backend.clone(), job.uri.clone(), first).await;
     let Some(solved) = explanations(&backend, &job, fresh.clone(), Pass::Explanations).await else {
         return;
     };
-    deliver(backend.clone(), job.uri.clone(), solved).await;
+    publish::answer(backend.clone(), job.uri.clone(), solved).await;
     if let Some(advised) = explanations(&backend, &job, fresh, Pass::Advice).await {
-        deliver(backend.clone(), job.uri.clone(), advised).await;
+        publish::answer(backend.clone(), job.uri.clone(), advised).await;
     }
 }
 

@@ -434,8 +434,8 @@ pub struct ServerState {
     pub config: Config,
     /// The client's abilities.
     pub client: ClientSupport,
-    /// Live viewers, by the document they show.
-    pub viewers: HashMap<Uri, crate::lsp::viewer_process::ViewerProcess>,
+    /// Live viewers, by the document they show and where (a window, a page).
+    pub viewers: HashMap<(Uri, crate::lsp::viewer_process::Shown), crate::lsp::viewer_process::ViewerProcess>,
     /// The engine's answers by level, for every document.
     pub results: Results,
 }
@@ -476,10 +476,10 @@ impl ServerState {
         self.forget_unused();
     }
 
-    /// Closes the document `uri` and its viewer (which stops it); returns the document.
+    /// Closes the document `uri` and its viewers (which stops them); returns the document.
     pub fn close(&mut self, uri: &Uri) -> Option<Doc> {
         let doc = self.docs.remove(uri);
-        self.viewers.remove(uri);
+        self.viewers.retain(|(shown_uri, _), _| shown_uri != uri);
         self.forget_unused();
         doc
     }

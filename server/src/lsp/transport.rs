@@ -14,7 +14,8 @@ use tokio::sync::mpsc;
 use tower_lsp_server::{ClientSocket, LspService, Server};
 use tracing::warn;
 
-use super::server::{LspServer, Wire};
+use super::outgoing::Wire;
+use super::server::LspServer;
 
 /// Longest header line read; longer ones are garbage and skipped.
 const MAX_HEADER_LINE: u64 = 4096;

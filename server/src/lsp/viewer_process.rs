@@ -1,4 +1,5 @@
-//! The link to one running `hexcells-view --stdin`: starts the process, sends it
+//! The link to one running `hexcells-view --stdin` (the window) or
+//! `hexcells-view --serve --stdin` (the page, [`Shown::Page`]): starts the process, sends it
 //! `hexcells_core::viewer_protocol` messages, and hands what it says to a callback.
 //! It knows nothing of the server's state; `handlers/viewer.rs` (the live viewer
 //! feature) decides what to send and what a message from the viewer does.
@@ -17,6 +18,25 @@ use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
 use hexcells_core::Pos;
 use tracing::warn;
 
+/// Where a viewer shows the document: each document may have one of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shown {
+    /// A window (`hexcells.openViewer`).
+    Window,
+    /// A page on loopback, opened in the editor's browser (`hexcells.openPreview`).
+    Page,
+}
+
+impl Shown {
+    /// The command that starts this kind of viewer, for messages.
+    fn command(self) -> &'static str {
+        match self {
+            Shown::Window => "hexcells.openViewer",
+            Shown::Page => "hexcells.openPreview",
+        }
+    }
+}
+
 /// A running viewer of one document.
 #[derive(Debug)]
 pub struct ViewerProcess {
@@ -24,6 +44,8 @@ pub struct ViewerProcess {
     to_viewer: mpsc::Sender<String>,
     /// The last cursor sent, to send only changes.
     cursor: Option<(usize, Option<Pos>)>,
+    /// The page's URL, once the page said it.
+    pub url: Option<String>,
 }
 
 impl Drop for ViewerProcess {
@@ -94,23 +116,32 @@ pub fn program() -> Option<PathBuf> {
 
 /// Starts a viewer; each message it sends goes to `on_message`, on a thread of the
 /// viewer's own. The caller sends the first snapshot.
-pub fn start(mut on_message: impl FnMut(FromViewer) + Send + 'static) -> Result<ViewerProcess, String> {
+pub fn start(
+    shown: Shown,
+    mut on_message: impl FnMut(FromViewer) + Send + 'static,
+) -> Result<ViewerProcess, String> {
+    let command = shown.command();
     let program = program().ok_or_else(|| {
-        "hexcells.openViewer: hexcells-view was found neither beside hexcells nor on PATH \
-         (build it with `cargo build --release -p hexcells-viewer`)"
-            .to_string()
+        format!(
+            "{command}: hexcells-view was found neither beside hexcells nor on PATH \
+             (build it with `cargo build --release -p hexcells-viewer`)"
+        )
     })?;
+    let args: &[&str] = match shown {
+        Shown::Window => &["--stdin"],
+        Shown::Page => &["--serve", "--stdin"],
+    };
     let mut child = Command::new(&program)
-        .arg("--stdin")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| format!("hexcells.openViewer: cannot start {}: {e}", program.display()))?;
+        .map_err(|e| format!("{command}: cannot start {}: {e}", program.display()))?;
     let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
         let _ = child.kill();
         let _ = child.wait();
-        return Err("hexcells.openViewer: the viewer has no stdin or stdout".into());
+        return Err(format!("{command}: the viewer has no stdin or stdout"));
     };
     let (to_viewer, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
@@ -132,5 +163,6 @@ pub fn start(mut on_message: impl FnMut(FromViewer) + Send + 'static) -> Result<
         child,
         to_viewer,
         cursor: None,
+        url: None,
     })
 }

@@ -1,6 +1,7 @@
 //! The shared corpus of real levels, as the tests and benchmarks read it: where it is
 //! (`../shared/corpus` beside the project, or where `HEXCELLS_CORPUS` points), its
-//! level files in one walk, and its tables (`MANIFEST.tsv`, `expected-verdicts.tsv`).
+//! level files in one walk, and its tables (`MANIFEST.tsv`, `expected-verdicts.tsv`,
+//! the authors' labels of `post-labels.tsv`: [`labels`]).
 //! The corpus is never copied into the project: without it, a test reports itself
 //! skipped with a visible notice ([`skip`]) and checks what it can without it. A pack
 //! of its levels, for the figures of packs at scale, is built in memory ([`pack`]).
@@ -8,9 +9,11 @@
 //! It uses nothing but std, and only tests and benchmarks depend on it, so core's
 //! tests read the corpus while core itself does no I/O.
 
+pub mod labels;
 pub mod pack;
 pub mod skip;
 
+pub use labels::PostLabel;
 pub use pack::Pack;
 pub use skip::skip;
 

@@ -5,7 +5,10 @@
 //! packages each have an integration test, which makes cargo build their binaries
 //! into the target directory before any test runs.
 
+pub mod docgen;
+pub mod examples;
 pub mod lsp_client;
+pub mod preview;
 pub mod screen;
 pub mod shells;
 pub mod xvfb;

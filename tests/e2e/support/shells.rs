@@ -1,6 +1,7 @@
-//! Checks a completion script of `hexcells` in the real shell it is for: it parses,
+//! Checks a completion script of `hexcells` or `hexcells-view` in the real shell it is for: it parses,
 //! loads without a word on stderr, and (bash, fish) completes a subcommand and an
-//! option's values. Used on the scripts `hexcells completions` prints and on those of
+//! option's values. Used on the scripts `hexcells completions` and `hexcells-view
+//! --completions` print and on those of
 //! the release archive. A shell that is not installed is reported skipped.
 
 use std::path::Path;
@@ -10,20 +11,54 @@ use crate::skip;
 use crate::xvfb::on_path;
 
 /// The shells whose scripts the release archive carries, with the file name each
-/// shell looks for.
+/// shell looks for, for `hexcells`.
 pub const SHELLS: [(&str, &str); 3] = [
     ("bash", "hexcells.bash"),
     ("zsh", "_hexcells"),
     ("fish", "hexcells.fish"),
 ];
 
-/// What must be offered after `hexcells ch` and after `hexcells convert x --to `.
-const SUBCOMMAND: (&str, &str) = ("hexcells ch", "check");
-const VALUES: (&str, [&str; 2]) = ("hexcells convert x --to ", ["hexcells", "sixcells"]);
+/// The same for `hexcells-view` (`hexcells-view --completions SHELL`).
+pub const VIEWER_SHELLS: [(&str, &str); 3] = [
+    ("bash", "hexcells-view.bash"),
+    ("zsh", "_hexcells-view"),
+    ("fish", "hexcells-view.fish"),
+];
 
-/// The problems of the `shell` script at `script` (empty when it is fine, or when the
-/// shell is not installed, which is reported as a skip).
+/// What a program's script must complete: a line and a word it offers there, and a
+/// line after an option and two of the values offered.
+struct Expected {
+    program: &'static str,
+    word: (&'static str, &'static str),
+    values: (&'static str, [&'static str; 2]),
+}
+
+/// `hexcells ch` offers `check`; `hexcells convert x --to ` the two formats.
+const HEXCELLS: Expected = Expected {
+    program: "hexcells",
+    word: ("hexcells ch", "check"),
+    values: ("hexcells convert x --to ", ["hexcells", "sixcells"]),
+};
+
+/// `hexcells-view --sw` offers `--swap-buttons`; `--completions ` the shells.
+const VIEWER: Expected = Expected {
+    program: "hexcells-view",
+    word: ("hexcells-view --sw", "--swap-buttons"),
+    values: ("hexcells-view --completions ", ["bash", "zsh"]),
+};
+
+/// The problems of the `shell` script of `hexcells` at `script` (empty when it is
+/// fine, or when the shell is not installed, which is reported as a skip).
 pub fn problems(shell: &str, script: &Path) -> Vec<String> {
+    problems_of(shell, script, &HEXCELLS)
+}
+
+/// The problems of the `shell` script of `hexcells-view` at `script`, as [`problems`].
+pub fn viewer_problems(shell: &str, script: &Path) -> Vec<String> {
+    problems_of(shell, script, &VIEWER)
+}
+
+fn problems_of(shell: &str, script: &Path, expected: &Expected) -> Vec<String> {
     if !on_path(shell) {
         skip(&format!(
             "{shell} not found: its completion script is not checked"
@@ -46,16 +81,18 @@ pub fn problems(shell: &str, script: &Path) -> Vec<String> {
                     "-c",
                     &format!(
                         "source '{path}'
-                         f=$(complete -p hexcells | sed -n 's/.*-F \\([^ ]*\\).*/\\1/p')
+                         f=$(complete -p {program} | sed -n 's/.*-F \\([^ ]*\\).*/\\1/p')
                          for line in '{}' '{}'; do
                            read -ra COMP_WORDS <<<\"$line\"
                            case $line in *' ') COMP_WORDS+=('') ;; esac
                            COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)) COMP_LINE=$line COMP_POINT=${{#line}}
                            COMPREPLY=()
-                           \"$f\" hexcells \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"
+                           \"$f\" {program} \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"
                            printf '%s\\n' \"${{COMPREPLY[@]}}\"
                          done",
-                        SUBCOMMAND.0, VALUES.0
+                        expected.word.0,
+                        expected.values.0,
+                        program = expected.program,
                     ),
                 ],
             ),
@@ -68,7 +105,10 @@ pub fn problems(shell: &str, script: &Path) -> Vec<String> {
                 &[
                     "-f",
                     "-c",
-                    &format!("autoload -Uz compinit && compinit -u -D && source '{path}' && print -r -- $_comps[hexcells]"),
+                    &format!(
+                        "autoload -Uz compinit && compinit -u -D && source '{path}' && print -r -- $_comps[{}]",
+                        expected.program
+                    ),
                 ],
             ),
         ),
@@ -81,7 +121,7 @@ pub fn problems(shell: &str, script: &Path) -> Vec<String> {
                     "-c",
                     &format!(
                         "source '{path}'; complete -C '{}'; complete -C '{}'",
-                        SUBCOMMAND.0, VALUES.0
+                        expected.word.0, expected.values.0
                     ),
                 ],
             ),
@@ -99,11 +139,14 @@ pub fn problems(shell: &str, script: &Path) -> Vec<String> {
         .lines()
         .map(|l| l.split('\t').next().unwrap_or_default())
         .collect();
-    let expected: Vec<&str> = match shell {
-        "zsh" => vec!["_hexcells"],
-        _ => std::iter::once(SUBCOMMAND.1).chain(VALUES.1).collect(),
+    let zsh_function = format!("_{}", expected.program);
+    let words: Vec<&str> = match shell {
+        "zsh" => vec![zsh_function.as_str()],
+        _ => std::iter::once(expected.word.1)
+            .chain(expected.values.1)
+            .collect(),
     };
-    for word in expected {
+    for word in words {
         if !offered.contains(&word) {
             problems.push(format!("{shell}: `{word}` is not offered by {path}: {offered:?}"));
         }

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 use hexcells_core::edit;
 use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
@@ -21,11 +22,11 @@ use crate::editor::document::Link;
 use crate::editor::mode::EditMode;
 use crate::editor::prompt::PromptKey;
 use crate::editor::save::EditedFile;
-use crate::editor::{self as edit_state, Mods};
+use crate::editor::{self as edit_state, Mods, PointerEvent};
 use crate::keys::{self, editor as edit_keys, Binding, Button, Chord};
 use crate::player::{EngineDone, Input, Origin, PlayerEffects, Session};
 use crate::render::camera::STEP;
-use crate::render::{render_editor, render_with, Camera, FrameLayout, FrameText};
+use crate::render::{board, editor_frame, Camera, Canvas, FrameLayout, FrameText, Pixels};
 use crate::watch::{watch, FileWatch};
 
 /// Everything that reaches the window from other threads: a closed set.
@@ -264,19 +265,25 @@ impl Controller {
     /// Draws the mode that has the window into `pixmap`, a frame of `frame`'s size;
     /// returns the frame's words as drawn.
     pub fn draw(&self, frame: Frame, pixmap: &mut PixmapMut) -> FrameText {
+        self.draw_on(frame, &mut Pixels(pixmap))
+    }
+
+    /// Draws the mode that has the window on `canvas` (pixels or SVG), a frame of
+    /// `frame`'s size; returns the frame's words as drawn.
+    pub fn draw_on(&self, frame: Frame, canvas: &mut dyn Canvas) -> FrameText {
         match (&self.edit, self.editing) {
             (Some(mode), true) => {
                 let layout = mode.layout(frame.width, frame.height, frame.scale);
                 let cursor = self.session.cursor();
                 mode.editor
                     .with_scene(layout, self.session.hover, cursor, |scene| {
-                        render_editor(scene, pixmap)
+                        editor_frame::draw(scene, canvas)
                     })
             }
             _ => {
                 let layout = self.session.layout(frame.width, frame.height, frame.scale);
                 self.session
-                    .with_scene(frame.scale, |scene| render_with(scene, &layout, pixmap))
+                    .with_scene(frame.scale, |scene| board::draw(scene, &layout, canvas))
             }
         }
     }
@@ -365,7 +372,8 @@ impl Controller {
         }
         if let (true, Some(layout)) = (self.editing, self.edit_layout(frame)) {
             if let Some(mode) = &mut self.edit {
-                let outcome = mode.editor.motion(&layout, (at.0 as f32, at.1 as f32));
+                let at = (at.0 as f32, at.1 as f32);
+                let outcome = mode.editor.pointer(&layout, PointerEvent::Motion { at });
                 self.edited(outcome);
             }
         }
@@ -489,7 +497,8 @@ impl Controller {
     fn cell_under_mouse(&self, frame: Frame) -> Option<Pos> {
         let (x, y) = self.mouse?;
         if let (Some(mode), true) = (&self.edit, self.editing) {
-            return mode.item_at(&self.edit_layout(frame)?, (x as f32, y as f32));
+            let layout = self.edit_layout(frame)?;
+            return layout.cell_at(mode.editor.level(), x as f32, y as f32);
         }
         self.session
             .layout(frame.width, frame.height, frame.scale)
@@ -508,11 +517,15 @@ impl Controller {
             revealed: action == Some(edit_keys::EditorAction::ToggleRevealed),
         };
         let Some(mode) = &mut self.edit else { return };
-        let outcome = if pressed {
-            mode.press(&layout, at, button, mods)
+        let event = if pressed {
+            // A press, like a key, makes closing ask again about unsaved edits.
+            mode.close_asked = false;
+            PointerEvent::Press { at, button, mods }
         } else {
-            mode.release(&layout, at, button)
+            let now = Instant::now();
+            PointerEvent::Release { at, button, now }
         };
+        let outcome = mode.editor.pointer(&layout, event);
         self.edited(outcome);
     }
 }

@@ -11,8 +11,9 @@
 //! go to the language server for the editor's buffer ([`document::Link::Server`]);
 //! the level shown is always what the text reads as.
 //!
-//! - this file: the [`Editor`] (its state, what its keys do, requests to the text);
-//!   `gesture.rs`: the pointer (paint, cycle, flip, column, move, lasso);
+//! - this file: the [`Editor`] (its state, what its keys do, its one way in for the
+//!   pointer, [`Editor::pointer`], and requests to the text); `gesture.rs`: what the
+//!   pointer's events make (paint, cycle, flip, column, move, lasso);
 //!   `geometry.rs`: the pointer's places on the lattice;
 //! - `document.rs`: the text and where edits go; `history.rs`: undo and redo;
 //!   `prompt.rs`: the level information prompt; `background_check.rs`: problems and verdict off
@@ -43,11 +44,11 @@ use crate::keys::{self, Binding};
 use crate::render::{EditorScene, FrameLayout};
 use background_check::{BackgroundCheck, Checked};
 use document::{Document, Kind, Link};
-use gesture::Click;
+use gesture::{PointerState, Reaction, Target};
 use history::UndoRedo;
 use prompt::{Prompt, PromptKey, PromptResult};
 
-pub use gesture::{Gesture, Mods, DOUBLE_CLICK};
+pub use gesture::{Gesture, Mods, PointerEvent, DOUBLE_CLICK};
 
 /// What the app must do after an editor event.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -92,9 +93,8 @@ pub struct Editor {
     level: Level,
     banner: Option<String>,
     selection: BTreeSet<Pos>,
-    gesture: Gesture,
+    pointer: PointerState,
     queue: VecDeque<Request>,
-    last_click: Option<Click>,
     message: Option<String>,
     prompt: Option<Prompt>,
     checker: BackgroundCheck,
@@ -120,9 +120,8 @@ impl Editor {
             level: Level::new(),
             banner: None,
             selection: BTreeSet::new(),
-            gesture: Gesture::Idle,
+            pointer: PointerState::default(),
             queue: VecDeque::new(),
-            last_click: None,
             message: None,
             prompt: None,
             checker: BackgroundCheck::default(),
@@ -168,7 +167,7 @@ impl Editor {
 
     /// The gesture in progress.
     pub fn gesture(&self) -> &Gesture {
-        &self.gesture
+        &self.pointer.gesture
     }
 
     /// The last message (a refusal, what was done), if any.
@@ -252,19 +251,19 @@ impl Editor {
 
     /// Undoes the last edit.
     pub fn undo(&mut self) -> EditorOutcome {
-        self.last_click = None;
+        self.pointer.forget_click();
         self.request(Request::History(UndoRedo::Undo))
     }
 
     /// Redoes the last edit undone.
     pub fn redo(&mut self) -> EditorOutcome {
-        self.last_click = None;
+        self.pointer.forget_click();
         self.request(Request::History(UndoRedo::Redo))
     }
 
     /// Deletes the selected items.
     pub fn delete_selection(&mut self) -> EditorOutcome {
-        self.last_click = None;
+        self.pointer.forget_click();
         if self.selection.is_empty() {
             let select = keys::keys_for(&self.keys, EditorAction::Select);
             self.message = Some(format!("nothing selected ({select} selects)"));
@@ -276,13 +275,13 @@ impl Editor {
 
     /// A pasted level replaces the one shown, as one edit.
     pub fn paste_level(&mut self, level: Level) -> EditorOutcome {
-        self.last_click = None;
+        self.pointer.forget_click();
         self.request(Request::Op(Op::ReplaceLevel(Box::new(level)), Kind::Edit))
     }
 
     /// Opens the level information prompt.
     pub fn open_prompt(&mut self) -> EditorOutcome {
-        self.last_click = None;
+        self.pointer.forget_click();
         self.prompt = Some(Prompt::new(&self.level));
         EditorOutcome::redraw()
     }
@@ -290,7 +289,7 @@ impl Editor {
     /// Another level of a pack: the next (`step` 1) or the previous (-1), wrapping
     /// around.
     pub fn step(&mut self, step: isize) -> EditorOutcome {
-        self.last_click = None;
+        self.pointer.forget_click();
         let n = self.n_levels.max(1) as isize;
         self.level_idx = (self.level_idx as isize + step).rem_euclid(n) as usize;
         self.selection.clear();
@@ -383,7 +382,7 @@ impl Editor {
     /// Nothing selected any more (and the help panel hidden).
     pub fn clear_selection(&mut self) -> EditorOutcome {
         self.selection.clear();
-        self.gesture = Gesture::Idle;
+        self.pointer.gesture = Gesture::Idle;
         self.show_help = false;
         EditorOutcome::redraw()
     }
@@ -397,6 +396,22 @@ impl Editor {
     /// Whether the help panel shows.
     pub fn shows_help(&self) -> bool {
         self.show_help
+    }
+
+    /// A pointer event in the frame `layout`: the editor's one way in for the mouse.
+    /// The gesture it makes (`gesture.rs`) becomes an edit, a selection or nothing.
+    pub fn pointer(&mut self, layout: &FrameLayout, event: PointerEvent) -> EditorOutcome {
+        let on = Target {
+            level: &self.level,
+            selection: &mut self.selection,
+            message: &mut self.message,
+            swap_buttons: self.swap_buttons,
+        };
+        match self.pointer.event(on, layout, event) {
+            Reaction::Nothing => EditorOutcome::default(),
+            Reaction::Redraw => EditorOutcome::redraw(),
+            Reaction::Edit(op, kind) => self.request(Request::Op(op, kind)),
+        }
     }
 
     /// Sets the message line (e.g. what saving did).
@@ -489,7 +504,7 @@ impl Editor {
     ) -> R {
         let mut paint: Vec<(Pos, Color)> = Vec::new();
         let (mut column, mut moving, mut lasso): (_, _, &[(f32, f32)]) = (None, None, &[]);
-        match &self.gesture {
+        match &self.pointer.gesture {
             Gesture::Paint { color, cells } => paint = cells.iter().map(|p| (*p, *color)).collect(),
             Gesture::Column {
                 cell,

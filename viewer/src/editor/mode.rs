@@ -1,20 +1,19 @@
 //! The editor mode of the window, without the window: the [`Editor`], its file (when
 //! it edits one standalone), its camera (zoom and pan), and what its keys do. `app.rs` turns
-//! window events into the editor's bound actions (`keys::editor::EditorAction`), prompt keys
-//! and pointer calls, and carries out the [`EditorEffects`].
+//! window events into the editor's bound actions (`keys::editor::EditorAction`) and prompt
+//! keys, and carries out the [`EditorEffects`]; pointer events go from the controller
+//! straight to [`Editor::pointer`].
 
 use std::path::Path;
-use std::time::Instant;
 
 use hexcells_core::Pos;
 
 use super::document::Link;
 use super::prompt::PromptKey;
 use super::save::{DiskChange, EditedFile, Saved};
-use super::{Editor, EditorOutcome, Mods};
+use super::{Editor, EditorOutcome};
 use crate::keys::editor::EditorAction;
 use crate::keys::keys_for;
-use crate::keys::Button;
 use crate::render::camera::STEP;
 use crate::render::{Camera, FrameLayout};
 
@@ -123,7 +122,7 @@ impl EditMode {
 
     /// Carries out `action` of the editor's table, in a `width` x `height` window: the
     /// editor's one handler for its keys (the clicks' actions are the pointer's, read
-    /// in [`Editor::press`]: nothing happens here).
+    /// in [`Editor::pointer`]: nothing happens here).
     pub fn act(&mut self, action: EditorAction, width: u32, height: u32) -> EditorEffects {
         self.close_asked = false;
         let centre = (width as f32 / 2.0, height as f32 / 2.0);
@@ -275,28 +274,6 @@ impl EditMode {
         ));
         false
     }
-
-    /// A press of a mouse button at pixel `at` of a `width` x `height` frame.
-    pub fn press(
-        &mut self,
-        layout: &FrameLayout,
-        at: (f32, f32),
-        button: Button,
-        mods: Mods,
-    ) -> EditorOutcome {
-        self.close_asked = false;
-        self.editor.press(layout, at, button, mods)
-    }
-
-    /// A release.
-    pub fn release(&mut self, layout: &FrameLayout, at: (f32, f32), button: Button) -> EditorOutcome {
-        self.editor.release(layout, at, button, Instant::now())
-    }
-
-    /// The item under pixel `at`.
-    pub fn item_at(&self, layout: &FrameLayout, at: (f32, f32)) -> Option<Pos> {
-        layout.cell_at(self.editor.level(), at.0, at.1)
-    }
 }
 
 fn display_name(path: &Path) -> String {
@@ -309,6 +286,7 @@ fn display_name(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::editor::PointerEvent;
     use hexcells_core::format::print;
     use hexcells_core::Level;
 
@@ -359,8 +337,12 @@ mod tests {
         let mut mode = EditMode::new(text, Link::Standalone, 0, Some(file));
         let layout = mode.layout(1280, 800, 1.0);
         let at = layout.cell_centre(Pos::new(10, 10).unwrap());
-        mode.press(&layout, at, Button::Left, Mods::default());
-        mode.release(&layout, at, Button::Left);
+        let (button, mods) = (crate::keys::Button::Left, crate::editor::Mods::default());
+        mode.editor
+            .pointer(&layout, PointerEvent::Press { at, button, mods });
+        let now = std::time::Instant::now();
+        mode.editor
+            .pointer(&layout, PointerEvent::Release { at, button, now });
         assert!(mode.is_modified());
         assert_eq!(mode.title("x", false), "new.hexcells* - hexcells-view (editor)");
         assert_eq!(mode.title("x", true), "new.hexcells* - hexcells-view (playtest)");

@@ -1,16 +1,17 @@
 //! The standalone editor's file: what was read, what is on disk, and saving. The level
-//! file is written only when the author saves, atomically (a temporary file
-//! `.NAME.PID.tmp` in the same directory, then a rename; the file's permissions kept),
+//! file is written only when the author saves, atomically (`hexcells_files`: a
+//! temporary file `.NAME.PID.N.tmp` in the same directory, then a rename; an existing
+//! file keeps its permissions, a new one gets the umask's),
 //! and never over a change made to it elsewhere: a file that changed on disk since it
 //! was read is left alone and the edits go to `FILE.conflict` beside it. A save killed
 //! half way leaves its temporary file; the next editor on the file removes those of
 //! processes that are gone.
 
 use std::ffi::OsString;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use hexcells_files::{leftover_pid, written_at};
 
 /// The edited file.
 #[derive(Clone, Debug)]
@@ -111,45 +112,18 @@ fn conflict_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Writes `text` to `path` through a temporary file in the same directory and a
-/// rename, so readers see the old text or the new one, never half of it. An existing
-/// file keeps its permissions; a symbolic link keeps pointing at the file written.
+/// Writes `text` to `path` atomically (`hexcells_files::write_atomically`): readers
+/// see the old text or the new one, never half of it. An existing file keeps its
+/// permissions, a new one gets the umask's; a symbolic link keeps pointing at the file
+/// written.
 pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
     let (dir, name) = written_at(path);
-    let mut tmp_name = OsString::from(".");
-    tmp_name.push(&name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let target = dir.join(&name);
-    let written = (|| -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(&target) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        std::fs::rename(&tmp, &target)
-    })();
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e).with_context(|| format!("cannot write {}", target.display()));
-    }
-    Ok(())
-}
-
-/// The directory and name of the file a save of `path` writes: the file a symbolic
-/// link points at.
-fn written_at(path: &Path) -> (PathBuf, OsString) {
-    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let dir = match target.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    (dir, target.file_name().map(OsString::from).unwrap_or_default())
+    hexcells_files::write_atomically(path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", dir.join(name).display()))
 }
 
 /// Removes the temporary files that saves of `path` (and of its `.conflict` file) left
-/// when their process was killed half way: `.NAME.PID.tmp` beside the file written,
+/// when their process was killed half way: `.NAME.PID.N.tmp` beside the file written,
 /// for a process `PID` that is gone (or is this one, which saves nothing yet). Another
 /// running process's are left alone, and so is everything where it cannot be told
 /// whether the process runs. Returns the files removed.
@@ -159,21 +133,13 @@ pub fn remove_stale_temporaries(path: &Path) -> Vec<PathBuf> {
     let conflict = written_at(&path.with_file_name(conflict));
     let mut removed = Vec::new();
     for (dir, name) in [written_at(path), conflict] {
-        let (Some(name), Ok(entries)) = (name.to_str(), std::fs::read_dir(&dir)) else {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
         for entry in entries.flatten() {
-            let file = entry.file_name();
-            let pid = file
-                .to_str()
-                .and_then(|f| {
-                    f.strip_prefix('.')?
-                        .strip_prefix(name)?
-                        .strip_prefix('.')?
-                        .strip_suffix(".tmp")
-                })
-                .and_then(|pid| pid.parse::<u32>().ok());
-            let Some(pid) = pid else { continue };
+            let Some(pid) = leftover_pid(&entry.file_name(), &name) else {
+                continue;
+            };
             if pid != std::process::id() && is_running(pid) {
                 continue;
             }
@@ -290,8 +256,9 @@ mod tests {
         let mut gone = std::process::Command::new("true").spawn().unwrap();
         gone.wait().unwrap();
         let mut running = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+        // Named as writes name them now (`.NAME.PID.N.tmp`) and as earlier versions did.
         let leftover = |name: &str, pid: u32| dir.path().join(format!(".{name}.{pid}.tmp"));
-        let stale = leftover("level.hexcells", gone.id());
+        let stale = dir.path().join(format!(".level.hexcells.{}.3.tmp", gone.id()));
         let stale_conflict = leftover("level.hexcells.conflict", gone.id());
         let live = leftover("level.hexcells", running.id());
         let other_file = leftover("other.hexcells", gone.id());

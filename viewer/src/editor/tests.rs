@@ -37,11 +37,25 @@ impl Driver {
         self.sent.extend(outcome.send);
     }
 
+    fn press(&mut self, at: (f32, f32), button: Button, mods: Mods) -> EditorOutcome {
+        let event = PointerEvent::Press { at, button, mods };
+        self.editor.pointer(&self.layout, event)
+    }
+
+    fn motion(&mut self, at: (f32, f32)) -> EditorOutcome {
+        self.editor.pointer(&self.layout, PointerEvent::Motion { at })
+    }
+
+    fn release(&mut self, at: (f32, f32), button: Button, now: Instant) -> EditorOutcome {
+        let event = PointerEvent::Release { at, button, now };
+        self.editor.pointer(&self.layout, event)
+    }
+
     fn click_with(&mut self, p: (f32, f32), button: Button, mods: Mods) {
-        let o = self.editor.press(&self.layout, p, button, mods);
+        let o = self.press(p, button, mods);
         self.keep(o);
         self.now += Duration::from_secs(1);
-        let o = self.editor.release(&self.layout, p, button, self.now);
+        let o = self.release(p, button, self.now);
         self.keep(o);
     }
 
@@ -50,16 +64,16 @@ impl Driver {
     }
 
     fn drag(&mut self, from: (f32, f32), to: (f32, f32), button: Button, mods: Mods) {
-        let o = self.editor.press(&self.layout, from, button, mods);
+        let o = self.press(from, button, mods);
         self.keep(o);
         for k in 1..=8 {
             let t = k as f32 / 8.0;
             let p = (from.0 + t * (to.0 - from.0), from.1 + t * (to.1 - from.1));
-            let o = self.editor.motion(&self.layout, p);
+            let o = self.motion(p);
             self.keep(o);
         }
         self.now += Duration::from_secs(1);
-        let o = self.editor.release(&self.layout, to, button, self.now);
+        let o = self.release(to, button, self.now);
         self.keep(o);
     }
 
@@ -120,11 +134,10 @@ fn a_click_cycles_a_double_click_flips_and_right_click_deletes() {
     assert!(matches!(d.item(pos(2, 4)), Some(Item::Cell(c)) if c.hint == Hint::Plain));
     // Twice within the double-click time: blue, with the first click's cycle undone.
     d.now += Duration::from_secs(1);
-    d.editor.press(&d.layout, at, Button::Left, Mods::default());
-    d.editor.release(&d.layout, at, Button::Left, d.now);
-    d.editor.press(&d.layout, at, Button::Left, Mods::default());
-    d.editor
-        .release(&d.layout, at, Button::Left, d.now + Duration::from_millis(150));
+    d.press(at, Button::Left, Mods::default());
+    d.release(at, Button::Left, d.now);
+    d.press(at, Button::Left, Mods::default());
+    d.release(at, Button::Left, d.now + Duration::from_millis(150));
     assert!(
         matches!(d.item(pos(2, 4)), Some(Item::Cell(c)) if c.color == Color::Blue && c.hint == Hint::Plain),
         "{:?}",
@@ -191,8 +204,8 @@ fn a_selection_moves_by_lattice_steps_and_refuses_overlaps() {
     assert_eq!(d.editor.selection().len(), 2);
     // Straight to two steps down, onto the black cell at (2,10): refused with a message.
     let (from, to) = (d.at(pos(2, 4)), d.at(pos(2, 8)));
-    d.editor.press(&d.layout, from, Button::Left, Mods::default());
-    d.editor.motion(&d.layout, to);
+    d.press(from, Button::Left, Mods::default());
+    d.motion(to);
     assert!(
         d.editor
             .message()
@@ -200,7 +213,7 @@ fn a_selection_moves_by_lattice_steps_and_refuses_overlaps() {
         "{:?}",
         d.editor.message()
     );
-    d.editor.release(&d.layout, to, Button::Left, d.now);
+    d.release(to, Button::Left, d.now);
     assert!(d.item(pos(2, 4)).is_some(), "a refused move changes nothing");
     // Dragged there step by step, the selection stops at the last step that fits.
     d.drag(from, to, Button::Left, Mods::default());

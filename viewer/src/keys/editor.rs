@@ -8,41 +8,45 @@ use super::{help_rows, in_button_order, keys_for, line_parts, table, Binding};
 table! {
     /// Everything a binding of the editor can do.
     pub enum EditorAction in "editor" {
-        /// Undo an edit.
+        /// Undo an edit
         Undo = "undo" ["Ctrl+Z"] "undo an edit",
-        /// Redo it.
+        /// Redo the edit last undone
         Redo = "redo" ["Ctrl+Y", "Ctrl+Shift+Z"] "redo it",
-        /// Delete the selected items.
+        /// Delete the selection
         DeleteSelection = "delete-selection" ["Delete"] "delete the selection",
-        /// Deselect everything.
+        /// Deselect everything (so does a selecting click on empty space), and hide the
+        /// help panel
         ClearSelection = "clear-selection" ["Esc"] "deselect everything (and hide this panel)",
-        /// Click: select or deselect an item; on empty space, drag a freehand selection.
+        /// Select / deselect an item; on empty space: drag a freehand selection, or
+        /// deselect everything
         Select = "select" ["Shift+Click"] "select an item; on empty space, drag a freehand selection",
-        /// Click: mark or unmark a cell as revealed at start.
+        /// Mark / unmark a cell as revealed at start
         ToggleRevealed = "toggle-revealed" ["Alt+Click", "Ctrl+Click"] "mark or unmark a cell as revealed at start",
-        /// The prompt for title, author and custom text.
+        /// Title, author and the two custom text lines, one prompt per field: type, Enter
+        /// applies and goes on, Esc closes
         Information = "information" ["Ctrl+D"] "title, author and custom text, one prompt per field",
-        /// Save the file (standalone).
+        /// Save (standalone)
         Save = "save" ["Ctrl+S"] "save (standalone)",
-        /// Play the level as it reads.
+        /// Playtest the level as it reads
         Playtest = "playtest" ["Tab"] "playtest the level as it reads",
-        /// Play it from the start.
+        /// Playtest it from the start
         PlaytestFromStart = "playtest-from-start" ["Ctrl+Tab", "Shift+Tab"] "playtest from the start",
-        /// Zoom in around the window's centre.
+        /// Zoom in
         ZoomIn = "zoom-in" ["+", "="] "zoom in",
-        /// Zoom out.
+        /// Zoom out
         ZoomOut = "zoom-out" ["-"] "zoom out",
-        /// Back to the level's frame.
+        /// Back to the level's frame
         ZoomReset = "zoom-reset" ["0"] "back to the level's frame",
-        /// The next level of a pack.
+        /// Next level of a pack
         NextLevel = "next-level" ["N"] "next level of the pack",
-        /// The previous level.
+        /// Previous level of a pack
         PreviousLevel = "previous-level" ["P"] "previous level of the pack",
-        /// The level's text to the clipboard.
+        /// Copy the level's text
         CopyLevel = "copy-level" ["Ctrl+C"] "copy the level's text",
-        /// The clipboard's level in place of the one shown.
+        /// Paste a level (`Hexcells level v1` text or SixCells JSON) in place of the one
+        /// shown, as one undoable edit
         PasteLevel = "paste-level" ["Ctrl+V"] "paste a level in place of this one",
-        /// Show every binding and gesture.
+        /// The help panel (every key and click in force) on / off
         ToggleHelp = "help" ["?", "F1"] "show or hide every key and click",
     }
     help line:

@@ -37,6 +37,9 @@ pub trait Bindable: Copy + Eq + std::fmt::Debug + 'static {
     fn defaults(self) -> &'static [&'static str];
     /// What it does, for the help panel.
     fn describe(self) -> &'static str;
+    /// What it does, for the user's manual: the doc comment written above the action in
+    /// its table (`docs/viewer.md`'s tables are generated from these).
+    fn doc(self) -> &'static str;
     /// Whether clicks (rather than keys) do it: its default chords are clicks.
     fn on_click(self) -> bool {
         let first = self.defaults().first().and_then(|text| Chord::parse(text));
@@ -44,16 +47,16 @@ pub trait Bindable: Copy + Eq + std::fmt::Debug + 'static {
     }
 }
 
-/// Declares a mode's table: the enum of its actions and, once for each action, the id
-/// `keys.toml` knows it by, its default chords (as `keys.toml` writes them) and its row
-/// in the help panel, in the panel's order; then the actions of the one-line help, each
+/// Declares a mode's table: the enum of its actions and, once for each action, its user
+/// doc (the doc comment above it), the id `keys.toml` knows it by, its default chords
+/// (as `keys.toml` writes them) and its row in the help panel, in the panel's order; then the actions of the one-line help, each
 /// with its word there.
 macro_rules! table {
     (
         $(#[$enum_doc:meta])*
         pub enum $enum:ident in $section:literal {
             $(
-                $(#[$doc:meta])*
+                $(#[doc = $doc:literal])*
                 $action:ident = $id:literal [$($chord:literal),+] $describe:literal,
             )+
         }
@@ -62,7 +65,7 @@ macro_rules! table {
         $(#[$enum_doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum $enum {
-            $($(#[$doc])* $action,)+
+            $($(#[doc = $doc])* $action,)+
         }
 
         impl $crate::keys::Bindable for $enum {
@@ -85,6 +88,12 @@ macro_rules! table {
             fn describe(self) -> &'static str {
                 match self {
                     $($enum::$action => $describe,)+
+                }
+            }
+
+            fn doc(self) -> &'static str {
+                match self {
+                    $($enum::$action => concat!($($doc, "\n"),*),)+
                 }
             }
         }

@@ -7,50 +7,63 @@ use super::{keys_for, line_parts, table, Binding};
 table! {
     /// Everything a binding of the player can do.
     pub enum PlayerAction in "player" {
-        /// Click: uncover a hidden cell (one button blue, the other black); on a number,
-        /// show its flower or beam (left) or dim it (right).
+        /// Uncover a hidden cell as blue / black with the left / right button (a wrong
+        /// colour is a mistake, the cell stays hidden). On a number, a left click shows the flower of a blue cell's
+        /// number or the beam of a column number (click again to hide it), and a right
+        /// click dims it, "done with this one" (again: restore it; works on column numbers
+        /// and every uncovered number)
         Uncover = "uncover" ["Click"] "uncover blue / black; on a number: flower or beam / dim it",
-        /// Click: mark a guess on a hidden cell (blue or black as for uncovering), or clear it.
+        /// Mark a hidden cell as a *guess* blue / black (left / right button); the same
+        /// click again clears it
         Guess = "guess" ["Shift+Click"] "mark a guess blue / black (again: clear it)",
-        /// Confirm every guess.
+        /// Confirm every guess: a right guess uncovers its cell, a wrong one is a mistake
         ConfirmGuesses = "confirm-guesses" ["C"] "confirm every guess (a wrong one is a mistake)",
-        /// Confirm the opposite of every guess.
+        /// Deny every guess: confirm the opposite colour of each ("I proved these wrong")
         DenyGuesses = "deny-guesses" ["D"] "confirm the opposite of every guess",
-        /// Clear every guess.
+        /// Clear every guess
         ClearGuesses = "clear-guesses" ["X"] "clear every guess",
-        /// Show every flower and beam, or clear them.
+        /// Show every flower and beam at once (dimmed ones excepted); again: clear them
         HighlightAll = "highlight-all" ["A"] "show every flower and beam (again: clear them)",
-        /// The next deducible cell and why.
+        /// Hint: outline the next deducible cell and say why in the status line: the rule's
+        /// name (see [rules.md](rules.md)), the deduction, and the rule's sentence; the
+        /// clues it reads are outlined too
         Hint = "hint" ["H"] "hint: the next deducible cell and why",
-        /// The engine's next round, as guesses.
+        /// The deduction engine's next round, marked as guesses (confirm them with `C`);
+        /// the status line names the round's hardest step and its rule, and outlines its
+        /// clues
         SolveRound = "solve-round" ["S"] "the engine's next round, marked as guesses",
-        /// Uncover everything deducible.
+        /// Uncover everything the engine can deduce from here
         SolveAll = "solve-all" ["Shift+S"] "uncover everything deducible",
-        /// Take back the last uncovering.
+        /// Undo the last uncovering: a click, a confirm (one step, and its guesses come
+        /// back) or a `Shift+S`
         Undo = "undo" ["Z"] "undo the last uncovering (a confirm is one step)",
-        /// Clear this level's progress (asks first).
+        /// Clear this level's progress; the status line asks first, and a second `R`
+        /// confirms (any other key keeps it)
         ClearProgress = "clear-progress" ["R"] "clear this level's progress (asks first)",
-        /// Export the play record.
+        /// Export the play record to `$XDG_STATE_HOME/hexcells/exports/`
         ExportRecord = "export-record" ["E"] "export the play record",
-        /// Copy the level with the progress.
+        /// Copy the level with your progress as `Hexcells level v1` text: the cells you
+        /// uncovered are written as revealed
         CopyLevel = "copy-level" ["Ctrl+C"] "copy the level, uncovered cells revealed",
-        /// Play the level on the clipboard.
+        /// Play the level on the clipboard (`Hexcells level v1` text or SixCells JSON)
         PasteLevel = "paste-level" ["Ctrl+V"] "play the level on the clipboard",
-        /// Show the solution.
+        /// Solution preview on / off
         ToggleSolution = "show-solution" ["V"] "show the solution",
-        /// Zoom in around the window's centre.
+        /// Zoom in around the window's centre (the wheel zooms around the pointer)
         ZoomIn = "zoom-in" ["+", "="] "zoom in (the wheel zooms around the pointer)",
-        /// Zoom out.
+        /// Zoom out
         ZoomOut = "zoom-out" ["-"] "zoom out",
-        /// Back to the level fitted in the window.
+        /// Back to the level fitted in the window
         ZoomReset = "zoom-reset" ["0"] "fit the level in the window again",
-        /// The next level.
+        /// Next level of the pack; past its end, the next `.hexcells` file of the folder
         NextLevel = "next-level" ["N"] "next level (or file)",
-        /// The previous level.
+        /// Previous level of the pack; before its start, the previous `.hexcells` file of
+        /// the folder
         PreviousLevel = "previous-level" ["P"] "previous level (or file)",
-        /// Show every binding.
+        /// The help panel on / off
         ToggleHelp = "help" ["?", "F1"] "show or hide every key",
-        /// Open the level editor on the level shown (from the editor's playtest: back to it).
+        /// The [level editor](#the-level-editor) on the level shown (from the editor's
+        /// playtest: back to it)
         Editor = "editor" ["Tab"] "edit the level (docs/viewer.md); in the editor, Tab plays it",
     }
     help line:

@@ -5,7 +5,7 @@
 //! clues and undo steps (files from before dimmed clues and undo steps read as none);
 //! beside it, `level-<key>.record` keeps the game's moves and guesses as a play record
 //! (`docs/record-notation.md`), and exporting the record writes copies to `exports/`.
-//! Files are written atomically (temp file, then rename). The level file itself is
+//! Files are written atomically (`hexcells_files`: temp file, then rename). The level file itself is
 //! never written.
 
 use std::path::{Path, PathBuf};
@@ -120,12 +120,11 @@ pub fn save(dir: &Path, level: &Level, progress: &LevelProgress) -> std::io::Res
     write_atomically(dir, &file_for(dir, level), &text)
 }
 
+/// Writes `text` to `path` in `dir` (made when missing) atomically, as every file
+/// of the tools is written (`hexcells_files`).
 fn write_atomically(dir: &Path, path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let tmp = path.with_extension(format!("{ext}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    hexcells_files::write_atomically(path, text.as_bytes())
 }
 
 fn record_file_for(dir: &Path, level: &Level) -> PathBuf {

@@ -11,14 +11,12 @@ use hexcells_core::edit::lattice_parity;
 use hexcells_core::format::decode_entities;
 use hexcells_core::model::name;
 use hexcells_core::{Color as CellColor, Direction, Item, Level, Pos};
-use tiny_skia::{Color, PixmapMut, Rect, Transform};
+use tiny_skia::Color;
 
-use super::board::{
-    blit, centred, draw_banner, draw_number, draw_title, fill_polygon, outline_cell, stroke_polygon,
-    with_tile, Tile,
-};
+use super::board::{centred, draw_banner, draw_number, draw_title, outline_cell};
+use super::canvas::{hexagon_at, Canvas, Group, Tile};
 use super::layout::FrameLayout;
-use super::palette::{self, paint};
+use super::palette;
 use super::text::{self, left, Anchor, TextStyle};
 use super::{help, key_line, FrameText};
 
@@ -76,27 +74,31 @@ fn selected_veil() -> Color {
     Color::from_rgba8(255, 255, 255, 140)
 }
 
-/// Draws `scene` over the whole of `pixmap`; returns its words as drawn.
-pub fn render_editor(scene: &EditorScene, pixmap: &mut PixmapMut) -> FrameText {
+/// Draws `scene` over the whole of `canvas`; returns its words as drawn.
+pub fn draw(scene: &EditorScene, canvas: &mut dyn Canvas) -> FrameText {
     let mut words = FrameText {
-        size: (pixmap.width(), pixmap.height()),
+        size: canvas.size(),
         ..FrameText::default()
     };
-    pixmap.fill(palette::BACKGROUND.color());
+    canvas.clear(palette::BACKGROUND);
     let layout = &scene.layout;
-    draw_lattice(scene, layout, pixmap);
-    draw_items(scene, layout, pixmap);
-    draw_marks(scene, layout, pixmap);
-    draw_previews(scene, layout, pixmap);
-    draw_header(scene, layout, pixmap, &mut words);
-    draw_footer(scene, layout, pixmap, &mut words);
+    draw_lattice(scene, layout, canvas);
+    draw_items(scene, layout, canvas);
+    draw_marks(scene, layout, canvas);
+    draw_previews(scene, layout, canvas);
+    draw_header(scene, layout, canvas, &mut words);
+    draw_footer(scene, layout, canvas, &mut words);
     match scene.panel {
         Some(rows) => {
-            help::draw("Editor: every key and click", rows, layout, pixmap);
+            canvas.begin(Group::Part("help"));
+            help::draw("Editor: every key and click", rows, layout, canvas);
+            canvas.end();
             words.panel = rows.to_vec();
         }
         None if !scene.first_steps.is_empty() => {
-            draw_first_steps(scene.first_steps, layout, pixmap);
+            canvas.begin(Group::Part("first-steps"));
+            draw_first_steps(scene.first_steps, layout, canvas);
+            canvas.end();
             words.first_steps = scene.first_steps.to_vec();
         }
         None => {}
@@ -106,7 +108,7 @@ pub fn render_editor(scene: &EditorScene, pixmap: &mut PixmapMut) -> FrameText {
 
 /// The first steps of an empty level, on a panel over the middle of the board: the
 /// two lines that make cells each start with a cell of the colour they make.
-fn draw_first_steps(steps: &[String], layout: &FrameLayout, pixmap: &mut PixmapMut) {
+fn draw_first_steps(steps: &[String], layout: &FrameLayout, canvas: &mut dyn Canvas) {
     let s = layout.scale;
     let size = 16.0 * s;
     let line = size * 1.6;
@@ -122,7 +124,7 @@ fn draw_first_steps(steps: &[String], layout: &FrameLayout, pixmap: &mut PixmapM
     let board_h = layout.height - layout.header - layout.footer;
     let x0 = (layout.width - panel_w) / 2.0;
     let y0 = board_top + ((board_h - panel_h) / 2.0).max(0.0);
-    help::panel(pixmap, x0, y0, panel_w, panel_h, s);
+    help::panel(canvas, x0, y0, panel_w, panel_h, s);
     let text_x = x0 + 2.0 * pad + swatch;
     let room = (x0 + panel_w - pad - text_x).max(1.0);
     for (k, step) in steps.iter().enumerate() {
@@ -137,22 +139,23 @@ fn draw_first_steps(steps: &[String], layout: &FrameLayout, pixmap: &mut PixmapM
         };
         if let Some(color) = color {
             let (cx, cy) = (x0 + pad + swatch / 2.0, y + size * 0.55);
-            fill_polygon(pixmap, &super::board::hexagon_at(cx, cy, swatch), color.color());
+            canvas.fill_polygon(&hexagon_at(cx, cy, swatch), color.color());
         }
         let step = text::fit(step, size, room);
-        text::draw(pixmap, &step, text_x, y, left(size, palette::TEXT.color()));
+        canvas.text(&step, text_x, y, left(size, palette::TEXT.color()));
     }
 }
 
 /// Faint dots on the free places of the lattice, so authors see where cells go.
-fn draw_lattice(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
+fn draw_lattice(scene: &EditorScene, layout: &FrameLayout, canvas: &mut dyn Canvas) {
     if layout.radius < 6.0 {
         return;
     }
     let parity = lattice_parity(scene.level);
     let dot = Color::from_rgba8(190, 190, 190, 255);
     let size = (layout.radius * 0.08).max(1.0);
-    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
+    let (w, h) = canvas.size();
+    let (w, h) = (w as f32, h as f32);
     for pos in Pos::all() {
         if parity.is_some_and(|p| p != pos.parity()) || scene.level.get(pos).is_some() {
             continue;
@@ -161,25 +164,25 @@ fn draw_lattice(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMu
         if cx < 0.0 || cy < 0.0 || cx > w || cy > h {
             continue;
         }
-        if let Some(rect) = Rect::from_xywh(cx - size, cy - size, 2.0 * size, 2.0 * size) {
-            pixmap.fill_rect(rect, &paint(dot), Transform::identity(), None);
-        }
+        canvas.fill_rect(cx - size, cy - size, 2.0 * size, 2.0 * size, dot);
     }
 }
 
-fn draw_items(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
+fn draw_items(scene: &EditorScene, layout: &FrameLayout, canvas: &mut dyn Canvas) {
     let r = layout.radius;
     for (pos, item) in scene.level.items() {
         let (cx, cy) = layout.cell_centre(pos);
-        draw_item(scene.level, pos, item, cx, cy, r, pixmap);
+        canvas.begin(Group::Item(pos));
+        draw_item(scene.level, pos, item, cx, cy, r, canvas);
         if scene.selection.contains(&pos) {
-            fill_polygon(pixmap, &layout.hexagon(pos, r * 0.94), selected_veil());
+            canvas.fill_polygon(&layout.hexagon(pos, r * 0.94), selected_veil());
         }
+        canvas.end();
     }
 }
 
 /// One item, true colour and number, centred on `(cx, cy)`.
-fn draw_item(level: &Level, pos: Pos, item: Item, cx: f32, cy: f32, r: f32, pixmap: &mut PixmapMut) {
+fn draw_item(level: &Level, pos: Pos, item: Item, cx: f32, cy: f32, r: f32, canvas: &mut dyn Canvas) {
     match item {
         Item::Cell(cell) => {
             let (rim, fill) = match cell.color {
@@ -193,34 +196,34 @@ fn draw_item(level: &Level, pos: Pos, item: Item, cx: f32, cy: f32, r: f32, pixm
                 fill,
                 core: None,
             };
-            with_tile(r, tile, |tile| blit(pixmap, tile, cx, cy));
+            canvas.tile(tile, r, cx, cy);
             if cell.hint.shows_number() {
-                draw_number(pixmap, level, pos, (cx, cy), r, palette::CELL_TEXT.color());
+                draw_number(canvas, level, pos, (cx, cy), r, palette::CELL_TEXT.color());
             }
         }
-        Item::Column(_) => draw_number(pixmap, level, pos, (cx, cy), r, palette::TEXT.color()),
+        Item::Column(_) => draw_number(canvas, level, pos, (cx, cy), r, palette::TEXT.color()),
     }
 }
 
 /// Outlines: stuck cells, problems, the hovered item, the text cursor.
-fn draw_marks(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
+fn draw_marks(scene: &EditorScene, layout: &FrameLayout, canvas: &mut dyn Canvas) {
     let r = layout.radius;
     let width = (2.0 * layout.scale).max(r * 0.08);
     for &pos in scene.problems {
-        stroke_polygon(pixmap, &layout.hexagon(pos, r * 0.99), PROBLEM.color(), width);
+        canvas.stroke_polyline(&layout.hexagon(pos, r * 0.99), true, PROBLEM.color(), width);
     }
     for &pos in scene.stuck {
-        stroke_polygon(pixmap, &layout.hexagon(pos, r * 0.9), STUCK.color(), width * 1.3);
+        canvas.stroke_polyline(&layout.hexagon(pos, r * 0.9), true, STUCK.color(), width * 1.3);
     }
     if let Some(pos) = scene.cursor {
-        outline_cell(pixmap, layout, pos, palette::CURSOR.color(), width);
+        outline_cell(canvas, layout, pos, palette::CURSOR.color(), width);
     }
     if let Some(pos) = scene.hover {
-        outline_cell(pixmap, layout, pos, palette::SOFT_TEXT.color(), width * 0.6);
+        outline_cell(canvas, layout, pos, palette::SOFT_TEXT.color(), width * 0.6);
     }
 }
 
-fn draw_previews(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut) {
+fn draw_previews(scene: &EditorScene, layout: &FrameLayout, canvas: &mut dyn Canvas) {
     let r = layout.radius;
     let translucent = |rgb: palette::Rgb| Color::from_rgba8(rgb.0, rgb.1, rgb.2, 130);
     for &(pos, color) in scene.paint {
@@ -228,18 +231,14 @@ fn draw_previews(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapM
             CellColor::Blue => palette::BLUE,
             CellColor::Black => palette::BLACK,
         };
-        fill_polygon(pixmap, &layout.hexagon(pos, r * 0.9), translucent(fill));
+        canvas.fill_polygon(&layout.hexagon(pos, r * 0.9), translucent(fill));
     }
     if let Some((pos, direction)) = scene.column {
         let (cx, cy) = layout.cell_centre(pos);
         let style = centred(r * 0.8, translucent(palette::TEXT), direction.angle() as f32);
-        text::draw(pixmap, "?", cx, cy, style);
-        stroke_polygon(
-            pixmap,
-            &layout.hexagon(pos, r * 0.7),
-            translucent(palette::TEXT),
-            1.5,
-        );
+        canvas.text("?", cx, cy, style);
+        let ring = layout.hexagon(pos, r * 0.7);
+        canvas.stroke_polyline(&ring, true, translucent(palette::TEXT), 1.5);
     }
     if let Some((dx, dy)) = scene.moving {
         for &pos in scene.selection {
@@ -252,42 +251,18 @@ fn draw_previews(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapM
                 Item::Cell(_) => palette::BLACK,
                 Item::Column(_) => palette::TEXT,
             };
-            fill_polygon(pixmap, &layout.hexagon(to, r * 0.9), translucent(color));
+            canvas.fill_polygon(&layout.hexagon(to, r * 0.9), translucent(color));
         }
     }
     if scene.lasso.len() > 1 {
-        let mut pb = tiny_skia::PathBuilder::new();
-        pb.move_to(scene.lasso[0].0, scene.lasso[0].1);
-        for p in &scene.lasso[1..] {
-            pb.line_to(p.0, p.1);
-        }
-        if let Some(path) = pb.finish() {
-            let stroke = tiny_skia::Stroke {
-                width: 1.5 * layout.scale,
-                ..tiny_skia::Stroke::default()
-            };
-            pixmap.stroke_path(
-                &path,
-                &paint(palette::CURSOR.color()),
-                &stroke,
-                Transform::identity(),
-                None,
-            );
-        }
+        let width = 1.5 * layout.scale;
+        canvas.stroke_polyline(scene.lasso, false, palette::CURSOR.color(), width);
     }
 }
 
-fn draw_header(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut, words: &mut FrameText) {
+fn draw_header(scene: &EditorScene, layout: &FrameLayout, canvas: &mut dyn Canvas, words: &mut FrameText) {
     let s = layout.scale;
-    let band = Rect::from_xywh(0.0, 0.0, layout.width, layout.header);
-    if let Some(band) = band {
-        pixmap.fill_rect(
-            band,
-            &paint(palette::BACKGROUND.color()),
-            Transform::identity(),
-            None,
-        );
-    }
+    canvas.fill_rect(0.0, 0.0, layout.width, layout.header, palette::BACKGROUND.color());
     // The right column (label, counts, verdict) takes a little under half the
     // width, and the title the rest.
     let right_w = (layout.width * 0.45).max(320.0 * s).min(layout.width - 200.0 * s);
@@ -298,17 +273,17 @@ fn draw_header(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut
     } else {
         title
     };
-    draw_title(pixmap, s, &title, &decode_entities(&scene.level.author), text_w);
+    draw_title(canvas, s, &title, &decode_entities(&scene.level.author), text_w);
     let n_blue = scene.level.n_blue_remaining_at_start();
     let right = TextStyle {
         anchor: Anchor::TopRight,
         ..left(14.0 * s, palette::TEXT.color())
     };
-    text::draw(pixmap, "EDITOR", layout.width - 12.0 * s, 8.0 * s, right);
+    canvas.text("EDITOR", layout.width - 12.0 * s, 8.0 * s, right);
     words.label = "EDITOR".to_string();
     words.title = title.to_string();
     let counts = format!("{} cells, {n_blue} blue to find", scene.level.n_cells());
-    text::draw(pixmap, &counts, layout.width - 12.0 * s, 28.0 * s, right);
+    canvas.text(&counts, layout.width - 12.0 * s, 28.0 * s, right);
     // The verdict line, as `Editor::verdict` builds it: the whole parts that fit its
     // room at the right, most needed first (the first cut if it alone does not).
     let parts: Vec<String> = scene
@@ -328,8 +303,8 @@ fn draw_header(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut
     } else {
         palette::SOFT_TEXT
     };
-    text::draw(
-        pixmap,
+    canvas.begin(Group::Part("verdict"));
+    canvas.text(
         &verdict,
         layout.width - 12.0 * s,
         46.0 * s,
@@ -338,19 +313,13 @@ fn draw_header(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut
             ..right
         },
     );
+    canvas.end();
 }
 
-fn draw_footer(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut, words: &mut FrameText) {
+fn draw_footer(scene: &EditorScene, layout: &FrameLayout, canvas: &mut dyn Canvas, words: &mut FrameText) {
     let s = layout.scale;
     let top = layout.height - layout.footer;
-    if let Some(band) = Rect::from_xywh(0.0, top, layout.width, layout.footer) {
-        pixmap.fill_rect(
-            band,
-            &paint(palette::BACKGROUND.color()),
-            Transform::identity(),
-            None,
-        );
-    }
+    canvas.fill_rect(0.0, top, layout.width, layout.footer, palette::BACKGROUND.color());
     let custom: Vec<String> = scene
         .level
         .custom_text
@@ -364,8 +333,7 @@ fn draw_footer(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut
         .collect::<Vec<_>>()
         .join(" · ");
     let custom = text::fit(&custom, 13.0 * s, layout.width - 24.0 * s);
-    text::draw(
-        pixmap,
+    canvas.text(
         &custom,
         layout.width / 2.0,
         top + 6.0 * s,
@@ -377,49 +345,34 @@ fn draw_footer(scene: &EditorScene, layout: &FrameLayout, pixmap: &mut PixmapMut
     if !status.is_empty() {
         words.status.push(status.clone());
     }
-    text::draw(
-        pixmap,
-        &status,
-        12.0 * s,
-        top + 26.0 * s,
-        left(13.0 * s, palette::TEXT.color()),
-    );
+    canvas.begin(Group::Part("status"));
+    let style = left(13.0 * s, palette::TEXT.color());
+    canvas.text(&status, 12.0 * s, top + 26.0 * s, style);
+    canvas.end();
     let hover_style = TextStyle {
         anchor: Anchor::TopRight,
         ..left(14.0 * s, palette::TEXT.color())
     };
-    text::draw(
-        pixmap,
-        &hover,
-        layout.width - 12.0 * s,
-        top + 26.0 * s,
-        hover_style,
-    );
+    canvas.begin(Group::Part("hover"));
+    canvas.text(&hover, layout.width - 12.0 * s, top + 26.0 * s, hover_style);
+    canvas.end();
     words.keys = key_line::fit(scene.keys, 12.0 * s, layout.width - 24.0 * s);
-    text::draw(
-        pixmap,
-        &words.key_line(),
-        12.0 * s,
-        top + 46.0 * s,
-        left(12.0 * s, palette::SOFT_TEXT.color()),
-    );
+    canvas.begin(Group::Part("keys"));
+    let style = left(12.0 * s, palette::SOFT_TEXT.color());
+    canvas.text(&words.key_line(), 12.0 * s, top + 46.0 * s, style);
+    canvas.end();
     if let Some(prompt) = scene.prompt {
         let h = 30.0 * s;
         let y = top - h - 4.0 * s;
-        if let Some(rect) = Rect::from_xywh(8.0 * s, y, layout.width - 16.0 * s, h) {
-            pixmap.fill_rect(rect, &paint(Color::WHITE), Transform::identity(), None);
-        }
+        canvas.begin(Group::Part("prompt"));
+        canvas.fill_rect(8.0 * s, y, layout.width - 16.0 * s, h, Color::WHITE);
         let line = text::fit(prompt, 15.0 * s, layout.width - 32.0 * s);
-        text::draw(
-            pixmap,
-            &line,
-            16.0 * s,
-            y + 6.0 * s,
-            left(15.0 * s, palette::TEXT.color()),
-        );
+        let style = left(15.0 * s, palette::TEXT.color());
+        canvas.text(&line, 16.0 * s, y + 6.0 * s, style);
+        canvas.end();
     }
     if let Some(banner) = scene.banner {
-        draw_banner(pixmap, layout, banner);
+        draw_banner(canvas, layout, banner);
     }
 }
 
@@ -462,7 +415,7 @@ mod tests {
             scale: 1.0,
         };
         let mut pixmap = Pixmap::new(1280, 800).unwrap();
-        render_editor(&scene, &mut pixmap.as_mut());
+        super::super::render_editor(&scene, &mut pixmap.as_mut());
         let at = |x| layout.cell_centre(pos(x, 4));
         let rim = |x| {
             let (cx, cy) = at(x);

@@ -2,10 +2,9 @@
 //! in two columns; a description too wide for the window takes more lines (broken
 //! between words), and the letters get smaller when the window is short.
 
-use tiny_skia::{PixmapMut, Rect, Transform};
-
+use super::canvas::Canvas;
 use super::layout::FrameLayout;
-use super::palette::{self, paint};
+use super::palette;
 use super::text::{self, left};
 
 /// The panel's letters: this size, smaller when the window is short.
@@ -58,7 +57,7 @@ fn fit_at(rows: &[(String, String)], size: f32, max_w: f32) -> Fitted {
 
 /// Draws `rows` (keys, description) on a panel headed `title` in the middle of the
 /// frame.
-pub fn draw(title: &str, rows: &[(String, String)], layout: &FrameLayout, pixmap: &mut PixmapMut) {
+pub fn draw(title: &str, rows: &[(String, String)], layout: &FrameLayout, canvas: &mut dyn Canvas) {
     let s = layout.scale;
     let margin = 16.0 * s;
     let max_w = (layout.width - 2.0 * margin).max(10.0);
@@ -75,39 +74,31 @@ pub fn draw(title: &str, rows: &[(String, String)], layout: &FrameLayout, pixmap
     let panel_h = height(&fitted);
     let x0 = (layout.width - panel_w) / 2.0;
     let y0 = ((layout.height - panel_h) / 2.0).max(0.0);
-    panel(pixmap, x0, y0, panel_w, panel_h, s);
+    panel(canvas, x0, y0, panel_w, panel_h, s);
     let line = line_height(size);
     let mut y = y0 + line * 0.5;
-    text::draw(pixmap, title, x0 + pad, y, left(size, palette::SOFT_TEXT.color()));
+    canvas.text(title, x0 + pad, y, left(size, palette::SOFT_TEXT.color()));
     let what_x = x0 + 2.0 * pad + fitted.keys_w;
     for ((keys, _), what) in rows.iter().zip(&fitted.lines) {
         y += line;
         let keys = text::fit(keys, size, fitted.keys_w + 1.0);
-        text::draw(pixmap, &keys, x0 + pad, y, left(size, palette::BLUE_RIM.color()));
+        canvas.text(&keys, x0 + pad, y, left(size, palette::BLUE_RIM.color()));
         for (k, part) in what.iter().enumerate() {
             if k > 0 {
                 y += line;
             }
-            text::draw(pixmap, part, what_x, y, left(size, palette::TEXT.color()));
+            canvas.text(part, what_x, y, left(size, palette::TEXT.color()));
         }
     }
 }
 
 /// A panel over the board at (`x0`, `y0`), `w` by `h`, with a blue rim as thick as the
 /// window's `scale` makes it: the help panel's, and the editor's first steps'.
-pub(super) fn panel(pixmap: &mut PixmapMut, x0: f32, y0: f32, w: f32, h: f32, scale: f32) {
+pub(super) fn panel(canvas: &mut dyn Canvas, x0: f32, y0: f32, w: f32, h: f32, scale: f32) {
     let border = (1.5 * scale).max(1.0);
-    if let Some(rect) = Rect::from_xywh(x0 - border, y0 - border, w + 2.0 * border, h + 2.0 * border) {
-        pixmap.fill_rect(
-            rect,
-            &paint(palette::BLUE_RIM.color()),
-            Transform::identity(),
-            None,
-        );
-    }
-    if let Some(rect) = Rect::from_xywh(x0, y0, w, h) {
-        pixmap.fill_rect(rect, &paint(palette::PANEL.color()), Transform::identity(), None);
-    }
+    let rim = palette::BLUE_RIM.color();
+    canvas.fill_rect(x0 - border, y0 - border, w + 2.0 * border, h + 2.0 * border, rim);
+    canvas.fill_rect(x0, y0, w, h, palette::PANEL.color());
 }
 
 #[cfg(test)]

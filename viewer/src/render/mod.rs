@@ -1,37 +1,46 @@
 //! Rendering: draws a [`Scene`] (the player's frame) or an [`EditorScene`] (the
-//! editor's) into a pixel buffer, without a window: the window presents the result,
-//! `--png` saves it, and tests probe its pixels; each also returns the frame's words as
-//! drawn ([`FrameText`]), for tests and tools that read them instead of the pixels.
+//! editor's) on a [`Canvas`], without a window: into a pixel buffer ([`Pixels`]: the
+//! window presents it, `--png` saves it, tests probe it) or as SVG text ([`Svg`]:
+//! `--svg`), by the same drawing code. Each also returns the frame's words as drawn
+//! ([`FrameText`]), for tests and tools that read them instead of the pixels.
 //! [`layout`] maps cells to pixels and back, and the [`Camera`] zooms and pans that
 //! mapping.
 //!
-//! May import: `hexcells_core`, tiny-skia and fontdue. No mode (player, editor), no
-//! bindings, no window: a scene is plain data the modes build for each frame.
+//! May import: `hexcells_core`, tiny-skia, fontdue and ttf-parser. No mode (player,
+//! editor), no bindings, no window: a scene is plain data the modes build for each frame.
 //!
 //! - `board.rs`: the player's frame (and the pieces the editor's frame shares);
-//!   `editor.rs`: the editor's frame; `help.rs`: the panel of every key;
+//!   `editor_frame.rs`: the editor's frame; `help.rs`: the panel of every key;
 //!   `key_line.rs`: the key line's whole parts that fit; `frame_text.rs`: the words
 //!   of a frame;
-//! - `layout.rs`, `camera.rs`: where things go; `text.rs`, `palette.rs`: letters and
-//!   colours.
+//! - `canvas.rs`: the drawing interface; `pixels.rs` and `svg.rs`: its two backends;
+//! - `layout.rs`, `camera.rs`: where things go; `text.rs` (letters laid out and drawn
+//!   as bitmaps), `outline.rs` (the same letters as outlines), `palette.rs`: colours.
 
 pub mod board;
 pub mod camera;
+pub mod canvas;
 pub mod editor_frame;
 pub mod frame_text;
 pub mod help;
 pub mod key_line;
 pub mod layout;
+pub mod outline;
 pub mod palette;
+pub mod pixels;
+pub mod svg;
 pub mod text;
 
 use hexcells_core::{Color, Level, Pos};
 use tiny_skia::PixmapMut;
 
 pub use camera::Camera;
-pub use editor_frame::{render_editor, EditorScene};
+pub use canvas::Canvas;
+pub use editor_frame::EditorScene;
 pub use frame_text::FrameText;
 pub use layout::FrameLayout;
+pub use pixels::Pixels;
+pub use svg::Svg;
 
 /// Everything one frame shows. Plain data, built by the session for each frame.
 #[derive(Clone, Debug)]
@@ -78,12 +87,24 @@ pub struct Scene<'a> {
 
 /// Draws `scene` over the whole of `pixmap`; returns its words as drawn.
 pub fn render(scene: &Scene, pixmap: &mut PixmapMut) -> FrameText {
-    let layout = FrameLayout::new(scene.level, pixmap.width(), pixmap.height(), scene.scale);
-    board::draw(scene, &layout, pixmap)
+    draw(scene, &mut Pixels(pixmap))
 }
 
 /// Draws `scene` laid out by `layout` (a zoomed or panned view of the board); returns
 /// its words as drawn.
 pub fn render_with(scene: &Scene, layout: &FrameLayout, pixmap: &mut PixmapMut) -> FrameText {
-    board::draw(scene, layout, pixmap)
+    board::draw(scene, layout, &mut Pixels(pixmap))
+}
+
+/// Draws the editor's `scene` over the whole of `pixmap`; returns its words as drawn.
+pub fn render_editor(scene: &EditorScene, pixmap: &mut PixmapMut) -> FrameText {
+    editor_frame::draw(scene, &mut Pixels(pixmap))
+}
+
+/// Draws `scene` over the whole of `canvas`, fitted to its size; returns its words as
+/// drawn.
+pub fn draw(scene: &Scene, canvas: &mut dyn Canvas) -> FrameText {
+    let (width, height) = canvas.size();
+    let layout = FrameLayout::new(scene.level, width, height, scene.scale);
+    board::draw(scene, &layout, canvas)
 }

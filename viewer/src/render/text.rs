@@ -1,6 +1,9 @@
 //! Text with the embedded DejaVu Sans Bold font (Bitstream Vera licence, which allows
-//! embedding): glyphs rasterised by fontdue, cached, and drawn through a small
-//! premultiplied pixmap so text can be rotated like Hexcells' column numbers.
+//! embedding): measured and laid out once ([`layout`]: glyphs on whole pixels, as
+//! fontdue places them) for both backends; the pixel backend draws fontdue's cached
+//! bitmaps (through a small premultiplied pixmap when rotated, like Hexcells' column
+//! numbers), the SVG backend the same font's outlines ([`super::outline`]) at the same
+//! places.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -71,10 +74,54 @@ pub fn measure(text: &str, size: f32) -> (f32, f32) {
     (width, height)
 }
 
-/// Draws `text` at `(x, y)` (see [`TextStyle::anchor`]). Draws nothing when the font
+/// One glyph of a laid-out text: where its fontdue bitmap's top-left pixel goes, in
+/// the run's own pixels (see [`Run::transform`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PlacedGlyph {
+    /// The character.
+    pub c: char,
+    /// Left pixel column of the glyph's bitmap.
+    pub left: i32,
+    /// Top pixel row of the glyph's bitmap.
+    pub top: i32,
+    /// fontdue's metrics of the glyph at the run's size.
+    pub metrics: Metrics,
+}
+
+impl PlacedGlyph {
+    /// The glyph's origin (pen position on the baseline) in the run's pixels: where
+    /// its outline goes so that it covers the same pixels as its bitmap.
+    pub fn origin(&self) -> (f32, f32) {
+        let m = &self.metrics;
+        (
+            (self.left - m.xmin) as f32,
+            (self.top + m.ymin + m.height as i32) as f32,
+        )
+    }
+}
+
+/// A text laid out once for every backend: glyphs on whole pixels of the run's own
+/// box, and the transform that puts that box on the frame (a translation on whole
+/// pixels, or that and a rotation for a column number).
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The glyphs, in order.
+    pub glyphs: Vec<PlacedGlyph>,
+    /// Font size in pixels (clamped).
+    pub size: f32,
+    /// The box's size in pixels.
+    pub box_size: (u32, u32),
+    /// From the run's pixels to the frame's.
+    pub transform: Transform,
+}
+
+/// Lays out `text` at `(x, y)` (see [`TextStyle::anchor`]); `None` when the font
 /// cannot be read or the text is empty.
-pub fn draw(pixmap: &mut PixmapMut, text: &str, x: f32, y: f32, style: TextStyle) {
-    let Some(font) = font() else { return };
+pub fn layout(text: &str, x: f32, y: f32, style: TextStyle) -> Option<Run> {
+    let font = font()?;
+    if text.is_empty() {
+        return None;
+    }
     let size = style.size.clamp(1.0, 400.0);
     let (width, height) = measure(text, size);
     let (w, h) = (width.ceil() as u32 + 2, height.ceil() as u32 + 2);
@@ -83,44 +130,79 @@ pub fn draw(pixmap: &mut PixmapMut, text: &str, x: f32, y: f32, style: TextStyle
         Anchor::TopLeft => (0.0, 0.0),
         Anchor::TopRight => (w as f32, 0.0),
     };
+    let transform = if style.rotation == 0.0 {
+        Transform::from_translate((x - ox).round(), (y - oy).round())
+    } else {
+        Transform::from_translate(x.round(), y.round())
+            .pre_concat(Transform::from_rotate(style.rotation))
+            .pre_concat(Transform::from_translate(-ox.round(), -oy.round()))
+    };
+    let ascent = font.horizontal_line_metrics(size).map_or(size, |m| m.ascent);
+    let mut pen = 1.0f32;
+    let glyphs = text
+        .chars()
+        .map(|c| {
+            with_glyph(font, c, size, |m, _| {
+                let glyph = PlacedGlyph {
+                    c,
+                    left: (pen + m.xmin as f32).round() as i32,
+                    top: (1.0 + ascent - m.ymin as f32 - m.height as f32).round() as i32,
+                    metrics: *m,
+                };
+                pen += m.advance_width;
+                glyph
+            })
+        })
+        .collect();
+    Some(Run {
+        glyphs,
+        size,
+        box_size: (w, h),
+        transform,
+    })
+}
+
+/// Draws `text` at `(x, y)` (see [`TextStyle::anchor`]) with fontdue's bitmaps. Draws
+/// nothing when the font cannot be read or the text is empty.
+pub fn draw(pixmap: &mut PixmapMut, text: &str, x: f32, y: f32, style: TextStyle) {
+    let Some(run) = layout(text, x, y, style) else {
+        return;
+    };
+    let Some(font) = font() else { return };
     let color = style.color.to_color_u8();
+    let t = run.transform;
     if style.rotation == 0.0 {
         // Straight onto the frame: the common case, and the fast one.
-        let origin = ((x - ox).round() as i32, (y - oy).round() as i32);
+        let origin = (t.tx as i32, t.ty as i32);
         let (fw, fh) = (pixmap.width(), pixmap.height());
-        glyphs_into(pixmap.data_mut(), (fw, fh), origin, font, text, size, color);
+        glyphs_into(pixmap.data_mut(), (fw, fh), origin, font, &run, color);
         return;
     }
+    let (w, h) = run.box_size;
     let Some(mut tmp) = Pixmap::new(w, h) else { return };
-    glyphs_into(tmp.data_mut(), (w, h), (0, 0), font, text, size, color);
+    glyphs_into(tmp.data_mut(), (w, h), (0, 0), font, &run, color);
     let paint = PixmapPaint {
         quality: FilterQuality::Bilinear,
         ..PixmapPaint::default()
     };
-    let transform = Transform::from_translate(x.round(), y.round())
-        .pre_concat(Transform::from_rotate(style.rotation))
-        .pre_concat(Transform::from_translate(-ox.round(), -oy.round()));
-    pixmap.draw_pixmap(0, 0, tmp.as_ref(), &paint, transform, None);
+    pixmap.draw_pixmap(0, 0, tmp.as_ref(), &paint, t, None);
 }
 
-/// Blends the glyphs of `text` into premultiplied RGBA `data` of `size` pixels, with
+/// Blends the glyphs of `run` into premultiplied RGBA `data` of `size` pixels, with
 /// the top-left of the text box at `origin`; clipped to the buffer.
 fn glyphs_into(
     data: &mut [u8],
     (w, h): (u32, u32),
     origin: (i32, i32),
     font: &Font,
-    text: &str,
-    size: f32,
+    run: &Run,
     color: ColorU8,
 ) {
-    let ascent = font.horizontal_line_metrics(size).map_or(size, |m| m.ascent);
     let [r, g, b, a] = [color.red(), color.green(), color.blue(), color.alpha()].map(u32::from);
-    let mut pen = 1.0f32;
-    for c in text.chars() {
-        with_glyph(font, c, size, |m, coverage| {
-            let gx = origin.0 + (pen + m.xmin as f32).round() as i32;
-            let gy = origin.1 + (1.0 + ascent - m.ymin as f32 - m.height as f32).round() as i32;
+    for glyph in &run.glyphs {
+        with_glyph(font, glyph.c, run.size, |m, coverage| {
+            let gx = origin.0 + glyph.left;
+            let gy = origin.1 + glyph.top;
             for row in 0..m.height {
                 let py = gy + row as i32;
                 if py < 0 || py >= h as i32 {
@@ -143,7 +225,6 @@ fn glyphs_into(
                     }
                 }
             }
-            pen += m.advance_width;
         });
     }
 }

@@ -5,9 +5,8 @@
 //! asks for explanations again) and the SAT backend's name.
 //!
 //! `replay.rs` plays the engine's solution again as a player who takes the easiest
-//! step there is, step by step; `score.rs` turns those steps into a score (how long
-//! a player works: each step's effort, and how hard it is to find when few cells are
-//! open), the grade and its reasons. `docs/rules.md` has the model and its numbers.
+//! step there is, step by step; `score.rs` turns those steps into a score (the hard
+//! steps, each weighed by its effort), the grade and its reasons. `docs/rules.md` has the model and its numbers.
 
 mod replay;
 mod score;

@@ -1,5 +1,6 @@
---- `:HexcellsView` and `:HexcellsSolve`: ask the attached `hexcells lsp` when it
---- offers the command, else run `hexcells-view` / `hexcells solve` directly.
+--- `:HexcellsView`, `:HexcellsPreview` and `:HexcellsSolve`: ask the attached
+--- `hexcells lsp` when it offers the command, else run `hexcells-view` / `hexcells
+--- solve` directly (the preview needs the server: it follows the buffer through it).
 local M = {}
 
 --- The file of `arg`, or of the current buffer.
@@ -51,6 +52,47 @@ function M.view(arg)
     return notify_error('hexcells-view is not on PATH (cargo install --path viewer)')
   end
   vim.system({ 'hexcells-view', file }, { detach = true })
+end
+
+--- Opens the preview's `url` in the browser (`vim.ui.open`), and says it either way:
+--- with no browser (over SSH) the author forwards the port and opens it there.
+function M.open_url(url)
+  local ok, opened, err = pcall(vim.ui.open, url)
+  if ok and opened ~= nil and err == nil then
+    vim.notify('hexcells: preview at ' .. url, vim.log.levels.INFO)
+  else
+    vim.notify(
+      'hexcells: preview at ' .. url .. ' (no browser opened it: open it yourself, or forward its port)',
+      vim.log.levels.WARN
+    )
+  end
+end
+
+--- Serves the current buffer's live preview as a page (through the attached
+--- `hexcells lsp`: it follows the unsaved text and the cursor, and edits made in the
+--- page land in the buffer) and opens it in the browser.
+function M.preview()
+  local file, bufnr = target(nil)
+  if file == nil then
+    return notify_error('save the level to a file first')
+  end
+  local client = client_with(bufnr, 'hexcells.openPreview')
+  if client == nil then
+    return notify_error(
+      'the preview follows the buffer through hexcells lsp, which is not attached here; '
+        .. 'run `hexcells-view --serve ' .. file .. '` in a terminal to follow the file instead'
+    )
+  end
+  local command = { title = 'Open preview', command = 'hexcells.openPreview', arguments = { vim.uri_from_fname(file) } }
+  client:exec_cmd(command, { bufnr = bufnr }, function(err, result)
+    if err then
+      return notify_error(err.message)
+    end
+    if type(result) ~= 'table' or type(result.url) ~= 'string' then
+      return notify_error('hexcells.openPreview gave no address: ' .. vim.inspect(result))
+    end
+    M.open_url(result.url)
+  end)
 end
 
 --- Lines for the result of `hexcells.solve`:

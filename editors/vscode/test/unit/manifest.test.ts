@@ -14,7 +14,7 @@ const source = fs.readFileSync(path.join(root, "src", "extension.ts"), "utf8");
 
 test("the commands of the brief are contributed and registered", () => {
   const contributed: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
-  for (const command of ["hexcells.openViewer", "hexcells.solve"]) {
+  for (const command of ["hexcells.openViewer", "hexcells.solve", "hexcells.openExample"]) {
     assert.ok(contributed.includes(command), `${command} is not contributed`);
   }
   for (const command of contributed) {
@@ -23,6 +23,7 @@ test("the commands of the brief are contributed and registered", () => {
   const titles = manifest.contributes.commands.map((c: { category: string; title: string }) => `${c.category}: ${c.title}`);
   assert.ok(titles.includes("Hexcells: Open viewer"));
   assert.ok(titles.includes("Hexcells: Show solution steps"));
+  assert.ok(titles.includes("Hexcells: Open an example level"));
 });
 
 test("every setting the extension reads is contributed", () => {

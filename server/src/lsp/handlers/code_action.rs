@@ -20,6 +20,18 @@ pub fn kinds() -> Vec<CodeActionKind> {
     vec![CodeActionKind::QUICKFIX, CodeActionKind::REFACTOR_REWRITE]
 }
 
+// Feature: Quick fixes and refactors
+//
+// On a line with a diagnostic, the obvious repair when there is one: insert the
+// missing `Hexcells level v1` line, pad a cropped grid, write `+` where `{n}` or `-n-`
+// means nothing, or the mark the colours show for a contradicting `{n}` / `-n-`
+// (`HC0206`: "Mark Q17 `n`"), and so on for the codes of
+// [diagnostics.md](diagnostics.md). On a stuck level, the engine's suggestions that make
+// it solvable ("...: makes the level solvable"). On any cell or column number, the
+// refactors: make a cell blue or black, reveal or hide it at start, cycle its number
+// mark. Each is one edit of the buffer, undone by the editor's undo.
+//
+// VS Code: `Ctrl+.` or the light bulb; Neovim: `gra`; Helix: `space a`.
 /// Fixes and refactors for the requested range.
 pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
     let uri = params.text_document.uri;

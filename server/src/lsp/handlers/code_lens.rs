@@ -10,6 +10,14 @@ use tower_lsp_server::ls_types::{CodeLens, CodeLensParams, Command};
 use crate::lsp::ext;
 use crate::lsp::state::ServerState;
 
+// Feature: Code lens
+//
+// Above each level's first line, its verdict as `hexcells check` words it
+// (`solvable in 2 rounds ...`, the cells it is stuck on, or `not analysed: fix the
+// syntax errors first`), which opens the solution steps, and **Open in viewer**.
+//
+// VS Code shows them; Neovim after `vim.lsp.codelens.refresh()` (run one with
+// `vim.lsp.codelens.run()`); Helix has no code lenses.
 /// The lenses of the document.
 pub fn code_lens(state: &ServerState, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
     let uri = params.text_document.uri;

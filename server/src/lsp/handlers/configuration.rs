@@ -10,6 +10,19 @@ use tracing::{debug, warn};
 use crate::lsp::server::LspServer;
 use crate::lsp::state::Config;
 
+// Feature: Settings
+//
+// The section `hexcells` of the editor's settings; how each editor passes them is
+// under [Settings the server reads](#settings-the-server-reads).
+//
+// | key | default | what it does |
+// |---|---|---|
+// | `inlayHints` | `false` | the blue count after each grid line (see Inlay hints) |
+// | `debounceMs` | `150` | quiet time after the last change before the solvability check starts |
+// | `budgetMs` | `10000` | time limit of one check, like `hexcells check --budget-ms`; past it the level gets `HC0302` |
+//
+// A change of the settings takes effect at once: the server asks for them again
+// whenever the editor says they changed.
 /// Asks the client for the `hexcells` settings section, if it answers such requests.
 pub async fn refresh(backend: &LspServer) {
     if !backend.lock().client.configuration {

@@ -6,6 +6,15 @@ use tower_lsp_server::ls_types::{DocumentFormattingParams, TextEdit};
 use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
+// Feature: Formatting
+//
+// Rewrites the document as `hexcells fmt` would: the 33 x 33 grid, no indentation or
+// trailing spaces, `\n` line endings, a final newline, as one edit the editor can undo.
+// A document with a syntax error is left alone, with a message saying why (formatting
+// would drop what could not be read), and so is a `.sixcells` file.
+//
+// VS Code: **Format Document** (`Ctrl+Shift+I` on Linux); Neovim:
+// `:lua vim.lsp.buf.format()`; Helix: `:format`.
 /// The canonical text, or an error when syntax errors would lose text.
 pub fn formatting(state: &ServerState, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
     let doc = state.doc(&params.text_document.uri)?;

@@ -7,6 +7,13 @@ use tower_lsp_server::ls_types::{DocumentHighlight, DocumentHighlightKind, Docum
 use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
+// Feature: Clue highlight
+//
+// With the cursor on a number (a black or blue cell's, or a column number), the cells
+// it counts are highlighted, the clue itself apart from them.
+//
+// VS Code highlights them as the cursor moves; Neovim with
+// `vim.lsp.buf.document_highlight()`; Helix selects them with `space h`.
 /// The clue under the cursor (as "write") and its members (as "read").
 pub fn highlight(
     state: &ServerState,

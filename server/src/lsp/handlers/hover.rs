@@ -8,6 +8,15 @@ use tower_lsp_server::ls_types::{Hover, HoverContents, HoverParams, MarkupConten
 use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
+// Feature: Hover
+//
+// What the cell, column number or header line under the cursor means: the cell's name
+// (`Q17`), its colour and whether it starts revealed, what its number counts. Once the
+// level's solvability check is done, a hidden cell's hover also says in which round a
+// player uncovers it and by which rule, with the rule's name and sentence from
+// [rules.md](rules.md).
+//
+// VS Code: rest the pointer on it; Neovim: `K`; Helix: `space k`.
 /// The hover at the cursor, if it is on something.
 pub fn hover(state: &ServerState, params: HoverParams) -> Result<Option<Hover>> {
     let at = params.text_document_position_params;

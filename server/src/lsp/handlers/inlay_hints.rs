@@ -9,6 +9,14 @@ use tower_lsp_server::ls_types::{InlayHint, InlayHintLabel, InlayHintParams};
 use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
+// Feature: Inlay hints
+//
+// After each grid line with cells, how many of them are blue (`2/5 blue`), to check a
+// row without counting characters. Off by default, since they push the grid's lines out
+// of alignment: turn them on with the setting `inlayHints`.
+//
+// VS Code shows them when the setting is on; Neovim also needs
+// `vim.lsp.inlay_hint.enable()`, Helix `display-inlay-hints = true` under `[editor.lsp]`.
 /// The hints in the requested lines.
 pub fn inlay_hints(state: &ServerState, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
     let doc = state.doc(&params.text_document.uri)?;

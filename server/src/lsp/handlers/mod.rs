@@ -1,12 +1,12 @@
 //! The language server's handlers: one file per LSP feature, named after it
-//! (`hover.rs` answers `textDocument/hover`, `solve_status.rs` sends
-//! `hexcells/solveStatus`), each routed from `lsp/mod.rs`. A request handler takes
+//! (`hover.rs` answers `textDocument/hover`), each routed from `lsp/mod.rs`. The
+//! engine's answers are not a handler's: `lsp/publish.rs` sends them. A request handler takes
 //! the locked [`ServerState`](crate::lsp::state::ServerState) and the params, asks
 //! core's `analysis` module, and converts the answer through `lsp/positions.rs`; one
 //! that talks to the client on its own takes the [`LspServer`](crate::lsp::server::LspServer).
 //! Handlers stay thin: anything an author would also want from the CLI belongs in core.
 //!
-//! May import: core and the modules of `lsp/` below the routing table (`backend`,
+//! May import: core and the modules of `lsp/` below the routing table (`server`,
 //! `state`, `positions`, `diagnostics`, `solver`, `viewer_process`, `ext`); never
 //! another handler and never `lsp/mod.rs`. What two handlers share moves down into
 //! one of those.
@@ -25,6 +25,5 @@ pub mod pull_diagnostics;
 pub mod references;
 pub mod semantic_tokens;
 pub mod solve_command;
-pub mod solve_status;
 pub mod symbols;
 pub mod viewer;

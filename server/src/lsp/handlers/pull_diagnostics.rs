@@ -13,6 +13,17 @@ use tower_lsp_server::ls_types::{
 use crate::lsp::diagnostics;
 use crate::lsp::state::ServerState;
 
+// Feature: Diagnostics
+//
+// Every problem `hexcells check` reports, as you type: its code (listed in
+// [diagnostics.md](diagnostics.md)), the exact range, a message naming the cells as in
+// `Q17`, and related places (the other item of a collision). Syntax and model problems
+// come at once; about 150 ms after you stop typing (the setting `debounceMs`) the
+// solvability check adds one `HC0301` diagnostic per cell a player can never deduce, or
+// `HC0302` when it runs out of time. A pack's levels are checked each on their own.
+//
+// VS Code: squiggles and the Problems panel (`Ctrl+Shift+M`); Neovim: signs and
+// underlines, `]d` / `[d` to move, `<C-w>d` to read one; Helix: `space d` lists them.
 /// The diagnostics of the document, pulled: the same as the client had (its
 /// `previousResultId`) are answered "unchanged".
 pub fn pull(state: &ServerState, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {

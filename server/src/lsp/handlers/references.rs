@@ -8,6 +8,12 @@ use tower_lsp_server::ls_types::{GotoDefinitionParams, GotoDefinitionResponse, L
 use crate::lsp::positions;
 use crate::lsp::state::ServerState;
 
+// Feature: Find references
+//
+// On a cell, the clues that count it: the numbers of the cells around it and the
+// column numbers whose line it is on.
+//
+// VS Code: `Shift+F12`; Neovim: `grr`; Helix: `gr`.
 /// The clues that count the cell under the cursor.
 pub fn references(state: &ServerState, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
     let at = params.text_document_position;
@@ -22,6 +28,11 @@ pub fn references(state: &ServerState, params: ReferenceParams) -> Result<Option
     }))
 }
 
+// Feature: Go to definition
+//
+// On a clue (a cell's number or a column number), the cells it counts.
+//
+// VS Code: `F12`; Neovim: `Ctrl+]` or `:lua vim.lsp.buf.definition()`; Helix: `gd`.
 /// The cells the clue under the cursor counts.
 pub fn definition(
     state: &ServerState,

@@ -27,6 +27,18 @@ const TYPES: [SemanticTokenType; 7] = [
     SemanticTokenType::NUMBER,   // number mark
 ];
 
+// Feature: Grid colours
+//
+// The server names each part of a level, so that the editor's theme colours the grid
+// as the game does: blue cells as `type`, black cells as `variable`, column numbers as
+// `operator`, number marks as `number`, the format line as `keyword`, title and author
+// as `string`, custom text as `comment`; revealed cells carry the modifier `revealed`,
+// `{n}` and `-n-` the modifiers `together` and `apart`. After an edit only the tokens
+// that changed are sent again.
+//
+// VS Code and Neovim use them over the grammar's colours (Neovim links them to the
+// groups `hexcellsBlue`, `hexcellsBlack`, ...); Helix uses the tree-sitter grammar
+// instead.
 /// The legend announced at `initialize`.
 pub fn legend() -> SemanticTokensLegend {
     SemanticTokensLegend {

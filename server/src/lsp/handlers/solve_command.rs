@@ -24,6 +24,14 @@ impl Drop for CancelOnDrop {
     }
 }
 
+// Feature: Solution steps
+//
+// The command `hexcells.solve`: the solution of the level a perfect player finds, round
+// by round, each cell with its colour, its rule and the deduction in words, as
+// `hexcells solve --explain` prints it.
+//
+// VS Code: **Hexcells: Show solution steps**, or the verdict's code lens; Neovim:
+// `:HexcellsSolve` (in a split).
 /// The steps of the level: arguments `[uri, level_index?]`.
 pub async fn solve(backend: &LspServer, args: &[Value]) -> Result<Option<LSPAny>> {
     let uri = ext::document_argument(args)?;

@@ -11,6 +11,12 @@ use tower_lsp_server::ls_types::{
 use crate::lsp::positions::Converter;
 use crate::lsp::state::ServerState;
 
+// Feature: Outline
+//
+// Each level of the document (every level of a pack, by its title), with its header and
+// its grid inside, to see a pack at a glance and jump to a level.
+//
+// VS Code: the Outline view, or `Ctrl+Shift+O`; Neovim: `gO`; Helix: `space s`.
 /// The outline.
 pub fn document_symbols(
     state: &ServerState,
@@ -25,6 +31,12 @@ pub fn document_symbols(
     Ok(Some(DocumentSymbolResponse::Nested(symbols)))
 }
 
+// Feature: Folding
+//
+// Each level, its header and its grid fold.
+//
+// VS Code: the arrows in the gutter; Neovim 0.11: with
+// `vim.wo.foldmethod = 'expr'` and `vim.wo.foldexpr = 'v:lua.vim.lsp.foldexpr()'`.
 /// The folds.
 pub fn folding_ranges(state: &ServerState, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
     let doc = state.doc(&params.text_document.uri)?;

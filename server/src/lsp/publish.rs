@@ -1,28 +1,22 @@
-//! `hexcells/solveStatus` and what else a finished solvability analysis changes: each
-//! version of a document is analysed in the background (`lsp/solver.rs`); an answer
-//! still current is stored (for diagnostics, code lenses and code actions), its
-//! diagnostics are pushed, the client is told the verdicts, and asked to pull
-//! diagnostics and code lenses again where it can. See `lsp/ext.rs`.
+//! The engine's answer reaching the client, in one place: each version of a document
+//! is analysed in the background (`solver.rs`), which hands every answer here. An
+//! answer still current is stored (for diagnostics, code lenses and code actions), its
+//! diagnostics and `hexcells/solveStatus` are queued in that order (`outgoing.rs`),
+//! and the client is asked to pull diagnostics and code lenses again where it can.
+//! See `ext.rs` and `docs/lsp-extensions.md`.
 
 use hexcells_core::analysis::solvability;
 use hexcells_core::solve::{Report, Verdict};
 use serde_json::{json, Value};
 use tower_lsp_server::ls_types::Uri;
 
-use crate::lsp::diagnostics;
-use crate::lsp::server::LspServer;
-use crate::lsp::solver;
-use crate::lsp::state::{ServerState, Solved};
+use super::diagnostics;
+use super::server::LspServer;
+use super::state::Solved;
 
-/// Starts the background solvability analysis of the current version of `uri`.
-pub fn schedule(backend: &LspServer, state: &ServerState, uri: &Uri) {
-    if let Some(job) = solver::job(state, uri) {
-        tokio::spawn(solver::run(backend.clone(), job, solved));
-    }
-}
-
-/// Stores a finished analysis if its version is still current, and tells the client.
-async fn solved(backend: LspServer, uri: Uri, solved: Solved) {
+/// Stores a finished analysis of `uri` if its version is still current, and tells the
+/// client.
+pub async fn answer(backend: LspServer, uri: Uri, solved: Solved) {
     let version = solved.version;
     let (pull, support) = {
         let mut state = backend.lock();
@@ -34,10 +28,10 @@ async fn solved(backend: LspServer, uri: Uri, solved: Solved) {
             // The complete answer for this version came first: keep it.
             return;
         }
-        let status = params(&uri, &solved);
+        let status = solve_status(&uri, &solved);
         doc.solved = Some(solved);
-        diagnostics::push(&backend, &mut state, &uri);
-        backend.send_solve_status(status);
+        let unsent = diagnostics::unsent(&mut state, &uri);
+        backend.outgoing.answer(&uri, unsent, status);
         (state.client.pull_diagnostics, support)
     };
     if pull && support.diagnostic_refresh {
@@ -49,7 +43,7 @@ async fn solved(backend: LspServer, uri: Uri, solved: Solved) {
 }
 
 /// The params of `hexcells/solveStatus` for one analysis of `uri`.
-fn params(uri: &Uri, solved: &Solved) -> Value {
+fn solve_status(uri: &Uri, solved: &Solved) -> Value {
     let levels: Vec<Value> = (0..solved.levels.len())
         .map(|level_idx| {
             let report = solved.report(level_idx);
@@ -68,7 +62,7 @@ fn params(uri: &Uri, solved: &Solved) -> Value {
 }
 
 /// The `verdict` word of `hexcells/solveStatus`.
-pub fn verdict_name(report: Option<&Report>) -> &'static str {
+fn verdict_name(report: Option<&Report>) -> &'static str {
     match report.map(|r| r.verdict) {
         None => "skipped",
         Some(Verdict::Solvable) => "solvable",

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The page of `hexcells-view --serve` in a real browser (page.js): Debian's Chromium,
+# headless, driven by playwright-core, against the debug binary on 127.0.0.1 with no
+# DISPLAY. Build the binary first: `cargo build -p hexcells-viewer --bin hexcells-view`.
+# Environment:
+#   HEXCELLS_WEB_CACHE  where the npm package lives between runs (default ~/.cache/hexcells-web-e2e)
+# Needs (Debian): chromium, and Node 20 with npm.
+# Prints `N passed, M failed` last; exits 0 only when every check passed (2: cannot run).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+CACHE=${HEXCELLS_WEB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/hexcells-web-e2e}
+die() { echo "web e2e: $*" >&2; echo "0 passed, 1 failed"; exit 2; }
+
+BIN=$TARGET/debug/hexcells-view
+[ -x "$BIN" ] || die "no $BIN; build it with \`cargo build -p hexcells-viewer --bin hexcells-view\`"
+for tool in chromium node npm; do
+  command -v "$tool" >/dev/null || die "\`$tool\` is missing; on Debian: apt-get install chromium nodejs npm"
+done
+
+# playwright-core, cached by the hash of the lock file (a warm cache installs nothing). It
+# downloads no browser: page.js launches Debian's.
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.lock"
+flock 9
+stamp="$(sha256sum "$HERE/package-lock.json" | cut -c1-64) node-$(node -v)"
+if [ ! -d "$CACHE/node_modules" ] || [ "$(cat "$CACHE/.stamp" 2>/dev/null)" != "$stamp" ]; then
+  echo "web e2e: installing playwright-core into $CACHE"
+  rm -rf "$CACHE/node_modules"
+  cp "$HERE/package.json" "$HERE/package-lock.json" "$CACHE/"
+  (cd "$CACHE" && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci failed in $CACHE"
+  echo "$stamp" >"$CACHE/.stamp"
+fi
+flock -u 9
+
+env -u DISPLAY -u WAYLAND_DISPLAY NODE_PATH="$CACHE/node_modules" node "$HERE/page.js" "$BIN"

@@ -1,0 +1,155 @@
+//! The controller's thread: the one place the page's events and the work beside it
+//! (file watch, engine, editor checks) reach the [`Controller`], in order, as the
+//! window's event loop does. It blocks on its channel (an idle page costs no wake-ups)
+//! and, each time the controller asks for a redraw, draws the frame as SVG and hands
+//! it to every page through a `watch` channel.
+
+use std::sync::mpsc::Receiver;
+use std::sync::Arc;
+
+use axum::extract::ws::Utf8Bytes;
+use serde::Serialize;
+use tokio::sync::oneshot;
+
+use super::page_events::{bound_key, prompt_key, MouseButton, PageEvent};
+use super::{ServeOptions, Shared};
+use crate::controller::{Controller, Frame, Post, UserEvent};
+use crate::keys::{Button, Key};
+use crate::player::Session;
+use crate::render::Svg;
+
+/// What reaches the controller's thread.
+#[derive(Debug)]
+pub enum ToDriver {
+    /// Work done beside the controller (as the window's user events).
+    Event(UserEvent),
+    /// An event from a page.
+    Page(PageEvent),
+    /// Ctrl+C: answers whether to stop (the editor asks once about unsaved edits, on
+    /// the page, as the window's close button does).
+    Close(oneshot::Sender<bool>),
+}
+
+/// One frame for the pages: the title and the SVG.
+#[derive(Serialize)]
+struct Update<'a> {
+    title: &'a str,
+    svg: &'a str,
+}
+
+/// The frame before a page said its size.
+const FIRST_FRAME: Frame = Frame {
+    width: 900,
+    height: 720,
+    scale: 1.0,
+};
+
+/// Starts the controller's thread on `session`.
+pub fn spawn(session: Session, options: ServeOptions, shared: Arc<Shared>, inputs: Receiver<ToDriver>) {
+    let to_driver = shared.to_driver.clone();
+    let post: Post = Arc::new(move |event| {
+        let _ = to_driver.send(ToDriver::Event(event));
+    });
+    std::thread::spawn(move || {
+        let mut controller = Controller::new(session, post, options.linked);
+        controller.load_keys();
+        if let Some(path) = options.watch {
+            controller.follow(path);
+        }
+        if let Some((path, on_disk)) = options.edit {
+            controller.start_editor(path, on_disk);
+        }
+        let mut frame = FIRST_FRAME;
+        publish(&controller, frame, &shared);
+        for input in inputs {
+            let resized = match input {
+                ToDriver::Event(event) => {
+                    // Only a language server's stdin closing ends the viewer.
+                    if !controller.event(event) {
+                        shared.stop.notify_one();
+                        return;
+                    }
+                    false
+                }
+                ToDriver::Page(event) => apply(&mut controller, &mut frame, event),
+                ToDriver::Close(answer) => {
+                    let _ = answer.send(controller.close_requested());
+                    false
+                }
+            };
+            if controller.take_redraw() || resized {
+                publish(&controller, frame, &shared);
+            }
+        }
+    });
+}
+
+/// Draws the frame and hands it to the pages.
+fn publish(controller: &Controller, frame: Frame, shared: &Shared) {
+    shared.frames.send_replace(render(controller, frame));
+}
+
+/// The frame `controller` draws at `frame`'s size, as the pages receive it.
+pub fn render(controller: &Controller, frame: Frame) -> Utf8Bytes {
+    let mut svg = Svg::new(frame.width, frame.height);
+    controller.draw_on(frame, &mut svg);
+    let svg = svg.finish();
+    let title = controller.title();
+    let update = serde_json::to_string(&Update {
+        title: &title,
+        svg: &svg,
+    })
+    .unwrap_or_default();
+    Utf8Bytes::from(update)
+}
+
+/// Carries out a page's event as the window would; returns whether the frame's size
+/// changed.
+fn apply(controller: &mut Controller, frame: &mut Frame, event: PageEvent) -> bool {
+    match event {
+        PageEvent::Size { w, h, scale } => {
+            let size = Frame {
+                width: w.clamp(16, 8192),
+                height: h.clamp(16, 8192),
+                scale: if scale.is_finite() {
+                    scale.clamp(0.25, 8.0)
+                } else {
+                    1.0
+                },
+            };
+            return std::mem::replace(frame, size) != size;
+        }
+        PageEvent::Move { x, y } => controller.pointer_moved(*frame, (x, y)),
+        PageEvent::Leave => controller.pointer_left(),
+        PageEvent::Wheel { notches } if notches.is_finite() => controller.wheel(notches.clamp(-10.0, 10.0)),
+        PageEvent::Wheel { .. } => {}
+        PageEvent::Button {
+            button,
+            down,
+            x,
+            y,
+            mods,
+        } => {
+            controller.pointer_moved(*frame, (x, y));
+            let button = match button {
+                MouseButton::Middle => {
+                    controller.middle_button(down);
+                    return false;
+                }
+                MouseButton::Left => Button::Left,
+                MouseButton::Right => Button::Right,
+            };
+            controller.button(*frame, button, down, mods.chord(Key::Click));
+        }
+        PageEvent::Key { key, mods } => {
+            if controller.prompt_open() {
+                if let Some(key) = prompt_key(&key, mods) {
+                    controller.prompt_key(key);
+                }
+            } else if let Some(bound) = bound_key(&key) {
+                controller.key(*frame, mods.chord(bound));
+            }
+        }
+    }
+    false
+}
