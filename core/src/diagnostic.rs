@@ -149,6 +149,8 @@ codes! {
     Stuck = "HC0301", "stuck", Error;
     /// The solver gave up within its budget; the verdict is unknown.
     GaveUp = "HC0302", "analysis-gave-up", Warning;
+    /// A clue a player never needs: without it the level is solvable at the same grade.
+    ClueNotNeeded = "HC0303", "clue-not-needed", Hint;
 }
 
 impl fmt::Display for Code {

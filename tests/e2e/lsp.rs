@@ -916,6 +916,145 @@ fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
     assert!(status.is_some_and(|s| s.success()));
 }
 
+/// `text` with the single-line edits of a workspace edit applied (core's columns: the
+/// level text is ASCII, so UTF-16 units are characters).
+fn apply_edits(text: &str, edits: &[Value]) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let mut sorted = edits.to_vec();
+    sorted.sort_by_key(|e| {
+        let start = &e["range"]["start"];
+        std::cmp::Reverse((start["line"].as_u64(), start["character"].as_u64()))
+    });
+    for edit in sorted {
+        let (start, end) = (&edit["range"]["start"], &edit["range"]["end"]);
+        assert_eq!(start["line"], end["line"], "{edit}");
+        let line = &mut lines[start["line"].as_u64().unwrap_or(0) as usize];
+        let (a, b) = (
+            start["character"].as_u64().unwrap_or(0) as usize,
+            end["character"].as_u64().unwrap_or(0) as usize,
+        );
+        line.replace_range(a..b, edit["newText"].as_str().unwrap_or_default());
+    }
+    lines.join("\n") + "\n"
+}
+
+/// The engine's verdict and grade of the first level of `text`, asked in the test itself.
+fn engine_verdict(text: &str) -> (hexcells_core::solve::Verdict, Option<hexcells_core::solve::Grade>) {
+    let parsed = hexcells_core::format::parse(text);
+    let level = &parsed.levels[0].level;
+    let report = hexcells_core::solve::analyze(level, &hexcells_core::solve::Budget::default());
+    (report.verdict, report.difficulty.grade)
+}
+
+/// The quick fixes on `line`.
+fn quick_fixes(client: &mut LspClient, line: u32) -> Vec<Value> {
+    let params = json!({
+        "textDocument": { "uri": URI },
+        "range": range(line, 0, 0),
+        "context": { "diagnostics": [], "only": ["quickfix"] }
+    });
+    client
+        .result("textDocument/codeAction", params)
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[test]
+fn clues_a_player_never_needs_get_a_hint_and_fixes_that_keep_the_grade() {
+    let mut client = LspClient::minimal(false);
+    // The ring: six hidden cells and six blue left, so the counter alone says they are
+    // all blue and the centre's 6 is never needed.
+    let text = solvable();
+    client.open(URI, &text);
+    let published = client.wait_for("HC0303 hints", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.iter().any(|d| d["code"] == "HC0303"))
+    });
+    let hints: Vec<Value> = published["params"]["diagnostics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| d["code"] == "HC0303")
+        .collect();
+    assert!(!hints.is_empty());
+    let before = engine_verdict(&text);
+    assert_eq!(before.0, hexcells_core::solve::Verdict::Solvable);
+    let mut removals = 0;
+    for hint in &hints {
+        assert_eq!(hint["severity"], 4, "a hint: {hint}");
+        let line = hint["range"]["start"]["line"].as_u64().unwrap_or(0) as u32;
+        for action in quick_fixes(&mut client, line) {
+            let title = action["title"].as_str().unwrap_or_default();
+            if !title.starts_with("Remove") {
+                continue;
+            }
+            removals += 1;
+            let edits = action["edit"]["changes"][URI]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            assert!(!edits.is_empty(), "{action}");
+            // Re-checked by the engine here: still solvable, at the same grade.
+            assert_eq!(engine_verdict(&apply_edits(&text, &edits)), before, "{title}");
+        }
+    }
+    assert!(removals >= hints.len(), "a fix per hint: {hints:?}");
+}
+
+#[test]
+fn a_stuck_level_gets_the_clues_a_player_needs_in_one_edit() {
+    let mut client = LspClient::minimal(false);
+    let text = stuck();
+    client.open(URI, &text);
+    client.wait_for("the stuck verdict", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.iter().any(|d| d["code"] == "HC0301"))
+    });
+    // The advice comes in the background after the explanations: ask until it is in.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let fix = loop {
+        let found = quick_fixes(&mut client, 8).into_iter().find(|a| {
+            a["title"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Add the clues a player needs (difficulty "))
+        });
+        if let Some(fix) = found {
+            break fix;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no fix adding the clues a player needs"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let edits = fix["edit"]["changes"][URI]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let fixed = apply_edits(&text, &edits);
+    assert_eq!(
+        engine_verdict(&fixed).0,
+        hexcells_core::solve::Verdict::Solvable,
+        "{fixed}"
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": { "uri": URI, "version": 2 },
+            "contentChanges": [ { "text": fixed } ]
+        }),
+    );
+    // The server agrees: the version's verdict is solvable.
+    let status = client.solve_status(URI, 2);
+    assert_eq!(status["levels"][0]["verdict"], "solvable", "{status}");
+}
+
 /// `hexcells.openPreview` with no display at all: the real `hexcells-view --serve
 /// --stdin` says where its page is, the command returns that URL (the same one when
 /// asked again), the page follows the unsaved text, a click on a cell moves the

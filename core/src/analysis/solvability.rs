@@ -6,6 +6,7 @@ use super::text_fix::{FixKind, LineEdit, TextFix};
 use super::{target_at, Target};
 use crate::format::Parse;
 use crate::format::ParsedLevel;
+use crate::generate::UnneededClues;
 use crate::model::{name, Color, Item, Pos};
 use crate::solve::{Change, ClueRef, Reasoning, Report, Verdict};
 use crate::{Code, Diagnostic};
@@ -191,37 +192,131 @@ pub fn steps(report: &Report) -> Vec<SolveStep> {
 
 /// The engine's fix as text edits on the level's groups.
 pub fn fix_edits(parsed: &ParsedLevel, fix: &crate::solve::LevelFix) -> Option<TextFix> {
-    let mut edits = Vec::new();
+    // The changes applied to a copy, then one edit per place: a cell both revealed
+    // and given a number gets one edit.
+    let mut level = parsed.level.clone();
+    let mut places = Vec::new();
     for change in &fix.changes {
-        let (pos, text) = match *change {
-            Change::Reveal(pos) => {
-                let c = match parsed.level.cell(pos)?.color {
-                    Color::Blue => 'X',
-                    Color::Black => 'O',
-                };
-                (pos, format!("{c}{}", parsed.level.cell(pos)?.hint.symbol()))
-            }
-            Change::SetHint(pos, hint) => {
-                let first = match parsed.level.get(pos)? {
-                    Item::Cell(cell) => match (cell.color, cell.revealed) {
-                        (Color::Black, false) => 'o',
-                        (Color::Black, true) => 'O',
-                        (Color::Blue, false) => 'x',
-                        (Color::Blue, true) => 'X',
-                    },
-                    Item::Column(column) => column.direction.symbol(),
-                };
-                (pos, format!("{first}{}", hint.symbol()))
-            }
+        let (pos, item) = match *change {
+            Change::Reveal(pos) => match level.get(pos)? {
+                Item::Cell(mut cell) => {
+                    cell.revealed = true;
+                    (pos, Item::Cell(cell))
+                }
+                Item::Column(_) => return None,
+            },
+            Change::SetHint(pos, hint) => match level.get(pos)? {
+                Item::Cell(mut cell) => {
+                    cell.hint = hint;
+                    (pos, Item::Cell(cell))
+                }
+                Item::Column(mut column) => {
+                    column.hint = hint;
+                    (pos, Item::Column(column))
+                }
+            },
             Change::AddColumn(pos, direction, hint) => {
-                (pos, format!("{}{}", direction.symbol(), hint.symbol()))
+                (pos, Item::Column(crate::model::Column { direction, hint }))
             }
         };
-        edits.push(LineEdit::new(parsed.source.range_of(pos)?, text));
+        level.set(pos, Some(item));
+        if !places.contains(&pos) {
+            places.push(pos);
+        }
+    }
+    let changes: Vec<(Pos, Option<Item>)> = places.into_iter().map(|pos| (pos, level.get(pos))).collect();
+    item_edits(
+        parsed,
+        &changes,
+        format!("{}: makes the level solvable", fix.description),
+    )
+}
+
+/// One HC0303 hint per clue a player never needs.
+pub fn unneeded_diagnostics(parsed: &ParsedLevel, unneeded: &UnneededClues) -> Vec<Diagnostic> {
+    let grade = unneeded.grade.map_or("", |g| g.name());
+    unneeded
+        .each
+        .iter()
+        .filter_map(|clue| {
+            let range = parsed.source.range_of(clue.at)?;
+            Some(Diagnostic::new(
+                Code::ClueNotNeeded,
+                range,
+                format!(
+                    "{} of {} is never needed: without it the level is still solvable, at difficulty {grade}",
+                    clue.what,
+                    name(clue.at)
+                ),
+            ))
+        })
+        .collect()
+}
+
+/// The quick fixes for the clues a player never needs on lines `lines`: remove each,
+/// and remove every one that can go together.
+pub fn unneeded_fixes(
+    parsed: &ParsedLevel,
+    unneeded: &UnneededClues,
+    lines: std::ops::RangeInclusive<u32>,
+) -> Vec<TextFix> {
+    let mut out: Vec<TextFix> = unneeded
+        .each
+        .iter()
+        .filter(|clue| {
+            parsed
+                .source
+                .range_of(clue.at)
+                .is_some_and(|r| lines.contains(&r.line))
+        })
+        .filter_map(|clue| {
+            item_edits(
+                parsed,
+                &clue.without,
+                format!(
+                    "Remove {} of {}: a player never needs it",
+                    clue.what,
+                    name(clue.at)
+                ),
+            )
+        })
+        .collect();
+    if !out.is_empty() && unneeded.together > 1 {
+        out.extend(item_edits(
+            parsed,
+            &unneeded.together_without,
+            format!(
+                "Remove the {} clues a player never needs (together the level keeps its grade)",
+                unneeded.together
+            ),
+        ));
+    }
+    out
+}
+
+/// Edits that put each item of `changes` at its position (`None`: empty), titled `title`;
+/// `None` when a position is not in the text.
+fn item_edits(parsed: &ParsedLevel, changes: &[(Pos, Option<Item>)], title: String) -> Option<TextFix> {
+    let mut edits = Vec::new();
+    for (pos, item) in changes {
+        let text = match item {
+            None => "..".to_string(),
+            Some(Item::Cell(cell)) => {
+                let first = match (cell.color, cell.revealed) {
+                    (Color::Black, false) => 'o',
+                    (Color::Black, true) => 'O',
+                    (Color::Blue, false) => 'x',
+                    (Color::Blue, true) => 'X',
+                };
+                format!("{first}{}", cell.hint.symbol())
+            }
+            Some(Item::Column(column)) => format!("{}{}", column.direction.symbol(), column.hint.symbol()),
+        };
+        edits.push(LineEdit::new(parsed.source.range_of(*pos)?, text));
     }
     edits.sort_by_key(|e| e.range);
     Some(TextFix {
-        title: format!("{}: makes the level solvable", fix.description),
+        title,
         kind: FixKind::QuickFix,
         edits,
         preferred: false,

@@ -76,19 +76,7 @@ impl Draft {
         let mut level = self.level();
         for i in 0..self.cells.len() {
             for direction in [Direction::DownLeft, Direction::Down, Direction::DownRight] {
-                let (dx, dy) = match direction {
-                    Direction::Down => (0, 2),
-                    Direction::DownRight => (1, 1),
-                    Direction::DownLeft => (-1, 1),
-                };
-                let first = self.cells[i];
-                // The first cell of its line: no cell anywhere before it.
-                let (sx, sy) = direction.step();
-                let before = std::iter::successors(first.offset(-sx, -sy), |p| p.offset(-sx, -sy));
-                if before.into_iter().any(|p| level.cell(p).is_some()) {
-                    continue;
-                }
-                let Some(origin) = first.offset(-dx, -dy) else {
+                let Some(origin) = line_origin(&level, self.cells[i], direction) else {
                     continue;
                 };
                 if level.get(origin).is_some() || !rng.chance(COLUMN_CHANCES, OUT_OF) {
@@ -117,6 +105,23 @@ impl Draft {
         }
     }
 
+    /// The draft of an existing level: its cells (in grid order), colours, reveals,
+    /// numbers and column numbers (in grid order), nothing added.
+    pub(super) fn of(level: &Level) -> Draft {
+        let mut cells: Vec<Pos> = level.cells().map(|(pos, _)| pos).collect();
+        cells.sort();
+        let shown: Vec<Cell> = cells.iter().filter_map(|p| level.cell(*p)).collect();
+        let mut columns: Vec<(Pos, Column)> = level.columns().collect();
+        columns.sort_by_key(|(pos, _)| *pos);
+        Draft {
+            blue: shown.iter().map(|c| c.color == Color::Blue).collect(),
+            revealed: shown.iter().map(|c| c.revealed).collect(),
+            hints: shown.iter().map(|c| c.hint).collect(),
+            cells,
+            columns: columns.into_iter().map(Some).collect(),
+        }
+    }
+
     /// The level as it stands (no header text).
     pub(super) fn level(&self) -> Level {
         let mut level = Level::new();
@@ -133,6 +138,23 @@ impl Draft {
         }
         level
     }
+}
+
+/// Where a column number for the line through `first` in `direction` would sit:
+/// `None` unless `first` is the line's first cell (no cell anywhere before it) and
+/// the place before it is on the grid. The place may be taken.
+pub(super) fn line_origin(level: &Level, first: Pos, direction: Direction) -> Option<Pos> {
+    let (dx, dy) = match direction {
+        Direction::Down => (0, 2),
+        Direction::DownRight => (1, 1),
+        Direction::DownLeft => (-1, 1),
+    };
+    let (sx, sy) = direction.step();
+    let mut before = std::iter::successors(first.offset(-sx, -sy), |p| p.offset(-sx, -sy));
+    if before.any(|p| level.cell(p).is_some()) {
+        return None;
+    }
+    first.offset(-dx, -dy)
 }
 
 /// Reveals cells the engine gets stuck on until it solves the level. `Ok(false)`

@@ -18,9 +18,11 @@
 //! catch it.
 
 mod clues;
+mod from_drawing;
 mod prune;
 pub mod rng;
 mod shape;
+mod unneeded;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -30,8 +32,10 @@ pub use crate::solve::Grade;
 use crate::solve::{self, Budget, Difficulty, Verdict};
 
 use clues::Draft;
+pub use from_drawing::{fill_clues, strip_clues, ClueCount, FillError, FillOptions, Filled, FILL_ATTEMPTS};
 use rng::Rng;
 pub use shape::{Shape, ShapeError};
+pub use unneeded::{unneeded_clues, Unneeded, UnneededClues};
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]

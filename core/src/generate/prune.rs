@@ -14,7 +14,7 @@ use super::{Engine, Grade, Stop};
 
 /// Something the level shows that might not be needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Piece {
+pub(super) enum Piece {
     /// A cell revealed at the start.
     Reveal(usize),
     /// A cell's number.
@@ -35,6 +35,13 @@ pub(super) fn prune(
     engine: &mut Engine,
     report: &mut dyn FnMut(usize, usize),
 ) -> Result<(), Stop> {
+    let pieces = pieces(draft);
+    prune_pieces(draft, pieces, target, rng, engine, report)
+}
+
+/// Everything `draft` shows that could be taken away, in grid order (cells, then
+/// column numbers in the order found).
+pub(super) fn pieces(draft: &Draft) -> Vec<Piece> {
     let mut pieces = Vec::new();
     for i in 0..draft.cells.len() {
         if draft.revealed[i] {
@@ -57,6 +64,18 @@ pub(super) fn prune(
             pieces.push(Piece::Column(j));
         }
     }
+    pieces
+}
+
+/// Removes those of `pieces` the level does not need, in a random order.
+pub(super) fn prune_pieces(
+    draft: &mut Draft,
+    mut pieces: Vec<Piece>,
+    target: Grade,
+    rng: &mut Rng,
+    engine: &mut Engine,
+    report: &mut dyn FnMut(usize, usize),
+) -> Result<(), Stop> {
     rng.shuffle(&mut pieces);
     let total = pieces.len();
     // Pieces are taken away in chunks while that works (most early ones are not
@@ -91,7 +110,7 @@ const FIRST_CHUNK: usize = 8;
 const MAX_CHUNK: usize = 32;
 
 /// Takes `piece` away; `false` when it is already gone.
-fn remove(draft: &mut Draft, piece: Piece) -> bool {
+pub(super) fn remove(draft: &mut Draft, piece: Piece) -> bool {
     match piece {
         Piece::Reveal(i) => std::mem::replace(&mut draft.revealed[i], false),
         Piece::Number(i) => std::mem::replace(&mut draft.hints[i], Hint::None) != Hint::None,
@@ -114,7 +133,7 @@ fn remove(draft: &mut Draft, piece: Piece) -> bool {
 }
 
 /// Whether the level is still solvable and no harder than `target`.
-fn acceptable(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<bool, Stop> {
+pub(super) fn acceptable(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<bool, Stop> {
     let level = draft.level();
     // The fast verdict first: most refusals end here, without explanations.
     if !engine.verdict(&level)?.0 {

@@ -223,9 +223,20 @@ pub struct GenerateArgs {
     /// (defaults: hexagon 7, rectangle 8x6, diamond 9).
     #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
-    /// The share of blue cells, from 0.1 to 0.7.
-    #[arg(long, value_name = "RATIO", default_value = "0.35")]
-    pub blue: String,
+    /// The share of blue cells, from 0.1 to 0.7 (0.35 when absent). Not with
+    /// --keep-colours: the drawing's colours are the picture.
+    #[arg(long, value_name = "RATIO")]
+    pub blue: Option<String>,
+    /// Keep every cell's colour of the shape file (a drawing) and its clues, and add
+    /// the clues a player needs to solve it at --difficulty, then drop every added clue
+    /// the level does not need. When the grade cannot be reached with these colours, it
+    /// says so, names the nearest grade reached and exits with status 1.
+    #[arg(long)]
+    pub keep_colours: bool,
+    /// With --keep-colours: drop the drawing's own clues first (every cell hidden, no
+    /// number, no column number) and choose them all.
+    #[arg(long, requires = "keep_colours")]
+    pub replace_clues: bool,
     /// The difficulty grade the level must have (docs/rules.md): the reasoning a
     /// player needs, judged by the deduction engine's named rules.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Medium)]

@@ -1,5 +1,7 @@
 //! `hexcells generate`: a new level from a shape and a seed word, solvable by the
-//! engine and lean; the same options and seed print the same bytes everywhere.
+//! engine and lean; the same options and seed print the same bytes everywhere. With
+//! `--keep-colours`, the clues for a drawing: its colours (and clues) kept, the clues a
+//! player needs added (core's `fill_clues`).
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -7,7 +9,11 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context};
 use hexcells_core::format::{parse, print};
-use hexcells_core::generate::{generate, GenerateOptions, GenerateProgress, Grade, Limits, Phase, Shape};
+use hexcells_core::generate::{
+    fill_clues, generate, FillError, FillOptions, GenerateOptions, GenerateProgress, Grade, Limits, Phase,
+    Shape,
+};
+use hexcells_core::model::Level;
 
 use super::args::{DifficultyArg, GenerateArgs};
 use super::exit::Status;
@@ -18,38 +24,21 @@ use super::phrases::plural;
 
 /// Runs `hexcells generate`.
 pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    if args.keep_colours {
+        return run_keep_colours(args, out);
+    }
     let seed_given = args.seed.is_some();
     let options = options(args)?;
     if !seed_given {
         eprintln!("hexcells: seed {}", options.seed);
     }
     let started = Instant::now();
-    let mut last_line = started;
-    let terminal = std::io::stderr().is_terminal();
-    let mut progress = |p: GenerateProgress| {
-        // Quiet for short runs; then one line a second.
-        if started.elapsed() < Duration::from_secs(1) || last_line.elapsed() < Duration::from_secs(1) {
-            return;
-        }
-        last_line = Instant::now();
-        let what = match p.phase {
-            Phase::Revealing => "revealing cells".to_string(),
-            Phase::Pruning { done, total } => format!("removing clues not needed ({done}/{total})"),
-            Phase::Missed(got) => format!("came out {}, trying another", got.name()),
-        };
-        let end = if terminal { "\x1b[K\r" } else { "\n" };
-        eprint!("hexcells: generating: candidate {}: {what}{end}", p.attempt);
-    };
+    let mut progress = progress_line(started, "candidate");
     let generated = generate(&options, &Limits::default(), &mut progress);
-    if terminal && started.elapsed() >= Duration::from_secs(1) {
-        eprint!("\x1b[K");
-    }
+    end_progress(started);
     let generated = generated.context("cannot generate")?;
     let text = print(&generated.level);
-    match &args.output {
-        Some(path) => write_atomic(path, text.as_bytes())?,
-        None => out.write_all(text.as_bytes())?,
-    }
+    write_level(args, &text, out)?;
     let d = &generated.difficulty;
     eprintln!(
         "hexcells: {} cells, {} blue, difficulty {} ({} of 5): {}, replay steps by effort {:?} \
@@ -65,6 +54,127 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         started.elapsed().as_secs_f64()
     );
     Ok(Status::Clean)
+}
+
+/// `hexcells generate --shape FILE --keep-colours`: the drawing's clues, filled in.
+fn run_keep_colours(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    if matches!(args.shape.as_str(), "hexagon" | "rectangle" | "diamond") {
+        bail!(
+            "--keep-colours keeps the colours of a drawing: give its file, like `--shape drawing.hexcells`, \
+             not --shape {}",
+            args.shape
+        );
+    }
+    if args.size.is_some() {
+        bail!("--size applies to hexagon, rectangle and diamond; a drawing has its own size");
+    }
+    if args.blue.is_some() {
+        bail!("--blue does not apply with --keep-colours: the drawing's colours are kept");
+    }
+    let (_, drawing) = read_drawing(Path::new(&args.shape), args.level.unwrap_or(1))?;
+    let seed_given = args.seed.is_some();
+    let options = FillOptions {
+        target: grade(args.difficulty),
+        seed: seed(args)?,
+        replace_clues: args.replace_clues,
+    };
+    if !seed_given {
+        eprintln!("hexcells: seed {}", options.seed);
+    }
+    let started = Instant::now();
+    let mut progress = progress_line(started, "try");
+    let filled = fill_clues(&drawing, &options, &Limits::default(), &mut progress);
+    end_progress(started);
+    let filled = match filled {
+        Ok(filled) => filled,
+        Err(FillError::GradeNotReached { target, filled }) => {
+            eprintln!(
+                "hexcells: cannot reach difficulty {} with these colours: the nearest grade reached \
+                 is {} ({} of 5); nothing written (try --difficulty {})",
+                target.name(),
+                filled.grade.name(),
+                filled.grade.number(),
+                filled.grade.name()
+            );
+            return Ok(Status::Findings);
+        }
+        Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot fill in {}", args.shape))),
+    };
+    write_level(args, &print(&filled.level), out)?;
+    let d = &filled.difficulty;
+    eprintln!(
+        "hexcells: {} cells, colours kept; clues kept {}, added {} ({} revealed, {} numbers, {} column \
+         numbers); difficulty {} ({} of 5): {} ({} tries, {} engine calls, {:.2} s)",
+        filled.level.n_cells(),
+        filled.kept.total(),
+        filled.added.total(),
+        filled.added.revealed,
+        filled.added.numbered,
+        filled.added.columns,
+        filled.grade.name(),
+        filled.grade.number(),
+        plural(d.rounds, "round", "rounds"),
+        filled.attempts,
+        filled.engine_calls,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(Status::Clean)
+}
+
+/// A progress reporter for stderr: quiet for short runs, then one line a second;
+/// `unit` names what `attempt` counts.
+fn progress_line(started: Instant, unit: &'static str) -> impl FnMut(GenerateProgress) {
+    let mut last_line = started;
+    let terminal = std::io::stderr().is_terminal();
+    move |p: GenerateProgress| {
+        if started.elapsed() < Duration::from_secs(1) || last_line.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        last_line = Instant::now();
+        let what = match p.phase {
+            Phase::Revealing => "revealing cells".to_string(),
+            Phase::Pruning { done, total } => format!("removing clues not needed ({done}/{total})"),
+            Phase::Missed(got) => format!("came out {}, trying another", got.name()),
+        };
+        let end = if terminal { "\x1b[K\r" } else { "\n" };
+        eprint!("hexcells: generating: {unit} {}: {what}{end}", p.attempt);
+    }
+}
+
+/// Clears the progress line on a terminal.
+fn end_progress(started: Instant) {
+    if std::io::stderr().is_terminal() && started.elapsed() >= Duration::from_secs(1) {
+        eprint!("\x1b[K");
+    }
+}
+
+/// Writes the level to `--output` or stdout.
+fn write_level(args: &GenerateArgs, text: &str, out: &mut dyn Write) -> anyhow::Result<()> {
+    match &args.output {
+        Some(path) => write_atomic(path, text.as_bytes())?,
+        None => out.write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+/// The grade of `--difficulty`.
+fn grade(arg: DifficultyArg) -> Grade {
+    match arg {
+        DifficultyArg::Easy => Grade::Easy,
+        DifficultyArg::EasyMedium => Grade::EasyMedium,
+        DifficultyArg::Medium => Grade::Medium,
+        DifficultyArg::MediumHard => Grade::MediumHard,
+        DifficultyArg::Hard => Grade::Hard,
+    }
+}
+
+/// The seed word of `--seed`, or a new one.
+fn seed(args: &GenerateArgs) -> anyhow::Result<String> {
+    let seed = args.seed.clone().unwrap_or_else(new_seed_word);
+    if seed.trim().is_empty() || seed.chars().any(char::is_control) {
+        bail!("the seed must be a word of printable characters, like `--seed gargamel`");
+    }
+    Ok(seed)
 }
 
 /// Checks the arguments and turns them into generator options.
@@ -96,18 +206,9 @@ fn options(args: &GenerateArgs) -> anyhow::Result<GenerateOptions> {
             shape_from_file(Path::new(file), args.level.unwrap_or(1))?
         }
     };
-    let blue_per_mille = parse_ratio(&args.blue)?;
-    let target = match args.difficulty {
-        DifficultyArg::Easy => Grade::Easy,
-        DifficultyArg::EasyMedium => Grade::EasyMedium,
-        DifficultyArg::Medium => Grade::Medium,
-        DifficultyArg::MediumHard => Grade::MediumHard,
-        DifficultyArg::Hard => Grade::Hard,
-    };
-    let seed = args.seed.clone().unwrap_or_else(new_seed_word);
-    if seed.trim().is_empty() || seed.chars().any(char::is_control) {
-        bail!("the seed must be a word of printable characters, like `--seed gargamel`");
-    }
+    let blue_per_mille = parse_ratio(args.blue.as_deref().unwrap_or("0.35"))?;
+    let target = grade(args.difficulty);
+    let seed = seed(args)?;
     Ok(GenerateOptions {
         shape,
         blue_per_mille,
@@ -118,6 +219,13 @@ fn options(args: &GenerateArgs) -> anyhow::Result<GenerateOptions> {
 
 /// The cells of level `number` (from 1) in `path`.
 fn shape_from_file(path: &Path, number: usize) -> anyhow::Result<Shape> {
+    let (name, level) = read_drawing(path, number)?;
+    let cells = level.cells().map(|(pos, _)| pos).collect();
+    Ok(Shape::Cells { name, cells })
+}
+
+/// Level `number` (from 1) of the file at `path`, with the name a title gives it.
+fn read_drawing(path: &Path, number: usize) -> anyhow::Result<(String, Level)> {
     let source = Source::from_arg(path);
     if matches!(source, Source::File(_)) && !path.exists() {
         bail!(
@@ -131,7 +239,6 @@ fn shape_from_file(path: &Path, number: usize) -> anyhow::Result<Shape> {
         bail!("--shape {}: no level found in the file", path.display());
     }
     let chosen = pack::pick(&parsed.levels, number, &path.display().to_string())?;
-    let cells = chosen.level.cells().map(|(pos, _)| pos).collect();
     let mut name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -139,7 +246,7 @@ fn shape_from_file(path: &Path, number: usize) -> anyhow::Result<Shape> {
     if parsed.levels.len() > 1 {
         name = pack::label(&name, number - 1);
     }
-    Ok(Shape::Cells { name, cells })
+    Ok((name, chosen.level.clone()))
 }
 
 /// `9x7` or `9` (for 9x9).

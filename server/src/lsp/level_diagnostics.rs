@@ -131,6 +131,9 @@ impl Entry {
         let mut all = level.parsed.diagnostics.clone();
         if let Some(answer) = &level.answer {
             all.extend(solvability::solve_diagnostics(level.parsed, &answer.report));
+            if let Some(unneeded) = &answer.unneeded {
+                all.extend(solvability::unneeded_diagnostics(level.parsed, unneeded));
+            }
         }
         all.sort_by_key(|d| (d.range, d.code));
         let diagnostics: Vec<Diagnostic> = all.iter().map(|d| to_lsp(uri, convert, d)).collect();

@@ -1,6 +1,7 @@
 //! The engine's answers per level, for every open document, kept by what the level
-//! reads: a level that an edit did not change keeps its verdict, explanations and
-//! fixes (also when the edit moved it), and only changed levels go to the engine again.
+//! reads: a level that an edit did not change keeps its verdict, explanations, fixes
+//! and advice (also when the edit moved it), and only changed levels go to the engine
+//! again.
 //!
 //! An answer is found by the level's fingerprint (`format::live::Fingerprint`, 128
 //! bits of the level as read): the engine's answer depends on nothing but the level
@@ -11,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use hexcells_core::format::Fingerprint;
+use hexcells_core::generate::UnneededClues;
 use hexcells_core::solve::{LevelFix, Report};
 
 /// Changes of any document after which an answer no open document needs is dropped.
@@ -21,8 +23,22 @@ const KEEP_UNUSED_FOR: u64 = 64;
 pub struct Answer {
     /// The report: the verdict and its rounds, and once explained, the explanations.
     pub report: Report,
-    /// The engine's fixes (stuck levels, explained answers only).
+    /// The engine's fixes (stuck levels, explained answers only; advised answers add
+    /// the clues a player needs first).
     pub fixes: Vec<LevelFix>,
+    /// The clues a player never needs (solvable levels, advised answers only).
+    pub unneeded: Option<UnneededClues>,
+}
+
+/// Which answer an engine call gave: each kind holds the one before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerKind {
+    /// The verdict alone (the fast answer).
+    Verdict,
+    /// With explanations and fixes.
+    Explained,
+    /// With the advice too: the clues a player needs or never needs.
+    Advised,
 }
 
 /// Every answer known, by level.
@@ -42,6 +58,8 @@ struct Entry {
     verdict: Option<Arc<Answer>>,
     /// The answer with explanations and fixes.
     explained: Option<Arc<Answer>>,
+    /// The answer with the advice too.
+    advised: Option<Arc<Answer>>,
     /// The change when an open document last held the level.
     seen: u64,
 }
@@ -51,12 +69,19 @@ impl Results {
     /// in, else the verdict alone, if known.
     pub fn verdict(&self, fingerprint: Fingerprint) -> Option<Arc<Answer>> {
         let entry = self.entries.get(&fingerprint)?;
-        entry.explained.clone().or_else(|| entry.verdict.clone())
+        (entry.advised.clone().or_else(|| entry.explained.clone())).or_else(|| entry.verdict.clone())
     }
 
-    /// The explained answer of the level with `fingerprint`, if known.
+    /// The explained answer of the level with `fingerprint` (the advised one when it
+    /// is in), if known.
     pub fn explained(&self, fingerprint: Fingerprint) -> Option<Arc<Answer>> {
-        self.entries.get(&fingerprint)?.explained.clone()
+        let entry = self.entries.get(&fingerprint)?;
+        entry.advised.clone().or_else(|| entry.explained.clone())
+    }
+
+    /// The advised answer of the level with `fingerprint`, if known.
+    pub fn advised(&self, fingerprint: Fingerprint) -> Option<Arc<Answer>> {
+        self.entries.get(&fingerprint)?.advised.clone()
     }
 
     /// The settings' epoch: take it before asking the engine, and [`Results::store`]
@@ -65,20 +90,19 @@ impl Results {
         self.epoch
     }
 
-    /// Keeps the engine's answer for the level with `fingerprint`, asked in `epoch`:
-    /// `explained` when it has explanations and fixes, else a verdict alone. An answer
-    /// of an earlier epoch (older settings) is dropped.
-    pub fn store(&mut self, fingerprint: Fingerprint, answer: Answer, explained: bool, epoch: u64) {
+    /// Keeps the engine's answer of `kind` for the level with `fingerprint`, asked in
+    /// `epoch`. An answer of an earlier epoch (older settings) is dropped.
+    pub fn store(&mut self, fingerprint: Fingerprint, answer: Answer, kind: AnswerKind, epoch: u64) {
         if epoch != self.epoch {
             return;
         }
         let entry = self.entries.entry(fingerprint).or_default();
         entry.seen = self.changes;
         let answer = Some(Arc::new(answer));
-        if explained {
-            entry.explained = answer;
-        } else {
-            entry.verdict = answer;
+        match kind {
+            AnswerKind::Verdict => entry.verdict = answer,
+            AnswerKind::Explained => entry.explained = answer,
+            AnswerKind::Advised => entry.advised = answer,
         }
     }
 
@@ -116,6 +140,7 @@ mod tests {
                 difficulty: Difficulty::default(),
             },
             fixes: Vec::new(),
+            unneeded: None,
         }
     }
 
@@ -123,13 +148,17 @@ mod tests {
     fn answers_are_found_by_the_fingerprint_and_dropped_when_unused() {
         let mut results = Results::default();
         let (one, two) = (Fingerprint(7), Fingerprint(8));
-        results.store(one, answer(Verdict::Solvable), false, 0);
+        results.store(one, answer(Verdict::Solvable), AnswerKind::Verdict, 0);
         assert!(results.verdict(one).is_some());
         assert!(results.explained(one).is_none());
         assert!(results.verdict(two).is_none());
-        results.store(one, answer(Verdict::GaveUp), true, 0);
+        results.store(one, answer(Verdict::GaveUp), AnswerKind::Explained, 0);
         let verdict = results.verdict(one).map(|a| a.report.verdict);
         assert_eq!(verdict, Some(Verdict::GaveUp), "the explained answer first");
+        assert!(results.advised(one).is_none());
+        results.store(one, answer(Verdict::Solvable), AnswerKind::Advised, 0);
+        let verdict = results.explained(one).map(|a| a.report.verdict);
+        assert_eq!(verdict, Some(Verdict::Solvable), "the advised answer first");
 
         // Needed: kept however long; not needed: dropped after a while.
         let needed = HashSet::from([one]);
@@ -147,7 +176,7 @@ mod tests {
         // Asked under settings that changed since: not kept.
         let epoch = results.epoch();
         results.clear();
-        results.store(two, answer(Verdict::Solvable), false, epoch);
+        results.store(two, answer(Verdict::Solvable), AnswerKind::Verdict, epoch);
         assert!(results.verdict(two).is_none());
     }
 }

@@ -4,7 +4,9 @@
 //! an edit did not change keeps its answer, so an edit costs the levels it changed.
 //! The verdicts (with the stuck cells) are published first, as soon as every level has
 //! one, and wait for nothing but other verdicts; explanations and fixes, which take
-//! longer, follow in a second, complete answer, the changed levels first.
+//! longer, follow in a second, complete answer, the changed levels first; the advice
+//! (the clues a player never needs, on a solvable level; the clues a player needs, on
+//! a stuck one) follows in a third.
 //!
 //! A newer version stops the work of the older one between two levels, and at once
 //! (through the engine's cancel flag) on a level the newer text no longer holds; a
@@ -22,13 +24,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hexcells_core::format::Fingerprint;
-use hexcells_core::solve::{self, Difficulty, Report, Verdict};
+use hexcells_core::generate::{fill_clues, unneeded_clues, FillError, FillOptions, Grade, Limits};
+use hexcells_core::solve::{self, Difficulty, LevelFix, Report, Verdict};
 use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
 use tracing::{debug, error};
 
 use super::publish;
-use super::results::Answer;
+use super::results::{Answer, AnswerKind};
 use super::server::LspServer;
 use super::state::{Config, Lanes, Running, ServerState, Solved};
 
@@ -72,7 +75,11 @@ fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
 enum Pass {
     Verdicts,
     Explanations,
+    Advice,
 }
+
+/// The grade the clues a player needs are chosen for, on a stuck level.
+const NEEDED_CLUES_GRADE: Grade = Grade::Medium;
 
 /// How a pass over the levels ended.
 enum Passed {
@@ -95,8 +102,12 @@ async fn run(backend: LspServer, job: Job) {
         return;
     };
     publish::answer(backend.clone(), job.uri.clone(), first).await;
-    if let Some(solved) = explanations(&backend, &job, fresh).await {
-        publish::answer(backend.clone(), job.uri.clone(), solved).await;
+    let Some(solved) = explanations(&backend, &job, fresh.clone(), Pass::Explanations).await else {
+        return;
+    };
+    publish::answer(backend.clone(), job.uri.clone(), solved).await;
+    if let Some(advised) = explanations(&backend, &job, fresh, Pass::Advice).await {
+        publish::answer(backend.clone(), job.uri.clone(), advised).await;
     }
 }
 
@@ -133,9 +144,10 @@ async fn verdicts(backend: &LspServer, job: &Arc<Job>) -> Option<(Vec<usize>, So
     None
 }
 
-/// Every level's explanations and fixes, those of `first` worked out first: one
-/// document at a time, so that a core stays free for the verdicts of the next change.
-async fn explanations(backend: &LspServer, job: &Arc<Job>, first: Vec<usize>) -> Option<Solved> {
+/// Every level's explanations and fixes (or with `Pass::Advice`, its advice), those of
+/// `first` worked out first: one document at a time, so that a core stays free for the
+/// verdicts of the next change.
+async fn explanations(backend: &LspServer, job: &Arc<Job>, first: Vec<usize>, kind: Pass) -> Option<Solved> {
     let _lane = job.lanes.explanations.lock().await;
     let _permit = backend.explanations.acquire().await.ok()?;
     let first = Arc::new(first);
@@ -144,7 +156,7 @@ async fn explanations(backend: &LspServer, job: &Arc<Job>, first: Vec<usize>) ->
             return None;
         }
         let (b, j, f) = (backend.clone(), Arc::clone(job), Arc::clone(&first));
-        let handle = tokio::task::spawn_blocking(move || pass(&b, &j, Pass::Explanations, &f));
+        let handle = tokio::task::spawn_blocking(move || pass(&b, &j, kind, &f));
         match with_progress(backend, job, handle).await {
             Ok(Passed::Done(_)) => {}
             Ok(Passed::Stale) => {
@@ -160,7 +172,7 @@ async fn explanations(backend: &LspServer, job: &Arc<Job>, first: Vec<usize>) ->
                 return None;
             }
         }
-        if let Some(solved) = collect(backend, job, Pass::Explanations) {
+        if let Some(solved) = collect(backend, job, kind) {
             return Some(solved);
         }
     }
@@ -252,6 +264,10 @@ fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
                     let known = match pass {
                         Pass::Verdicts => state.results.verdict(fingerprint).is_some(),
                         Pass::Explanations => state.results.explained(fingerprint).is_some(),
+                        Pass::Advice => {
+                            state.results.advised(fingerprint).is_some()
+                                || state.results.explained(fingerprint).is_none()
+                        }
                     };
                     if known {
                         Step::Skip
@@ -263,7 +279,10 @@ fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
                             cancel: Arc::clone(&cancel),
                         });
                         Step::Work {
-                            verdict: state.results.verdict(fingerprint),
+                            verdict: match pass {
+                                Pass::Advice => state.results.explained(fingerprint),
+                                _ => state.results.verdict(fingerprint),
+                            },
                             fingerprint,
                             level,
                             cancel,
@@ -288,6 +307,11 @@ fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
             Pass::Verdicts => Answer {
                 report: guarded(|| solve::verdict(&level, &budget)),
                 fixes: Vec::new(),
+                unneeded: None,
+            },
+            Pass::Advice => match &verdict {
+                Some(explained) => advice(&level, explained, &cancel),
+                None => continue,
             },
             Pass::Explanations => {
                 let report = guarded(|| match &verdict {
@@ -300,7 +324,11 @@ fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
                 } else {
                     Vec::new()
                 };
-                Answer { report, fixes }
+                Answer {
+                    report,
+                    fixes,
+                    unneeded: None,
+                }
             }
         };
         debug!(
@@ -315,13 +343,16 @@ fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
         if let Some(doc) = state.docs.get_mut(&job.uri) {
             doc.running.retain(|r| !Arc::ptr_eq(&r.cancel, &cancel));
         }
-        if answer.report.verdict == Verdict::Cancelled {
+        if answer.report.verdict == Verdict::Cancelled || cancel.load(std::sync::atomic::Ordering::Relaxed) {
             // Stopped because the level is gone: so is this version.
             return Passed::Stale;
         }
-        state
-            .results
-            .store(fingerprint, answer, pass == Pass::Explanations, epoch);
+        let kind = match pass {
+            Pass::Verdicts => AnswerKind::Verdict,
+            Pass::Explanations => AnswerKind::Explained,
+            Pass::Advice => AnswerKind::Advised,
+        };
+        state.results.store(fingerprint, answer, kind, epoch);
         worked.push(level_idx);
     }
     Passed::Done(worked)
@@ -339,6 +370,7 @@ fn collect(backend: &LspServer, job: &Job, pass: Pass) -> Option<Solved> {
             Some((fingerprint, _)) => Some(match pass {
                 Pass::Verdicts => state.results.verdict(fingerprint)?,
                 Pass::Explanations => state.results.explained(fingerprint)?,
+                Pass::Advice => state.results.advised(fingerprint)?,
             }),
         };
         levels.push(answer);
@@ -346,8 +378,59 @@ fn collect(backend: &LspServer, job: &Job, pass: Pass) -> Option<Solved> {
     Some(Solved {
         version: job.version,
         levels,
-        complete: pass == Pass::Explanations,
+        complete: pass != Pass::Verdicts,
     })
+}
+
+/// The explained answer with the advice: on a solvable level the clues a player never
+/// needs, on a stuck one the clues a player needs (a fix, first of the fixes). The
+/// level's cancel flag stops it (the caller then drops the answer).
+fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer {
+    let limits = Limits {
+        cancel: Some(Arc::clone(cancel)),
+    };
+    let mut fixes = explained.fixes.clone();
+    let mut unneeded = None;
+    match explained.report.verdict {
+        Verdict::Solvable => {
+            if let Ok(Ok(found)) = catch_unwind(AssertUnwindSafe(|| unneeded_clues(level, &limits))) {
+                unneeded = Some(found);
+            }
+        }
+        Verdict::Stuck { .. } => {
+            let options = FillOptions {
+                target: NEEDED_CLUES_GRADE,
+                seed: "hexcells".to_string(),
+                replace_clues: false,
+            };
+            let filled = catch_unwind(AssertUnwindSafe(|| {
+                fill_clues(level, &options, &limits, &mut |_| {})
+            }));
+            let filled = match filled {
+                Ok(Ok(filled)) => Some(filled),
+                Ok(Err(FillError::GradeNotReached { filled, .. })) => Some(*filled),
+                _ => None,
+            };
+            if let Some(filled) = filled {
+                fixes.insert(
+                    0,
+                    LevelFix {
+                        changes: filled.changes(level),
+                        description: format!(
+                            "Add the clues a player needs (difficulty {})",
+                            filled.grade.name()
+                        ),
+                    },
+                );
+            }
+        }
+        _ => {}
+    }
+    Answer {
+        report: explained.report.clone(),
+        fixes,
+        unneeded,
+    }
 }
 
 /// The engine's report, or "gave up" when it panicked.

@@ -177,6 +177,11 @@ impl Solved {
         Some(&self.levels.get(level_idx)?.as_deref()?.report)
     }
 
+    /// The clues level `level_idx` never needs (solvable levels, advised answers only).
+    pub fn unneeded(&self, level_idx: usize) -> Option<&hexcells_core::generate::UnneededClues> {
+        self.levels.get(level_idx)?.as_deref()?.unneeded.as_ref()
+    }
+
     /// The engine's fixes of level `level_idx` (stuck levels, complete answers only).
     pub fn fixes(&self, level_idx: usize) -> &[solve::LevelFix] {
         self.levels

@@ -1,6 +1,7 @@
 //! `textDocument/codeAction`: quick fixes for the diagnostics on the requested lines
 //! and refactors of the item under the cursor, each as a ready workspace edit; for a
-//! stuck level, the engine's suggested fixes.
+//! stuck level, the engine's suggested fixes and the clues a player needs; for a
+//! solvable one, removing the clues a player never needs.
 
 use std::collections::HashMap;
 
@@ -58,6 +59,11 @@ pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Opt
         if let Some((level_idx, parsed)) = doc.parse().level_at_line(first_line) {
             for fix in solved.fixes(level_idx) {
                 if let Some(fix) = solvability::fix_edits(parsed, fix) {
+                    actions.push(action(&uri, doc, state, fix, None));
+                }
+            }
+            if let Some(unneeded) = solved.unneeded(level_idx) {
+                for fix in solvability::unneeded_fixes(parsed, unneeded, first_line..=last_line) {
                     actions.push(action(&uri, doc, state, fix, None));
                 }
             }

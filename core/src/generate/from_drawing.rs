@@ -1,0 +1,392 @@
+//! Clues for a drawing: the author's picture keeps every colour, the tool finds the
+//! clues that make it solvable at a requested grade (`hexcells generate --keep-colours`).
+//!
+//! [`fill_clues`] starts from the drawing's own clues (revealed cells, numbers, column
+//! numbers; dropped first when [`FillOptions::replace_clues`] is set) and adds every
+//! clue the picture allows: a number on each cell without one (`{n}` / `-n-` where the
+//! count says something), a column number before each line in all three directions
+//! where its place is free. It reveals cells the engine is stuck on until the level is
+//! solvable, then cells whose steps are harder than the grade asked, then takes the
+//! added clues away (the generator's pruning, [`super::prune`]) while the level stays
+//! solvable and no harder than the grade, and checks each added clue left once more
+//! alone, so the result is lean: taking away any one added clue makes the level stuck
+//! or harder than the grade. The drawing's own clues are never taken away.
+//!
+//! A pruned level can come out easier than asked; then another order is tried, a few
+//! times, and when none gives the grade the nearest one is handed back inside
+//! [`FillError::GradeNotReached`], never as a silent other grade.
+//!
+//! Deterministic like the generator: the same drawing, options and seed give the same
+//! level (integer randomness from [`super::rng`], the engine limited by conflicts, not
+//! by time).
+
+use crate::model::{Clue, Column, Direction, Hint, Item, Level, Pos};
+use crate::solve::{Budget, Change, Difficulty};
+use crate::validate;
+
+use super::clues::{self, Draft};
+use super::prune::{self, Piece};
+use super::rng::Rng;
+use super::{special_hint, Engine, GenerateProgress, Grade, Limits, Phase, Stop, ENGINE_CONFLICTS};
+
+/// What to fill in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FillOptions {
+    /// The grade the level must have.
+    pub target: Grade,
+    /// The seed word: the same word gives the same level.
+    pub seed: String,
+    /// Drop the drawing's own clues first (every cell hidden, no number, no column number).
+    pub replace_clues: bool,
+}
+
+/// How many clues a level shows, by kind: what an author chooses for a picture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClueCount {
+    /// Cells revealed at the start.
+    pub revealed: usize,
+    /// Cells showing a number once uncovered.
+    pub numbered: usize,
+    /// Column numbers.
+    pub columns: usize,
+}
+
+impl ClueCount {
+    /// The clues `level` shows.
+    pub fn of(level: &Level) -> ClueCount {
+        ClueCount {
+            revealed: level.cells().filter(|(_, c)| c.revealed).count(),
+            numbered: level.cells().filter(|(_, c)| c.hint != Hint::None).count(),
+            columns: level.columns().count(),
+        }
+    }
+
+    /// All of them.
+    pub fn total(&self) -> usize {
+        self.revealed + self.numbered + self.columns
+    }
+}
+
+/// A drawing with its clues, and what the engine says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Filled {
+    /// The level: the drawing's header, cells and colours, with the clues.
+    pub level: Level,
+    /// The engine's difficulty summary of it.
+    pub difficulty: Difficulty,
+    /// Its grade.
+    pub grade: Grade,
+    /// The clues the drawing had and kept.
+    pub kept: ClueCount,
+    /// The clues added.
+    pub added: ClueCount,
+    /// Orders tried (1 when the first one gave the grade).
+    pub attempts: usize,
+    /// Engine calls made in all.
+    pub engine_calls: usize,
+}
+
+impl Filled {
+    /// The clues added to `drawing` (the level it was filled from, its own clues
+    /// kept), as changes an editor applies: cells revealed, numbers set, column
+    /// numbers added.
+    pub fn changes(&self, drawing: &Level) -> Vec<Change> {
+        let mut out = Vec::new();
+        for (pos, item) in self.level.items() {
+            match (drawing.get(pos), item) {
+                (Some(Item::Cell(was)), Item::Cell(now)) => {
+                    if now.revealed && !was.revealed {
+                        out.push(Change::Reveal(pos));
+                    }
+                    if now.hint != was.hint {
+                        out.push(Change::SetHint(pos, now.hint));
+                    }
+                }
+                (None, Item::Column(column)) => {
+                    out.push(Change::AddColumn(pos, column.direction, column.hint))
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+/// Why no level with the grade asked came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FillError {
+    /// The drawing has model problems (e.g. a number that contradicts its colours).
+    #[error("the drawing has a problem{}: {}", if .0.len() > 1 { "s" } else { "" }, .0.join("; "))]
+    Drawing(Vec<String>),
+    /// The engine could not solve any candidate within its budget.
+    #[error("the engine could not solve the drawing within its budget, even with every clue")]
+    Unsolvable,
+    /// No order gave the grade; the nearest level reached is inside.
+    #[error(
+        "no {} level found with these colours after {} tries; the nearest grade reached is {}",
+        .target.name(), .filled.attempts, .filled.grade.name()
+    )]
+    GradeNotReached {
+        /// The grade asked.
+        target: Grade,
+        /// The level of the nearest grade reached.
+        filled: Box<Filled>,
+    },
+    /// The caller's cancel flag was set.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Orders tried before giving the nearest grade.
+pub const FILL_ATTEMPTS: usize = 3;
+
+/// Finds a lean set of clues that makes `drawing` solvable at `options.target`,
+/// calling `progress` as the work goes on.
+pub fn fill_clues(
+    drawing: &Level,
+    options: &FillOptions,
+    limits: &Limits,
+    progress: &mut dyn FnMut(GenerateProgress),
+) -> Result<Filled, FillError> {
+    let mut start = drawing.clone();
+    if options.replace_clues {
+        strip_clues(&mut start);
+    }
+    let problems: Vec<String> = validate::problems(&start)
+        .into_iter()
+        .filter(|p| p.code.severity() == crate::diagnostic::Severity::Error)
+        .map(|p| match p.at {
+            Some(pos) => format!("{}: {}", crate::model::name(pos), p.message),
+            None => p.message,
+        })
+        .collect();
+    if !problems.is_empty() {
+        return Err(FillError::Drawing(problems));
+    }
+    let kept = ClueCount::of(&start);
+    let base = Base::new(&start);
+    let mut rng = Rng::from_seed_word(&options.seed);
+    let mut engine = Engine {
+        budget: Budget {
+            cancel: limits.cancel.clone(),
+            max_conflicts: Some(ENGINE_CONFLICTS),
+            time_limit: None,
+        },
+        calls: 0,
+    };
+    let target = options.target;
+    let mut nearest: Option<(Draft, Difficulty, Grade)> = None;
+    let mut attempts = 0;
+    for attempt in 1..=FILL_ATTEMPTS {
+        attempts = attempt;
+        let outcome = one_attempt(&base, target, attempt, &mut rng, &mut engine, progress);
+        let (draft, difficulty) = match outcome {
+            Err(Stop) => return Err(FillError::Cancelled),
+            Ok(None) => continue,
+            Ok(Some(found)) => found,
+        };
+        // A solvable level with explanations always has a grade.
+        let grade = difficulty.grade.unwrap_or(Grade::Easy);
+        let distance = |g: Grade| g.number().abs_diff(target.number());
+        if nearest
+            .as_ref()
+            .is_none_or(|(_, _, best)| distance(grade) < distance(*best))
+        {
+            nearest = Some((draft, difficulty, grade));
+        }
+        if grade == target {
+            break;
+        }
+        progress(GenerateProgress {
+            attempt,
+            phase: Phase::Missed(grade),
+        });
+    }
+    let Some((draft, difficulty, grade)) = nearest else {
+        return Err(FillError::Unsolvable);
+    };
+    let mut level = draft.level();
+    level.title = start.title.clone();
+    level.author = start.author.clone();
+    level.custom_text = start.custom_text.clone();
+    let all = ClueCount::of(&level);
+    let filled = Filled {
+        added: ClueCount {
+            revealed: all.revealed - kept.revealed,
+            numbered: all.numbered - kept.numbered,
+            columns: all.columns - kept.columns,
+        },
+        kept,
+        level,
+        difficulty,
+        grade,
+        attempts,
+        engine_calls: engine.calls,
+    };
+    if grade == target {
+        Ok(filled)
+    } else {
+        Err(FillError::GradeNotReached {
+            target,
+            filled: Box::new(filled),
+        })
+    }
+}
+
+/// Takes every clue off `level`: cells hidden, no numbers, no column numbers.
+pub fn strip_clues(level: &mut Level) {
+    let items: Vec<(Pos, Item)> = level.items().collect();
+    for (pos, item) in items {
+        match item {
+            Item::Cell(mut cell) => {
+                cell.revealed = false;
+                cell.hint = Hint::None;
+                level.set(pos, Some(Item::Cell(cell)));
+            }
+            Item::Column(_) => {
+                level.set(pos, None);
+            }
+        }
+    }
+}
+
+/// The drawing as a draft with every clue it allows, and which of them are its own.
+struct Base {
+    draft: Draft,
+    /// Cells the drawing reveals.
+    kept_reveal: Vec<bool>,
+    /// Cells whose number is the drawing's own.
+    kept_hint: Vec<bool>,
+    /// The drawing's column numbers: the first ones of `draft.columns`.
+    kept_columns: usize,
+}
+
+impl Base {
+    fn new(drawing: &Level) -> Base {
+        let mut draft = Draft::of(drawing);
+        let cells = draft.cells.clone();
+        let revealed = draft.revealed.clone();
+        let hints = draft.hints.clone();
+        let kept_columns = draft.columns.len();
+        add_every_column(&mut draft);
+        let level = draft.level();
+        for (i, pos) in cells.iter().enumerate() {
+            if draft.hints[i] != Hint::None {
+                continue;
+            }
+            let Some(clue) = Clue::at(&level, *pos) else {
+                continue;
+            };
+            draft.hints[i] = if draft.blue[i] {
+                Hint::Plain
+            } else {
+                special_hint(clue.count(&level), clue.members.len(), clue.together(&level))
+                    .unwrap_or(Hint::Plain)
+            };
+        }
+        Base {
+            draft,
+            kept_reveal: revealed,
+            kept_hint: hints.iter().map(|h| *h != Hint::None).collect(),
+            kept_columns,
+        }
+    }
+
+    /// Whether `piece` is one the drawing chose (never taken away).
+    fn is_kept(&self, piece: Piece) -> bool {
+        match piece {
+            Piece::Reveal(i) => self.kept_reveal[i],
+            Piece::Number(i) | Piece::Special(i) => self.kept_hint[i],
+            Piece::Column(j) | Piece::ColumnSpecial(j) => j < self.kept_columns,
+        }
+    }
+}
+
+/// A column number (`{n}` / `-n-` where it says something) before every line of two
+/// or more cells whose place is free.
+fn add_every_column(draft: &mut Draft) {
+    let mut level = draft.level();
+    for i in 0..draft.cells.len() {
+        for direction in [Direction::DownLeft, Direction::Down, Direction::DownRight] {
+            let Some(origin) = clues::line_origin(&level, draft.cells[i], direction) else {
+                continue;
+            };
+            if level.get(origin).is_some() {
+                continue;
+            }
+            let plain = Column {
+                direction,
+                hint: Hint::Plain,
+            };
+            level.set(origin, Some(Item::Column(plain)));
+            let clue = Clue::at(&level, origin);
+            let Some(clue) = clue.filter(|c| c.members.len() >= 2) else {
+                level.set(origin, None);
+                continue;
+            };
+            let hint = special_hint(clue.count(&level), clue.members.len(), clue.together(&level))
+                .unwrap_or(Hint::Plain);
+            let column = Column { direction, hint };
+            level.set(origin, Some(Item::Column(column)));
+            draft.columns.push(Some((origin, column)));
+        }
+    }
+}
+
+/// One order: reveal until solvable and easy enough, prune the added clues, check
+/// each one left alone. `Ok(None)` when the engine gives up.
+fn one_attempt(
+    base: &Base,
+    target: Grade,
+    attempt: usize,
+    rng: &mut Rng,
+    engine: &mut Engine,
+    progress: &mut dyn FnMut(GenerateProgress),
+) -> Result<Option<(Draft, Difficulty)>, Stop> {
+    progress(GenerateProgress {
+        attempt,
+        phase: Phase::Revealing,
+    });
+    let mut draft = base.draft.clone();
+    if !clues::reveal_until_solvable(&mut draft, rng, engine)?
+        || !clues::reveal_until_easy_enough(&mut draft, target, rng, engine)?
+    {
+        return Ok(None);
+    }
+    let added: Vec<Piece> = prune::pieces(&draft)
+        .into_iter()
+        .filter(|p| !base.is_kept(*p))
+        .collect();
+    let mut report = |done, total| {
+        progress(GenerateProgress {
+            attempt,
+            phase: Phase::Pruning { done, total },
+        })
+    };
+    prune::prune_pieces(&mut draft, added, target, rng, engine, &mut report)?;
+    make_lean(&mut draft, base, target, engine)?;
+    Ok(engine.difficulty(&draft.level())?.map(|d| (draft, d)))
+}
+
+/// Tries each added clue left alone, again until none goes: the grade is not
+/// monotone in the clues, so one the pruning refused may go once others went.
+fn make_lean(draft: &mut Draft, base: &Base, target: Grade, engine: &mut Engine) -> Result<(), Stop> {
+    loop {
+        let mut removed_any = false;
+        let left: Vec<Piece> = prune::pieces(draft)
+            .into_iter()
+            .filter(|p| !base.is_kept(*p))
+            .collect();
+        for piece in left {
+            let before = draft.clone();
+            if prune::remove(draft, piece) && prune::acceptable(draft, target, engine)? {
+                removed_any = true;
+            } else {
+                *draft = before;
+            }
+        }
+        if !removed_any {
+            return Ok(());
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! Clues a player never needs: on a solvable level, each clue (a revealed cell, a
+//! number, a `{n}` / `-n-` form, a column number) whose removal leaves the level
+//! solvable at the same grade, and a set of them that can all go together.
+//!
+//! Each clue costs the engine's fast verdict without it, and when that is still
+//! solvable, a graded analysis: one re-solve and one re-grade per clue at most. The
+//! engine runs with the generator's conflict budget (a clue the engine cannot settle
+//! within it counts as needed), and the caller's cancel flag stops the work.
+
+use crate::model::{Item, Level, Pos};
+use crate::solve::Budget;
+
+use super::clues::Draft;
+use super::prune::{self, Piece};
+use super::{Engine, FillError, Grade, Limits, Stop, ENGINE_CONFLICTS};
+
+/// One clue a player never needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unneeded {
+    /// Where it is: the cell or the column number.
+    pub at: Pos,
+    /// What it is, in words: `the revealed cell`, `the number`, `the {n} / -n- form`,
+    /// `the column number`.
+    pub what: &'static str,
+    /// The level without it, as the items that change: each position with its new
+    /// item (`None`: the position becomes empty).
+    pub without: Vec<(Pos, Option<Item>)>,
+}
+
+/// The clues a level never needs, and the grade it keeps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnneededClues {
+    /// The level's grade, kept without any one of them.
+    pub grade: Option<Grade>,
+    /// Each clue a player never needs, in grid order.
+    pub each: Vec<Unneeded>,
+    /// How many of them can go together (taken away in grid order while the level
+    /// keeps its grade), and the items that change when they do.
+    pub together: usize,
+    /// The items that change when those go together.
+    pub together_without: Vec<(Pos, Option<Item>)>,
+}
+
+/// The clues `level` never needs; empty when it is not solvable (within the budget).
+/// [`FillError::Cancelled`] when the caller's cancel flag was set.
+pub fn unneeded_clues(level: &Level, limits: &Limits) -> Result<UnneededClues, FillError> {
+    let mut engine = Engine {
+        budget: Budget {
+            cancel: limits.cancel.clone(),
+            max_conflicts: Some(ENGINE_CONFLICTS),
+            time_limit: None,
+        },
+        calls: 0,
+    };
+    find(level, &mut engine).map_err(|Stop| FillError::Cancelled)
+}
+
+fn find(level: &Level, engine: &mut Engine) -> Result<UnneededClues, Stop> {
+    let Some(difficulty) = engine.difficulty(level)? else {
+        return Ok(UnneededClues::default());
+    };
+    let Some(grade) = difficulty.grade else {
+        return Ok(UnneededClues::default());
+    };
+    let draft = Draft::of(level);
+    let keeps_grade = |draft: &Draft, engine: &mut Engine| -> Result<bool, Stop> {
+        let level = draft.level();
+        if !engine.verdict(&level)?.0 {
+            return Ok(false);
+        }
+        Ok(engine.difficulty(&level)?.and_then(|d| d.grade) == Some(grade))
+    };
+    let mut each = Vec::new();
+    let mut unneeded_pieces = Vec::new();
+    for piece in prune::pieces(&draft) {
+        let mut without = draft.clone();
+        if prune::remove(&mut without, piece) && keeps_grade(&without, engine)? {
+            each.push(Unneeded {
+                at: position(&draft, piece),
+                what: match piece {
+                    Piece::Reveal(_) => "the revealed cell",
+                    Piece::Number(_) => "the number",
+                    Piece::Special(_) | Piece::ColumnSpecial(_) => "the {n} / -n- form",
+                    Piece::Column(_) => "the column number",
+                },
+                without: changes(&draft, &without),
+            });
+            unneeded_pieces.push(piece);
+        }
+    }
+    each.sort_by_key(|u| u.at);
+    // Together: one after the other while the level keeps its grade.
+    let mut leaner = draft.clone();
+    let mut together = 0;
+    for piece in unneeded_pieces {
+        let before = leaner.clone();
+        if prune::remove(&mut leaner, piece) && keeps_grade(&leaner, engine)? {
+            together += 1;
+        } else {
+            leaner = before;
+        }
+    }
+    Ok(UnneededClues {
+        grade: Some(grade),
+        together_without: changes(&draft, &leaner),
+        each,
+        together,
+    })
+}
+
+/// Where `piece` sits.
+fn position(draft: &Draft, piece: Piece) -> Pos {
+    match piece {
+        Piece::Reveal(i) | Piece::Number(i) | Piece::Special(i) => draft.cells[i],
+        Piece::Column(j) | Piece::ColumnSpecial(j) => draft.columns[j].map_or(draft.cells[0], |(pos, _)| pos),
+    }
+}
+
+/// The items of `after` that differ from `before`'s, in grid order.
+fn changes(before: &Draft, after: &Draft) -> Vec<(Pos, Option<Item>)> {
+    let (a, b) = (before.level(), after.level());
+    let mut out: Vec<(Pos, Option<Item>)> = a
+        .items()
+        .filter(|(pos, item)| b.get(*pos) != Some(*item))
+        .map(|(pos, _)| (pos, b.get(pos)))
+        .collect();
+    out.sort_by_key(|(pos, _)| *pos);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture;
+
+    #[test]
+    fn clues_the_counter_makes_redundant_are_not_needed_and_removing_one_keeps_the_grade() {
+        // The one hidden cell is black by the counter alone (no blue cell is left):
+        // neither number is needed, nor is either black cell's reveal.
+        let level = fixture::level(&["O+..X.", "..o...", "O+...."]);
+        let found = unneeded_clues(&level, &Limits::default()).expect("not cancelled");
+        assert!(found.grade.is_some());
+        for clue in &found.each {
+            let mut without = level.clone();
+            for (pos, item) in &clue.without {
+                without.set(*pos, *item);
+            }
+            let report = crate::solve::analyze(&without, &Budget::default());
+            assert_eq!(report.verdict, crate::solve::Verdict::Solvable, "{clue:?}");
+            assert_eq!(report.difficulty.grade, found.grade, "{clue:?}");
+        }
+        let places: Vec<(Pos, &str)> = found.each.iter().map(|u| (u.at, u.what)).collect();
+        for at in [fixture::pos(0, 0), fixture::pos(0, 2)] {
+            assert!(places.contains(&(at, "the number")), "{places:?}");
+        }
+        assert!(
+            found.together >= 1 && found.together <= found.each.len(),
+            "{found:?}"
+        );
+    }
+}
