@@ -361,8 +361,10 @@ async function pageUrl(uri: vscode.Uri): Promise<string> {
     throw new Error(`the server answered ${JSON.stringify(result)} instead of {"url"}`);
   }
   // Remote SSH forwards the port; code-server answers with its own `/proxy/PORT/` address.
-  const external = await vscode.env.asExternalUri(vscode.Uri.parse(url, true));
-  return external.toString(true);
+  const local = vscode.Uri.parse(url, true);
+  const external = await vscode.env.asExternalUri(local);
+  // The token is in the query: keep it if the mapping left it out.
+  return (external.query === "" ? external.with({ query: local.query }) : external).toString(true);
 }
 
 async function showSteps(arg: unknown): Promise<void> {

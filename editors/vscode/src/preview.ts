@@ -47,7 +47,9 @@ export class PreviewPanel {
       return;
     }
     const title = `Preview ${path.posix.basename(uri.path)}`;
-    this.log(`preview of ${key}: ${new URL(url).origin}${new URL(url).pathname}`);
+    const shown = new URL(url);
+    const token = shown.searchParams.has("token") ? "with its token" : "WITHOUT a token";
+    this.log(`preview of ${key}: ${shown.origin}${shown.pathname} (${token})`);
     this.panel.title = title;
     this.panel.webview.html = previewHtml(url, title);
     this.shown = { uri: key, url };
