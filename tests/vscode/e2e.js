@@ -868,6 +868,23 @@ async function phasePreview() {
     await until('the panel to follow the undo', async () => !(await frame.title()).includes(want.typed));
     return `\`${edited}\` in the buffer, undone, and the panel's title followed`;
   });
+  await check('the panel follows the active level: another .hexcells file shows its own cells', async () => {
+    const other = LEVELS.stuck;
+    await openFile(other.file);
+    const shown = await until(`the panel to show ${other.file}'s cells`, async () => {
+      for (const f of page.frames()) {
+        if (f.url().includes('token=') && (await f.locator('[data-cell="U15"]').count().catch(() => 0)) > 0) {
+          return f;
+        }
+      }
+      return null;
+    });
+    const tab = await page.locator('.tabs-container .tab', { hasText: `Preview ${other.file}` }).count();
+    if (tab === 0) {
+      throw new Error(`the panel's tab is not named after ${other.file}`);
+    }
+    return `U15 shown at ${new URL(shown.url()).pathname}`;
+  });
 }
 
 (async () => {
