@@ -15,6 +15,11 @@
 // buffer through the server's workspace/applyEdit, not on disk, and VS Code's undo takes it
 // back. Without a display (VIEWER_SKIP) it is reported skipped, in HEXCELLS_SKIPPED_LOG too.
 //
+// Phase 5 (E2E_PART=preview, a second code-server that run.sh starts with no DISPLAY and
+// no WAYLAND_DISPLAY, on the settings phase 3 left): "Hexcells: Open Preview to the Side"
+// (Ctrl+K V) shows the page hexcells-view --serve serves, inside a webview panel: the
+// level's cells, a click moving the cursor, an edit landing in the buffer (Ctrl+Z undoes it).
+//
 // `node e2e.js --write-settings USER_DATA SERVER_PATH` writes the settings and exits.
 'use strict';
 
@@ -37,6 +42,11 @@ const LEVELS = {
   // The viewer's Ctrl+D prompt starts on the title (file line 2) with its text: the test types
   // `typed` after it, Enter applies the title, Esc closes the prompt on the next field.
   viewer: { file: 'solvable.hexcells', titleLine: 2, title: 'Three and none', typed: ' edited in the viewer' },
+  // O17, a revealed black cell: a click on it in the preview puts the cursor on line 22, column 29.
+  preview: {
+    file: 'solvable.hexcells', cells: ['O17', 'Q17', 'Q15', 'P16', 'R16', 'P18', 'R18'], click: { cell: 'O17', line: 22, column: 29, text: 'O+' },
+    titleLine: 2, title: 'Three and none', typed: ' edited in the panel',
+  },
 };
 const LANGUAGE_NAME = 'Hexcells level';
 const SOLVE_COMMAND = 'Hexcells: Show solution steps';
@@ -112,6 +122,8 @@ const ROOT = env('ROOT');
 const VIEWER_DISPLAY = process.env.VIEWER_DISPLAY || '';
 const VIEWER_SKIP = process.env.VIEWER_SKIP || (VIEWER_DISPLAY ? '' : 'no X display for the viewer (run.sh starts Xvfb)');
 const T0 = Number(process.env.T0_MS) || Date.now();
+/** `preview`: only phase 5, against the code-server run.sh started with no display. */
+const E2E_PART = process.env.E2E_PART || '';
 const elapsed = () => `${((Date.now() - T0) / 1000).toFixed(1)}s`;
 
 let chromium;
@@ -148,7 +160,7 @@ async function check(name, body) {
     console.log(`ok    ${name} (${Date.now() - start} ms)${note ? `: ${note}` : ''}`);
   } catch (e) {
     results.push(false);
-    const shot = path.join(OUT, `failed-${results.length}.png`);
+    const shot = path.join(OUT, `failed-${E2E_PART ? `${E2E_PART}-` : ''}${results.length}.png`);
     await page.screenshot({ path: shot }).catch(() => {});
     const html = await page.content().catch(() => '');
     fs.writeFileSync(shot.replace(/\.png$/, '.html'), html);
@@ -667,8 +679,8 @@ function xdotool(...args) {
 const windowName = (id) => xdotool('getwindowname', id);
 
 /** The text of the active editor's lines on screen, top to bottom (spaces as spaces). */
-async function editorLines() {
-  return activeEditor().evaluate((editor) =>
+async function editorLines(editor = activeEditor()) {
+  return editor.evaluate((editor) =>
     [...editor.querySelectorAll('.view-lines .view-line')]
       .map((line) => ({ top: parseFloat(line.style.top) || 0, text: line.textContent.replace(/\u00a0/g, ' ') }))
       .sort((a, b) => a.top - b.top)
@@ -745,10 +757,140 @@ async function phaseViewer() {
   });
 }
 
+/** The frame of the page hexcells-view --serve serves, inside the preview panel's webview. */
+async function previewFrame() {
+  let seen = [];
+  try {
+    return await until('the preview page inside the panel', async () => {
+      seen = [];
+      for (const frame of page.frames()) {
+        const cells = await frame.locator('[data-cell]').count().catch(() => 0);
+        const url = frame.url().replace(/token=[^&]*/, 'token=…');
+        const text = url.includes('/proxy/') ? (await frame.locator('body').innerText().catch(() => '')).slice(0, 200) : '';
+        seen.push(`${url.slice(0, 80)} (${cells} cells) ${text}`);
+        if (frame.url().includes('token=') && cells > 0) {
+          return frame;
+        }
+      }
+      return null;
+    }, 60000);
+  } catch (e) {
+    throw new Error(`${e.message}; frames: ${seen.join(' | ')}`);
+  }
+}
+
+/** The environment of process `pid` (Linux), as an object. */
+function environOf(pid) {
+  const env = {};
+  for (const entry of fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return env;
+}
+
+async function phasePreview() {
+  const want = LEVELS.preview;
+  // The level's text editor: the only one on screen, whether or not its group is active.
+  const levelEditor = () => page.locator('.editor-group-container .monaco-editor').first();
+  // Its tab: a click on it gives the text the keyboard back (from the panel).
+  const focusLevel = () => page.locator(`.tabs-container .tab[data-resource-name="${want.file}"]`).first().click();
+  let frame;
+  await check('"Hexcells: Open Preview to the Side" (Ctrl+K V) shows the level\'s cells in a panel, served with no display', async () => {
+    await openFile(want.file);
+    await activeEditor().locator('.view-line').first().click();
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('V');
+    frame = await previewFrame();
+    const cells = await frame.locator('[data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')));
+    const missing = want.cells.filter((c) => !cells.includes(c));
+    if (missing.length > 0) {
+      throw new Error(`cells ${missing.join(', ')} are not in the panel (it has ${cells.join(', ')})`);
+    }
+    const servers = processesUnder(EXTENSIONS).filter((p) => path.basename(p.exe) === 'hexcells-view');
+    if (servers.length === 0) {
+      throw new Error(`the page is not served by the hexcells-view the extension carries (none runs from ${EXTENSIONS})`);
+    }
+    const displays = servers.map((p) => environOf(p.pid)).filter((env) => env.DISPLAY || env.WAYLAND_DISPLAY);
+    if (displays.length > 0) {
+      throw new Error(`hexcells-view runs with a display (${JSON.stringify(displays[0].DISPLAY || displays[0].WAYLAND_DISPLAY)}); this part must run without one`);
+    }
+    return `${cells.length} cells at ${new URL(frame.url()).pathname}, no DISPLAY or WAYLAND_DISPLAY`;
+  });
+  if (!frame) {
+    return;
+  }
+  await check(`a click on ${want.click.cell} in the panel moves the cursor to line ${want.click.line}`, async () => {
+    await focusLevel();
+    await goTo(1, 1);
+    await frame.locator(`[data-cell="${want.click.cell}"]`).first().click();
+    const at = await until(`the cursor on \`${want.click.text}\` of line ${want.click.line}`, async () => {
+      const { text } = await cursorLine().catch(() => ({ text: '' }));
+      const status = await page.locator('.statusbar-item[id="status.editor.selection"]').innerText().catch(() => '');
+      // The cell's two characters are selected: the status bar names either end.
+      const at = new RegExp(`Ln ${want.click.line}, Col (${want.click.column}|${want.click.column + 2})\\b`);
+      return at.test(status) && text.includes(want.click.text) ? status : null;
+    });
+    return at.replace(/\s+/g, ' ');
+  });
+  await check('an edit in the panel lands in VS Code\'s buffer (not on disk); Ctrl+Z undoes it', async () => {
+    const disk = path.join(WORKSPACE, want.file);
+    const onDisk = fs.readFileSync(disk, 'utf8');
+    const edited = want.title + want.typed;
+    // The click scrolled the editor to the grid: back to the top, where the title is.
+    await focusLevel();
+    await goTo(1, 1);
+    const before = await editorLines(levelEditor());
+    if (before[want.titleLine - 1] !== want.title) {
+      throw new Error(`line ${want.titleLine} is \`${before[want.titleLine - 1]}\`, not the title \`${want.title}\``);
+    }
+    const board = frame.locator('#board');
+    await board.focus();
+    await board.press('Tab');
+    await until('Tab to switch the page to its editor', async () => (await frame.title()).includes('(editor)'));
+    // Ctrl+D: the title's prompt, holding the title; type after it, Enter applies, Esc closes.
+    await board.press('Control+D');
+    await board.pressSequentially(want.typed, { delay: 20 });
+    await board.press('Enter');
+    await board.press('Escape');
+    await until(`line ${want.titleLine} to read \`${edited}\` in VS Code`, async () =>
+      (await editorLines(levelEditor()))[want.titleLine - 1] === edited);
+    const tab = page.locator(`.tabs-container .tab.dirty[data-resource-name="${want.file}"]`);
+    await until(`the tab of ${want.file} to show unsaved changes`, async () => (await tab.count()) > 0);
+    if (fs.readFileSync(disk, 'utf8') !== onDisk) {
+      throw new Error(`the panel's edit was written to ${disk}; it belongs in the buffer only`);
+    }
+    await focusLevel();
+    await page.keyboard.press('Control+Z');
+    await until(`Ctrl+Z to bring back \`${want.title}\` on line ${want.titleLine}`, async () =>
+      (await editorLines(levelEditor()))[want.titleLine - 1] === want.title);
+    await until(`the tab of ${want.file} to be clean again`, async () => (await tab.count()) === 0);
+    await until('the panel to follow the undo', async () => !(await frame.title()).includes(want.typed));
+    return `\`${edited}\` in the buffer, undone, and the panel's title followed`;
+  });
+  await check('the panel follows the active level: another .hexcells file shows its own cells', async () => {
+    const other = LEVELS.stuck;
+    await openFile(other.file);
+    const shown = await until(`the panel to show ${other.file}'s cells`, async () => {
+      for (const f of page.frames()) {
+        if (f.url().includes('token=') && (await f.locator('[data-cell="U15"]').count().catch(() => 0)) > 0) {
+          return f;
+        }
+      }
+      return null;
+    });
+    const tab = await page.locator('.tabs-container .tab', { hasText: `Preview ${other.file}` }).count();
+    if (tab === 0) {
+      throw new Error(`the panel's tab is not named after ${other.file}`);
+    }
+    return `U15 shown at ${new URL(shown.url()).pathname}`;
+  });
+}
+
 (async () => {
   fs.mkdirSync(OUT, { recursive: true });
   for (const f of fs.readdirSync(OUT)) {
-    if (f.endsWith('.png')) fs.rmSync(path.join(OUT, f));
+    if (f.endsWith('.png') && E2E_PART === '') fs.rmSync(path.join(OUT, f));
   }
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hexcells-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -761,10 +903,15 @@ async function phaseViewer() {
   try {
     page = context.pages()[0] || (await context.newPage());
     console.log(`[${elapsed()}] browser up`);
-    await phaseMissingServer();
-    await phaseCrashingServer();
-    await phaseRealServer();
-    await phaseViewer();
+    if (E2E_PART === 'preview') {
+      await loadWorkbench();
+      await phasePreview();
+    } else {
+      await phaseMissingServer();
+      await phaseCrashingServer();
+      await phaseRealServer();
+      await phaseViewer();
+    }
   } catch (e) {
     results.push(false);
     console.log(`FAIL  the test itself: ${e.message}`);

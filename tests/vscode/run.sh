@@ -159,30 +159,67 @@ printf '#!/bin/sh\necho started >>"%s"\necho "hexcells: simulated crash" >&2\nex
   >"$HEXCELLS_CRASHING_BIN"
 chmod +x "$HEXCELLS_CRASHING_BIN"
 node "$HERE/e2e.js" --write-settings "$RUN/user-data" "$HEXCELLS_MISSING_BIN"
-PATH=$CLEAN_PATH DISPLAY=$VIEWER_DISPLAY setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
-  --disable-update-check --disable-workspace-trust --disable-getting-started-override \
-  >"$OUT/code-server.log" 2>&1 &
-CS=$!
-# Until /healthz says 200: a refused connection or another status (code-server still
-# starting) is asked again, up to 60 s.
-node -e '
-  const deadline = Date.now() + 60000;
-  let last = "no answer";
-  const again = () => Date.now() > deadline
-    ? (console.error(`/healthz: ${last}`), process.exit(1))
-    : setTimeout(poll, 100);
-  const poll = () => require("http").get(process.argv[1], (r) => {
-      r.resume();
-      if (r.statusCode === 200) process.exit(0);
-      last = `status ${r.statusCode}`;
-      again();
-    })
-    .on("error", (e) => { last = e.code || String(e); again(); });
-  poll();' "http://127.0.0.1:$PORT/healthz" || { cat "$OUT/code-server.log" >&2; die "code-server did not start within 60 s"; }
-lap "code-server up on port $PORT"
+# start_code_server DISPLAY: code-server on $PORT with that X display ("" = none at all:
+# DISPLAY and WAYLAND_DISPLAY unset), up when /healthz says 200: a refused connection or
+# another status (code-server still starting) is asked again, up to 60 s.
+start_code_server() {
+  local display=$1
+  if [ -n "$display" ]; then
+    PATH=$CLEAN_PATH DISPLAY=$display setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" --auth none \
+      --disable-telemetry --disable-update-check --disable-workspace-trust --disable-getting-started-override \
+      >>"$OUT/code-server.log" 2>&1 &
+  else
+    env -u DISPLAY -u WAYLAND_DISPLAY PATH="$CLEAN_PATH" setsid code-server "${CS_ARGS[@]}" --bind-addr "127.0.0.1:$PORT" \
+      --auth none --disable-telemetry --disable-update-check --disable-workspace-trust --disable-getting-started-override \
+      >>"$OUT/code-server.log" 2>&1 &
+  fi
+  CS=$!
+  node -e '
+    const deadline = Date.now() + 60000;
+    let last = "no answer";
+    const again = () => Date.now() > deadline
+      ? (console.error(`/healthz: ${last}`), process.exit(1))
+      : setTimeout(poll, 100);
+    const poll = () => require("http").get(process.argv[1], (r) => {
+        r.resume();
+        if (r.statusCode === 200) process.exit(0);
+        last = `status ${r.statusCode}`;
+        again();
+      })
+      .on("error", (e) => { last = e.code || String(e); again(); });
+    poll();' "http://127.0.0.1:$PORT/healthz" || { cat "$OUT/code-server.log" >&2; die "code-server did not start within 60 s"; }
+  lap "code-server up on port $PORT (display: ${display:-none})"
+}
+: >"$OUT/code-server.log"
+start_code_server "$VIEWER_DISPLAY"
 
-# 8. The checks, in the browser; e2e.js prints the timings and the closing `N passed, M failed`.
+# 8. The checks, in the browser; e2e.js prints the timings and a closing `N passed, M failed, K skipped`.
 export PORT WORKSPACE="$RUN/workspace" USER_DATA="$RUN/user-data" EXTENSIONS="$RUN/extensions" \
   HEXCELLS_MISSING_BIN HEXCELLS_CRASHING_BIN OUT ROOT T0_MS=$(( T0 / 1000000 )) \
   VIEWER_DISPLAY VIEWER_SKIP
-node "$HERE/e2e.js"
+set +e
+node "$HERE/e2e.js" | tee "$RUN/part-main.log"
+set -e
+
+# 9. The preview panel, in a code-server started again with no display at all (the settings
+#    of the run before: the server the extension carries): the page needs none.
+kill -- "-$CS" 2>/dev/null || true
+wait "$CS" 2>/dev/null || true
+CS=""
+start_code_server ""
+set +e
+E2E_PART=preview node "$HERE/e2e.js" | tee "$RUN/part-preview.log"
+set -e
+
+# The sum of both parts, last.
+node -e '
+  const fs = require("fs");
+  const sum = [0, 0, 0];
+  for (const file of process.argv.slice(1)) {
+    const lines = fs.readFileSync(file, "utf8").trim().split("\n");
+    const m = /^(\d+) passed, (\d+) failed, (\d+) skipped$/.exec(lines[lines.length - 1] || "");
+    if (!m) { sum[1] += 1; console.log(`${file}: no closing count`); continue; }
+    for (let i = 0; i < 3; i++) sum[i] += Number(m[i + 1]);
+  }
+  console.log(`${sum[0]} passed, ${sum[1]} failed, ${sum[2]} skipped`);
+  process.exit(sum[1] === 0 ? 0 : 1);' "$RUN/part-main.log" "$RUN/part-preview.log"

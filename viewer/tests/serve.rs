@@ -274,11 +274,17 @@ fn a_host_that_is_not_loopback_is_refused() {
         format!("rebound.example:{port}"),
         format!("127.0.0.1.nip.example:{port}"),
         "127.0.0.1".to_string(),
+        format!("127.0.0.1:{port}x"),
     ] {
         let request = format!("GET {target} HTTP/1.1\r\nHost: {host}");
         assert_eq!(server.raw(&request), (403, String::new()), "{host}");
     }
-    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
+    // Another loopback port: a local proxy's (code-server's /proxy/PORT/ keeps the Host).
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        format!("127.0.0.1:{}", port + 1),
+    ] {
         let request = format!("GET {target} HTTP/1.1\r\nHost: {host}");
         assert_eq!(server.raw(&request).0, 200, "{host}");
     }
@@ -304,6 +310,58 @@ fn an_upgrade_from_another_origin_is_refused() {
     assert!(server
         .socket_with(&token, Some(&format!("http://localhost:{port}")))
         .is_ok());
+}
+
+/// What code-server's `/proxy/PORT/` sends for the page's socket (seen in tests/vscode):
+/// the browser's `Host` and `Origin`, both code-server's own loopback address.
+fn proxied_socket(server: &Server, host: &str, origin: &str) -> Result<Page, tungstenite::Error> {
+    let url = format!("ws://127.0.0.1:{}/ws?token={}", server.port, server.token);
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("Host", HeaderValue::from_str(host).unwrap());
+    request
+        .headers_mut()
+        .insert("Origin", HeaderValue::from_str(origin).unwrap());
+    let stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    match tungstenite::client(request, stream) {
+        Ok((socket, _)) => Ok(Page { socket }),
+        Err(tungstenite::HandshakeError::Failure(e)) => Err(e),
+        Err(tungstenite::HandshakeError::Interrupted(_)) => panic!("a blocking handshake"),
+    }
+}
+
+#[test]
+fn an_upgrade_through_a_local_proxy_is_admitted_and_a_foreign_origin_is_not() {
+    let server = Server::start(&[]);
+    let other_port = |n: u16| if server.port == n { n + 1 } else { n };
+    let proxy = format!("127.0.0.1:{}", other_port(9000));
+    let mut page =
+        proxied_socket(&server, &proxy, &format!("http://{proxy}")).expect("the proxied socket opens");
+    assert!(
+        page.frame().contains("data-cell"),
+        "the proxied page gets the level"
+    );
+    for origin in [
+        format!("http://127.0.0.1:{}", other_port(9100)),
+        "vscode-webview://0a1b2c".to_string(),
+        "http://rebound.example".to_string(),
+    ] {
+        match proxied_socket(&server, &proxy, &origin) {
+            Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403, "{origin}"),
+            Err(e) => panic!("{origin}: a 403, not {e}"),
+            Ok(_) => panic!("the socket opened from {origin} through {proxy}"),
+        }
+    }
+    match proxied_socket(
+        &server,
+        &format!("rebound.example:{}", server.port),
+        "http://rebound.example",
+    ) {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+        other => panic!("a foreign Host: a 403, not {:?}", other.map(|_| ())),
+    }
 }
 
 #[test]

@@ -1,7 +1,8 @@
 /**
  * The Hexcells extension: starts `hexcells lsp` for `.hexcells` (and `.sixcells`)
  * files (the binary from the setting, the one the extension carries, or PATH: see
- * serverPath.ts) and adds the commands "Hexcells: Open viewer" and "Hexcells: Show solution
+ * serverPath.ts) and adds the commands "Hexcells: Open Preview (to the Side)" (the served
+ * page in a webview panel, preview.ts), "Hexcells: Open viewer" and "Hexcells: Show solution
  * steps". Everything else (diagnostics, hovers, code actions, semantic tokens, code
  * lenses) comes from the server through vscode-languageclient.
  */
@@ -33,6 +34,7 @@ import {
 } from "./serverPath";
 import { examplesFolder, listExamples } from "./examples";
 import { stepsMarkdown } from "./steps";
+import { PreviewPanel } from "./preview";
 
 /**
  * The client, with its error pop-ups turned into log lines: the extension reports a
@@ -50,9 +52,15 @@ const OPEN_VIEWER = "hexcells.openViewer";
 const SOLVE = "hexcells.solve";
 const RESTART = "hexcells.restartServer";
 const OPEN_EXAMPLE = "hexcells.openExample";
-const OWN_COMMANDS = new Set([OPEN_VIEWER, SOLVE, RESTART, OPEN_EXAMPLE]);
+/** The server's command that starts the served page (`{"url"}`); the panel shows it. */
+const OPEN_PREVIEW = "hexcells.openPreview";
+const SHOW_PREVIEW = "hexcells.showPreview";
+const SHOW_PREVIEW_TO_SIDE = "hexcells.showPreviewToSide";
+const OWN_COMMANDS = new Set([OPEN_VIEWER, SOLVE, RESTART, OPEN_EXAMPLE, OPEN_PREVIEW, SHOW_PREVIEW, SHOW_PREVIEW_TO_SIDE]);
 
 let client: HexcellsClient | undefined;
+/** The preview panel, while it is open. */
+let preview: PreviewPanel | undefined;
 let output: vscode.OutputChannel | undefined;
 /** The folder of the binaries this extension carries (`server/`; absent in a build without them). */
 let carriedDir: string | undefined;
@@ -79,6 +87,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(SOLVE, (uri?: unknown) => showSteps(uri)),
     vscode.commands.registerCommand(RESTART, () => restart()),
     vscode.commands.registerCommand(OPEN_EXAMPLE, () => openExample(context.extensionPath)),
+    vscode.commands.registerCommand(SHOW_PREVIEW, (uri?: unknown) => showPreview(uri, false)),
+    vscode.commands.registerCommand(SHOW_PREVIEW_TO_SIDE, (uri?: unknown) => showPreview(uri, true)),
+    { dispose: () => preview?.dispose() },
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      const document = editor?.document;
+      if (preview !== undefined && document?.languageId === "hexcells") {
+        void preview.follow(document.uri).catch((error) => output?.appendLine(`preview: ${String(error)}`));
+      }
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("hexcells.server")) {
         void restart();
@@ -298,6 +315,56 @@ function launchViewer(uri: vscode.Uri): void {
     void vscode.window.showErrorMessage(`Hexcells: cannot start ${viewer}: ${error.message}`);
   });
   child.unref();
+}
+
+/**
+ * "Hexcells: Open Preview" / "… to the Side": the page the server serves for the
+ * document (`hexcells.openPreview`), in a webview panel that then follows the active
+ * `.hexcells` editor.
+ */
+async function showPreview(arg: unknown, toSide: boolean): Promise<void> {
+  const uri = targetUri(arg);
+  if (uri === undefined) {
+    void vscode.window.showWarningMessage("Hexcells: open a .hexcells file first");
+    return;
+  }
+  try {
+    if (preview === undefined) {
+      const column = toSide ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+      const panel = new PreviewPanel(column, pageUrl, (line) => output?.appendLine(line));
+      preview = panel;
+      panel.onDidDispose(() => {
+        if (preview === panel) {
+          preview = undefined;
+        }
+      });
+    } else {
+      preview.reveal(toSide);
+    }
+    await preview.follow(uri);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Hexcells: cannot open the preview: ${String(error)}`);
+  }
+}
+
+/** The page's address for `uri` from the server, as this window can reach it. */
+async function pageUrl(uri: vscode.Uri): Promise<string> {
+  if (!serverCommands().includes(OPEN_PREVIEW)) {
+    throw new Error("the running hexcells server has no preview (hexcells.openPreview); update it");
+  }
+  const result = await executeOnServer(OPEN_PREVIEW, uri);
+  const url =
+    typeof result === "object" && result !== null && "url" in result && typeof result.url === "string"
+      ? result.url
+      : undefined;
+  if (url === undefined) {
+    throw new Error(`the server answered ${JSON.stringify(result)} instead of {"url"}`);
+  }
+  // Remote SSH forwards the port; code-server answers with its own `/proxy/PORT/` address.
+  const local = vscode.Uri.parse(url, true);
+  const external = await vscode.env.asExternalUri(local);
+  // The token is in the query: keep it if the mapping left it out.
+  return (external.query === "" ? external.with({ query: local.query }) : external).toString(true);
 }
 
 async function showSteps(arg: unknown): Promise<void> {

@@ -1,6 +1,7 @@
 //! The HTTP side: the page (`/`), its socket (`/ws`), and nothing else (404), each
-//! behind the guard: a `Host` that is a loopback name for this port (DNS rebinding)
-//! and the token (`?token=`); a WebSocket upgrade also needs the page's own `Origin`.
+//! behind the guard: a `Host` that is a loopback name (DNS rebinding; any port, so a
+//! local proxy such as code-server's `/proxy/PORT/` may pass it on) and the token
+//! (`?token=`); a WebSocket upgrade also needs the page's own `Origin`.
 //! Refusals are a bare 403 with no body.
 
 use std::sync::Arc;
@@ -31,25 +32,30 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
-/// Refuses (403) a request whose `Host` is not loopback on this port or which lacks
-/// the token.
+/// Refuses (403) a request whose `Host` is not a loopback name or which lacks the token.
 async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
-    if !host_is_loopback(request.headers(), request.uri(), shared.port)
-        || !has_token(request.uri(), &shared.token)
-    {
+    if !host_is_loopback(request.headers(), request.uri()) || !has_token(request.uri(), &shared.token) {
         return StatusCode::FORBIDDEN.into_response();
     }
     next.run(request).await
 }
 
-/// Whether the request names this server by a loopback name and its port (and, for
-/// an absolute request target, the same).
-fn host_is_loopback(headers: &HeaderMap, uri: &Uri, port: u16) -> bool {
-    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
-        return false;
-    };
-    let ours = |authority: &str| LOOPBACK.iter().any(|name| authority == format!("{name}:{port}"));
-    ours(host) && uri.authority().is_none_or(|a| ours(a.as_str()))
+/// The `Host` (name and port) when it names a loopback address: this server's own
+/// port, or another's on this machine that forwards to it. code-server's
+/// `/proxy/PORT/` passes the browser's `Host` on unchanged (`127.0.0.1:CODE_SERVER_PORT`,
+/// seen in tests/vscode), so the port cannot be pinned; the name can, and a page that
+/// renamed its own address to 127.0.0.1 (DNS rebinding) still sends its own name.
+fn loopback_host(headers: &HeaderMap) -> Option<&str> {
+    let host = headers.get(header::HOST)?.to_str().ok()?;
+    let (name, port) = host.rsplit_once(':')?;
+    let port_ok = !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit());
+    (port_ok && LOOPBACK.contains(&name)).then_some(host)
+}
+
+/// Whether the request names a loopback address (and, for an absolute request
+/// target, the same one).
+fn host_is_loopback(headers: &HeaderMap, uri: &Uri) -> bool {
+    loopback_host(headers).is_some_and(|host| uri.authority().is_none_or(|a| a.as_str() == host))
 }
 
 /// Whether the query carries `token=` with the server's token.
@@ -66,22 +72,27 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// Whether the upgrade comes from the page itself (`http://127.0.0.1:PORT` or the
-/// other loopback names).
-///
-/// TODO(panel): VS Code's webview sends `Origin: vscode-webview://<id>` and reaches
-/// the port through its port mapping or `asExternalUri`; code-server's
-/// `/proxy/PORT/` forwards the browser's own origin (code-server's address) and a
-/// `Host` of its own. Allow exactly those when the panel comes, nothing broader.
+/// Whether the upgrade comes from the page itself: an `Origin` of a loopback name on
+/// this port (the page opened at its own address, as `hexcells-view --serve` prints it
+/// and as VS Code's panel frames it on a desktop, or through Remote SSH's forwarded
+/// port), or exactly the `http(s)://` + `Host` this request came through (the page
+/// framed through code-server's `/proxy/PORT/`, whose origin is code-server's own).
+/// VS Code's `vscode-webview://` origin is the panel's, never the framed page's: it is
+/// refused like any other.
 fn origin_is_the_page(headers: &HeaderMap, port: u16) -> bool {
-    headers
-        .get(header::ORIGIN)
-        .and_then(|o| o.to_str().ok())
-        .is_some_and(|origin| {
-            LOOPBACK
-                .iter()
-                .any(|name| origin == format!("http://{name}:{port}"))
-        })
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        return false;
+    };
+    let own = LOOPBACK
+        .iter()
+        .any(|name| origin == format!("http://{name}:{port}"));
+    let through = loopback_host(headers).is_some_and(|host| {
+        origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+            == Some(host)
+    });
+    own || through
 }
 
 async fn page() -> Response {
@@ -93,7 +104,7 @@ async fn page() -> Response {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'",
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'self' vscode-webview: vscode-file:",
         ),
     );
     response
@@ -121,13 +132,34 @@ mod tests {
         let host = |value: &str| {
             let mut headers = HeaderMap::new();
             headers.insert(header::HOST, HeaderValue::from_str(value).unwrap());
-            host_is_loopback(&headers, &Uri::from_static("/"), 8123)
+            host_is_loopback(&headers, &Uri::from_static("/"))
         };
         assert!(host("127.0.0.1:8123") && host("localhost:8123") && host("[::1]:8123"));
+        assert!(host("127.0.0.1:8124"), "a local proxy's port");
         assert!(!host("evil.example:8123"));
-        assert!(!host("127.0.0.1:8124"));
+        assert!(!host("127.0.0.1"));
+        assert!(!host("127.0.0.1:"));
+        assert!(!host("127.0.0.1:80x"));
         assert!(!host("localhost.evil.example:8123"));
-        assert!(!host_is_loopback(&HeaderMap::new(), &Uri::from_static("/"), 8123));
+        assert!(!host_is_loopback(&HeaderMap::new(), &Uri::from_static("/")));
+    }
+
+    #[test]
+    fn the_origin_is_the_pages_own_address_or_the_one_it_came_through() {
+        let origin = |host: &str, value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+            headers.insert(header::ORIGIN, HeaderValue::from_str(value).unwrap());
+            origin_is_the_page(&headers, 8123)
+        };
+        assert!(origin("127.0.0.1:8123", "http://localhost:8123"));
+        // Through code-server's /proxy/8123/ on port 9000.
+        assert!(origin("127.0.0.1:9000", "http://127.0.0.1:9000"));
+        assert!(!origin("127.0.0.1:9000", "http://127.0.0.1:9001"));
+        assert!(!origin("127.0.0.1:9000", "http://evil.example"));
+        assert!(!origin("127.0.0.1:9000", "vscode-webview://abc"));
+        assert!(!origin("127.0.0.1:9000", "null"));
+        assert!(!origin("evil.example:9000", "http://evil.example:9000"));
     }
 
     #[test]

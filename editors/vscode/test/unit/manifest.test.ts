@@ -80,3 +80,18 @@ test("the extension's version is the Cargo workspace's", () => {
   assert.ok(version, "no version under [workspace.package] in Cargo.toml");
   assert.equal(manifest.version, version, "editors/vscode/package.json and Cargo.toml disagree");
 });
+
+test("the preview opens with Markdown's keys, only in a level, and the title-bar button is a setting", () => {
+  const keys = manifest.contributes.keybindings.map((k: { command: string; key: string; when: string }) => k);
+  const toSide = keys.find((k: { command: string }) => k.command === "hexcells.showPreviewToSide");
+  assert.equal(toSide.key, "ctrl+k v");
+  assert.match(toSide.when, /editorLangId == hexcells/);
+  const setting = manifest.contributes.configuration.properties["hexcells.titleBarButton"];
+  assert.deepEqual(setting.enum, ["preview", "viewer"]);
+  assert.equal(setting.default, "preview");
+  const buttons = manifest.contributes.menus["editor/title"].map((m: { command: string; when: string }) => `${m.command} if ${m.when}`);
+  assert.deepEqual(buttons, [
+    "hexcells.showPreviewToSide if editorLangId == hexcells && config.hexcells.titleBarButton != viewer",
+    "hexcells.openViewer if editorLangId == hexcells && config.hexcells.titleBarButton == viewer",
+  ]);
+});

@@ -72,7 +72,9 @@ pub async fn open(backend: &LspServer, args: &[Value]) -> Result<Option<LSPAny>>
 // the cursor, and edits made in the page's level editor land in the buffer, exactly
 // as the window's; see [viewer.md](viewer.md).
 //
-// Neovim: `:HexcellsPreview` (opens the address with `vim.ui.open`, or prints it).
+// VS Code: **Hexcells: Open Preview to the Side** (`Ctrl+K V`) shows the page in a panel
+// beside the text; Neovim: `:HexcellsPreview` (opens the address with `vim.ui.open`, or
+// prints it).
 /// `hexcells.openPreview` (arguments `[uri]`): starts the document's page (or keeps a
 /// running one) and returns `{ "url": ... }` once the page said where it is.
 pub async fn open_preview(backend: &LspServer, args: &[Value]) -> Result<Option<LSPAny>> {
