@@ -10,6 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use serde_json::{json, Value};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::http::HeaderValue;
 use tungstenite::{Message, WebSocket};
@@ -115,7 +116,7 @@ impl Server {
         let stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         match tungstenite::client(request, stream) {
-            Ok((socket, _)) => Ok(Page { socket }),
+            Ok((socket, _)) => Ok(Page::new(socket)),
             Err(tungstenite::HandshakeError::Failure(e)) => Err(e),
             Err(tungstenite::HandshakeError::Interrupted(_)) => panic!("a blocking handshake"),
         }
@@ -141,17 +142,38 @@ impl Drop for Server {
     }
 }
 
-/// One page's socket.
+/// One page's socket, and the SVG the page shows after the updates so far.
 struct Page {
     socket: WebSocket<TcpStream>,
+    svg: String,
+    /// How many updates were patches rather than whole frames.
+    patches: usize,
 }
 
 impl Page {
-    /// The next frame's SVG (title and SVG, as sent).
+    fn new(socket: WebSocket<TcpStream>) -> Page {
+        Page {
+            socket,
+            svg: String::new(),
+            patches: 0,
+        }
+    }
+
+    /// The next update, applied as the page applies it; the frame the page then shows
+    /// as a whole frame's message (title and SVG, as JSON).
     fn frame(&mut self) -> String {
         loop {
             match self.socket.read().expect("a frame") {
-                Message::Text(text) => return text.to_string(),
+                Message::Text(text) => {
+                    let update: Value = serde_json::from_str(&text).expect("JSON");
+                    if let Some(svg) = update["svg"].as_str() {
+                        self.svg = svg.to_string();
+                    } else {
+                        self.svg = patched(&self.svg, &update);
+                        self.patches += 1;
+                    }
+                    return json!({ "title": update["title"], "svg": self.svg }).to_string();
+                }
                 Message::Ping(_) | Message::Pong(_) => {}
                 other => panic!("a frame, not {other:?}"),
             }
@@ -173,6 +195,74 @@ impl Page {
             }
         }
     }
+}
+
+/// `svg` with a patch applied as page.html applies it: the `<svg>` keeps its own tag;
+/// the elements in its `<defs>` (no `<defs>` if none) and its other top-level elements
+/// become the patch's `defs` and `body` entries in order, each a run `[first, count]`
+/// of the elements it had, or a new element's text.
+fn patched(svg: &str, update: &Value) -> String {
+    let inner = svg.strip_suffix("</svg>\n").expect("a frame");
+    let head = &inner[..=inner.find('>').unwrap()];
+    let mut old_body = children(&inner[head.len()..]);
+    let old_defs = match old_body.first() {
+        Some(defs) if defs.starts_with("<defs>") => {
+            let defs = old_body.remove(0);
+            children(&defs["<defs>".len()..defs.len() - "</defs>".len()])
+        }
+        _ => Vec::new(),
+    };
+    let defs = rebuilt(&old_defs, &update["defs"]);
+    let body = rebuilt(&old_body, &update["body"]);
+    let defs = if defs.is_empty() {
+        defs
+    } else {
+        format!("<defs>{defs}</defs>")
+    };
+    format!("{head}{defs}{body}</svg>\n")
+}
+
+fn rebuilt(old: &[String], entries: &Value) -> String {
+    let mut out = String::new();
+    for entry in entries.as_array().expect("a patch's list") {
+        match entry {
+            Value::String(element) => out.push_str(element),
+            Value::Array(run) => {
+                let first = run[0].as_u64().unwrap() as usize;
+                let count = run[1].as_u64().unwrap() as usize;
+                out.push_str(&old[first..first + count].concat());
+            }
+            other => panic!("not a patch entry: {other}"),
+        }
+    }
+    out
+}
+
+/// The top-level elements of `text`.
+fn children(text: &str) -> Vec<String> {
+    let mut elements = Vec::new();
+    let (mut depth, mut start, mut at) = (0, 0, 0);
+    while let Some(open) = text[at..].find('<').map(|i| i + at) {
+        let close = open + text[open..].find('>').unwrap();
+        let tag = &text[open..=close];
+        at = close + 1;
+        if tag.starts_with("</") {
+            depth -= 1;
+            if depth == 0 {
+                elements.push(text[start..at].to_string());
+            }
+        } else if tag.ends_with("/>") {
+            if depth == 0 {
+                elements.push(tag.to_string());
+            }
+        } else {
+            if depth == 0 {
+                start = open;
+            }
+            depth += 1;
+        }
+    }
+    elements
 }
 
 /// The words of the frame's part `name` (`data-part="name"`), its `<text>` runs
@@ -326,7 +416,7 @@ fn proxied_socket(server: &Server, host: &str, origin: &str) -> Result<Page, tun
     let stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     match tungstenite::client(request, stream) {
-        Ok((socket, _)) => Ok(Page { socket }),
+        Ok((socket, _)) => Ok(Page::new(socket)),
         Err(tungstenite::HandshakeError::Failure(e)) => Err(e),
         Err(tungstenite::HandshakeError::Interrupted(_)) => panic!("a blocking handshake"),
     }
@@ -446,6 +536,63 @@ fn a_save_of_the_file_reaches_the_page() {
         }
         assert!(Instant::now() < deadline, "the page follows the file");
     }
+}
+
+#[test]
+fn patched_pages_show_exactly_the_frame_a_new_page_gets_whole() {
+    let server = Server::start(&[]);
+    let mut page = server.socket();
+    page.send(r#"{"t":"size","w":800,"h":600,"scale":1}"#);
+    while !page.frame().contains(r#"width=\"800\""#) {}
+    let (px, py) = centre(&page.svg, "P12");
+    let (qx, qy) = centre(&page.svg, "P10");
+    let file = server._dir.path().join("served.hexcells");
+    let steps = [
+        ("a hover", format!(r#"{{"t":"move","x":{px},"y":{py}}}"#)),
+        (
+            "a click",
+            format!(r#"{{"t":"button","button":"left","down":true,"x":{px},"y":{py}}}"#),
+        ),
+        (
+            "a click",
+            format!(r#"{{"t":"button","button":"left","down":false,"x":{px},"y":{py}}}"#),
+        ),
+        ("a hover", format!(r#"{{"t":"move","x":{qx},"y":{qy}}}"#)),
+        (
+            "a right click",
+            format!(r#"{{"t":"button","button":"right","down":true,"x":{qx},"y":{qy}}}"#),
+        ),
+        (
+            "a right click",
+            format!(r#"{{"t":"button","button":"right","down":false,"x":{qx},"y":{qy}}}"#),
+        ),
+        ("a hover away", r#"{"t":"leave"}"#.to_string()),
+        ("a file change", String::new()),
+    ];
+    for (what, event) in steps {
+        if event.is_empty() {
+            hexcells_files_write(&file, &level().replace("Served", "Saved elsewhere"));
+        } else {
+            page.send(&event);
+        }
+        // Let the controller draw, then take the frame whole on a new page; the patched
+        // page must reach exactly it (a page that never does fails on the read's timeout).
+        std::thread::sleep(Duration::from_millis(if event.is_empty() { 500 } else { 100 }));
+        let whole = server.socket().frame();
+        let whole: Value = serde_json::from_str(&whole).unwrap();
+        let whole = whole["svg"].as_str().unwrap();
+        while page.svg != whole {
+            page.frame();
+        }
+        if event.is_empty() {
+            assert!(whole.contains("Saved elsewhere"), "{what} reaches the page");
+        }
+    }
+    assert!(
+        page.patches >= 3,
+        "updates after the first are patches ({})",
+        page.patches
+    );
 }
 
 /// Writes as an editor's save does (a temporary file renamed over the level).

@@ -7,10 +7,9 @@
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 
-use axum::extract::ws::Utf8Bytes;
-use serde::Serialize;
 use tokio::sync::oneshot;
 
+use super::diff::Drawn;
 use super::page_events::{bound_key, prompt_key, MouseButton, PageEvent};
 use super::{ServeOptions, Shared};
 use crate::controller::{Controller, Frame, Post, UserEvent};
@@ -28,13 +27,6 @@ pub enum ToDriver {
     /// Ctrl+C: answers whether to stop (the editor asks once about unsaved edits, on
     /// the page, as the window's close button does).
     Close(oneshot::Sender<bool>),
-}
-
-/// One frame for the pages: the title and the SVG.
-#[derive(Serialize)]
-struct Update<'a> {
-    title: &'a str,
-    svg: &'a str,
 }
 
 /// The frame before a page said its size.
@@ -86,21 +78,17 @@ pub fn spawn(session: Session, options: ServeOptions, shared: Arc<Shared>, input
 
 /// Draws the frame and hands it to the pages.
 fn publish(controller: &Controller, frame: Frame, shared: &Shared) {
-    shared.frames.send_replace(render(controller, frame));
+    shared.frames.send_replace(Arc::new(render(controller, frame)));
 }
 
-/// The frame `controller` draws at `frame`'s size, as the pages receive it.
-pub fn render(controller: &Controller, frame: Frame) -> Utf8Bytes {
+/// The frame `controller` draws at `frame`'s size, with the title.
+pub fn render(controller: &Controller, frame: Frame) -> Drawn {
     let mut svg = Svg::new(frame.width, frame.height);
     controller.draw_on(frame, &mut svg);
-    let svg = svg.finish();
-    let title = controller.title();
-    let update = serde_json::to_string(&Update {
-        title: &title,
-        svg: &svg,
-    })
-    .unwrap_or_default();
-    Utf8Bytes::from(update)
+    Drawn {
+        title: controller.title(),
+        svg: svg.finish(),
+    }
 }
 
 /// Carries out a page's event as the window would; returns whether the frame's size

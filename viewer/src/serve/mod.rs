@@ -2,7 +2,7 @@
 //! without a display and editors that show web pages. The controller
 //! ([`crate::controller`]) runs on a thread of its own (`driver.rs`), exactly as the
 //! window drives it; the page only forwards pointer and key events and shows the SVG
-//! frames that come back (`socket.rs`), so window and page cannot drift apart.
+//! frames that come back (`socket.rs`; after the first, as patches: `diff.rs`), so window and page cannot drift apart.
 //! Linked to the language server (`--serve --stdin`, `linked.rs`), it follows the
 //! editor's buffer and cursor and sends its edits back, as the window's `--stdin` does.
 //!
@@ -12,6 +12,7 @@
 //! the token, the page's own `Origin`) is in `routes.rs`; docs/viewer.md ("Security")
 //! says why each is there.
 
+mod diff;
 mod driver;
 mod linked;
 mod page_events;
@@ -25,7 +26,6 @@ use std::sync::mpsc;
 use std::sync::Arc;
 
 use anyhow::Context;
-use axum::extract::ws::Utf8Bytes;
 use axum::serve::ListenerExt;
 use tokio::sync::{oneshot, watch, Notify};
 
@@ -54,8 +54,8 @@ pub(crate) struct Shared {
     pub token: String,
     /// The port listened on (the only one a `Host` or `Origin` may name).
     pub port: u16,
-    /// The newest frame, as sent to the pages.
-    pub frames: watch::Sender<Utf8Bytes>,
+    /// The newest frame; each page's socket sends it whole or as a patch.
+    pub frames: watch::Sender<Arc<diff::Drawn>>,
     /// Events for the controller's thread.
     pub to_driver: mpsc::Sender<driver::ToDriver>,
     /// Told when the controller's thread ends the viewer (the language server's
@@ -71,7 +71,7 @@ pub fn run(session: Session, options: ServeOptions) -> anyhow::Result<()> {
         .with_context(|| format!("cannot listen on 127.0.0.1:{}", options.port))?;
     let port = listener.local_addr()?.port();
     let token = new_token()?;
-    let (frames, _) = watch::channel(Utf8Bytes::from_static(""));
+    let (frames, _) = watch::channel(Arc::new(diff::Drawn::default()));
     let (to_driver, inputs) = mpsc::channel();
     let shared = Arc::new(Shared {
         token,

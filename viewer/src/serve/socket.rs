@@ -1,4 +1,5 @@
 //! One page's WebSocket: the newest frame goes out when the controller draws one
+//! (whole the first time, then as a patch of what this page shows: `diff.rs`)
 //! (the task sleeps on the `watch` channel in between: no polling, no wake-ups), and
 //! the page's events come in and go to the controller's thread. A message that is not
 //! a page event, a binary one or one over the size limit closes this socket only.
@@ -7,6 +8,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
 
+use super::diff::Shown;
 use super::driver::ToDriver;
 use super::page_events;
 use super::Shared;
@@ -14,6 +16,8 @@ use super::Shared;
 /// Serves one page until it closes, sends garbage, or the server stops.
 pub async fn run(mut socket: WebSocket, shared: Arc<Shared>) {
     let mut frames = shared.frames.subscribe();
+    // What this page shows (a page may miss frames: patches are against its own).
+    let mut shown: Option<Shown> = None;
     // The frame as it is now, at once.
     frames.mark_changed();
     loop {
@@ -22,12 +26,14 @@ pub async fn run(mut socket: WebSocket, shared: Arc<Shared>) {
                 if changed.is_err() {
                     break;
                 }
-                let frame = frames.borrow_and_update().clone();
+                let drawn = frames.borrow_and_update().clone();
                 // Nothing drawn yet: the first frame follows.
-                if frame.as_str().is_empty() {
+                if drawn.svg.is_empty() {
                     continue;
                 }
-                if socket.send(Message::Text(frame)).await.is_err() {
+                let (message, next) = Shown::update(shown.as_ref(), &drawn);
+                shown = next;
+                if socket.send(Message::Text(message.into())).await.is_err() {
                     break;
                 }
             }
