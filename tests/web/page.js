@@ -122,6 +122,17 @@ async function cellChanges(page, name, before) {
       assert(await page.evaluate(() => window.notReloaded === true), 'the page was reloaded');
     });
 
+    await check('after patches the page shows exactly the SVG a new page gets whole', async () => {
+      const svg = (p) => p.evaluate(() => document.querySelector('#board > svg')?.outerHTML ?? '');
+      const fresh = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+      await fresh.goto(player.url);
+      await fresh.waitForSelector('[data-cell="Q11"]', { timeout: 10000 });
+      const whole = await svg(fresh);
+      await fresh.close();
+      assert(whole.includes('Saved elsewhere') && whole === (await svg(page)),
+        `the patched page differs from the whole frame (${(await svg(page)).length} and ${whole.length} characters)`);
+    });
+
     await check('a second page of another size: both show its frame, and a click on the first still finds its cell', async () => {
       const second = await browser.newPage({ viewport: { width: 500, height: 400 } });
       await second.goto(player.url);

@@ -5,8 +5,9 @@
 //! - a save of the file → the page's new frame received (p50 / p99; the file watch
 //!   waits 30 ms for the file to be quiet first, `watch::DEBOUNCE`);
 //! - a click on a cell → its frame received, and a key (Z, undo) → its frame (p50 / p99);
-//! - the size of the frame's SVG and of the update that carries it (the whole frame
-//!   each time, as JSON);
+//! - the size of the frame's SVG and of the update that carries it whole (the first
+//!   one, as JSON), and of the updates after it (patches of the changed elements,
+//!   `src/serve/diff.rs`): a save of the file, a click, a key (Z), a hover on a cell;
 //! - the server's thread wake-ups (context switches) in 3 s with the page open and
 //!   nothing happening (target zero);
 //! - linked as the language server starts it (`--serve --stdin`): an editor's change
@@ -109,13 +110,13 @@ fn main() {
         .and_then(|v| v["svg"].as_str().map(str::len))
         .unwrap_or_default();
     println!(
-        "  frame: SVG {:.1} kB, the update carrying it {:.1} kB (the whole frame, as JSON)",
+        "  frame: SVG {:.1} kB, the update carrying it whole {:.1} kB (as JSON)",
         svg_len as f64 / 1000.0,
         frame.len() as f64 / 1000.0
     );
 
     // A save elsewhere: a temporary file renamed over the level, as editors save.
-    let mut saves = Vec::new();
+    let (mut saves, mut save_sizes) = (Vec::new(), Vec::new());
     for k in 0..40 {
         let marker = format!("served {k}");
         let changed = match text.split_once('\n') {
@@ -132,6 +133,7 @@ fn main() {
         while let Some(frame) = next_frame(&mut socket) {
             if frame.contains(&marker) {
                 saves.push(t.elapsed());
+                save_sizes.push(frame.len());
                 break;
             }
         }
@@ -140,29 +142,61 @@ fn main() {
 
     // Clicks on cells, each undone with Z.
     let (mut clicks, mut undos, mut quiet) = (Vec::new(), Vec::new(), 0);
+    let (mut click_sizes, mut undo_sizes) = (Vec::new(), Vec::new());
     for (_, x, y) in cell_centres(&frame).into_iter().cycle().take(100) {
         let t = Instant::now();
         for down in [true, false] {
             let event = format!(r#"{{"t":"button","button":"left","down":{down},"x":{x},"y":{y}}}"#);
             socket.send(Message::text(event)).expect("sent");
         }
-        if next_frame(&mut socket).is_none() {
+        let Some(update) = next_frame(&mut socket) else {
             quiet += 1;
             continue;
-        }
+        };
         clicks.push(t.elapsed());
+        click_sizes.push(update.len());
         let t = Instant::now();
         socket
             .send(Message::text(r#"{"t":"key","key":"z"}"#))
             .expect("sent");
-        if next_frame(&mut socket).is_some() {
+        if let Some(update) = next_frame(&mut socket) {
             undos.push(t.elapsed());
+            undo_sizes.push(update.len());
         }
     }
     report("click on a cell -> frame received", &mut clicks);
     report("key (Z, undo) -> frame received", &mut undos);
     if quiet > 0 {
         println!("  ({quiet} clicks changed nothing and drew no frame)");
+    }
+    // The pointer from cell to cell: each hover draws the frame with the new cell lit.
+    let mut hover_sizes = Vec::new();
+    for (_, x, y) in cell_centres(&frame).into_iter().take(100) {
+        let event = format!(r#"{{"t":"move","x":{x},"y":{y}}}"#);
+        socket.send(Message::text(event)).expect("sent");
+        if let Some(update) = next_frame(&mut socket) {
+            hover_sizes.push(update.len());
+        }
+    }
+    println!(
+        "  update sizes after the first frame (p50 / max, as sent; the whole frame {:.1} kB):",
+        frame.len() as f64 / 1000.0
+    );
+    for (what, sizes) in [
+        ("save of the file", &mut save_sizes),
+        ("click on a cell", &mut click_sizes),
+        ("key (Z, undo)", &mut undo_sizes),
+        ("hover on a cell", &mut hover_sizes),
+    ] {
+        sizes.sort_unstable();
+        let p50 = sizes.get(sizes.len() / 2).copied().unwrap_or_default();
+        let max = sizes.last().copied().unwrap_or_default();
+        println!(
+            "    {what}: {:.2} kB / {:.2} kB ({} updates)",
+            p50 as f64 / 1000.0,
+            max as f64 / 1000.0,
+            sizes.len()
+        );
     }
     std::thread::sleep(Duration::from_millis(500));
     let before = wake_ups(child.id());
