@@ -25,7 +25,7 @@ pub struct Drawn {
 /// What a page holds: the frame's `<svg ...>` tag, the elements in its `<defs>` (none:
 /// no `<defs>`) and the top-level elements after them.
 #[derive(Debug, Default)]
-pub struct Shown {
+pub struct PageFrame {
     head: String,
     defs: Vec<String>,
     body: Vec<String>,
@@ -34,10 +34,10 @@ pub struct Shown {
 /// The closing of every frame (`Svg::finish`).
 const TAIL: &str = "</svg>\n";
 
-impl Shown {
+impl PageFrame {
     /// The message that brings a page showing `self` (`None`: nothing yet) to `drawn`,
     /// and what the page then shows.
-    pub fn update(shown: Option<&Shown>, drawn: &Drawn) -> (String, Option<Shown>) {
+    pub fn update(shown: Option<&PageFrame>, drawn: &Drawn) -> (String, Option<PageFrame>) {
         let whole = json!({ "title": drawn.title, "svg": drawn.svg }).to_string();
         let Some(next) = split(&drawn.svg) else {
             // Not a frame this module can take apart: whole, and whole next time too.
@@ -95,7 +95,7 @@ fn patch(old: &[String], body: &[String]) -> Vec<Value> {
 
 /// `svg` as head and body elements, or `None` if it is not shaped as `Svg::finish`
 /// writes frames.
-fn split(svg: &str) -> Option<Shown> {
+fn split(svg: &str) -> Option<PageFrame> {
     let rest = svg.strip_suffix(TAIL)?;
     let head_end = rest.find('>')? + 1;
     let (head, mut body) = rest.split_at(head_end);
@@ -105,7 +105,7 @@ fn split(svg: &str) -> Option<Shown> {
         defs = elements(&inside[..end])?;
         body = &inside[end + "</defs>".len()..];
     }
-    Some(Shown {
+    Some(PageFrame {
         head: head.to_string(),
         defs,
         body: elements(body)?,
@@ -212,8 +212,8 @@ mod tests {
             "<defs><g id=\"t0\"/></defs>",
             &changed.iter().map(String::as_str).collect::<Vec<_>>(),
         );
-        let (_, shown) = Shown::update(None, &before);
-        let (message, _) = Shown::update(shown.as_ref(), &after);
+        let (_, shown) = PageFrame::update(None, &before);
+        let (message, _) = PageFrame::update(shown.as_ref(), &after);
         assert!(message.contains("\"body\""), "a patch, not the frame");
         assert!(
             message.len() < after.svg.len() / 4,
@@ -233,20 +233,20 @@ mod tests {
         let a = frame("", &cells);
         let b = frame("<defs><path id=\"g41\"/></defs>", &cells);
         let c = frame("<defs><path id=\"g41\"/></defs>", &["<g data-part=\"y\"></g>"]);
-        let (_, shown) = Shown::update(None, &a);
-        let (message, shown) = Shown::update(shown.as_ref(), &b);
+        let (_, shown) = PageFrame::update(None, &a);
+        let (message, shown) = PageFrame::update(shown.as_ref(), &b);
         assert!(message.contains("\"defs\""), "new defs: a patch");
         assert_eq!(apply(&a.svg, &message), b.svg);
-        let (message, shown) = Shown::update(shown.as_ref(), &a);
+        let (message, shown) = PageFrame::update(shown.as_ref(), &a);
         assert_eq!(apply(&b.svg, &message), a.svg, "the defs gone");
-        let (message, shown) = Shown::update(shown.as_ref(), &c);
+        let (message, shown) = PageFrame::update(shown.as_ref(), &c);
         assert_eq!(apply(&a.svg, &message), c.svg, "all changed");
         // Tiny elements reversed: runs of one cost more than the elements.
         let tiny: Vec<String> = (100..300).map(|n| format!("<g{n}/>")).collect();
         let tiny: Vec<&str> = tiny.iter().map(String::as_str).collect();
         let reversed: Vec<&str> = tiny.iter().rev().copied().collect();
-        let (_, shown) = Shown::update(shown.as_ref(), &frame("", &tiny));
-        let (message, shown) = Shown::update(shown.as_ref(), &frame("", &reversed));
+        let (_, shown) = PageFrame::update(shown.as_ref(), &frame("", &tiny));
+        let (message, shown) = PageFrame::update(shown.as_ref(), &frame("", &reversed));
         assert!(
             message.contains("\"svg\""),
             "a patch larger than the frame: whole"
@@ -255,7 +255,7 @@ mod tests {
             title: "t".into(),
             svg: c.svg.replace("width=\"9\"", "width=\"8\""),
         };
-        let (message, _) = Shown::update(shown.as_ref(), &d);
+        let (message, _) = PageFrame::update(shown.as_ref(), &d);
         assert!(message.contains("\"svg\""), "a new size: whole");
     }
 
@@ -263,7 +263,7 @@ mod tests {
     fn text_that_is_not_a_frame_goes_whole() {
         assert!(split("<svg>text</svg>\n").is_none());
         assert!(split("<svg><g></svg>\n").is_none());
-        let (message, shown) = Shown::update(
+        let (message, shown) = PageFrame::update(
             None,
             &Drawn {
                 title: "t".into(),

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
 
-use super::diff::Shown;
+use super::diff::PageFrame;
 use super::driver::ToDriver;
 use super::page_events;
 use super::Shared;
@@ -17,7 +17,7 @@ use super::Shared;
 pub async fn run(mut socket: WebSocket, shared: Arc<Shared>) {
     let mut frames = shared.frames.subscribe();
     // What this page shows (a page may miss frames: patches are against its own).
-    let mut shown: Option<Shown> = None;
+    let mut shown: Option<PageFrame> = None;
     // The frame as it is now, at once.
     frames.mark_changed();
     loop {
@@ -31,7 +31,7 @@ pub async fn run(mut socket: WebSocket, shared: Arc<Shared>) {
                 if drawn.svg.is_empty() {
                     continue;
                 }
-                let (message, next) = Shown::update(shown.as_ref(), &drawn);
+                let (message, next) = PageFrame::update(shown.as_ref(), &drawn);
                 shown = next;
                 if socket.send(Message::Text(message.into())).await.is_err() {
                     break;
