@@ -46,6 +46,13 @@ table! {
         /// Paste a level (`Hexcells level v1` text or SixCells JSON) in place of the one
         /// shown, as one undoable edit
         PasteLevel = "paste-level" ["Ctrl+V"] "paste a level in place of this one",
+        /// Fill clues: find the clues (revealed cells, numbers, column numbers) that make
+        /// the drawing solvable at the grade chosen, keeping every colour and the clues it
+        /// has, in the background (Esc cancels); the result is one undoable edit
+        FillClues = "fill-clues" ["F"] "fill clues: make the drawing solvable at the grade chosen",
+        /// The grade "fill clues" reaches: easy, easy-medium, medium (the default),
+        /// medium-hard, hard, and round again
+        FillGrade = "fill-grade" ["G"] "the grade fill clues reaches (cycles the five)",
         /// The help panel (every key and click in force) on / off
         ToggleHelp = "help" ["?", "F1"] "show or hide every key and click",
     }
@@ -68,6 +75,8 @@ table! {
         PreviousLevel "previous",
         CopyLevel "copy",
         PasteLevel "paste",
+        FillClues "fill clues",
+        FillGrade "grade",
 }
 
 /// The buttons' colours: which one makes blue cells after the swap, and which black.
