@@ -15,8 +15,8 @@ table! {
         /// Delete the selection
         DeleteSelection = "delete-selection" ["Delete"] "delete the selection",
         /// Deselect everything (so does a selecting click on empty space), and hide the
-        /// help panel
-        ClearSelection = "clear-selection" ["Esc"] "deselect everything (and hide this panel)",
+        /// help panel; while "fill clues" runs: stop it (the level stays as it was)
+        ClearSelection = "clear-selection" ["Esc"] "deselect everything (and hide this panel); stop fill clues",
         /// Select / deselect an item; on empty space: drag a freehand selection, or
         /// deselect everything
         Select = "select" ["Shift+Click"] "select an item; on empty space, drag a freehand selection",
