@@ -413,14 +413,21 @@ fn fill_clues_makes_the_drawing_solvable_in_one_undoable_edit() {
 fn fill_clues_linked_is_one_apply_edit() {
     let text = drawing();
     let mut editor = Editor::new(text.clone(), Link::Server, 0);
-    editor.snapshot(1, text);
+    editor.snapshot(1, text.clone());
     editor.fill_grade = Grade::Easy;
     let outcome = fill(&mut editor);
-    assert!(
-        matches!(outcome.send, Some(FromViewer::Edit { .. })),
-        "{:?}",
-        outcome.send
-    );
+    let Some(FromViewer::Edit { version: 1, changes }) = outcome.send else {
+        panic!("one edit against version 1: {:?}", outcome.send);
+    };
+    // The server applies it and sends the buffer back; the viewer's undo sends the
+    // inverse, which gives the drawing back byte for byte.
+    let after = edit::apply(&text, &changes);
+    assert_ne!(after, text);
+    assert!(!editor.snapshot(2, after.clone()).text_changed, "already shown");
+    let Some(FromViewer::Edit { version: 2, changes }) = editor.undo().send else {
+        panic!("the undo is one edit against version 2");
+    };
+    assert_eq!(edit::apply(&after, &changes), text);
 }
 
 #[test]
