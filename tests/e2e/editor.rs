@@ -9,7 +9,8 @@
 //! key line keeps whole parts and the help key at 640 px and at the default width, a
 //! playtest is labelled and keeps the unsaved mark, and an empty level shows its first
 //! steps until the first edit (read from the words of the frame the window drew, not
-//! from its pixels). Prints `skipped: ...` and returns when Xvfb (or xdotool / import)
+//! from its pixels). "Fill clues" (`G` picks the grade, `F` runs it) makes a drawing of
+//! our own solvable, and one Ctrl+Z brings the drawing back. Prints `skipped: ...` and returns when Xvfb (or xdotool / import)
 //! is not installed.
 
 use std::path::{Path, PathBuf};
@@ -619,4 +620,47 @@ fn an_empty_level_shows_its_first_steps_until_the_first_edit() {
     w.wait_for_words("no first steps after the first edit", |f| {
         f.first_steps.is_empty()
     });
+}
+
+#[test]
+fn fill_clues_makes_a_drawing_solvable_and_one_undo_brings_it_back() {
+    if !tools_present(&[]) {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
+    // A drawing of our own: blue and black cells, not one clue.
+    let path = dir.path().join("level.hexcells");
+    let drawing = fixture::text(
+        "Drawing",
+        &[
+            "", "..x...x.", "....o...", "..o...x.", "....x...", "..x...o.", "....o...",
+        ],
+    );
+    std::fs::write(&path, &drawing).expect("write the drawing");
+    let (_viewer, w) = Window::open(&display, dir.path(), &path);
+    w.wait_for_words("the drawing, stuck", |f| f.verdict.starts_with("stuck"));
+    // Medium by default; three presses of G: medium-hard, hard, easy.
+    for _ in 0..3 {
+        w.key("g");
+    }
+    w.wait_for_words("the grade chosen", |f| {
+        f.status
+            .iter()
+            .any(|s| s.contains("fill clues (F): easy (1 of 5)"))
+    });
+    w.key("f");
+    let filled = w.wait_for_words("the level filled and checked", |f| {
+        f.verdict.starts_with("solvable") && f.verdict.contains("easy (1 of 5)")
+    });
+    assert!(
+        filled.status.iter().any(|s| s.starts_with("filled clues")),
+        "{:?}",
+        filled.status
+    );
+    w.wait_for_title("an unsaved edit", |t| t.starts_with("level.hexcells*"));
+    w.key("ctrl+z");
+    w.wait_for_words("the drawing back", |f| f.verdict.starts_with("stuck"));
+    w.wait_for_title("the text as in the file", |t| t.starts_with("level.hexcells -"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), drawing, "never written");
 }

@@ -129,11 +129,11 @@ fn apply(text: &str, range: &Value, new: &str) -> String {
     format!("{}{new}{}", &text[..from], &text[to..])
 }
 
-/// What the server says of the document once its analysis is complete: the verdicts,
-/// the diagnostics, the code lenses, the hover of every item, and the code actions on
-/// each level's first line (the engine's fixes among them).
+/// What the server says of the document once its analysis is complete, the advice
+/// included: the verdicts, the diagnostics, the code lenses, the hover of every item,
+/// and the code actions on each level's first line (the engine's fixes among them).
 fn answers(client: &mut LspClient, text: &str, version: i64) -> Value {
-    let status = client.solve_status_within(URI, version, ANALYSIS);
+    let status = client.advised_status_within(URI, version, ANALYSIS);
     let doc = json!({ "textDocument": { "uri": URI } });
     let diagnostics = client.result("textDocument/diagnostic", doc.clone());
     let lenses = client.result("textDocument/codeLens", doc.clone());
@@ -269,7 +269,7 @@ fn an_edit_costs_the_levels_it_changes() {
     client.notify("initialized", json!({}));
     let text = pack();
     client.open(URI, &text);
-    client.solve_status_within(URI, 1, ANALYSIS);
+    client.advised_status_within(URI, 1, ANALYSIS);
 
     // Reveal a hidden cell of the third level: that level alone is asked again.
     let parsed = parse(&text);
@@ -283,23 +283,24 @@ fn an_edit_costs_the_levels_it_changes() {
     let hidden = &text.split('\n').nth(r.line as usize).expect("its line")[r.start as usize..r.end as usize];
     let revealed = hidden.to_ascii_uppercase();
     client.change(URI, 2, range(r.line, r.start, r.start + 1), &revealed[..1]);
-    client.solve_status_within(URI, 2, ANALYSIS);
+    client.advised_status_within(URI, 2, ANALYSIS);
     // Blank lines above the second level move every level after it: none is asked.
     let second = parsed.levels[1].source.first_line;
     client.change(URI, 3, range(second, 0, 0), "\n\n");
-    client.solve_status_within(URI, 3, ANALYSIS);
+    client.advised_status_within(URI, 3, ANALYSIS);
     // The cell covered again: the level reads as before, and its answer is kept.
     client.change(URI, 4, range(r.line + 2, r.start, r.start + 1), &hidden[..1]);
-    client.solve_status_within(URI, 4, ANALYSIS);
+    client.advised_status_within(URI, 4, ANALYSIS);
     let calls = engine_calls(&log_after_exit(&mut client));
     let n_levels = parsed.levels.len() as i64;
     let at = |version| calls.iter().filter(|&&v| v == version).count();
     // The pack holds one level twice: it is asked about once.
-    assert_eq!(at(1) as i64, 2 * (n_levels - 1), "{calls:?}");
+    // Each level is asked three times: its verdict, its explanations, its advice.
+    assert_eq!(at(1) as i64, 3 * (n_levels - 1), "{calls:?}");
     assert_eq!(
         at(2),
-        2,
-        "a verdict and an explanation of the edited level: {calls:?}"
+        3,
+        "a verdict, an explanation and the advice of the edited level: {calls:?}"
     );
     assert_eq!(at(3), 0, "{calls:?}");
     assert_eq!(at(4), 0, "{calls:?}");

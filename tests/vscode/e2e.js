@@ -794,7 +794,12 @@ async function phasePreview() {
   // The level's text editor: the only one on screen, whether or not its group is active.
   const levelEditor = () => page.locator('.editor-group-container .monaco-editor').first();
   // Its tab: a click on it gives the text the keyboard back (from the panel).
-  const focusLevel = () => page.locator(`.tabs-container .tab[data-resource-name="${want.file}"]`).first().click();
+  // The level's tab, then its text: the keyboard goes back to the editor (the panel
+  // keeps it otherwise, and Ctrl+G would reach the page instead of the workbench).
+  const focusLevel = async () => {
+    await page.locator(`.tabs-container .tab[data-resource-name="${want.file}"]`).first().click();
+    await activeEditor().locator('.view-line').first().click();
+  };
   let frame;
   await check('"Hexcells: Open Preview to the Side" (Ctrl+K V) shows the level\'s cells in a panel, served with no display', async () => {
     await openFile(want.file);

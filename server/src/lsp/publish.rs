@@ -58,6 +58,7 @@ fn solve_status(uri: &Uri, solved: &Solved) -> Value {
         "version": solved.version,
         "levels": levels,
         "complete": solved.complete,
+        "advised": solved.advised,
     })
 }
 

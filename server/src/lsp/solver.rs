@@ -379,6 +379,7 @@ fn collect(backend: &LspServer, job: &Job, pass: Pass) -> Option<Solved> {
         version: job.version,
         levels,
         complete: pass != Pass::Verdicts,
+        advised: pass == Pass::Advice,
     })
 }
 

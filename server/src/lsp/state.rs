@@ -169,6 +169,9 @@ pub struct Solved {
     /// Whether explanations and fixes are in: the first answer for a version has
     /// only the verdicts (fast), the second everything.
     pub complete: bool,
+    /// Whether the advice is in too (the third answer: clues never needed, clues a
+    /// stuck level needs).
+    pub advised: bool,
 }
 
 impl Solved {
@@ -368,6 +371,7 @@ impl Doc {
             version: self.version,
             levels,
             complete,
+            advised: false,
         }
     }
 

@@ -69,10 +69,13 @@ pub fn rewrite(page: &str, examples: &[Example], printed: &[Vec<String>]) -> Str
     text
 }
 
-/// The lines with what changes from run to run (the engine's timings) masked.
+/// The lines with what changes from run to run masked: the engine's timings, and the
+/// progress lines `hexcells generate` prints only when a run takes over a second (so a
+/// busy machine prints them where an idle one does not).
 pub fn mask_all(lines: &[String]) -> Vec<String> {
     lines
         .iter()
+        .filter(|l| !l.starts_with("hexcells: generating: "))
         .map(|l| mask_number(&mask_number(l, "\"millis\":", ""), "engine calls, ", " s)"))
         .collect()
 }

@@ -181,12 +181,24 @@ impl LspClient {
         self.status_within(uri, version, timeout, false)
     }
 
+    /// The `hexcells/solveStatus` of `uri` at `version` that says the advice is in
+    /// (the last answer of a version: clues never needed, clues a stuck level needs).
+    pub fn advised_status_within(&mut self, uri: &str, version: i64, timeout: Duration) -> Value {
+        self.status_matching(uri, version, timeout, "advised")
+    }
+
     fn status_within(&mut self, uri: &str, version: i64, timeout: Duration, complete: bool) -> Value {
+        self.status_matching(uri, version, timeout, if complete { "complete" } else { "" })
+    }
+
+    /// The first `hexcells/solveStatus` of `uri` at `version` whose field `flag` is
+    /// true (any, when `flag` is empty).
+    fn status_matching(&mut self, uri: &str, version: i64, timeout: Duration, flag: &str) -> Value {
         let pred = |m: &Value| {
             m["method"] == "hexcells/solveStatus"
                 && m["params"]["uri"] == uri
                 && m["params"]["version"] == version
-                && (!complete || m["params"]["complete"] == true)
+                && (flag.is_empty() || m["params"][flag] == true)
         };
         match self.try_wait_for(timeout, &pred) {
             Some(m) => m["params"].clone(),

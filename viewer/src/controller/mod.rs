@@ -19,6 +19,7 @@ use tiny_skia::PixmapMut;
 use crate::clipboard::Clipboard;
 use crate::editor::background_check::Checked;
 use crate::editor::document::Link;
+use crate::editor::fill::FillNews;
 use crate::editor::mode::EditMode;
 use crate::editor::prompt::PromptKey;
 use crate::editor::save::EditedFile;
@@ -42,6 +43,8 @@ pub enum UserEvent {
     Engine(Box<EngineDone>),
     /// The editor's check of the level is done.
     Checked(Box<Checked>),
+    /// News from the editor's "fill clues".
+    Fill(Box<FillNews>),
 }
 
 /// Hands a [`UserEvent`] from any thread to the window's event loop.
@@ -218,6 +221,12 @@ impl Controller {
                     self.redraw |= mode.editor.set_checked(*checked);
                 }
             }
+            UserEvent::Fill(news) => {
+                if let Some(mode) = &mut self.edit {
+                    let outcome = mode.editor.fill_news(*news);
+                    self.edited(outcome);
+                }
+            }
             UserEvent::Engine(done) => self.redraw |= self.session.finish(*done),
             UserEvent::EditorGone => return false,
         }
@@ -328,6 +337,14 @@ impl Controller {
             }
             self.redraw = true;
             return;
+        }
+        if effects.fill {
+            let post = self.post.clone();
+            let Some(mode) = &mut self.edit else { return };
+            let outcome = mode
+                .editor
+                .start_fill(move |news| post(UserEvent::Fill(Box::new(news))));
+            return self.edited(outcome);
         }
         if effects.paste {
             let pasted = self.clipboard.paste_level();

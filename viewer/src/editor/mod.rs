@@ -17,13 +17,14 @@
 //!   `geometry.rs`: the pointer's places on the lattice;
 //! - `document.rs`: the text and where edits go; `history.rs`: undo and redo;
 //!   `prompt.rs`: the level information prompt; `background_check.rs`: problems and verdict off
-//!   the UI thread;
+//!   the UI thread; `fill.rs`: "fill clues" off the UI thread;
 //! - `mode.rs`: the editor mode of the window ([`mode::EditMode`]: the editor, its
 //!   file, its camera) and its one handler for the editor's keys (`EditMode::act`);
 //!   `save.rs`: the standalone editor's file, written only on save.
 
 pub mod background_check;
 pub mod document;
+pub mod fill;
 pub mod geometry;
 mod gesture;
 pub mod history;
@@ -44,7 +45,9 @@ use crate::keys::{self, Binding};
 use crate::render::{EditorScene, FrameLayout};
 use background_check::{BackgroundCheck, Checked};
 use document::{Document, Kind, Link};
+use fill::{BackgroundFill, FillNews, FillWhat};
 use gesture::{PointerState, Reaction, Target};
+use hexcells_core::generate::{FillError, Grade};
 use history::UndoRedo;
 use prompt::{Prompt, PromptKey, PromptResult};
 
@@ -103,6 +106,13 @@ pub struct Editor {
     checking: bool,
     /// Whether the help panel (every key and click) shows.
     show_help: bool,
+    /// The "fill clues" runs.
+    filler: BackgroundFill,
+    /// The grade "fill clues" reaches (the grade key cycles it).
+    fill_grade: Grade,
+    /// The text and level index a running fill started from: its answer lands only on
+    /// them.
+    fill_from: Option<(String, usize)>,
     /// The right button creates blue cells and the left black (`--swap-buttons`,
     /// `[mouse]` in `keys.toml`), as in the player.
     pub swap_buttons: bool,
@@ -128,6 +138,9 @@ impl Editor {
             checked: None,
             checking: false,
             show_help: false,
+            filler: BackgroundFill::default(),
+            fill_grade: Grade::Medium,
+            fill_from: None,
             swap_buttons: false,
             keys: keys::defaults(),
         };
@@ -377,6 +390,110 @@ impl Editor {
             text_changed: true,
             send: None,
         }
+    }
+
+    /// The grade "fill clues" reaches.
+    pub fn fill_grade(&self) -> Grade {
+        self.fill_grade
+    }
+
+    /// Whether "fill clues" is running.
+    pub fn filling(&self) -> bool {
+        self.filler.is_running()
+    }
+
+    /// The next grade for "fill clues" (easy after hard), said in the status line.
+    pub fn cycle_fill_grade(&mut self) -> EditorOutcome {
+        self.fill_grade = fill::next_grade(self.fill_grade);
+        let fill = keys::keys_for(&self.keys, EditorAction::FillClues);
+        let grade = keys::keys_for(&self.keys, EditorAction::FillGrade);
+        self.message = Some(format!(
+            "fill clues ({fill}): {} ({grade}: another grade)",
+            fill::grade_text(self.fill_grade)
+        ));
+        EditorOutcome::redraw()
+    }
+
+    /// Starts "fill clues" on the level as it reads now, at the grade chosen, off the
+    /// UI thread; `done` gets its news (on the run's thread) for [`Editor::fill_news`].
+    /// A syntax error, or an edit still on its way to the server, stops it.
+    pub fn start_fill(&mut self, done: impl Fn(FillNews) + Send + 'static) -> EditorOutcome {
+        self.pointer.forget_click();
+        if let Some(banner) = &self.banner {
+            self.message = Some(format!("fill clues: fix the level first ({banner})"));
+            return EditorOutcome::redraw();
+        }
+        if self.doc.is_pending() {
+            self.message = Some("fill clues: an edit is on its way, try again".to_string());
+            return EditorOutcome::redraw();
+        }
+        self.fill_from = Some((self.doc.text().to_string(), self.level_idx));
+        self.filler.start(self.level.clone(), self.fill_grade, done);
+        self.message = Some(self.fill_line("starting"));
+        EditorOutcome::redraw()
+    }
+
+    fn fill_line(&self, what: &str) -> String {
+        let esc = keys::keys_for(&self.keys, EditorAction::ClearSelection);
+        format!(
+            "filling clues, {}: {what} ({esc} cancels)",
+            fill::grade_text(self.fill_grade)
+        )
+    }
+
+    /// Stops a running "fill clues"; the level stays as it was. Returns whether one ran.
+    pub fn cancel_fill(&mut self) -> bool {
+        self.fill_from = None;
+        if !self.filler.cancel_running() {
+            return false;
+        }
+        self.message = Some("fill clues cancelled: the level is as it was".to_string());
+        true
+    }
+
+    /// News from a "fill clues" run: progress goes to the status line; a level found
+    /// lands as one edit (when the text is still the one it started from); a grade
+    /// not reached is said, with the nearest grade, and nothing changes.
+    pub fn fill_news(&mut self, news: FillNews) -> EditorOutcome {
+        if !self.filler.is_current(&news) {
+            return EditorOutcome::default();
+        }
+        let result = match news.what {
+            FillWhat::Progress(line) => {
+                self.message = Some(self.fill_line(&line));
+                return EditorOutcome::redraw();
+            }
+            FillWhat::Done(result) => result,
+        };
+        self.filler.finished();
+        let from = self.fill_from.take();
+        let target = fill::grade_text(self.fill_grade);
+        let filled = match result {
+            Ok(filled) => filled,
+            Err(FillError::GradeNotReached { filled, .. }) => {
+                self.message = Some(format!(
+                    "fill clues: no {target} level with these colours; the nearest grade is {}: nothing changed",
+                    fill::grade_text(filled.grade)
+                ));
+                return EditorOutcome::redraw();
+            }
+            Err(e) => {
+                self.message = Some(format!("fill clues: {e}: nothing changed"));
+                return EditorOutcome::redraw();
+            }
+        };
+        if from.as_ref() != Some(&(self.doc.text().to_string(), self.level_idx)) {
+            self.message = Some("fill clues: the level changed meanwhile: nothing changed".to_string());
+            return EditorOutcome::redraw();
+        }
+        let added = filled.added;
+        let outcome = self.request(Request::Op(Op::ReplaceLevel(Box::new(filled.level)), Kind::Edit));
+        let undo = keys::keys_for(&self.keys, EditorAction::Undo);
+        self.message = Some(format!(
+            "filled clues, {target}: {} revealed, {} numbers, {} column numbers added ({undo} takes them back)",
+            added.revealed, added.numbered, added.columns
+        ));
+        outcome
     }
 
     /// Nothing selected any more (and the help panel hidden).

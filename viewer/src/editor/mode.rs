@@ -28,6 +28,8 @@ pub struct EditorEffects {
     pub copy: Option<String>,
     /// Read the clipboard and hand its level to [`EditMode::paste`].
     pub paste: bool,
+    /// Start "fill clues" ([`Editor::start_fill`], its news posted back to the window).
+    pub fill: bool,
 }
 
 /// The editor mode's state.
@@ -145,7 +147,17 @@ impl EditMode {
                 self.reframe();
                 only(outcome)
             }
-            EditorAction::ClearSelection => only(self.editor.clear_selection()),
+            EditorAction::ClearSelection => {
+                if self.editor.cancel_fill() {
+                    return only(redraw);
+                }
+                only(self.editor.clear_selection())
+            }
+            EditorAction::FillClues => EditorEffects {
+                fill: true,
+                ..EditorEffects::default()
+            },
+            EditorAction::FillGrade => only(self.editor.cycle_fill_grade()),
             EditorAction::Save => only(self.save()),
             EditorAction::Playtest | EditorAction::PlaytestFromStart => EditorEffects {
                 playtest: Some(action == EditorAction::PlaytestFromStart),

@@ -349,3 +349,118 @@ fn a_level_that_does_not_parse_is_not_edited() {
         d.editor.message()
     );
 }
+
+/// A small drawing of our own: blue and black cells, not one clue.
+fn drawing() -> String {
+    fixture::text(
+        "Drawing",
+        &[
+            "", "..x...x.", "....o...", "..o...x.", "....x...", "..x...o.", "....o...",
+        ],
+    )
+}
+
+/// Runs "fill clues" to its end, as the window would: every piece of news is handed
+/// back to the editor.
+fn fill(editor: &mut Editor) -> EditorOutcome {
+    let (tx, rx) = std::sync::mpsc::channel();
+    editor.start_fill(move |news| {
+        let _ = tx.send(news);
+    });
+    let mut last = EditorOutcome::default();
+    while editor.filling() {
+        let news = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the fill answers");
+        last = editor.fill_news(news);
+    }
+    last
+}
+
+#[test]
+fn fill_clues_makes_the_drawing_solvable_in_one_undoable_edit() {
+    let text = drawing();
+    let mut editor = Editor::new(text.clone(), Link::Standalone, 0);
+    let before = editor.level().clone();
+    assert_eq!(editor.fill_grade(), Grade::Medium, "medium by default");
+    // Medium, medium-hard, hard, then round to easy.
+    for _ in 0..3 {
+        editor.cycle_fill_grade();
+    }
+    assert_eq!(editor.fill_grade(), Grade::Easy);
+    assert!(editor.message().unwrap_or_default().contains("easy (1 of 5)"));
+    let outcome = fill(&mut editor);
+    assert!(outcome.text_changed, "{:?}", editor.message());
+    // Every colour kept, clues added, and the engine solves it.
+    for (pos, item) in before.items() {
+        match (item, editor.level().get(pos)) {
+            (Item::Cell(was), Some(Item::Cell(now))) => assert_eq!(was.color, now.color, "{pos:?}"),
+            other => panic!("{pos:?}: {other:?}"),
+        }
+    }
+    assert_ne!(editor.level(), &before);
+    editor.check_now(&hexcells_core::solve::Budget::default());
+    let checked = editor.checked().unwrap();
+    assert!(checked.summary.starts_with("solvable"), "{}", checked.summary);
+    assert_eq!(checked.grade.as_deref(), Some("easy (1 of 5)"));
+    assert!(editor.message().unwrap_or_default().starts_with("filled clues"));
+    // One undo takes it all back, byte for byte.
+    editor.undo();
+    assert_eq!(editor.text(), text);
+}
+
+#[test]
+fn fill_clues_linked_is_one_apply_edit() {
+    let text = drawing();
+    let mut editor = Editor::new(text.clone(), Link::Server, 0);
+    editor.snapshot(1, text.clone());
+    editor.fill_grade = Grade::Easy;
+    let outcome = fill(&mut editor);
+    let Some(FromViewer::Edit { version: 1, changes }) = outcome.send else {
+        panic!("one edit against version 1: {:?}", outcome.send);
+    };
+    // The server applies it and sends the buffer back; the viewer's undo sends the
+    // inverse, which gives the drawing back byte for byte.
+    let after = edit::apply(&text, &changes);
+    assert_ne!(after, text);
+    assert!(!editor.snapshot(2, after.clone()).text_changed, "already shown");
+    let Some(FromViewer::Edit { version: 2, changes }) = editor.undo().send else {
+        panic!("the undo is one edit against version 2");
+    };
+    assert_eq!(edit::apply(&after, &changes), text);
+}
+
+#[test]
+fn esc_cancels_fill_clues_and_the_level_stays() {
+    let text = drawing();
+    let mut mode = mode::EditMode::new(text.clone(), Link::Standalone, 0, None);
+    let (tx, rx) = std::sync::mpsc::channel();
+    mode.editor.start_fill(move |news| {
+        let _ = tx.send(news);
+    });
+    assert!(mode.editor.filling());
+    assert!(mode.editor.message().unwrap_or_default().contains("Esc cancels"));
+    mode.act(EditorAction::ClearSelection, 1280, 800);
+    assert!(!mode.editor.filling());
+    assert!(mode.editor.message().unwrap_or_default().contains("cancelled"));
+    // Whatever the cancelled run still says is left alone.
+    while let Ok(news) = rx.recv_timeout(Duration::from_secs(60)) {
+        assert!(!mode.editor.fill_news(news).text_changed);
+    }
+    assert_eq!(mode.editor.text(), text);
+}
+
+#[test]
+fn a_grade_out_of_reach_is_said_with_the_nearest_and_nothing_changes() {
+    let text = drawing();
+    let mut editor = Editor::new(text.clone(), Link::Standalone, 0);
+    editor.fill_grade = Grade::Hard;
+    let outcome = fill(&mut editor);
+    assert!(!outcome.text_changed);
+    let said = editor.message().unwrap_or_default().to_string();
+    assert!(
+        said.contains("no hard (5 of 5) level") && said.contains("nearest grade is"),
+        "{said}"
+    );
+    assert_eq!(editor.text(), text);
+}

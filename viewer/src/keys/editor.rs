@@ -15,8 +15,8 @@ table! {
         /// Delete the selection
         DeleteSelection = "delete-selection" ["Delete"] "delete the selection",
         /// Deselect everything (so does a selecting click on empty space), and hide the
-        /// help panel
-        ClearSelection = "clear-selection" ["Esc"] "deselect everything (and hide this panel)",
+        /// help panel; while "fill clues" runs: stop it (the level stays as it was)
+        ClearSelection = "clear-selection" ["Esc"] "deselect everything (and hide this panel); stop fill clues",
         /// Select / deselect an item; on empty space: drag a freehand selection, or
         /// deselect everything
         Select = "select" ["Shift+Click"] "select an item; on empty space, drag a freehand selection",
@@ -46,6 +46,13 @@ table! {
         /// Paste a level (`Hexcells level v1` text or SixCells JSON) in place of the one
         /// shown, as one undoable edit
         PasteLevel = "paste-level" ["Ctrl+V"] "paste a level in place of this one",
+        /// Fill clues: find the clues (revealed cells, numbers, column numbers) that make
+        /// the drawing solvable at the grade chosen, keeping every colour and the clues it
+        /// has, in the background (Esc cancels); the result is one undoable edit
+        FillClues = "fill-clues" ["F"] "fill clues: make the drawing solvable at the grade chosen",
+        /// The grade "fill clues" reaches: easy, easy-medium, medium (the default),
+        /// medium-hard, hard, and round again
+        FillGrade = "fill-grade" ["G"] "the grade fill clues reaches (cycles the five)",
         /// The help panel (every key and click in force) on / off
         ToggleHelp = "help" ["?", "F1"] "show or hide every key and click",
     }
@@ -68,6 +75,8 @@ table! {
         PreviousLevel "previous",
         CopyLevel "copy",
         PasteLevel "paste",
+        FillClues "fill clues",
+        FillGrade "grade",
 }
 
 /// The buttons' colours: which one makes blue cells after the swap, and which black.
