@@ -795,10 +795,16 @@ async function phasePreview() {
   const levelEditor = () => page.locator('.editor-group-container .monaco-editor').first();
   // Its tab: a click on it gives the text the keyboard back (from the panel).
   // The level's tab, then its text: the keyboard goes back to the editor (the panel
-  // keeps it otherwise, and Ctrl+G would reach the page instead of the workbench).
+  // keeps it otherwise, and Ctrl+G would reach the page instead of the workbench). The
+  // click on the text is in the middle of the editor, away from the tab's tooltip,
+  // which shows while the pointer rests on the tab and covers the lines below it.
   const focusLevel = async () => {
     await page.locator(`.tabs-container .tab[data-resource-name="${want.file}"]`).first().click();
-    await activeEditor().locator('.view-line').first().click();
+    const box = await activeEditor().boundingBox();
+    if (box) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    }
   };
   let frame;
   await check('"Hexcells: Open Preview to the Side" (Ctrl+K V) shows the level\'s cells in a panel, served with no display', async () => {

@@ -1,12 +1,13 @@
 //! A client of the preview's page (`hexcells-view --serve`), as a browser is: the page
 //! fetched over HTTP from 127.0.0.1 with its token, and its WebSocket read frame by
-//! frame (each frame is `{"title": ..., "svg": ...}`; nothing is polled).
+//! frame (each frame read as `{"title": ..., "svg": ...}`, patches applied as the page
+//! applies them; nothing is polled).
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::http::HeaderValue;
 use tungstenite::{Message, WebSocket};
@@ -72,23 +73,34 @@ impl PreviewPage {
             .expect("a read timeout");
         let (socket, _) =
             tungstenite::client(request, stream).unwrap_or_else(|e| panic!("the page's socket opens: {e}"));
-        PageSocket { socket }
+        PageSocket {
+            socket,
+            svg: String::new(),
+        }
     }
 }
 
 /// The page's WebSocket.
 pub struct PageSocket {
     socket: WebSocket<TcpStream>,
+    /// The SVG the page shows after the updates so far.
+    svg: String,
 }
 
 impl PageSocket {
-    /// The next frame, as JSON (`title`, `svg`); an error when none comes within the
-    /// socket's read timeout (the page sends one only when something changed).
+    /// The next frame, as JSON (`title`, `svg`: a patch applied to the frame before);
+    /// an error when none comes within the socket's read timeout (the page sends one
+    /// only when something changed).
     pub fn frame(&mut self) -> Result<Value, tungstenite::Error> {
         loop {
             match self.socket.read()? {
                 Message::Text(text) => {
-                    return Ok(serde_json::from_str(text.as_str()).expect("a frame is JSON"));
+                    let update: Value = serde_json::from_str(text.as_str()).expect("a frame is JSON");
+                    self.svg = match update["svg"].as_str() {
+                        Some(svg) => svg.to_string(),
+                        None => crate::page_patch::patched(&self.svg, &update),
+                    };
+                    return Ok(json!({ "title": update["title"], "svg": self.svg }));
                 }
                 Message::Ping(_) | Message::Pong(_) => {}
                 other => panic!("a frame, not {other:?}"),
