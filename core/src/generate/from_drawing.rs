@@ -21,13 +21,13 @@
 //! by time).
 
 use crate::model::{Clue, Column, Direction, Hint, Item, Level, Pos};
-use crate::solve::{Budget, Change, Difficulty};
+use crate::solve::{Change, Difficulty};
 use crate::validate;
 
 use super::clues::{self, Draft};
 use super::prune::{self, Piece};
 use super::rng::Rng;
-use super::{special_hint, Engine, GenerateProgress, Grade, Limits, Phase, Stop, ENGINE_CONFLICTS};
+use super::{special_hint, Engine, GenerateProgress, Grade, Limits, Phase, Stop};
 
 /// What to fill in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,14 +166,7 @@ pub fn fill_clues(
     let kept = ClueCount::of(&start);
     let base = Base::new(&start);
     let mut rng = Rng::from_seed_word(&options.seed);
-    let mut engine = Engine {
-        budget: Budget {
-            cancel: limits.cancel.clone(),
-            max_conflicts: Some(ENGINE_CONFLICTS),
-            time_limit: None,
-        },
-        calls: 0,
-    };
+    let mut engine = Engine::new(limits);
     let target = options.target;
     let mut nearest: Option<(Draft, Difficulty, Grade)> = None;
     let mut attempts = 0;

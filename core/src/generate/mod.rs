@@ -140,14 +140,7 @@ pub fn generate(
     }
     let cells = options.shape.cells()?;
     let mut rng = Rng::from_seed_word(&options.seed);
-    let mut engine = Engine {
-        budget: Budget {
-            cancel: limits.cancel.clone(),
-            max_conflicts: Some(ENGINE_CONFLICTS),
-            time_limit: None,
-        },
-        calls: 0,
-    };
+    let mut engine = Engine::new(limits);
     let mut missed = [0usize; Grade::ALL.len()];
     let mut not_solvable = 0;
     for attempt in 1..=MAX_ATTEMPTS {
@@ -240,6 +233,18 @@ struct Engine {
 }
 
 impl Engine {
+    /// The engine with its conflict budget, stopped by `limits`' cancel flag.
+    fn new(limits: &Limits) -> Engine {
+        Engine {
+            budget: Budget {
+                cancel: limits.cancel.clone(),
+                max_conflicts: Some(ENGINE_CONFLICTS),
+                time_limit: None,
+            },
+            calls: 0,
+        }
+    }
+
     /// The fast verdict: `Ok(true)` when solvable, `Ok(false)` when stuck or when the
     /// engine needs more than its conflict budget. The stuck cells come back too.
     fn verdict(&mut self, level: &Level) -> Result<(bool, Vec<crate::model::Pos>), Stop> {

@@ -8,11 +8,10 @@
 //! within it counts as needed), and the caller's cancel flag stops the work.
 
 use crate::model::{Item, Level, Pos};
-use crate::solve::Budget;
 
 use super::clues::Draft;
 use super::prune::{self, Piece};
-use super::{Engine, FillError, Grade, Limits, Stop, ENGINE_CONFLICTS};
+use super::{Engine, FillError, Grade, Limits, Stop};
 
 /// One clue a player never needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,14 +43,7 @@ pub struct UnneededClues {
 /// The clues `level` never needs; empty when it is not solvable (within the budget).
 /// [`FillError::Cancelled`] when the caller's cancel flag was set.
 pub fn unneeded_clues(level: &Level, limits: &Limits) -> Result<UnneededClues, FillError> {
-    let mut engine = Engine {
-        budget: Budget {
-            cancel: limits.cancel.clone(),
-            max_conflicts: Some(ENGINE_CONFLICTS),
-            time_limit: None,
-        },
-        calls: 0,
-    };
+    let mut engine = Engine::new(limits);
     find(level, &mut engine).map_err(|Stop| FillError::Cancelled)
 }
 
@@ -145,7 +137,7 @@ mod tests {
             for (pos, item) in &clue.without {
                 without.set(*pos, *item);
             }
-            let report = crate::solve::analyze(&without, &Budget::default());
+            let report = crate::solve::analyze(&without, &crate::solve::Budget::default());
             assert_eq!(report.verdict, crate::solve::Verdict::Solvable, "{clue:?}");
             assert_eq!(report.difficulty.grade, found.grade, "{clue:?}");
         }
