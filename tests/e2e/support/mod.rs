@@ -8,7 +8,6 @@
 pub mod docgen;
 pub mod examples;
 pub mod lsp_client;
-pub mod page_patch;
 pub mod preview;
 pub mod screen;
 pub mod shells;

@@ -96,10 +96,8 @@ impl PageSocket {
             match self.socket.read()? {
                 Message::Text(text) => {
                     let update: Value = serde_json::from_str(text.as_str()).expect("a frame is JSON");
-                    self.svg = match update["svg"].as_str() {
-                        Some(svg) => svg.to_string(),
-                        None => crate::page_patch::patched(&self.svg, &update),
-                    };
+                    self.svg = hexcells_viewer::serve::diff::apply(&self.svg, &update)
+                        .expect("a whole frame, or a patch of the frame shown");
                     return Ok(json!({ "title": update["title"], "svg": self.svg }));
                 }
                 Message::Ping(_) | Message::Pong(_) => {}

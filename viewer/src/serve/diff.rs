@@ -147,41 +147,50 @@ fn element_end(text: &str) -> Option<usize> {
     }
 }
 
+/// The frame a page shows after `update` (a message of its socket), given the SVG it
+/// showed before: a whole frame replaces it, a patch is applied as `page.html` applies
+/// it (each `defs` and `body` entry a run `[first, count]` of the elements it had, or a
+/// new element's text). `None` when `svg` or the patch is not shaped as this module
+/// writes them. For clients written in Rust (the tests read the page's socket with it).
+pub fn apply(svg: &str, update: &Value) -> Option<String> {
+    if let Some(whole) = update["svg"].as_str() {
+        return Some(whole.to_string());
+    }
+    let shown = split(svg)?;
+    let defs = rebuilt(&shown.defs, &update["defs"])?;
+    let body = rebuilt(&shown.body, &update["body"])?;
+    let defs = if defs.is_empty() {
+        defs
+    } else {
+        format!("<defs>{defs}</defs>")
+    };
+    Some(format!("{}{defs}{body}{TAIL}", shown.head))
+}
+
+/// One list of a patch's entries over the elements `old` had.
+fn rebuilt(old: &[String], entries: &Value) -> Option<String> {
+    let mut out = String::new();
+    for entry in entries.as_array()? {
+        match entry {
+            Value::String(element) => out.push_str(element),
+            Value::Array(run) => {
+                let first = usize::try_from(run.first()?.as_u64()?).ok()?;
+                let count = usize::try_from(run.get(1)?.as_u64()?).ok()?;
+                out.push_str(&old.get(first..first.checked_add(count)?)?.concat());
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// Applies `message` to `shown`'s SVG as the page does.
     fn apply(svg: &str, message: &str) -> String {
-        let update: Value = serde_json::from_str(message).unwrap();
-        if let Some(whole) = update["svg"].as_str() {
-            return whole.to_string();
-        }
-        let shown = split(svg).unwrap();
-        let defs = rebuilt(&shown.defs, &update["defs"]);
-        let body = rebuilt(&shown.body, &update["body"]);
-        let defs = if defs.is_empty() {
-            defs
-        } else {
-            format!("<defs>{defs}</defs>")
-        };
-        format!("{}{defs}{body}{TAIL}", shown.head)
-    }
-
-    fn rebuilt(old: &[String], entries: &Value) -> String {
-        let mut out = String::new();
-        for entry in entries.as_array().unwrap() {
-            match entry {
-                Value::String(element) => out.push_str(element),
-                Value::Array(run) => {
-                    let first = run[0].as_u64().unwrap() as usize;
-                    let count = run[1].as_u64().unwrap() as usize;
-                    out.push_str(&old[first..first + count].concat());
-                }
-                _ => panic!("{entry}"),
-            }
-        }
-        out
+        super::apply(svg, &serde_json::from_str(message).unwrap()).unwrap()
     }
 
     fn frame(defs: &str, body: &[&str]) -> Drawn {

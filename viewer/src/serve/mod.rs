@@ -12,7 +12,7 @@
 //! the token, the page's own `Origin`) is in `routes.rs`; docs/viewer.md ("Security")
 //! says why each is there.
 
-mod diff;
+pub mod diff;
 mod driver;
 mod linked;
 mod page_events;
