@@ -7,24 +7,22 @@
 //! the editor's checks and the file watch run on threads of their own and come back as
 //! events.
 
-use std::io::BufRead;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use hexcells_core::viewer_protocol::ToViewer;
 use softbuffer::{Context, Surface};
 use tiny_skia::Pixmap;
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
 use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop, EventLoopProxy};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
-use crate::controller::{Controller, Frame, Post, UserEvent};
+use crate::controller::{spawn_stdin_reader, Controller, Frame, Post, UserEvent};
 use crate::editor::prompt::PromptKey;
 use crate::keys::{Button, Chord, Key as Bound};
 use crate::player::Session;
@@ -51,7 +49,8 @@ pub fn run(session: Session, options: LaunchOptions) -> anyhow::Result<()> {
     event_loop.set_control_flow(ControlFlow::Wait);
     let proxy = event_loop.create_proxy();
     if options.editor {
-        spawn_stdin_reader(proxy.clone());
+        let to_window = proxy.clone();
+        spawn_stdin_reader(move |event| to_window.send_event(event).is_ok());
     }
     let post: Post = Arc::new(move |event| {
         let _ = proxy.send_event(event);
@@ -360,28 +359,6 @@ fn write_frame_text(path: &std::path::Path, text: &str) {
             path.display()
         );
     }
-}
-
-/// Reads editor messages from stdin on a thread of its own; a line that is not a
-/// message is reported on stderr and skipped. The end of stdin closes the viewer.
-fn spawn_stdin_reader(proxy: EventLoopProxy<UserEvent>) {
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if line.trim().is_empty() {
-                continue;
-            }
-            match ToViewer::decode(&line) {
-                Ok(message) => {
-                    if proxy.send_event(UserEvent::Editor(message)).is_err() {
-                        break;
-                    }
-                }
-                Err(e) => eprintln!("hexcells-view: {e}"),
-            }
-        }
-        let _ = proxy.send_event(UserEvent::EditorGone);
-    });
 }
 
 /// Copies tiny-skia's premultiplied RGBA bytes into softbuffer's `0x00RRGGBB` pixels,

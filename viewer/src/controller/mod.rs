@@ -6,7 +6,7 @@
 //! the editor's checks, the file watch) comes back as a [`UserEvent`].
 
 use std::borrow::Cow;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -86,6 +86,30 @@ pub struct Controller {
     key_warnings: Option<String>,
     /// Whether the window must be drawn again.
     redraw: bool,
+}
+
+/// Reads the language server's messages (`--stdin`) on a thread of its own, for the
+/// window and the page alike: each becomes a [`UserEvent::Editor`] given to `send`, a
+/// line that is not a message is reported on stderr and skipped, and the end of stdin
+/// is [`UserEvent::EditorGone`]. `send` answers `false` once nobody listens any more.
+pub fn spawn_stdin_reader(send: impl Fn(UserEvent) -> bool + Send + 'static) {
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if line.trim().is_empty() {
+                continue;
+            }
+            match ToViewer::decode(&line) {
+                Ok(message) => {
+                    if !send(UserEvent::Editor(message)) {
+                        return;
+                    }
+                }
+                Err(e) => eprintln!("hexcells-view: {e}"),
+            }
+        }
+        send(UserEvent::EditorGone);
+    });
 }
 
 impl Controller {

@@ -4,13 +4,13 @@
 //! URL goes out first, as the protocol's `serving` message, since stdout is the
 //! protocol's.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::mpsc::Sender;
 
-use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
+use hexcells_core::viewer_protocol::FromViewer;
 
 use super::driver::ToDriver;
-use crate::controller::UserEvent;
+use crate::controller::spawn_stdin_reader;
 
 /// Tells the language server where the page is.
 pub fn tell_url(url: String) -> std::io::Result<()> {
@@ -19,27 +19,8 @@ pub fn tell_url(url: String) -> std::io::Result<()> {
     stdout.flush()
 }
 
-/// Reads the server's messages from stdin on a thread of its own; a line that is not a
-/// message is reported on stderr and skipped. The end of stdin ends the viewer.
+/// Reads the server's messages from stdin for the controller's thread (the window's
+/// reader, `controller::spawn_stdin_reader`); the end of stdin ends the viewer.
 pub fn spawn_reader(to_driver: Sender<ToDriver>) {
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if line.trim().is_empty() {
-                continue;
-            }
-            match ToViewer::decode(&line) {
-                Ok(message) => {
-                    if to_driver
-                        .send(ToDriver::Event(UserEvent::Editor(message)))
-                        .is_err()
-                    {
-                        return;
-                    }
-                }
-                Err(e) => eprintln!("hexcells-view: {e}"),
-            }
-        }
-        let _ = to_driver.send(ToDriver::Event(UserEvent::EditorGone));
-    });
+    spawn_stdin_reader(move |event| to_driver.send(ToDriver::Event(event)).is_ok());
 }
