@@ -244,3 +244,29 @@ fn explaining_a_verdict_gives_the_analysis_on_a_sample_of_the_corpus() {
     }
     println!("{n_levels} levels: explain_verdict gives analyze's report");
 }
+
+#[test]
+fn grading_without_explanations_gives_the_analysis_grade_on_a_sample_of_the_corpus() {
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
+    let step = sample_step(SAMPLE);
+    let budget = Budget::default();
+    let mut n_graded = 0;
+    for (name, level) in levels.iter().step_by(step) {
+        let analysis = solve::analyze_without_words(level, &budget);
+        let graded = solve::verdict_and_grade(level, &budget);
+        assert_eq!(graded.verdict, analysis.verdict, "{name}");
+        let (a, g) = (&analysis.difficulty, &graded.difficulty);
+        assert_eq!(
+            (g.grade, g.score, &g.reasons, &g.steps, g.steps_by_effort),
+            (a.grade, a.score, &a.reasons, &a.steps, a.steps_by_effort),
+            "{name}"
+        );
+        let cells = |r: &Report| r.deductions.iter().map(|d| (d.pos, d.round)).collect::<Vec<_>>();
+        assert_eq!(cells(&graded), cells(&analysis), "{name}");
+        n_graded += usize::from(g.grade.is_some());
+    }
+    assert!(n_graded > 0, "no level of the sample was graded");
+    println!("{n_graded} graded levels: verdict_and_grade gives analyze's grade, score and replay");
+}

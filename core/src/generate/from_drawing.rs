@@ -8,9 +8,11 @@
 //! where its place is free. It reveals cells the engine is stuck on until the level is
 //! solvable, then cells whose steps are harder than the grade asked, then takes the
 //! added clues away (the generator's pruning, [`super::prune`]) while the level stays
-//! solvable and no harder than the grade, and checks each added clue left once more
-//! alone, so the result is lean: taking away any one added clue makes the level stuck
-//! or harder than the grade. The drawing's own clues are never taken away.
+//! solvable and no harder than the grade, and checks once more alone each added clue
+//! kept because the level was too hard without it (one kept because the level was
+//! stuck without it stays needed), so the result is lean: taking away any one added
+//! clue makes the level stuck or harder than the grade. The drawing's own clues are
+//! never taken away.
 //!
 //! A pruned level can come out easier than asked; then another order is tried, a few
 //! times, and when none gives the grade the nearest one is handed back inside
@@ -25,7 +27,7 @@ use crate::solve::{Change, Difficulty};
 use crate::validate;
 
 use super::clues::{self, Draft};
-use super::prune::{self, Piece};
+use super::prune::{self, AloneJudge, Judgement, Piece};
 use super::rng::Rng;
 use super::{special_hint, Engine, GenerateProgress, Grade, Limits, Phase, Stop};
 
@@ -356,28 +358,38 @@ fn one_attempt(
             phase: Phase::Pruning { done, total },
         })
     };
-    prune::prune_pieces(&mut draft, added, target, rng, engine, &mut report)?;
-    make_lean(&mut draft, base, target, engine)?;
+    let too_hard = prune::prune_pieces(&mut draft, added, target, rng, engine, &mut report)?;
+    make_lean(&mut draft, too_hard, target, engine)?;
     Ok(engine.difficulty(&draft.level())?.map(|d| (draft, d)))
 }
 
-/// Tries each added clue left alone, again until none goes: the grade is not
-/// monotone in the clues, so one the pruning refused may go once others went.
-fn make_lean(draft: &mut Draft, base: &Base, target: Grade, engine: &mut Engine) -> Result<(), Stop> {
+/// Tries again, until none goes, each added clue the pruning kept because the level
+/// was too hard without it: the grade is not monotone in the clues, so one of them
+/// may go once others went. A clue kept because the level was stuck without it
+/// stays needed (a level with fewer clues is stuck without it too), so it is not
+/// tried again.
+fn make_lean(
+    draft: &mut Draft,
+    mut too_hard: Vec<Piece>,
+    target: Grade,
+    engine: &mut Engine,
+) -> Result<(), Stop> {
+    let mut alone = AloneJudge::default();
     loop {
         let mut removed_any = false;
-        let left: Vec<Piece> = prune::pieces(draft)
-            .into_iter()
-            .filter(|p| !base.is_kept(*p))
-            .collect();
-        for piece in left {
-            let before = draft.clone();
-            if prune::remove(draft, piece) && prune::acceptable(draft, target, engine)? {
-                removed_any = true;
-            } else {
-                *draft = before;
+        let mut still_too_hard = Vec::new();
+        for (k, &piece) in too_hard.iter().enumerate() {
+            match alone.judge(draft, piece, too_hard.get(k + 1).copied(), target, engine)? {
+                Judgement::Accepted => {
+                    prune::remove(draft, piece);
+                    alone.forget();
+                    removed_any = true;
+                }
+                Judgement::TooHard => still_too_hard.push(piece),
+                Judgement::Stuck => {}
             }
         }
+        too_hard = still_too_hard;
         if !removed_any {
             return Ok(());
         }

@@ -245,6 +245,15 @@ impl Engine {
         }
     }
 
+    /// Another engine with the same budget and cancel flag, for another thread; its
+    /// calls are added back by the caller.
+    fn fork(&self) -> Engine {
+        Engine {
+            budget: self.budget.clone(),
+            calls: 0,
+        }
+    }
+
     /// The fast verdict: `Ok(true)` when solvable, `Ok(false)` when stuck or when the
     /// engine needs more than its conflict budget. The stuck cells come back too.
     fn verdict(&mut self, level: &Level) -> Result<(bool, Vec<crate::model::Pos>), Stop> {
@@ -254,6 +263,19 @@ impl Engine {
             Verdict::Solvable => Ok((true, Vec::new())),
             Verdict::Stuck { .. } => Ok((false, report.stuck)),
             Verdict::GaveUp => Ok((false, Vec::new())),
+            Verdict::Cancelled => Err(Stop),
+        }
+    }
+
+    /// The grade, or `None` when the level is not solvable in budget: the fast
+    /// verdict and the replay, with only the explanations the replay falls back on
+    /// ([`solve::verdict_and_grade`]), so one call does both checks of a candidate.
+    fn grade(&mut self, level: &Level) -> Result<Option<Grade>, Stop> {
+        self.calls += 1;
+        let report = solve::verdict_and_grade(level, &self.budget);
+        match report.verdict {
+            Verdict::Solvable => Ok(report.difficulty.grade),
+            Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
             Verdict::Cancelled => Err(Stop),
         }
     }

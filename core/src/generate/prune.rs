@@ -4,7 +4,9 @@
 //!
 //! Solvability only shrinks as information goes, so one pass leaves a level in
 //! which no single clue or reveal can be dropped. Pieces go in chunks that grow
-//! after a success and shrink after a failure, which saves most engine calls.
+//! after a success and shrink after a failure, which saves most engine calls; a
+//! piece tried alone is tried side by side with the next one on two cores
+//! ([`AloneJudge`]), with the same outcome as one at a time.
 
 use crate::model::Hint;
 
@@ -36,7 +38,7 @@ pub(super) fn prune(
     report: &mut dyn FnMut(usize, usize),
 ) -> Result<(), Stop> {
     let pieces = pieces(draft);
-    prune_pieces(draft, pieces, target, rng, engine, report)
+    prune_pieces(draft, pieces, target, rng, engine, report).map(drop)
 }
 
 /// Everything `draft` shows that could be taken away, in grid order (cells, then
@@ -67,7 +69,9 @@ pub(super) fn pieces(draft: &Draft) -> Vec<Piece> {
     pieces
 }
 
-/// Removes those of `pieces` the level does not need, in a random order.
+/// Removes those of `pieces` the level does not need, in a random order. Returns
+/// the pieces kept because the level without them was too hard (not stuck): the
+/// only ones that taking other pieces away may free.
 pub(super) fn prune_pieces(
     draft: &mut Draft,
     mut pieces: Vec<Piece>,
@@ -75,34 +79,53 @@ pub(super) fn prune_pieces(
     rng: &mut Rng,
     engine: &mut Engine,
     report: &mut dyn FnMut(usize, usize),
-) -> Result<(), Stop> {
+) -> Result<Vec<Piece>, Stop> {
     rng.shuffle(&mut pieces);
     let total = pieces.len();
     // Pieces are taken away in chunks while that works (most early ones are not
     // needed), one by one where it does not; a piece refused alone is needed.
     let mut chunk = FIRST_CHUNK;
     let mut done = 0;
+    let mut too_hard = Vec::new();
+    let mut alone = AloneJudge::default();
     while done < total {
         report(done, total);
         let end = (done + chunk).min(total);
         let before = draft.clone();
-        let mut changed = false;
-        for piece in &pieces[done..end] {
-            changed |= remove(draft, *piece);
-        }
-        if !changed || acceptable(draft, target, engine)? {
+        let judgement = if chunk == 1 {
+            // One piece: judged side by side with the next one, which is judged
+            // on the same level when this one is refused.
+            let judgement =
+                alone.judge(draft, pieces[done], pieces.get(done + 1).copied(), target, engine)?;
+            remove(draft, pieces[done]);
+            judgement
+        } else {
+            let mut changed = false;
+            for piece in &pieces[done..end] {
+                changed |= remove(draft, *piece);
+            }
+            match changed {
+                true => judge(draft, target, engine)?,
+                false => Judgement::Accepted,
+            }
+        };
+        if judgement == Judgement::Accepted {
+            alone.forget();
             done = end;
             chunk = (chunk * 2).min(MAX_CHUNK);
         } else {
             *draft = before;
             if chunk == 1 {
+                if judgement == Judgement::TooHard {
+                    too_hard.push(pieces[done]);
+                }
                 done += 1;
             }
             chunk = (chunk / 2).max(1);
         }
     }
     report(total, total);
-    Ok(())
+    Ok(too_hard)
 }
 
 /// Pieces taken away at once at first, and at most.
@@ -132,18 +155,137 @@ pub(super) fn remove(draft: &mut Draft, piece: Piece) -> bool {
     }
 }
 
-/// Whether the level is still solvable and no harder than `target`.
-pub(super) fn acceptable(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<bool, Stop> {
+/// What taking pieces away did to a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Judgement {
+    /// Still solvable and no harder than the target.
+    Accepted,
+    /// Stuck, or the engine needs more than its budget. Taking more pieces away
+    /// never makes it solvable again: a piece refused so stays needed.
+    Stuck,
+    /// Solvable but harder than the target. Taking other pieces away may change
+    /// that (the grade is not monotone in the clues).
+    TooHard,
+}
+
+/// Whether `draft` is still solvable and no harder than `target`, and if not, why.
+pub(super) fn judge(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<Judgement, Stop> {
     let level = draft.level();
-    // The fast verdict first: most refusals end here, without explanations.
-    if !engine.verdict(&level)?.0 {
-        return Ok(false);
-    }
     if target == Grade::Hard {
-        return Ok(true);
+        return Ok(match engine.verdict(&level)?.0 {
+            true => Judgement::Accepted,
+            false => Judgement::Stuck,
+        });
     }
-    Ok(match engine.difficulty(&level)? {
-        Some(difficulty) => difficulty.grade.is_some_and(|g| g <= target),
-        None => false,
+    // One call: a stuck level costs the fast verdict only, no replay.
+    Ok(match engine.grade(&level)? {
+        None => Judgement::Stuck,
+        Some(grade) if grade <= target => Judgement::Accepted,
+        Some(_) => Judgement::TooHard,
     })
+}
+
+/// Judges taking single pieces away, one after the other, two at a time on a
+/// machine with two cores or more: with piece `a`, the piece after it is judged on
+/// the same level on another thread, which is the level it is judged on next when
+/// `a` is refused (most pieces near the end of a pruning are). The judgements, and
+/// so the levels made, are those of judging one piece at a time.
+#[derive(Default)]
+pub(super) struct AloneJudge {
+    /// A piece judged ahead on the current level, and its judgement.
+    ahead: Option<(Piece, Judgement)>,
+}
+
+impl AloneJudge {
+    /// What taking `piece` alone from `draft` does (`draft` is left as it is);
+    /// `next` is the piece the caller judges next if this one is refused.
+    pub(super) fn judge(
+        &mut self,
+        draft: &Draft,
+        piece: Piece,
+        next: Option<Piece>,
+        target: Grade,
+        engine: &mut Engine,
+    ) -> Result<Judgement, Stop> {
+        if let Some((ahead, judgement)) = self.ahead.take() {
+            if ahead == piece {
+                return Ok(judgement);
+            }
+        }
+        let next = next.filter(|_| side_by_side());
+        let Some(next) = next else {
+            return judge_without(draft, piece, target, engine);
+        };
+        let mut other = engine.fork();
+        let (judgement, ahead) = std::thread::scope(|scope| {
+            let ahead = scope.spawn(|| judge_without(draft, next, target, &mut other));
+            let judgement = judge_without(draft, piece, target, engine);
+            (judgement, ahead.join())
+        });
+        engine.calls += other.calls;
+        let ahead = match ahead {
+            Ok(ahead) => ahead?,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        self.ahead = Some((next, ahead));
+        judgement
+    }
+
+    /// Forgets the piece judged ahead: the caller changed the level.
+    pub(super) fn forget(&mut self) {
+        self.ahead = None;
+    }
+}
+
+/// `judge(piece, engine)` for each of `pieces`, in order: on a machine with two
+/// cores or more, every other piece on a second thread with its own engine.
+pub(super) fn each_side_by_side<T: Send>(
+    pieces: &[Piece],
+    engine: &mut Engine,
+    judge: impl Fn(Piece, &mut Engine) -> Result<T, Stop> + Sync,
+) -> Result<Vec<T>, Stop> {
+    if !side_by_side() || pieces.len() < 2 {
+        return pieces.iter().map(|p| judge(*p, engine)).collect();
+    }
+    let mut other = engine.fork();
+    let (even, odd) = std::thread::scope(|scope| {
+        let odd = scope.spawn(|| {
+            pieces
+                .iter()
+                .skip(1)
+                .step_by(2)
+                .map(|p| judge(*p, &mut other))
+                .collect::<Result<Vec<T>, Stop>>()
+        });
+        let even = pieces
+            .iter()
+            .step_by(2)
+            .map(|p| judge(*p, engine))
+            .collect::<Result<Vec<T>, Stop>>();
+        (even, odd.join())
+    });
+    engine.calls += other.calls;
+    let odd = match odd {
+        Ok(odd) => odd?,
+        Err(panic) => std::panic::resume_unwind(panic),
+    };
+    let mut even = even?.into_iter();
+    let mut odd = odd.into_iter();
+    Ok((0..pieces.len())
+        .filter_map(|k| if k % 2 == 0 { even.next() } else { odd.next() })
+        .collect())
+}
+
+/// Whether judgements run two at a time: on a machine with two cores or more.
+fn side_by_side() -> bool {
+    std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
+}
+
+/// What taking `piece` alone from `draft` does.
+fn judge_without(draft: &Draft, piece: Piece, target: Grade, engine: &mut Engine) -> Result<Judgement, Stop> {
+    let mut without = draft.clone();
+    if !remove(&mut without, piece) {
+        return Ok(Judgement::Accepted);
+    }
+    judge(&without, target, engine)
 }

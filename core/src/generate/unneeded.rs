@@ -3,7 +3,8 @@
 //! solvable at the same grade, and a set of them that can all go together.
 //!
 //! Each clue costs the engine's fast verdict without it, and when that is still
-//! solvable, a graded analysis: one re-solve and one re-grade per clue at most. The
+//! solvable, the replay that grades it (with only the explanations it falls back
+//! on): one re-solve and one re-grade per clue at most. The
 //! engine runs with the generator's conflict budget (a clue the engine cannot settle
 //! within it counts as needed), and the caller's cancel flag stops the work.
 
@@ -48,26 +49,31 @@ pub fn unneeded_clues(level: &Level, limits: &Limits) -> Result<UnneededClues, F
 }
 
 fn find(level: &Level, engine: &mut Engine) -> Result<UnneededClues, Stop> {
-    let Some(difficulty) = engine.difficulty(level)? else {
-        return Ok(UnneededClues::default());
-    };
-    let Some(grade) = difficulty.grade else {
+    let Some(grade) = engine.grade(level)? else {
         return Ok(UnneededClues::default());
     };
     let draft = Draft::of(level);
     let keeps_grade = |draft: &Draft, engine: &mut Engine| -> Result<bool, Stop> {
-        let level = draft.level();
-        if !engine.verdict(&level)?.0 {
-            return Ok(false);
-        }
-        Ok(engine.difficulty(&level)?.and_then(|d| d.grade) == Some(grade))
+        Ok(engine.grade(&draft.level())? == Some(grade))
     };
-    let mut each = Vec::new();
-    let mut unneeded_pieces = Vec::new();
-    for piece in prune::pieces(&draft) {
+    // Each clue alone, on the level as it is: independent, so two at a time.
+    let pieces = prune::pieces(&draft);
+    let not_needed = prune::each_side_by_side(&pieces, engine, |piece, engine| {
         let mut without = draft.clone();
-        if prune::remove(&mut without, piece) && keeps_grade(&without, engine)? {
-            each.push(Unneeded {
+        Ok(prune::remove(&mut without, piece) && keeps_grade(&without, engine)?)
+    })?;
+    let unneeded_pieces: Vec<Piece> = pieces
+        .iter()
+        .zip(&not_needed)
+        .filter(|(_, not_needed)| **not_needed)
+        .map(|(piece, _)| *piece)
+        .collect();
+    let mut each: Vec<Unneeded> = unneeded_pieces
+        .iter()
+        .map(|&piece| {
+            let mut without = draft.clone();
+            prune::remove(&mut without, piece);
+            Unneeded {
                 at: position(&draft, piece),
                 what: match piece {
                     Piece::Reveal(_) => "the revealed cell",
@@ -76,10 +82,9 @@ fn find(level: &Level, engine: &mut Engine) -> Result<UnneededClues, Stop> {
                     Piece::Column(_) => "the column number",
                 },
                 without: changes(&draft, &without),
-            });
-            unneeded_pieces.push(piece);
-        }
-    }
+            }
+        })
+        .collect();
     each.sort_by_key(|u| u.at);
     // Together: one after the other while the level keeps its grade.
     let mut leaner = draft.clone();

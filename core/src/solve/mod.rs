@@ -62,4 +62,6 @@ pub use report::{
     ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, ReplayStep, Report, Verdict,
 };
 pub use rules::{Rule, RuleInfo};
-pub use run::{analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_with};
+pub use run::{
+    analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_and_grade, verdict_with,
+};

@@ -41,11 +41,25 @@ pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Repo
     run(level, budget, backend, Detail::Verdict, &[])
 }
 
+/// [`verdict`] with the grade: the rounds, and the easiest-first replay that
+/// grades them, which works out only the explanations it falls back on (those
+/// of a round where no named rule settles a cell). The grade, score, reasons
+/// and replay steps are those [`analyze`] gives; the deductions carry no
+/// explanation, so the summary's counts of rules, clues and counter uses are 0.
+/// For callers that only ask how hard a level is (the generator, the drawing's
+/// clues): most rounds of an easy or medium level are never explained.
+pub fn verdict_and_grade(level: &Level, budget: &Budget) -> Report {
+    run(level, budget, SatBackend::default(), Detail::Grade, &[])
+}
+
 /// How much a run works out besides the rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Detail {
     /// The verdict and the rounds; no explanations.
     Verdict,
+    /// The verdict, the rounds and the grade; explanations only where the replay
+    /// needs them.
+    Grade,
     /// Each deduction's clues and rule, and the grade.
     Clues,
     /// Also each explanation in words.
@@ -88,7 +102,20 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
             known[i] = Some(puzzle.blue[i]);
         }
     }
-    finish(&puzzle, outcome, deductions, &known, Some((backend, &clock)))
+    let grader = Grader {
+        backend,
+        clock: &clock,
+        explained: true,
+    };
+    finish(&puzzle, outcome, deductions, &known, Some(grader))
+}
+
+/// What grades a solvable run: the replay's engine and clock, and whether the
+/// run's deductions carry their explanations.
+struct Grader<'c> {
+    backend: SatBackend,
+    clock: &'c Clock,
+    explained: bool,
 }
 
 /// [`verdict`] with the cells `deduced` uncovered from the start, as a player who
@@ -133,20 +160,25 @@ fn run(level: &Level, budget: &Budget, backend: SatBackend, detail: Detail, dedu
             Err(stop) => break stopped(stop),
         }
     };
-    // The grade replays the solution from the start, with explanations.
-    let grader = (detail != Detail::Verdict && deduced.is_empty()).then_some((backend, &clock));
+    // The grade replays the solution from the start.
+    let grader = (detail != Detail::Verdict && deduced.is_empty()).then_some(Grader {
+        backend,
+        clock: &clock,
+        explained: detail != Detail::Grade,
+    });
     finish(&puzzle, verdict, deductions, &known, grader)
 }
 
 /// The report of a run that ended with `verdict` after `deductions`, with `known`
 /// uncovered: graded by `grader` (a replay with the engine) when it is given and
-/// the level is solvable.
+/// the level is solvable. A replay that the clock stops leaves the level ungraded
+/// and the verdict says why.
 fn finish(
     puzzle: &Puzzle,
-    verdict: Verdict,
+    mut verdict: Verdict,
     deductions: Vec<Deduction>,
     known: &Values,
-    grader: Option<(SatBackend, &Clock)>,
+    grader: Option<Grader<'_>>,
 ) -> Report {
     let stuck = (0..puzzle.cells.len())
         .filter(|i| known[*i].is_none())
@@ -154,8 +186,19 @@ fn finish(
         .collect();
     let engine = grader
         .filter(|_| verdict == Verdict::Solvable)
-        .map(|(backend, clock)| difficulty::ReplayEngine { backend, clock });
-    let difficulty = difficulty::summarise(puzzle, &puzzle.initial_values(), &deductions, engine);
+        .map(|g| difficulty::ReplayEngine {
+            backend: g.backend,
+            clock: g.clock,
+            explained: g.explained,
+        });
+    let initial = puzzle.initial_values();
+    let difficulty = match difficulty::summarise(puzzle, &initial, &deductions, engine) {
+        Ok(difficulty) => difficulty,
+        Err(stop) => {
+            verdict = stopped(stop);
+            difficulty::summarise(puzzle, &initial, &deductions, None).unwrap_or_default()
+        }
+    };
     Report {
         verdict,
         deductions,
@@ -184,7 +227,7 @@ fn one_round(
 ) -> Result<Vec<Deduction>, Stop> {
     let forced = deducer.forced_cells(known, clock)?;
     let explanations = match detail {
-        Detail::Verdict => vec![Explanation::default(); forced.len()],
+        Detail::Verdict | Detail::Grade => vec![Explanation::default(); forced.len()],
         Detail::Clues => explain_all_with(puzzle, known, backend, clock, &forced, None, Purpose::Clues)?,
         Detail::Words => explain_all(puzzle, known, backend, clock, &forced, None)?,
     };

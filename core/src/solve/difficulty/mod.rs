@@ -13,7 +13,7 @@ mod score;
 
 pub use score::GradeModel;
 
-use crate::solve::budget::Clock;
+use crate::solve::budget::{Clock, Stop};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{ClueRef, Deduction, Difficulty};
@@ -23,17 +23,20 @@ use crate::solve::rules::Rule;
 pub(crate) struct ReplayEngine<'c> {
     pub(crate) backend: SatBackend,
     pub(crate) clock: &'c Clock,
+    /// Whether the deductions carry their explanations; when not, the replay works
+    /// out those of a round when it first falls back on it.
+    pub(crate) explained: bool,
 }
 
 /// The summary of a solution: `deductions` in order from the cells `initial`
-/// uncovered; graded (a replay) when `engine` is given, for a level solved with
-/// explanations.
+/// uncovered; graded (a replay) when `engine` is given, for a solvable level.
+/// Fails only when the replay works out explanations itself and the clock stops it.
 pub(crate) fn summarise(
     puzzle: &Puzzle,
     initial: &Values,
     deductions: &[Deduction],
     engine: Option<ReplayEngine<'_>>,
-) -> Difficulty {
+) -> Result<Difficulty, Stop> {
     let mut difficulty = Difficulty {
         rounds: deductions.last().map_or(0, |d| d.round),
         largest_explanation: deductions
@@ -66,7 +69,7 @@ pub(crate) fn summarise(
         }
     }
     if let Some(engine) = engine {
-        let steps = replay::replay(puzzle, initial, deductions, &engine);
+        let steps = replay::replay(puzzle, initial, deductions, &engine)?;
         for step in &steps {
             difficulty.steps_by_effort[usize::from(step.effort) - 1] += 1;
         }
@@ -77,5 +80,5 @@ pub(crate) fn summarise(
         difficulty.reasons = score::reasons(&steps);
         difficulty.steps = steps;
     }
-    difficulty
+    Ok(difficulty)
 }

@@ -7,6 +7,7 @@
 //!
 //! [`ReplayStep`]: crate::solve::ReplayStep
 
+use crate::solve::budget::Stop;
 use crate::solve::explain::{explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::report::{Deduction, Explanation, ReplayStep as Step};
@@ -23,12 +24,15 @@ fn effort(rule: Rule, clues: usize) -> u8 {
 type Named = (u8, Rule, usize);
 
 /// The easiest-first replay of `deductions` from the cells `initial` uncovered.
+/// Fails only when `engine` works out the rounds' explanations itself and its
+/// clock stops it.
 pub(super) fn replay(
     puzzle: &Puzzle,
     initial: &Values,
     deductions: &[Deduction],
     engine: &ReplayEngine<'_>,
-) -> Vec<Step> {
+) -> Result<Vec<Step>, Stop> {
+    let mut rounds = RoundExplanations::new(initial, deductions, engine.explained);
     let mut steps = Vec::new();
     let mut known = initial.clone();
     // The solution's cells and rounds still hidden, in order (pruned at each step).
@@ -101,7 +105,8 @@ pub(super) fn replay(
                 }
                 None => {
                     // The engine's explanation of this round's easiest cell.
-                    let (i, (e, rule, n_clues)) = easiest_fallback(puzzle, deductions, &known, round, engine);
+                    let explained = rounds.of(puzzle, round, engine)?;
+                    let (i, (e, rule, n_clues)) = easiest_fallback(puzzle, explained, &known, round, engine);
                     steps.push(Step {
                         effort: e,
                         rule: Some(rule),
@@ -133,7 +138,83 @@ pub(super) fn replay(
         forget_near(puzzle, &settled, &mut near);
         last = Some(settled);
     }
-    steps
+    Ok(steps)
+}
+
+/// The deductions of each round with their explanations: the run's own, or, for a
+/// run that only found the rounds, worked out when the replay first falls back on
+/// a round, with the same call and the same cells known as a run with
+/// explanations makes (so the same explanations). Most rounds of an easy level
+/// are never explained.
+struct RoundExplanations<'d> {
+    deductions: &'d [Deduction],
+    /// Whether `deductions` carry their explanations.
+    explained: bool,
+    initial: Values,
+    /// Per round, once worked out: its deductions with their explanations.
+    worked_out: Vec<Option<Vec<Deduction>>>,
+}
+
+impl<'d> RoundExplanations<'d> {
+    fn new(initial: &Values, deductions: &'d [Deduction], explained: bool) -> Self {
+        let rounds = deductions.last().map_or(0, |d| d.round);
+        RoundExplanations {
+            deductions,
+            explained,
+            initial: initial.clone(),
+            worked_out: vec![None; rounds + 1],
+        }
+    }
+
+    /// The deductions of `round`, explained.
+    fn of(&mut self, puzzle: &Puzzle, round: usize, engine: &ReplayEngine<'_>) -> Result<&[Deduction], Stop> {
+        let of_round = |d: &&Deduction| d.round == round;
+        if self.explained {
+            let start = self.deductions.partition_point(|d| d.round < round);
+            let end = self.deductions.partition_point(|d| d.round <= round);
+            return Ok(&self.deductions[start..end]);
+        }
+        if self.worked_out.get(round).is_some_and(Option::is_none) {
+            // What was known when the round began: the cells of the rounds before.
+            let mut known = self.initial.clone();
+            for d in self.deductions.iter().take_while(|d| d.round < round) {
+                if let Some(i) = puzzle.cell_at(d.pos) {
+                    known[i] = Some(puzzle.blue[i]);
+                }
+            }
+            let forced: Vec<usize> = self
+                .deductions
+                .iter()
+                .filter(of_round)
+                .filter_map(|d| puzzle.cell_at(d.pos))
+                .collect();
+            let explanations = explain_all_with(
+                puzzle,
+                &known,
+                engine.backend,
+                engine.clock,
+                &forced,
+                None,
+                Purpose::Clues,
+            )?;
+            let explained = self
+                .deductions
+                .iter()
+                .filter(of_round)
+                .zip(explanations)
+                .map(|(d, explanation)| Deduction {
+                    explanation,
+                    ..d.clone()
+                })
+                .collect();
+            self.worked_out[round] = Some(explained);
+        }
+        Ok(self
+            .worked_out
+            .get(round)
+            .and_then(Option::as_deref)
+            .unwrap_or(&[]))
+    }
 }
 
 /// Forgets what the rules said of the cells near those `uncovered`: members of
@@ -253,7 +334,7 @@ const REEXPLAINED: usize = 1;
 /// which may take fewer clues.
 fn easiest_fallback(
     puzzle: &Puzzle,
-    deductions: &[Deduction],
+    of_round: &[Deduction],
     known: &Values,
     round: usize,
     engine: &ReplayEngine<'_>,
@@ -262,7 +343,7 @@ fn easiest_fallback(
         let rule = x.rule.unwrap_or(Rule::Contradiction);
         (effort(rule, x.clues.len()), rule, x.clues.len())
     };
-    let mut pending: Vec<(usize, Named)> = deductions
+    let mut pending: Vec<(usize, Named)> = of_round
         .iter()
         .filter(|d| d.round == round)
         .filter_map(|d| {
