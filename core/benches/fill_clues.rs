@@ -110,7 +110,10 @@ fn main() {
                     }
                 })
             };
-            let limits = Limits { cancel: Some(cancel) };
+            let limits = Limits {
+                cancel: Some(cancel),
+                ..Limits::default()
+            };
             let result = fill_clues(drawing, &options, &limits, &mut progress);
             let _ = done.send(());
             let _ = timer.join();

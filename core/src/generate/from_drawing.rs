@@ -14,9 +14,10 @@
 //! clue makes the level stuck or harder than the grade. The drawing's own clues are
 //! never taken away.
 //!
-//! A pruned level can come out easier than asked; then another order is tried, a few
-//! times, and when none gives the grade the nearest one is handed back inside
-//! [`FillError::GradeNotReached`], never as a silent other grade.
+//! A pruned level can come out easier than asked; then another order is tried (more
+//! of them for a small picture, [`fill_attempts`]), and when none gives the grade
+//! the nearest one is handed back inside [`FillError::GradeNotReached`], never as a
+//! silent other grade.
 //!
 //! Deterministic like the generator: the same drawing, options and seed give the same
 //! level (integer randomness from [`super::rng`], the engine limited by conflicts, not
@@ -139,8 +140,13 @@ pub enum FillError {
     Cancelled,
 }
 
-/// Orders tried before giving the nearest grade.
-pub const FILL_ATTEMPTS: usize = 3;
+/// Orders tried before giving the nearest grade, for a drawing of `n_cells` cells:
+/// many for a small picture, where an order is quick and few orders give a hard
+/// step (a 20-cell picture tries 50), 3 from 333 cells on. A count, not a time, so
+/// the same drawing gets the same level on every machine.
+pub fn fill_attempts(n_cells: usize) -> usize {
+    (1000 / n_cells.max(1)).clamp(3, 200)
+}
 
 /// Finds a lean set of clues that makes `drawing` solvable at `options.target`,
 /// calling `progress` as the work goes on.
@@ -172,7 +178,7 @@ pub fn fill_clues(
     let target = options.target;
     let mut nearest: Option<(Draft, Difficulty, Grade)> = None;
     let mut attempts = 0;
-    for attempt in 1..=FILL_ATTEMPTS {
+    for attempt in 1..=fill_attempts(start.n_cells()) {
         attempts = attempt;
         let outcome = one_attempt(&base, target, attempt, &mut rng, &mut engine, progress);
         let (draft, difficulty) = match outcome {

@@ -32,7 +32,7 @@ pub use crate::solve::Grade;
 use crate::solve::{self, Budget, Difficulty, Verdict};
 
 use clues::Draft;
-pub use from_drawing::{fill_clues, strip_clues, ClueCount, FillError, FillOptions, Filled, FILL_ATTEMPTS};
+pub use from_drawing::{fill_attempts, fill_clues, strip_clues, ClueCount, FillError, FillOptions, Filled};
 use rng::Rng;
 pub use shape::{Shape, ShapeError};
 pub use unneeded::{unneeded_clues, Unneeded, UnneededClues};
@@ -56,6 +56,11 @@ pub struct GenerateOptions {
 pub struct Limits {
     /// Set to `true` to stop generating; the result is then [`GenerateError::Cancelled`].
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Keep the work on the calling thread, for a caller in the background that
+    /// leaves the other cores to more urgent work (the language server's advice,
+    /// beside the next edit's verdicts). Otherwise clues are judged two at a time
+    /// on a machine with two cores or more. The results are the same.
+    pub one_core: bool,
 }
 
 /// Where a long run is, for a progress line.
@@ -230,6 +235,8 @@ struct Stop;
 struct Engine {
     budget: Budget,
     calls: usize,
+    /// Whether judgements may run two at a time ([`Limits::one_core`] unset).
+    side_by_side: bool,
 }
 
 impl Engine {
@@ -242,6 +249,7 @@ impl Engine {
                 time_limit: None,
             },
             calls: 0,
+            side_by_side: !limits.one_core && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
         }
     }
 
@@ -251,6 +259,7 @@ impl Engine {
         Engine {
             budget: self.budget.clone(),
             calls: 0,
+            side_by_side: false,
         }
     }
 
@@ -285,10 +294,11 @@ impl Engine {
         Ok(self.analyze(level)?.map(|r| r.difficulty))
     }
 
-    /// The full analysis, or `None` when the level is not solvable in budget.
+    /// The full analysis (each explanation's clues and rule, no words), or `None`
+    /// when the level is not solvable in budget.
     fn analyze(&mut self, level: &Level) -> Result<Option<solve::Report>, Stop> {
         self.calls += 1;
-        let report = solve::analyze(level, &self.budget);
+        let report = solve::analyze_without_words(level, &self.budget);
         match report.verdict {
             Verdict::Solvable => Ok(Some(report)),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),

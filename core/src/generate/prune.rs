@@ -185,8 +185,8 @@ pub(super) fn judge(draft: &Draft, target: Grade, engine: &mut Engine) -> Result
     })
 }
 
-/// Judges taking single pieces away, one after the other, two at a time on a
-/// machine with two cores or more: with piece `a`, the piece after it is judged on
+/// Judges taking single pieces away, one after the other, two at a time when the
+/// engine may work side by side (two cores or more, see [`super::Limits`]): with piece `a`, the piece after it is judged on
 /// the same level on another thread, which is the level it is judged on next when
 /// `a` is refused (most pieces near the end of a pruning are). The judgements, and
 /// so the levels made, are those of judging one piece at a time.
@@ -212,7 +212,7 @@ impl AloneJudge {
                 return Ok(judgement);
             }
         }
-        let next = next.filter(|_| side_by_side());
+        let next = next.filter(|_| engine.side_by_side);
         let Some(next) = next else {
             return judge_without(draft, piece, target, engine);
         };
@@ -237,14 +237,14 @@ impl AloneJudge {
     }
 }
 
-/// `judge(piece, engine)` for each of `pieces`, in order: on a machine with two
-/// cores or more, every other piece on a second thread with its own engine.
+/// `judge(piece, engine)` for each of `pieces`, in order: when the engine may work
+/// side by side, every other piece on a second thread with its own engine.
 pub(super) fn each_side_by_side<T: Send>(
     pieces: &[Piece],
     engine: &mut Engine,
     judge: impl Fn(Piece, &mut Engine) -> Result<T, Stop> + Sync,
 ) -> Result<Vec<T>, Stop> {
-    if !side_by_side() || pieces.len() < 2 {
+    if !engine.side_by_side || pieces.len() < 2 {
         return pieces.iter().map(|p| judge(*p, engine)).collect();
     }
     let mut other = engine.fork();
@@ -274,11 +274,6 @@ pub(super) fn each_side_by_side<T: Send>(
     Ok((0..pieces.len())
         .filter_map(|k| if k % 2 == 0 { even.next() } else { odd.next() })
         .collect())
-}
-
-/// Whether judgements run two at a time: on a machine with two cores or more.
-fn side_by_side() -> bool {
-    std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
 }
 
 /// What taking `piece` alone from `draft` does.

@@ -43,8 +43,11 @@ pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Repo
 
 /// [`verdict`] with the grade: the rounds, and the easiest-first replay that
 /// grades them, which works out only the explanations it falls back on (those
-/// of a round where no named rule settles a cell). The grade, score, reasons
-/// and replay steps are those [`analyze`] gives; the deductions carry no
+/// of a round where no named rule settles a cell), and those only as far as it
+/// reads them. The grade, the score and the replay's steps are those [`analyze`]
+/// gives, but for the clue count of a step wider than a chain reads (more than 8
+/// clues: a contradiction whatever its minimal set, so of the same effort), which
+/// is not minimised, and so the reasons that name it; the deductions carry no
 /// explanation, so the summary's counts of rules, clues and counter uses are 0.
 /// For callers that only ask how hard a level is (the generator, the drawing's
 /// clues): most rounds of an easy or medium level are never explained.

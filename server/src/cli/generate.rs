@@ -104,7 +104,7 @@ fn run_keep_colours(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<
     let d = &filled.difficulty;
     eprintln!(
         "hexcells: {} cells, colours kept; clues kept {}, added {} ({} revealed, {} numbers, {} column \
-         numbers); difficulty {} ({} of 5): {} ({} tries, {} engine calls, {:.2} s)",
+         numbers); difficulty {} ({} of 5): {} ({}, {} engine calls, {:.2} s)",
         filled.level.n_cells(),
         filled.kept.total(),
         filled.added.total(),
@@ -114,7 +114,7 @@ fn run_keep_colours(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<
         filled.grade.name(),
         filled.grade.number(),
         plural(d.rounds, "round", "rounds"),
-        filled.attempts,
+        plural(filled.attempts, "try", "tries"),
         filled.engine_calls,
         started.elapsed().as_secs_f64()
     );

@@ -387,8 +387,10 @@ fn collect(backend: &LspServer, job: &Job, pass: Pass) -> Option<Solved> {
 /// needs, on a stuck one the clues a player needs (a fix, first of the fixes). The
 /// level's cancel flag stops it (the caller then drops the answer).
 fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer {
+    // On one core: the next edit's verdicts must not wait for a core.
     let limits = Limits {
         cancel: Some(Arc::clone(cancel)),
+        one_core: true,
     };
     let mut fixes = explained.fixes.clone();
     let mut unneeded = None;

@@ -52,7 +52,10 @@ impl BackgroundFill {
                 seed: SEED.to_string(),
                 replace_clues: false,
             };
-            let limits = Limits { cancel: Some(cancel) };
+            let limits = Limits {
+                cancel: Some(cancel),
+                ..Limits::default()
+            };
             let mut progress = |p: generate::GenerateProgress| {
                 done(FillNews {
                     generation,

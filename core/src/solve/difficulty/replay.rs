@@ -143,9 +143,9 @@ pub(super) fn replay(
 
 /// The deductions of each round with their explanations: the run's own, or, for a
 /// run that only found the rounds, worked out when the replay first falls back on
-/// a round, with the same call and the same cells known as a run with
-/// explanations makes (so the same explanations). Most rounds of an easy level
-/// are never explained.
+/// a round, with the same cells known as a run with explanations, and as far as
+/// the replay reads them (so the same efforts). Most rounds of an easy level are
+/// never explained.
 struct RoundExplanations<'d> {
     deductions: &'d [Deduction],
     /// Whether `deductions` carry their explanations.
