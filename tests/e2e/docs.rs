@@ -11,8 +11,10 @@
 //!   `--help` lists; and the generator's difficulty levels read the same in `--help`
 //!   and in `docs/record-notation.md`.
 //!
-//! `HEXCELLS_BLESS=1` rewrites the generated parts and the examples' output from the
-//! code and a run; review the diff.
+//! - the before / after pictures of a drawing and its clues are what the tools draw.
+//!
+//! `HEXCELLS_BLESS=1` rewrites the generated parts, the examples' output and the
+//! pictures from the code and a run; review the diff.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -112,6 +114,39 @@ fn every_example_of_the_cli_page_prints_what_the_page_shows() {
         "{}(run with {BLESS_VAR}=1 to rewrite the page's output, then review the diff)",
         mismatches.join("\n")
     );
+}
+
+/// The before / after pictures of "From a drawing to a level" (docs/cli.md and
+/// docs/viewer.md): the editor's frame of the drawing of `tests/levels/cli`, and of
+/// the level `hexcells generate --keep-colours` makes from it, drawn as SVG now.
+#[test]
+fn the_drawing_pictures_show_what_the_tools_make_now() {
+    let dir = temp_dir();
+    copy_dir(&levels_dir().join("cli"), dir.path());
+    let commands = [
+        "hexcells generate --shape drawing.hexcells --keep-colours --difficulty medium --seed gargamel -o letter.hexcells",
+        "hexcells-view --edit --svg drawing-before.svg --size 640x400 drawing.hexcells",
+        "hexcells-view --edit --svg drawing-after.svg --size 640x400 letter.hexcells",
+    ];
+    for command in commands {
+        let (code, output) = run_shell(dir.path(), command);
+        assert_eq!(code, 0, "$ {command}\n{output}");
+    }
+    let bless = std::env::var_os(BLESS_VAR).is_some();
+    for name in ["drawing-before.svg", "drawing-after.svg"] {
+        let drawn = std::fs::read_to_string(dir.path().join(name)).expect("read the picture drawn");
+        assert!(drawn.contains("data-cell="), "{name}: no cell drawn");
+        let path = repo_root().join("docs").join("images").join(name);
+        if bless {
+            std::fs::write(&path, &drawn).expect("write the picture");
+            continue;
+        }
+        let shown = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            shown == drawn,
+            "docs/images/{name} is not what the tools draw now (run with {BLESS_VAR}=1 to redraw it, then look at it)"
+        );
+    }
 }
 
 #[test]
