@@ -282,3 +282,41 @@ fn grading_without_explanations_gives_the_analysis_grade_on_a_sample_of_the_corp
     assert!(n_graded > 0, "no level of the sample was graded");
     println!("{n_graded} graded levels: verdict_and_grade gives analyze's grade, score and replay");
 }
+
+#[test]
+fn pair_answers_kept_across_versions_of_a_level_change_no_grade() {
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
+    let budget = Budget::default();
+    let mut n_versions = 0;
+    for (name, level) in levels.iter().step_by(sample_step(2 * SAMPLE)) {
+        // The level, then versions a clue apart, all graded with one memo, as the
+        // generator grades them.
+        let answers = solve::PairAnswers::default();
+        let numbered: Vec<_> = level
+            .cells()
+            .filter(|(_, cell)| cell.hint != hexcells_core::model::Hint::None)
+            .map(|(pos, _)| pos)
+            .take(4)
+            .collect();
+        let mut versions = vec![level.clone()];
+        for pos in numbered {
+            let mut version = level.clone();
+            if let Some(mut cell) = version.cell(pos) {
+                cell.hint = hexcells_core::model::Hint::None;
+                version.set(pos, Some(hexcells_core::model::Item::Cell(cell)));
+            }
+            versions.push(version);
+        }
+        for version in &versions {
+            let kept = solve::verdict_and_grade_with(version, &budget, &answers);
+            let fresh = solve::verdict_and_grade(version, &budget);
+            assert_eq!(kept.verdict, fresh.verdict, "{name}");
+            assert_eq!(kept.difficulty, fresh.difficulty, "{name}");
+            n_versions += 1;
+        }
+    }
+    assert!(n_versions > 0, "no level graded");
+    println!("{n_versions} versions graded alike with pair answers kept across them");
+}

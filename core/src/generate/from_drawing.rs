@@ -28,7 +28,7 @@ use crate::solve::{Change, Difficulty};
 use crate::validate;
 
 use super::clues::{self, Draft};
-use super::prune::{self, AloneJudge, Judgement, Piece};
+use super::prune::{self, JudgeAhead, Judgement, Piece};
 use super::rng::Rng;
 use super::{special_hint, Engine, GenerateProgress, Grade, Limits, Phase, Stop};
 
@@ -380,15 +380,16 @@ fn make_lean(
     target: Grade,
     engine: &mut Engine,
 ) -> Result<(), Stop> {
-    let mut alone = AloneJudge::default();
+    let mut judge = JudgeAhead::default();
     loop {
         let mut removed_any = false;
         let mut still_too_hard = Vec::new();
         for (k, &piece) in too_hard.iter().enumerate() {
-            match alone.judge(draft, piece, too_hard.get(k + 1).copied(), target, engine)? {
+            let next = &too_hard[(k + 1).min(too_hard.len())..(k + 2).min(too_hard.len())];
+            match judge.judge(draft, &[piece], next, target, engine)? {
                 Judgement::Accepted => {
                     prune::remove(draft, piece);
-                    alone.forget();
+                    judge.forget();
                     removed_any = true;
                 }
                 Judgement::TooHard => still_too_hard.push(piece),

@@ -237,6 +237,9 @@ struct Engine {
     calls: usize,
     /// Whether judgements may run two at a time ([`Limits::one_core`] unset).
     side_by_side: bool,
+    /// The grade's pair answers, shared by every grade of this run (its levels
+    /// are versions of one level, a few clues apart) and by its forks.
+    pair_answers: Arc<solve::PairAnswers>,
 }
 
 impl Engine {
@@ -249,7 +252,9 @@ impl Engine {
                 time_limit: None,
             },
             calls: 0,
-            side_by_side: !limits.one_core && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
+            side_by_side: !limits.one_core
+                && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
+            pair_answers: Arc::default(),
         }
     }
 
@@ -260,6 +265,7 @@ impl Engine {
             budget: self.budget.clone(),
             calls: 0,
             side_by_side: false,
+            pair_answers: Arc::clone(&self.pair_answers),
         }
     }
 
@@ -281,7 +287,7 @@ impl Engine {
     /// ([`solve::verdict_and_grade`]), so one call does both checks of a candidate.
     fn grade(&mut self, level: &Level) -> Result<Option<Grade>, Stop> {
         self.calls += 1;
-        let report = solve::verdict_and_grade(level, &self.budget);
+        let report = solve::verdict_and_grade_with(level, &self.budget, &self.pair_answers);
         match report.verdict {
             Verdict::Solvable => Ok(report.difficulty.grade),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),

@@ -5,8 +5,8 @@
 //! Solvability only shrinks as information goes, so one pass leaves a level in
 //! which no single clue or reveal can be dropped. Pieces go in chunks that grow
 //! after a success and shrink after a failure, which saves most engine calls; a
-//! piece tried alone is tried side by side with the next one on two cores
-//! ([`AloneJudge`]), with the same outcome as one at a time.
+//! set is judged side by side with the set judged next if it is refused, on two
+//! cores ([`JudgeAhead`]), with the same outcome as one at a time.
 
 use crate::model::Hint;
 
@@ -87,34 +87,25 @@ pub(super) fn prune_pieces(
     let mut chunk = FIRST_CHUNK;
     let mut done = 0;
     let mut too_hard = Vec::new();
-    let mut alone = AloneJudge::default();
+    let mut judge = JudgeAhead::default();
     while done < total {
         report(done, total);
         let end = (done + chunk).min(total);
-        let before = draft.clone();
-        let judgement = if chunk == 1 {
-            // One piece: judged side by side with the next one, which is judged
-            // on the same level when this one is refused.
-            let judgement =
-                alone.judge(draft, pieces[done], pieces.get(done + 1).copied(), target, engine)?;
-            remove(draft, pieces[done]);
-            judgement
-        } else {
-            let mut changed = false;
-            for piece in &pieces[done..end] {
-                changed |= remove(draft, *piece);
-            }
-            match changed {
-                true => judge(draft, target, engine)?,
-                false => Judgement::Accepted,
-            }
+        // What is judged next if these are refused: the first half of them, or
+        // the next piece alone.
+        let if_refused = match chunk {
+            1 => &pieces[(done + 1).min(total)..(done + 2).min(total)],
+            _ => &pieces[done..(done + chunk / 2).min(total)],
         };
+        let judgement = judge.judge(draft, &pieces[done..end], if_refused, target, engine)?;
         if judgement == Judgement::Accepted {
-            alone.forget();
+            for piece in &pieces[done..end] {
+                remove(draft, *piece);
+            }
+            judge.forget();
             done = end;
             chunk = (chunk * 2).min(MAX_CHUNK);
         } else {
-            *draft = before;
             if chunk == 1 {
                 if judgement == Judgement::TooHard {
                     too_hard.push(pieces[done]);
@@ -185,53 +176,55 @@ pub(super) fn judge(draft: &Draft, target: Grade, engine: &mut Engine) -> Result
     })
 }
 
-/// Judges taking single pieces away, one after the other, two at a time when the
-/// engine may work side by side (two cores or more, see [`super::Limits`]): with piece `a`, the piece after it is judged on
-/// the same level on another thread, which is the level it is judged on next when
-/// `a` is refused (most pieces near the end of a pruning are). The judgements, and
-/// so the levels made, are those of judging one piece at a time.
+/// Judges taking pieces away from a level, one set after the other, two at a time
+/// when the engine may work side by side (two cores or more, see
+/// [`super::Limits`]): with a set, the set the caller judges next if this one is
+/// refused (the first half of a chunk, or the next piece alone) is judged on the
+/// same level on another thread. Refusals are about half the judgements of a
+/// pruning, and most of them near its end. The judgements, and so the levels made,
+/// are those of judging one set at a time.
 #[derive(Default)]
-pub(super) struct AloneJudge {
-    /// A piece judged ahead on the current level, and its judgement.
-    ahead: Option<(Piece, Judgement)>,
+pub(super) struct JudgeAhead {
+    /// A set judged ahead on the current level, its judgement and the engine calls
+    /// it took (counted when it is used, so that the count is the same on one core).
+    ahead: Option<(Vec<Piece>, Judgement, usize)>,
 }
 
-impl AloneJudge {
-    /// What taking `piece` alone from `draft` does (`draft` is left as it is);
-    /// `next` is the piece the caller judges next if this one is refused.
+impl JudgeAhead {
+    /// What taking `pieces` from `draft` does (`draft` is left as it is);
+    /// `if_refused` is the set the caller judges next if these are refused.
     pub(super) fn judge(
         &mut self,
         draft: &Draft,
-        piece: Piece,
-        next: Option<Piece>,
+        pieces: &[Piece],
+        if_refused: &[Piece],
         target: Grade,
         engine: &mut Engine,
     ) -> Result<Judgement, Stop> {
-        if let Some((ahead, judgement)) = self.ahead.take() {
-            if ahead == piece {
+        if let Some((ahead, judgement, calls)) = self.ahead.take() {
+            if ahead == pieces {
+                engine.calls += calls;
                 return Ok(judgement);
             }
         }
-        let next = next.filter(|_| engine.side_by_side);
-        let Some(next) = next else {
-            return judge_without(draft, piece, target, engine);
-        };
+        if !engine.side_by_side || if_refused.is_empty() {
+            return judge_without(draft, pieces, target, engine);
+        }
         let mut other = engine.fork();
         let (judgement, ahead) = std::thread::scope(|scope| {
-            let ahead = scope.spawn(|| judge_without(draft, next, target, &mut other));
-            let judgement = judge_without(draft, piece, target, engine);
+            let ahead = scope.spawn(|| judge_without(draft, if_refused, target, &mut other));
+            let judgement = judge_without(draft, pieces, target, engine);
             (judgement, ahead.join())
         });
-        engine.calls += other.calls;
         let ahead = match ahead {
             Ok(ahead) => ahead?,
             Err(panic) => std::panic::resume_unwind(panic),
         };
-        self.ahead = Some((next, ahead));
+        self.ahead = Some((if_refused.to_vec(), ahead, other.calls));
         judgement
     }
 
-    /// Forgets the piece judged ahead: the caller changed the level.
+    /// Forgets the set judged ahead: the caller changed the level.
     pub(super) fn forget(&mut self) {
         self.ahead = None;
     }
@@ -276,10 +269,20 @@ pub(super) fn each_side_by_side<T: Send>(
         .collect())
 }
 
-/// What taking `piece` alone from `draft` does.
-fn judge_without(draft: &Draft, piece: Piece, target: Grade, engine: &mut Engine) -> Result<Judgement, Stop> {
+/// What taking `pieces` from `draft` does: accepted without a call when they are
+/// all gone already.
+fn judge_without(
+    draft: &Draft,
+    pieces: &[Piece],
+    target: Grade,
+    engine: &mut Engine,
+) -> Result<Judgement, Stop> {
     let mut without = draft.clone();
-    if !remove(&mut without, piece) {
+    let mut changed = false;
+    for piece in pieces {
+        changed |= remove(&mut without, *piece);
+    }
+    if !changed {
         return Ok(Judgement::Accepted);
     }
     judge(&without, target, engine)

@@ -61,7 +61,8 @@ pub use reason::sat::SatBackend;
 pub use report::{
     ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, ReplayStep, Report, Verdict,
 };
-pub use rules::{Rule, RuleInfo};
+pub use rules::{PairAnswers, Rule, RuleInfo};
 pub use run::{
-    analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_and_grade, verdict_with,
+    analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_and_grade,
+    verdict_and_grade_with, verdict_with,
 };

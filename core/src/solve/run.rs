@@ -13,6 +13,7 @@ use crate::solve::explain::{explain_all, explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{Deduction, Explanation, Report, Verdict};
+use crate::solve::rules::PairAnswers;
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.
 pub fn analyze(level: &Level, budget: &Budget) -> Report {
@@ -28,17 +29,17 @@ pub fn verdict(level: &Level, budget: &Budget) -> Report {
 /// is empty, its clues, rule and minimality are the same, and so are the rounds
 /// and the grade. For callers that print no explanation (`hexcells check`).
 pub fn analyze_without_words(level: &Level, budget: &Budget) -> Report {
-    run(level, budget, SatBackend::default(), Detail::Clues, &[])
+    run(level, budget, SatBackend::default(), Detail::Clues, &[], None)
 }
 
 /// [`analyze`] with a chosen SAT backend.
 pub fn analyze_with(level: &Level, budget: &Budget, backend: SatBackend) -> Report {
-    run(level, budget, backend, Detail::Words, &[])
+    run(level, budget, backend, Detail::Words, &[], None)
 }
 
 /// [`verdict`] with a chosen SAT backend.
 pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Report {
-    run(level, budget, backend, Detail::Verdict, &[])
+    run(level, budget, backend, Detail::Verdict, &[], None)
 }
 
 /// [`verdict`] with the grade: the rounds, and the easiest-first replay that
@@ -52,7 +53,22 @@ pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Repo
 /// For callers that only ask how hard a level is (the generator, the drawing's
 /// clues): most rounds of an easy or medium level are never explained.
 pub fn verdict_and_grade(level: &Level, budget: &Budget) -> Report {
-    run(level, budget, SatBackend::default(), Detail::Grade, &[])
+    run(level, budget, SatBackend::default(), Detail::Grade, &[], None)
+}
+
+/// [`verdict_and_grade`], with the answers of the replay's pair questions kept in
+/// `answers` (and read from it): the same report, faster when `answers` already
+/// holds answers of a level much like this one (the generator grades version after
+/// version of one level, a clue apart).
+pub fn verdict_and_grade_with(level: &Level, budget: &Budget, answers: &PairAnswers) -> Report {
+    run(
+        level,
+        budget,
+        SatBackend::default(),
+        Detail::Grade,
+        &[],
+        Some(answers),
+    )
 }
 
 /// How much a run works out besides the rounds.
@@ -109,6 +125,7 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
         backend,
         clock: &clock,
         explained: true,
+        pair_answers: None,
     };
     finish(&puzzle, outcome, deductions, &known, Some(grader))
 }
@@ -119,6 +136,7 @@ struct Grader<'c> {
     backend: SatBackend,
     clock: &'c Clock,
     explained: bool,
+    pair_answers: Option<&'c PairAnswers>,
 }
 
 /// [`verdict`] with the cells `deduced` uncovered from the start, as a player who
@@ -127,10 +145,24 @@ struct Grader<'c> {
 /// uncovers are uncovered in the edited one too, whatever the order: so its verdict
 /// and stuck cells come out the same, only faster. Rounds count from there.
 pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> Report {
-    run(level, budget, SatBackend::default(), Detail::Verdict, deduced)
+    run(
+        level,
+        budget,
+        SatBackend::default(),
+        Detail::Verdict,
+        deduced,
+        None,
+    )
 }
 
-fn run(level: &Level, budget: &Budget, backend: SatBackend, detail: Detail, deduced: &[Pos]) -> Report {
+fn run(
+    level: &Level,
+    budget: &Budget,
+    backend: SatBackend,
+    detail: Detail,
+    deduced: &[Pos],
+    pair_answers: Option<&PairAnswers>,
+) -> Report {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known = puzzle.initial_values();
@@ -168,6 +200,7 @@ fn run(level: &Level, budget: &Budget, backend: SatBackend, detail: Detail, dedu
         backend,
         clock: &clock,
         explained: detail != Detail::Grade,
+        pair_answers,
     });
     finish(&puzzle, verdict, deductions, &known, grader)
 }
@@ -193,6 +226,7 @@ fn finish(
             backend: g.backend,
             clock: g.clock,
             explained: g.explained,
+            pair_answers: g.pair_answers,
         });
     let initial = puzzle.initial_values();
     let difficulty = match difficulty::summarise(puzzle, &initial, &deductions, engine) {

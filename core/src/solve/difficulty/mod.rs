@@ -17,7 +17,7 @@ use crate::solve::budget::{Clock, Stop};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{ClueRef, Deduction, Difficulty};
-use crate::solve::rules::Rule;
+use crate::solve::rules::{PairAnswers, Rule};
 
 /// How the replay asks the engine for a harder explanation.
 pub(crate) struct ReplayEngine<'c> {
@@ -26,6 +26,8 @@ pub(crate) struct ReplayEngine<'c> {
     /// Whether the deductions carry their explanations; when not, the replay works
     /// out those of a round when it first falls back on it.
     pub(crate) explained: bool,
+    /// Pair answers lent by the caller, kept across levels.
+    pub(crate) pair_answers: Option<&'c PairAnswers>,
 }
 
 /// The summary of a solution: `deductions` in order from the cells `initial`

@@ -65,6 +65,7 @@ pub(super) fn replay(
             let mut view = View::new(puzzle, &known, &visible);
             view.texts = false;
             view.pair_memo = Some(&pairs);
+            view.pair_answers = engine.pair_answers;
             let mut named: Vec<(usize, Named)> = Vec::new();
             // A player looks at the cells of this round and the next.
             for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {

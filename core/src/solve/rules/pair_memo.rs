@@ -1,9 +1,15 @@
 //! The shape-overlap rule's pair questions, answered once for views that see ever
 //! more cells uncovered: the grade's replay builds a view at every step, and a
-//! round's view and its chains' first views see the same cells.
+//! round's view and its chains' first views see the same cells ([`PairMemo`]); and
+//! answered once for every level that asks the same question ([`PairAnswers`]): a
+//! caller that grades many versions of one level lends one to each grade.
 
-use crate::solve::key_map::KeyMap;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::model::{Hint, Pos};
+use crate::solve::key_map::KeyMap;
 
 /// Answers to "do clues `a` and `b` together force cell `i`?", each kept with how
 /// many hidden members `a` and `b` had when it was found. The views that share a
@@ -36,6 +42,59 @@ impl PairMemo {
         self.answers
             .borrow_mut()
             .insert((a, b, i), Kept { hidden, forces });
+    }
+}
+
+/// Answers to the pair question ("do these two clues together force this cell, each
+/// needed?") kept by what the question reads, and nothing else: each clue's place,
+/// hint and count, and its members' places, each hidden or uncovered, and the cell
+/// asked about. The exact checker answers it from those alone (its variables are the
+/// hidden members, its constraints the two clues), in the same order, so the same
+/// content gets the same answer in any level: one `PairAnswers` may serve the
+/// grades of many levels, on several threads.
+#[derive(Default)]
+pub struct PairAnswers {
+    answers: Mutex<HashMap<PairKey, bool>>,
+}
+
+/// A pair question by its content: the two clues (the first as asked first) and
+/// the cell.
+pub(crate) type PairKey = (ClueKey, ClueKey, Pos);
+
+/// A clue by its content: its place, hint and count, and per member its place
+/// and whether it is hidden.
+pub(crate) type ClueKey = (Pos, Hint, usize, Vec<(Pos, bool)>);
+
+impl PairAnswers {
+    /// The answer kept for `key`.
+    pub(super) fn get(&self, key: &PairKey) -> Option<bool> {
+        self.lock().get(key).copied()
+    }
+
+    /// Keeps `forces` for `key`.
+    pub(super) fn put(&self, key: PairKey, forces: bool) {
+        self.lock().insert(key, forces);
+    }
+
+    /// Questions answered so far.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether none was answered yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PairKey, bool>> {
+        // A panic while the map was held left it whole (one insert at most).
+        self.answers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl std::fmt::Debug for PairAnswers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PairAnswers({} answers)", self.len())
     }
 }
 

@@ -4,7 +4,7 @@
 use std::cell::{OnceCell, RefCell};
 
 use super::alone;
-use super::pair_memo::PairMemo;
+use super::pair_memo::{ClueKey, PairAnswers, PairKey, PairMemo};
 use super::region_parts::{part, CounterPacks, Part};
 use crate::model::{name, ClueKind};
 use crate::solve::key_map::KeyMap;
@@ -50,6 +50,9 @@ pub(crate) struct View<'p> {
     pair_free: RefCell<KeyMap<(usize, usize), Vec<usize>>>,
     /// Pair answers kept beyond this view, when a caller lends a memo.
     pub(crate) pair_memo: Option<&'p PairMemo>,
+    /// Pair answers kept by their content, beyond this level, when a caller lends
+    /// them.
+    pub(crate) pair_answers: Option<&'p PairAnswers>,
     /// Per clue: the visible clues that share a hidden cell with it, on first need.
     neighbours: Vec<OnceCell<Vec<usize>>>,
     /// Per clue: the parts of the clues that share its hidden cells, on first need.
@@ -139,6 +142,7 @@ impl<'p> View<'p> {
             checker: RefCell::new(None),
             pair_free: RefCell::new(KeyMap::default()),
             pair_memo: None,
+            pair_answers: None,
             neighbours: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_in: (0..n_clues).map(|_| OnceCell::new()).collect(),
             parts_everywhere: OnceCell::new(),
@@ -187,11 +191,35 @@ impl<'p> View<'p> {
         {
             return answer;
         }
-        let answer = self.ask_pair(a, b, i);
+        let key = self.pair_answers.map(|_| self.pair_key(a, b, i));
+        let kept = self
+            .pair_answers
+            .zip(key.as_ref())
+            .and_then(|(answers, key)| answers.get(key));
+        let answer = kept.unwrap_or_else(|| self.ask_pair(a, b, i));
         if let Some(memo) = self.pair_memo {
             memo.put(pair.0, pair.1, i, hidden, answer);
         }
+        if let (Some(answers), Some(key), None) = (self.pair_answers, key, kept) {
+            answers.put(key, answer);
+        }
         answer
+    }
+
+    /// The pair question about clues `a`, `b` (asked in that order) and cell `i`, by
+    /// its content: what [`View::ask_pair`] reads.
+    fn pair_key(&self, a: usize, b: usize, i: usize) -> PairKey {
+        let puzzle = self.puzzle;
+        let clue = |c: usize| -> ClueKey {
+            let info = &puzzle.clues[c];
+            let members = info
+                .members
+                .iter()
+                .map(|&m| (puzzle.cells[m], self.known[m].is_none()))
+                .collect();
+            (info.at, info.hint, info.count, members)
+        };
+        (clue(a), clue(b), puzzle.cells[i])
     }
 
     /// [`View::pair_forces`], asked in this view.
