@@ -12,7 +12,8 @@
 //! Then the language server's "never needed" hints (`unneeded_clues`) on the largest
 //! community levels as their authors made them (`HEXCELLS_BENCH_UNNEEDED=N` levels, 3
 //! by default): the time, the clues tried and the time per clue (one re-solve, and a
-//! re-grade when still solvable).
+//! re-grade when still solvable), on one core (as the language server runs it) and
+//! on two.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -179,20 +180,28 @@ fn main() {
     time_unneeded(&drawings, unneeded_levels);
 }
 
-/// Times `unneeded_clues` on the `n` largest of `levels` (largest first).
+/// Times `unneeded_clues` on the `n` largest of `levels` (largest first): on one
+/// core, as the language server runs it beside the next edit's verdicts, and on two.
 fn time_unneeded(levels: &[(String, Level)], n: usize) {
     for (name, level) in levels.iter().take(n) {
         let clues = ClueCount::of(level).total();
-        let started = Instant::now();
-        let found = unneeded_clues(level, &Limits::default());
-        let seconds = started.elapsed().as_secs_f64();
-        println!(
-            "never needed, {} cells, {clues} clues: {:.2} s ({:.1} ms per clue), {} never needed: {name}",
-            level.n_cells(),
-            seconds,
-            1000.0 * seconds / clues.max(1) as f64,
-            found.map(|f| f.each.len()).unwrap_or(0),
-        );
+        for one_core in [true, false] {
+            let limits = Limits {
+                one_core,
+                ..Limits::default()
+            };
+            let started = Instant::now();
+            let found = unneeded_clues(level, &limits);
+            let seconds = started.elapsed().as_secs_f64();
+            println!(
+                "never needed ({}), {} cells, {clues} clues: {:.2} s ({:.1} ms per clue), {} never needed: {name}",
+                if one_core { "one core" } else { "two cores" },
+                level.n_cells(),
+                seconds,
+                1000.0 * seconds / clues.max(1) as f64,
+                found.map(|f| f.each.len()).unwrap_or(0),
+            );
+        }
     }
 }
 

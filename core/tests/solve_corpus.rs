@@ -320,3 +320,48 @@ fn pair_answers_kept_across_versions_of_a_level_change_no_grade() {
     assert!(n_versions > 0, "no level graded");
     println!("{n_versions} versions graded alike with pair answers kept across them");
 }
+
+#[test]
+fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
+    let budget = Budget::default();
+    let mut n_resumed = 0;
+    for (name, level) in levels.iter().step_by(sample_step(2 * SAMPLE)) {
+        let report = solve::verdict_and_grade(level, &budget);
+        // Versions without the number of a cell uncovered in round r: rounds 1 to
+        // r are the level's own, the run starts after them.
+        for d in report.deductions.iter().step_by(7).take(4) {
+            let Some(mut cell) = level.cell(d.pos) else {
+                continue;
+            };
+            if cell.hint == hexcells_core::model::Hint::None {
+                continue;
+            }
+            cell.hint = hexcells_core::model::Hint::None;
+            let mut version = level.clone();
+            version.set(d.pos, Some(hexcells_core::model::Item::Cell(cell)));
+            let shared: Vec<_> = report
+                .deductions
+                .iter()
+                .filter(|e| e.round <= d.round)
+                .cloned()
+                .collect();
+            for graded in [true, false] {
+                let resumed = solve::verdict_and_grade_from(&version, &budget, None, &shared, graded);
+                let fresh = match graded {
+                    true => solve::verdict_and_grade(&version, &budget),
+                    false => solve::verdict(&version, &budget),
+                };
+                assert_eq!(resumed.verdict, fresh.verdict, "{name} without {:?}", d.pos);
+                assert_eq!(resumed.deductions, fresh.deductions, "{name} without {:?}", d.pos);
+                assert_eq!(resumed.stuck, fresh.stuck, "{name} without {:?}", d.pos);
+                assert_eq!(resumed.difficulty, fresh.difficulty, "{name} without {:?}", d.pos);
+            }
+            n_resumed += 1;
+        }
+    }
+    assert!(n_resumed > 0, "no version resumed");
+    println!("{n_resumed} versions: the run from their shared rounds gives the report from the start");
+}

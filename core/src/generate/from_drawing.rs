@@ -28,7 +28,7 @@ use crate::solve::{Change, Difficulty};
 use crate::validate;
 
 use super::clues::{self, Draft};
-use super::prune::{self, JudgeAhead, Judgement, Piece};
+use super::prune::{self, JudgeAhead, Judgement, Piece, Trace};
 use super::rng::Rng;
 use super::{special_hint, Engine, GenerateProgress, Grade, Limits, Phase, Stop};
 
@@ -140,12 +140,19 @@ pub enum FillError {
     Cancelled,
 }
 
-/// Orders tried before giving the nearest grade, for a drawing of `n_cells` cells:
-/// many for a small picture, where an order is quick and few orders give a hard
-/// step (a 20-cell picture tries 50), 3 from 333 cells on. A count, not a time, so
-/// the same drawing gets the same level on every machine.
-pub fn fill_attempts(n_cells: usize) -> usize {
-    (1000 / n_cells.max(1)).clamp(3, 200)
+/// Orders tried before giving the nearest grade, for a drawing of `n_cells` cells
+/// and the grade `target`: many for a small picture, where an order is quick and
+/// few orders give a hard step (a 20-cell picture tries 50), 3 from 333 cells on;
+/// four times as many for hard up to 250 cells, whose pruning asks only the fast
+/// verdict (no grade), and whose grade is only as high as the order makes the lean
+/// level. A count, not a time, so the same drawing gets the same level on every
+/// machine.
+pub fn fill_attempts(n_cells: usize, target: Grade) -> usize {
+    let attempts = (1000 / n_cells.max(1)).clamp(3, 200);
+    match target {
+        Grade::Hard if n_cells <= 250 => 4 * attempts,
+        _ => attempts,
+    }
 }
 
 /// Finds a lean set of clues that makes `drawing` solvable at `options.target`,
@@ -178,7 +185,7 @@ pub fn fill_clues(
     let target = options.target;
     let mut nearest: Option<(Draft, Difficulty, Grade)> = None;
     let mut attempts = 0;
-    for attempt in 1..=fill_attempts(start.n_cells()) {
+    for attempt in 1..=fill_attempts(start.n_cells(), target) {
         attempts = attempt;
         let outcome = one_attempt(&base, target, attempt, &mut rng, &mut engine, progress);
         let (draft, difficulty) = match outcome {
@@ -380,15 +387,21 @@ fn make_lean(
     target: Grade,
     engine: &mut Engine,
 ) -> Result<(), Stop> {
+    if too_hard.is_empty() {
+        return Ok(());
+    }
     let mut judge = JudgeAhead::default();
+    let mut trace = Trace::of(draft, target, engine)?;
     loop {
         let mut removed_any = false;
         let mut still_too_hard = Vec::new();
         for (k, &piece) in too_hard.iter().enumerate() {
             let next = &too_hard[(k + 1).min(too_hard.len())..(k + 2).min(too_hard.len())];
-            match judge.judge(draft, &[piece], next, target, engine)? {
+            let judged = judge.judge(draft, &trace, &[piece], next, target, engine)?;
+            match judged.judgement {
                 Judgement::Accepted => {
                     prune::remove(draft, piece);
+                    trace.follow(draft, judged);
                     judge.forget();
                     removed_any = true;
                 }

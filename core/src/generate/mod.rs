@@ -282,14 +282,20 @@ impl Engine {
         }
     }
 
-    /// The grade, or `None` when the level is not solvable in budget: the fast
-    /// verdict and the replay, with only the explanations the replay falls back on
-    /// ([`solve::verdict_and_grade`]), so one call does both checks of a candidate.
-    fn grade(&mut self, level: &Level) -> Result<Option<Grade>, Stop> {
+    /// The report on `level`, graded when `graded`, or `None` when it is not
+    /// solvable in budget; the run starts after `first_rounds`, which the level
+    /// shares with one judged before ([`solve::verdict_and_grade_from`]).
+    fn check(
+        &mut self,
+        level: &Level,
+        first_rounds: &[solve::Deduction],
+        graded: bool,
+    ) -> Result<Option<solve::Report>, Stop> {
         self.calls += 1;
-        let report = solve::verdict_and_grade_with(level, &self.budget, &self.pair_answers);
+        let answers = Some(&*self.pair_answers);
+        let report = solve::verdict_and_grade_from(level, &self.budget, answers, first_rounds, graded);
         match report.verdict {
-            Verdict::Solvable => Ok(report.difficulty.grade),
+            Verdict::Solvable => Ok(Some(report)),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
             Verdict::Cancelled => Err(Stop),
         }

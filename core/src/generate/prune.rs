@@ -9,6 +9,7 @@
 //! cores ([`JudgeAhead`]), with the same outcome as one at a time.
 
 use crate::model::Hint;
+use crate::solve::{Deduction, Report};
 
 use super::clues::Draft;
 use super::rng::Rng;
@@ -88,6 +89,7 @@ pub(super) fn prune_pieces(
     let mut done = 0;
     let mut too_hard = Vec::new();
     let mut judge = JudgeAhead::default();
+    let mut trace = Trace::of(draft, target, engine)?;
     while done < total {
         report(done, total);
         let end = (done + chunk).min(total);
@@ -97,11 +99,13 @@ pub(super) fn prune_pieces(
             1 => &pieces[(done + 1).min(total)..(done + 2).min(total)],
             _ => &pieces[done..(done + chunk / 2).min(total)],
         };
-        let judgement = judge.judge(draft, &pieces[done..end], if_refused, target, engine)?;
+        let judged = judge.judge(draft, &trace, &pieces[done..end], if_refused, target, engine)?;
+        let judgement = judged.judgement;
         if judgement == Judgement::Accepted {
             for piece in &pieces[done..end] {
                 remove(draft, *piece);
             }
+            trace.follow(draft, judged);
             judge.forget();
             done = end;
             chunk = (chunk * 2).min(MAX_CHUNK);
@@ -159,21 +163,74 @@ pub(super) enum Judgement {
     TooHard,
 }
 
-/// Whether `draft` is still solvable and no harder than `target`, and if not, why.
-pub(super) fn judge(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<Judgement, Stop> {
-    let level = draft.level();
-    if target == Grade::Hard {
-        return Ok(match engine.verdict(&level)?.0 {
-            true => Judgement::Accepted,
-            false => Judgement::Stuck,
-        });
-    }
-    // One call: a stuck level costs the fast verdict only, no replay.
-    Ok(match engine.grade(&level)? {
+/// What the engine's report on a level (`None`: stuck, or over its budget) says of
+/// it against `target`.
+fn judgement(report: Option<&Report>, target: Grade) -> Judgement {
+    match report {
         None => Judgement::Stuck,
-        Some(grade) if grade <= target => Judgement::Accepted,
+        Some(_) if target == Grade::Hard => Judgement::Accepted,
+        Some(report) if report.difficulty.grade.is_some_and(|g| g <= target) => Judgement::Accepted,
         Some(_) => Judgement::TooHard,
-    })
+    }
+}
+
+/// A judgement, and the rounds of the level judged when it was accepted after a
+/// call to the engine (the level the caller goes on with).
+pub(super) struct Judged {
+    pub(super) judgement: Judgement,
+    rounds: Option<Vec<Deduction>>,
+}
+
+/// The rounds of the level being pruned, which a level without a few of its
+/// pieces shares up to where a player first sees one of them: the engine starts
+/// there ([`crate::solve::verdict_and_grade_from`]), with the same report as from the start.
+pub(super) struct Trace {
+    rounds: Vec<Deduction>,
+    /// Per cell of the draft: the round that uncovers it (0: revealed, or none).
+    round_of: Vec<usize>,
+}
+
+impl Trace {
+    /// The rounds of `draft` (none when it is stuck).
+    pub(super) fn of(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<Trace, Stop> {
+        let rounds = engine.check(&draft.level(), &[], target != Grade::Hard)?;
+        Ok(Trace::new(
+            draft,
+            rounds.map(|r| r.deductions).unwrap_or_default(),
+        ))
+    }
+
+    /// The trace of `draft`, whose rounds are `rounds`.
+    pub(super) fn new(draft: &Draft, rounds: Vec<Deduction>) -> Trace {
+        let mut round_of = vec![0; draft.cells.len()];
+        for d in &rounds {
+            if let Ok(i) = draft.cells.binary_search(&d.pos) {
+                round_of[i] = d.round;
+            }
+        }
+        Trace { rounds, round_of }
+    }
+
+    /// Goes on with the level `judged` accepted (`draft`, the pieces taken away).
+    pub(super) fn follow(&mut self, draft: &Draft, judged: Judged) {
+        if let Some(rounds) = judged.rounds {
+            *self = Trace::new(draft, rounds);
+        }
+    }
+
+    /// The rounds `draft` without `pieces` shares with `draft`: those before a
+    /// player sees any of them (a number, or its `{n}` / `-n-`, shows once its
+    /// cell is uncovered; every other piece shows from the start).
+    pub(super) fn shared(&self, draft: &Draft, pieces: &[Piece]) -> &[Deduction] {
+        let seen_after = |piece: &Piece| match *piece {
+            Piece::Number(i) | Piece::Special(i) if !draft.revealed[i] => {
+                self.round_of.get(i).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        let last = pieces.iter().map(seen_after).min().unwrap_or(0);
+        &self.rounds[..self.rounds.partition_point(|d| d.round <= last)]
+    }
 }
 
 /// Judges taking pieces away from a level, one set after the other, two at a time
@@ -187,7 +244,7 @@ pub(super) fn judge(draft: &Draft, target: Grade, engine: &mut Engine) -> Result
 pub(super) struct JudgeAhead {
     /// A set judged ahead on the current level, its judgement and the engine calls
     /// it took (counted when it is used, so that the count is the same on one core).
-    ahead: Option<(Vec<Piece>, Judgement, usize)>,
+    ahead: Option<(Vec<Piece>, Judged, usize)>,
 }
 
 impl JudgeAhead {
@@ -196,24 +253,25 @@ impl JudgeAhead {
     pub(super) fn judge(
         &mut self,
         draft: &Draft,
+        trace: &Trace,
         pieces: &[Piece],
         if_refused: &[Piece],
         target: Grade,
         engine: &mut Engine,
-    ) -> Result<Judgement, Stop> {
-        if let Some((ahead, judgement, calls)) = self.ahead.take() {
+    ) -> Result<Judged, Stop> {
+        if let Some((ahead, judged, calls)) = self.ahead.take() {
             if ahead == pieces {
                 engine.calls += calls;
-                return Ok(judgement);
+                return Ok(judged);
             }
         }
         if !engine.side_by_side || if_refused.is_empty() {
-            return judge_without(draft, pieces, target, engine);
+            return judge_without(draft, trace, pieces, target, engine);
         }
         let mut other = engine.fork();
         let (judgement, ahead) = std::thread::scope(|scope| {
-            let ahead = scope.spawn(|| judge_without(draft, if_refused, target, &mut other));
-            let judgement = judge_without(draft, pieces, target, engine);
+            let ahead = scope.spawn(|| judge_without(draft, trace, if_refused, target, &mut other));
+            let judgement = judge_without(draft, trace, pieces, target, engine);
             (judgement, ahead.join())
         });
         let ahead = match ahead {
@@ -269,21 +327,37 @@ pub(super) fn each_side_by_side<T: Send>(
         .collect())
 }
 
-/// What taking `pieces` from `draft` does: accepted without a call when they are
-/// all gone already.
-fn judge_without(
+/// What taking `pieces` from `draft` (whose rounds are `trace`) does: accepted
+/// without a call when they are all gone already.
+pub(super) fn judge_without(
     draft: &Draft,
+    trace: &Trace,
     pieces: &[Piece],
     target: Grade,
     engine: &mut Engine,
-) -> Result<Judgement, Stop> {
+) -> Result<Judged, Stop> {
     let mut without = draft.clone();
     let mut changed = false;
     for piece in pieces {
         changed |= remove(&mut without, *piece);
     }
     if !changed {
-        return Ok(Judgement::Accepted);
+        return Ok(Judged {
+            judgement: Judgement::Accepted,
+            rounds: None,
+        });
     }
-    judge(&without, target, engine)
+    // A stuck level costs the fast verdict only: no replay, no explanation.
+    let report = engine.check(
+        &without.level(),
+        trace.shared(draft, pieces),
+        target != Grade::Hard,
+    )?;
+    let judgement = judgement(report.as_ref(), target);
+    Ok(Judged {
+        judgement,
+        rounds: report
+            .filter(|_| judgement == Judgement::Accepted)
+            .map(|r| r.deductions),
+    })
 }

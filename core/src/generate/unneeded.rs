@@ -11,7 +11,7 @@
 use crate::model::{Item, Level, Pos};
 
 use super::clues::Draft;
-use super::prune::{self, Piece};
+use super::prune::{self, Piece, Trace};
 use super::{Engine, FillError, Grade, Limits, Stop};
 
 /// One clue a player never needs.
@@ -49,18 +49,27 @@ pub fn unneeded_clues(level: &Level, limits: &Limits) -> Result<UnneededClues, F
 }
 
 fn find(level: &Level, engine: &mut Engine) -> Result<UnneededClues, Stop> {
-    let Some(grade) = engine.grade(level)? else {
+    let Some(report) = engine.check(level, &[], true)? else {
+        return Ok(UnneededClues::default());
+    };
+    let Some(grade) = report.difficulty.grade else {
         return Ok(UnneededClues::default());
     };
     let draft = Draft::of(level);
-    let keeps_grade = |draft: &Draft, engine: &mut Engine| -> Result<bool, Stop> {
-        Ok(engine.grade(&draft.level())? == Some(grade))
+    let trace = Trace::new(&draft, report.deductions);
+    // The grade of `draft` without `piece` (`None`: stuck, or gone already).
+    let grade_without = |draft: &Draft, trace: &Trace, piece: Piece, engine: &mut Engine| {
+        let mut without = draft.clone();
+        if !prune::remove(&mut without, piece) {
+            return Ok(None);
+        }
+        let report = engine.check(&without.level(), trace.shared(draft, &[piece]), true)?;
+        Ok(report.map(|r| (r.difficulty.grade, r.deductions)))
     };
     // Each clue alone, on the level as it is: independent, so two at a time.
     let pieces = prune::pieces(&draft);
     let not_needed = prune::each_side_by_side(&pieces, engine, |piece, engine| {
-        let mut without = draft.clone();
-        Ok(prune::remove(&mut without, piece) && keeps_grade(&without, engine)?)
+        Ok(grade_without(&draft, &trace, piece, engine)?.is_some_and(|(g, _)| g == Some(grade)))
     })?;
     let unneeded_pieces: Vec<Piece> = pieces
         .iter()
@@ -88,13 +97,15 @@ fn find(level: &Level, engine: &mut Engine) -> Result<UnneededClues, Stop> {
     each.sort_by_key(|u| u.at);
     // Together: one after the other while the level keeps its grade.
     let mut leaner = draft.clone();
+    let mut leaner_trace = trace;
     let mut together = 0;
     for piece in unneeded_pieces {
-        let before = leaner.clone();
-        if prune::remove(&mut leaner, piece) && keeps_grade(&leaner, engine)? {
-            together += 1;
-        } else {
-            leaner = before;
+        if let Some((Some(g), rounds)) = grade_without(&leaner, &leaner_trace, piece, engine)? {
+            if g == grade {
+                prune::remove(&mut leaner, piece);
+                leaner_trace = Trace::new(&leaner, rounds);
+                together += 1;
+            }
         }
     }
     Ok(UnneededClues {

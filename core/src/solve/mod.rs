@@ -64,5 +64,5 @@ pub use report::{
 pub use rules::{PairAnswers, Rule, RuleInfo};
 pub use run::{
     analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_and_grade,
-    verdict_and_grade_with, verdict_with,
+    verdict_and_grade_from, verdict_and_grade_with, verdict_with,
 };

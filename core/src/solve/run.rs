@@ -29,17 +29,24 @@ pub fn verdict(level: &Level, budget: &Budget) -> Report {
 /// is empty, its clues, rule and minimality are the same, and so are the rounds
 /// and the grade. For callers that print no explanation (`hexcells check`).
 pub fn analyze_without_words(level: &Level, budget: &Budget) -> Report {
-    run(level, budget, SatBackend::default(), Detail::Clues, &[], None)
+    run(
+        level,
+        budget,
+        SatBackend::default(),
+        Detail::Clues,
+        Start::Fresh,
+        None,
+    )
 }
 
 /// [`analyze`] with a chosen SAT backend.
 pub fn analyze_with(level: &Level, budget: &Budget, backend: SatBackend) -> Report {
-    run(level, budget, backend, Detail::Words, &[], None)
+    run(level, budget, backend, Detail::Words, Start::Fresh, None)
 }
 
 /// [`verdict`] with a chosen SAT backend.
 pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Report {
-    run(level, budget, backend, Detail::Verdict, &[], None)
+    run(level, budget, backend, Detail::Verdict, Start::Fresh, None)
 }
 
 /// [`verdict`] with the grade: the rounds, and the easiest-first replay that
@@ -53,7 +60,14 @@ pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Repo
 /// For callers that only ask how hard a level is (the generator, the drawing's
 /// clues): most rounds of an easy or medium level are never explained.
 pub fn verdict_and_grade(level: &Level, budget: &Budget) -> Report {
-    run(level, budget, SatBackend::default(), Detail::Grade, &[], None)
+    run(
+        level,
+        budget,
+        SatBackend::default(),
+        Detail::Grade,
+        Start::Fresh,
+        None,
+    )
 }
 
 /// [`verdict_and_grade`], with the answers of the replay's pair questions kept in
@@ -66,7 +80,7 @@ pub fn verdict_and_grade_with(level: &Level, budget: &Budget, answers: &PairAnsw
         budget,
         SatBackend::default(),
         Detail::Grade,
-        &[],
+        Start::Fresh,
         Some(answers),
     )
 }
@@ -150,9 +164,45 @@ pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> 
         budget,
         SatBackend::default(),
         Detail::Verdict,
-        deduced,
+        Start::Deduced(deduced),
         None,
     )
+}
+
+/// [`verdict_and_grade_with`] (or with `graded` false, [`verdict`]) of a level
+/// whose first rounds are known: `first_rounds`, the deductions of rounds 1 to r
+/// of a level this one differs from only by information a player sees once those
+/// rounds are played (the number, or its `{n}` / `-n-`, of a cell uncovered in
+/// round r or later). Those rounds are the same in both (the cells they uncover
+/// are forced without what differs), so the run starts after them: the same
+/// report as from the start, faster (the generator judges levels a clue apart).
+pub fn verdict_and_grade_from(
+    level: &Level,
+    budget: &Budget,
+    answers: Option<&PairAnswers>,
+    first_rounds: &[Deduction],
+    graded: bool,
+) -> Report {
+    let detail = if graded { Detail::Grade } else { Detail::Verdict };
+    run(
+        level,
+        budget,
+        SatBackend::default(),
+        detail,
+        Start::Rounds(first_rounds),
+        answers,
+    )
+}
+
+/// Where a run starts.
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    /// From the level's revealed cells.
+    Fresh,
+    /// With these cells uncovered too; rounds count from there, and no grade.
+    Deduced(&'a [Pos]),
+    /// After these rounds, which are the level's own.
+    Rounds(&'a [Deduction]),
 }
 
 fn run(
@@ -160,20 +210,25 @@ fn run(
     budget: &Budget,
     backend: SatBackend,
     detail: Detail,
-    deduced: &[Pos],
+    start: Start<'_>,
     pair_answers: Option<&PairAnswers>,
 ) -> Report {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known = puzzle.initial_values();
-    for &pos in deduced {
+    let (deduced, first_rounds): (Vec<Pos>, &[Deduction]) = match start {
+        Start::Fresh => (Vec::new(), &[]),
+        Start::Deduced(cells) => (cells.to_vec(), &[]),
+        Start::Rounds(rounds) => (rounds.iter().map(|d| d.pos).collect(), rounds),
+    };
+    for &pos in &deduced {
         if let Some(i) = puzzle.cell_at(pos) {
             known[i] = Some(puzzle.blue[i]);
         }
     }
-    let mut deductions = Vec::new();
+    let mut deductions = first_rounds.to_vec();
     let mut deducer = Deducer::new(&puzzle, backend);
-    let mut round = 0;
+    let mut round = first_rounds.last().map_or(0, |d| d.round);
     let verdict = loop {
         if known.iter().all(Option::is_some) {
             break Verdict::Solvable;
@@ -196,7 +251,8 @@ fn run(
         }
     };
     // The grade replays the solution from the start.
-    let grader = (detail != Detail::Verdict && deduced.is_empty()).then_some(Grader {
+    let from_the_start = !matches!(start, Start::Deduced(_));
+    let grader = (detail != Detail::Verdict && from_the_start).then_some(Grader {
         backend,
         clock: &clock,
         explained: detail != Detail::Grade,
