@@ -332,11 +332,11 @@ fn masking_hides_timings_only() {
     );
     assert_eq!(
         mask_number(
-            "(1 candidates, 103 engine calls, 0.51 s)",
+            "(1 candidate, 103 engine calls, 0.51 s)",
             "engine calls, ",
             " s)"
         ),
-        "(1 candidates, 103 engine calls, _ s)"
+        "(1 candidate, 103 engine calls, _ s)"
     );
     assert_eq!(
         mask_number("engine calls, x s)", "engine calls, ", " s)"),

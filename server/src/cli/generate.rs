@@ -42,14 +42,14 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let d = &generated.difficulty;
     eprintln!(
         "hexcells: {} cells, {} blue, difficulty {} ({} of 5): {}, replay steps by effort {:?} \
-         ({} candidates, {} engine calls, {:.2} s)",
+         ({}, {} engine calls, {:.2} s)",
         generated.level.n_cells(),
         generated.level.n_blue(),
         options.target.name(),
         options.target.number(),
         plural(d.rounds, "round", "rounds"),
         d.steps_by_effort,
-        generated.attempts,
+        plural(generated.attempts, "candidate", "candidates"),
         generated.engine_calls,
         started.elapsed().as_secs_f64()
     );
