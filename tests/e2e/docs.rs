@@ -331,11 +331,7 @@ fn masking_hides_timings_only() {
         r#"{"cells":7,"millis":_}"#
     );
     assert_eq!(
-        mask_number(
-            "(1 candidate, 103 engine calls, 0.51 s)",
-            "engine calls, ",
-            " s)"
-        ),
+        mask_number("(1 candidate, 103 engine calls, 0.51 s)", "engine calls, ", " s)"),
         "(1 candidate, 103 engine calls, _ s)"
     );
     assert_eq!(

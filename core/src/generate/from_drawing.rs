@@ -28,7 +28,7 @@ use crate::solve::{Change, Difficulty};
 use crate::validate;
 
 use super::clues::{self, Draft};
-use super::prune::{self, JudgeAhead, Judgement, Piece, Trace};
+use super::prune::{self, Chunks, JudgeAhead, Judgement, Piece, Trace};
 use super::rng::Rng;
 use super::{special_hint, Engine, GenerateProgress, Grade, Limits, Phase, Stop};
 
@@ -371,7 +371,15 @@ fn one_attempt(
             phase: Phase::Pruning { done, total },
         })
     };
-    let too_hard = prune::prune_pieces(&mut draft, added, target, rng, engine, &mut report)?;
+    let too_hard = prune::prune_pieces(
+        &mut draft,
+        added,
+        Chunks::DRAWING,
+        target,
+        rng,
+        engine,
+        &mut report,
+    )?;
     make_lean(&mut draft, too_hard, target, engine)?;
     Ok(engine.difficulty(&draft.level())?.map(|d| (draft, d)))
 }
