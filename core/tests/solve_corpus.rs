@@ -294,21 +294,13 @@ fn pair_answers_kept_across_versions_of_a_level_change_no_grade() {
         // The level, then versions a clue apart, all graded with one memo, as the
         // generator grades them.
         let answers = solve::PairAnswers::default();
-        let numbered: Vec<_> = level
-            .cells()
-            .filter(|(_, cell)| cell.hint != hexcells_core::model::Hint::None)
-            .map(|(pos, _)| pos)
-            .take(4)
-            .collect();
         let mut versions = vec![level.clone()];
-        for pos in numbered {
-            let mut version = level.clone();
-            if let Some(mut cell) = version.cell(pos) {
-                cell.hint = hexcells_core::model::Hint::None;
-                version.set(pos, Some(hexcells_core::model::Item::Cell(cell)));
-            }
-            versions.push(version);
-        }
+        versions.extend(
+            level
+                .cells()
+                .filter_map(|(pos, _)| without_number(level, pos))
+                .take(4),
+        );
         for version in &versions {
             let kept = solve::verdict_and_grade_with(version, &budget, &answers);
             let fresh = solve::verdict_and_grade(version, &budget);
@@ -333,15 +325,9 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
         // Versions without the number of a cell uncovered in round r: rounds 1 to
         // r are the level's own, the run starts after them.
         for d in report.deductions.iter().step_by(7).take(4) {
-            let Some(mut cell) = level.cell(d.pos) else {
+            let Some(version) = without_number(level, d.pos) else {
                 continue;
             };
-            if cell.hint == hexcells_core::model::Hint::None {
-                continue;
-            }
-            cell.hint = hexcells_core::model::Hint::None;
-            let mut version = level.clone();
-            version.set(d.pos, Some(hexcells_core::model::Item::Cell(cell)));
             let shared: Vec<_> = report
                 .deductions
                 .iter()
@@ -364,4 +350,16 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
     }
     assert!(n_resumed > 0, "no version resumed");
     println!("{n_resumed} versions: the run from their shared rounds gives the report from the start");
+}
+
+/// `level` without the number of the cell at `pos`; `None` when it shows none.
+fn without_number(level: &Level, pos: hexcells_core::model::Pos) -> Option<Level> {
+    let mut cell = level.cell(pos)?;
+    if cell.hint == hexcells_core::model::Hint::None {
+        return None;
+    }
+    cell.hint = hexcells_core::model::Hint::None;
+    let mut version = level.clone();
+    version.set(pos, Some(hexcells_core::model::Item::Cell(cell)));
+    Some(version)
 }

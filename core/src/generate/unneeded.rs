@@ -2,11 +2,12 @@
 //! number, a `{n}` / `-n-` form, a column number) whose removal leaves the level
 //! solvable at the same grade, and a set of them that can all go together.
 //!
-//! Each clue costs the engine's fast verdict without it, and when that is still
-//! solvable, the replay that grades it (with only the explanations it falls back
-//! on): one re-solve and one re-grade per clue at most. The
-//! engine runs with the generator's conflict budget (a clue the engine cannot settle
-//! within it counts as needed), and the caller's cancel flag stops the work.
+//! Each clue costs the engine's fast verdict without it (from the rounds the level
+//! without it shares with the level), and when that is still solvable, the replay
+//! that grades it (with only the explanations it falls back on): one re-solve and
+//! one re-grade per clue at most, two clues at a time unless [`Limits::one_core`].
+//! The engine runs with the generator's conflict budget (a clue the engine cannot
+//! settle within it counts as needed), and the caller's cancel flag stops the work.
 
 use crate::model::{Item, Level, Pos};
 

@@ -60,14 +60,7 @@ pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Repo
 /// For callers that only ask how hard a level is (the generator, the drawing's
 /// clues): most rounds of an easy or medium level are never explained.
 pub fn verdict_and_grade(level: &Level, budget: &Budget) -> Report {
-    run(
-        level,
-        budget,
-        SatBackend::default(),
-        Detail::Grade,
-        Start::Fresh,
-        None,
-    )
+    verdict_and_grade_from(level, budget, None, &[], true)
 }
 
 /// [`verdict_and_grade`], with the answers of the replay's pair questions kept in
@@ -75,14 +68,7 @@ pub fn verdict_and_grade(level: &Level, budget: &Budget) -> Report {
 /// holds answers of a level much like this one (the generator grades version after
 /// version of one level, a clue apart).
 pub fn verdict_and_grade_with(level: &Level, budget: &Budget, answers: &PairAnswers) -> Report {
-    run(
-        level,
-        budget,
-        SatBackend::default(),
-        Detail::Grade,
-        Start::Fresh,
-        Some(answers),
-    )
+    verdict_and_grade_from(level, budget, Some(answers), &[], true)
 }
 
 /// How much a run works out besides the rounds.
