@@ -772,7 +772,9 @@ fn open_viewer_follows_the_document_and_clicks_move_the_cursor() {
 /// version the viewer saw; an edit the client refuses is taken back in the viewer.
 #[test]
 fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
-    use hexcells_e2e::xvfb::{geometry, start_xvfb, tools_present, wait_for_window, xdotool};
+    use hexcells_e2e::xvfb::{
+        geometry, press_until_named, start_xvfb, tools_present, wait_for_window, xdotool,
+    };
     use hexcells_viewer::editor::document::Link;
     use hexcells_viewer::editor::mode::EditMode;
     use hexcells_viewer::render::palette::{self, Rgb};
@@ -808,16 +810,10 @@ fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
     );
     let window = wait_for_window(&display, "^Edited - hexcells-view$", Duration::from_secs(60))
         .unwrap_or_else(|| panic!("no viewer window; server log:\n{}", client.stderr()));
-    xdotool(&display, &["windowfocus", "--sync", &window]);
-    xdotool(&display, &["key", "--window", &window, "Tab"]);
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while !xdotool(&display, &["getwindowname", &window]).contains("(editor)") {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "Tab did not open the editor"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    assert!(
+        press_until_named(&display, &window, "Tab", "(editor)", Duration::from_secs(30)),
+        "Tab did not open the editor"
+    );
     let (wx, wy, ww, wh) = geometry(&display, &window);
     let layout = EditMode::new(text.clone(), Link::Server, 0, None).layout(ww, wh, 1.0);
     let screen = |p: hexcells_core::Pos, dy: f32| {

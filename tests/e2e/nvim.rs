@@ -288,7 +288,7 @@ fn viewer_level() -> String {
 /// server) lands in Neovim's buffer, not on disk, and `u` undoes it.
 #[test]
 fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
-    use hexcells_e2e::xvfb::{geometry, on_path, start_xvfb, wait_for_window, xdotool};
+    use hexcells_e2e::xvfb::{geometry, on_path, press_until_named, start_xvfb, wait_for_window, xdotool};
     use hexcells_viewer::editor::document::Link;
     use hexcells_viewer::editor::mode::EditMode;
     let Some(nvim) = find_nvim() else {
@@ -335,13 +335,10 @@ fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
     let window = wait_for_window(&display, "^viewer edit - hexcells-view$", Duration::from_secs(60))
         .unwrap_or_else(|| panic!("no viewer window\n{}", lsp_log(dir.path())));
     let (x, y, w, h) = geometry(&display, &window);
-    xdotool(&display, &["windowfocus", "--sync", &window]);
-    xdotool(&display, &["key", "--window", &window, "Tab"]);
-    let title_deadline = Instant::now() + Duration::from_secs(20);
-    while !xdotool(&display, &["getwindowname", &window]).contains("(editor)") {
-        assert!(Instant::now() < title_deadline, "Tab did not open the editor");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    assert!(
+        press_until_named(&display, &window, "Tab", "(editor)", Duration::from_secs(30)),
+        "Tab did not open the editor"
+    );
     let target = hexcells_core::Pos::new(10, 14).expect("a place on the grid");
     let layout = EditMode::new(original.clone(), Link::Server, 0, None).layout(w, h, 1.0);
     let (cx, cy) = layout.cell_centre(target);

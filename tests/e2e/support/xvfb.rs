@@ -127,6 +127,30 @@ pub fn wait_for_window(display: &str, name: &str, timeout: Duration) -> Option<S
     }
 }
 
+/// Presses `key` in `window` until its name contains `wanted`, within `timeout`:
+/// a key sent while a new window is still settling (mapped, not yet taking input)
+/// can be lost, so the key is sent again after a pause that doubles each time (2,
+/// 4, 8 s), and never while the name already shows it. `false` if it never does.
+pub fn press_until_named(display: &str, window: &str, key: &str, wanted: &str, timeout: Duration) -> bool {
+    let deadline = Instant::now() + timeout;
+    let mut pause = Duration::from_secs(2);
+    loop {
+        xdotool(display, &["windowfocus", "--sync", window]);
+        xdotool(display, &["key", "--window", window, key]);
+        let again = Instant::now() + pause;
+        while Instant::now() < again.min(deadline) {
+            if xdotool(display, &["getwindowname", window]).contains(wanted) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        pause *= 2;
+    }
+}
+
 /// Position and size of a window: (x, y, width, height).
 pub fn geometry(display: &str, window: &str) -> (u32, u32, u32, u32) {
     let geometry = xdotool(display, &["getwindowgeometry", "--shell", window]);
