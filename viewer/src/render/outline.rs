@@ -39,12 +39,14 @@ struct PathData {
 }
 
 impl PathData {
-    /// `command` and its one point, relative to the pen, which moves there.
+    /// `command` and its points (one for a move or a line, the control points then
+    /// the end for a curve), all relative to the pen before the command; the pen
+    /// moves to the last.
     fn push(&mut self, command: char, points: &[(f32, f32)]) {
+        let base = self.at;
         self.d.push(command);
         let mut first = true;
         for &(x, y) in points {
-            let base = self.at;
             let p = (x.round() as i32, y.round() as i32);
             for v in [p.0 - base.0, p.1 - base.1] {
                 // A minus sign separates numbers on its own.
@@ -70,38 +72,16 @@ impl OutlineBuilder for PathData {
     }
 
     fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-        self.push_curve('q', &[(x1, y1), (x, y)]);
+        self.push('q', &[(x1, y1), (x, y)]);
     }
 
     fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-        self.push_curve('c', &[(x1, y1), (x2, y2), (x, y)]);
+        self.push('c', &[(x1, y1), (x2, y2), (x, y)]);
     }
 
     fn close(&mut self) {
         self.d.push('z');
         self.at = self.start;
-    }
-}
-
-impl PathData {
-    /// A curve's points are all relative to the pen before the curve.
-    fn push_curve(&mut self, command: char, points: &[(f32, f32)]) {
-        let base = self.at;
-        self.d.push(command);
-        let mut first = true;
-        let mut end = base;
-        for &(x, y) in points {
-            let p = (x.round() as i32, y.round() as i32);
-            for v in [p.0 - base.0, p.1 - base.1] {
-                if !first && v >= 0 {
-                    self.d.push(' ');
-                }
-                first = false;
-                let _ = write!(self.d, "{v}");
-            }
-            end = p;
-        }
-        self.at = end;
     }
 }
 
