@@ -30,16 +30,9 @@ fn main() {
     let Some(corpus) = Corpus::find() else {
         return;
     };
-    let community: Vec<String> = corpus
-        .table("MANIFEST.tsv", "origin")
-        .into_iter()
-        .filter(|(_, origin)| origin == "community")
-        .map(|(file, _)| file)
-        .collect();
     let mut drawings: Vec<(String, Level)> = corpus
-        .levels()
+        .community_levels()
         .into_iter()
-        .filter(|f| community.contains(&f.name))
         .filter_map(|f| {
             let level = parse(&f.text).levels.into_iter().next()?.level;
             Some((f.name, level))

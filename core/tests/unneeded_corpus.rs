@@ -32,19 +32,9 @@ fn every_clue_called_never_needed_can_go_and_the_grade_stays() {
         .ok()
         .and_then(|m| m.parse().ok())
         .unwrap_or(60);
-    let community: Vec<String> = corpus
-        .table("MANIFEST.tsv", "origin")
-        .into_iter()
-        .filter(|(_, origin)| origin == "community")
-        .map(|(file, _)| file)
-        .collect();
     let (mut levels, mut hints) = (0, 0);
     let mut failures = Vec::new();
-    for file in corpus
-        .levels()
-        .into_iter()
-        .filter(|f| community.contains(&f.name))
-    {
+    for file in corpus.community_levels() {
         for parsed in parse(&file.text).levels {
             let level = parsed.level;
             if level.n_cells() > max_cells {

@@ -94,6 +94,21 @@ impl Corpus {
             .collect()
     }
 
+    /// The level files people made (`origin` `community` in `MANIFEST.tsv`), as
+    /// [`Corpus::levels`] gives them.
+    pub fn community_levels(&self) -> Vec<LevelFile> {
+        let community: std::collections::BTreeSet<String> = self
+            .table("MANIFEST.tsv", "origin")
+            .into_iter()
+            .filter(|(_, origin)| origin == "community")
+            .map(|(file, _)| file)
+            .collect();
+        self.levels()
+            .into_iter()
+            .filter(|f| community.contains(&f.name))
+            .collect()
+    }
+
     /// One column of a table of the corpus (`MANIFEST.tsv`, `expected-verdicts.tsv`):
     /// each row's `file` (a [`LevelFile::name`]) with its value in `column`, in the
     /// table's order. Empty when the table or the column is missing.
@@ -178,6 +193,8 @@ mod tests {
         let names: Vec<&str> = levels.iter().map(|l| l.name.as_str()).collect();
         assert_eq!(names, ["levels/a.hexcells", "levels/b__repo/two.hexcells"]);
         assert_eq!(levels[1].text, "second");
+        let community: Vec<String> = corpus.community_levels().into_iter().map(|l| l.name).collect();
+        assert_eq!(community, ["levels/a.hexcells"]);
         assert_eq!(
             corpus.table("MANIFEST.tsv", "origin"),
             [
