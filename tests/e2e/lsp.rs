@@ -789,17 +789,7 @@ fn viewer_edits_arrive_as_versioned_document_edits_and_refusals_go_back() {
         ("DISPLAY", display.as_str()),
         ("XDG_STATE_HOME", state_home.as_str()),
     ]);
-    let init = client.request(
-        "initialize",
-        json!({
-            "processId": null,
-            "rootUri": null,
-            "capabilities": {
-                "workspace": { "applyEdit": true, "workspaceEdit": { "documentChanges": true } },
-                "window": { "showDocument": { "support": true } }
-            }
-        }),
-    );
+    let init = initialize_with_edits_and_show_document(&mut client);
     assert!(init.get("result").is_some(), "{init}");
     client.notify("initialized", json!({}));
     let text = level("Edited", &["|+..x.", "..on..", "x...o."]);
@@ -1079,17 +1069,7 @@ fn open_preview_returns_the_page_which_follows_the_buffer_and_sends_its_edits() 
         ("XDG_STATE_HOME", state_home.as_str()),
         ("XDG_CONFIG_HOME", state_home.as_str()),
     ]);
-    let init = client.request(
-        "initialize",
-        json!({
-            "processId": null,
-            "rootUri": null,
-            "capabilities": {
-                "workspace": { "applyEdit": true, "workspaceEdit": { "documentChanges": true } },
-                "window": { "showDocument": { "support": true } }
-            }
-        }),
-    );
+    let init = initialize_with_edits_and_show_document(&mut client);
     let commands = &init["result"]["capabilities"]["executeCommandProvider"]["commands"];
     assert!(
         commands
@@ -1241,4 +1221,20 @@ fn the_preview_page_follows_the_cursor_between_levels() {
     }
     let (status, _) = client.shutdown_and_exit();
     assert!(status.is_some_and(|s| s.success()));
+}
+
+/// Sends `initialize` as a client that applies workspace edits and opens documents
+/// (what the viewer and the preview need); the reply.
+fn initialize_with_edits_and_show_document(client: &mut LspClient) -> Value {
+    client.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": null,
+            "capabilities": {
+                "workspace": { "applyEdit": true, "workspaceEdit": { "documentChanges": true } },
+                "window": { "showDocument": { "support": true } }
+            }
+        }),
+    )
 }
