@@ -212,8 +212,16 @@ pub fn parts() -> Vec<(String, PartScore)> {
                 .sum()
         }),
     )];
-    for hard_from in [1, 2, 3, 4] {
-        for effort_base in [1.0, 1.5, 2.0, 3.0] {
+    out.extend(weighted_counts(&[1, 2, 3, 4], &[1.0, 1.5, 2.0, 3.0]));
+    out
+}
+
+/// The model's score with each of `hard_froms` and `effort_bases`: the steps of
+/// effort `hard_from` or more, each of one more effort `effort_base` times heavier.
+fn weighted_counts(hard_froms: &[u8], effort_bases: &[f64]) -> Vec<(String, PartScore)> {
+    let mut out: Vec<(String, PartScore)> = Vec::new();
+    for &hard_from in hard_froms {
+        for &effort_base in effort_bases {
             let model = GradeModel {
                 hard_from,
                 effort_base,
@@ -233,19 +241,7 @@ pub fn parts() -> Vec<(String, PartScore)> {
 /// times heavier, and the count of the steps that need more than one clue.
 pub fn few_parts() -> Vec<(String, PartScore)> {
     let mut out: Vec<(String, PartScore)> = Vec::new();
-    for hard_from in [2, 3, 4] {
-        for effort_base in [1.0, 1.5, 2.0] {
-            let model = GradeModel {
-                hard_from,
-                effort_base,
-                ..GradeModel::TUNED
-            };
-            out.push((
-                format!("steps of effort >= {hard_from}, {effort_base}^(effort-{hard_from})"),
-                Box::new(move |steps: &[ReplayStep]| model.score(steps)),
-            ));
-        }
-    }
+    out.extend(weighted_counts(&[2, 3, 4], &[1.0, 1.5, 2.0]));
     out.push((
         "steps needing more than one clue".to_string(),
         Box::new(|steps: &[ReplayStep]| steps.iter().filter(|s| s.n_clues > 1).count() as f64),
