@@ -55,6 +55,18 @@ fn next_frame(socket: &mut WebSocket<TcpStream>) -> Option<String> {
     }
 }
 
+/// Tells the page's socket its size is 1280x800, and waits for the frame drawn at it.
+fn frame_at_1280x800(socket: &mut WebSocket<TcpStream>) -> String {
+    socket
+        .send(Message::text(r#"{"t":"size","w":1280,"h":800,"scale":1}"#))
+        .expect("sent");
+    let mut frame = next_frame(socket).expect("a first frame");
+    while !frame.contains(r#"width=\"1280\""#) {
+        frame = next_frame(socket).expect("the frame at 1280x800");
+    }
+    frame
+}
+
 /// The centres of the cells of a frame: each `data-cell` group's first tile.
 fn cell_centres(frame: &str) -> Vec<(String, f64, f64)> {
     let frame = frame.replace("\\\"", "\"");
@@ -98,13 +110,7 @@ fn main() {
         .read_line(&mut line)
         .expect("the address");
     let mut socket = page_socket(line.trim());
-    socket
-        .send(Message::text(r#"{"t":"size","w":1280,"h":800,"scale":1}"#))
-        .expect("sent");
-    let mut frame = next_frame(&mut socket).expect("a first frame");
-    while !frame.contains(r#"width=\"1280\""#) {
-        frame = next_frame(&mut socket).expect("the frame at 1280x800");
-    }
+    let frame = frame_at_1280x800(&mut socket);
     let svg_len = serde_json::from_str::<serde_json::Value>(&frame)
         .ok()
         .and_then(|v| v["svg"].as_str().map(str::len))
@@ -274,13 +280,7 @@ fn linked(text: &str, dir: &tempfile::TempDir) {
         text: text.to_string(),
     });
     let mut socket = page_socket(&url);
-    socket
-        .send(Message::text(r#"{"t":"size","w":1280,"h":800,"scale":1}"#))
-        .expect("sent");
-    let mut frame = next_frame(&mut socket).expect("a first frame");
-    while !frame.contains(r#"width=\"1280\""#) {
-        frame = next_frame(&mut socket).expect("the frame at 1280x800");
-    }
+    frame_at_1280x800(&mut socket);
     let mut title_len = text.lines().nth(1).map_or(0, |t| t.chars().count()) as u32;
     let mut changes = Vec::new();
     for k in 0..100 {
