@@ -371,7 +371,7 @@ fn one_attempt(
             phase: Phase::Pruning { done, total },
         })
     };
-    let too_hard = prune::prune_pieces(
+    let (too_hard, trace) = prune::prune_pieces(
         &mut draft,
         added,
         Chunks::DRAWING,
@@ -380,7 +380,7 @@ fn one_attempt(
         engine,
         &mut report,
     )?;
-    make_lean(&mut draft, too_hard, target, engine)?;
+    make_lean(&mut draft, trace, too_hard, target, engine)?;
     Ok(engine.difficulty(&draft.level())?.map(|d| (draft, d)))
 }
 
@@ -388,9 +388,10 @@ fn one_attempt(
 /// was too hard without it: the grade is not monotone in the clues, so one of them
 /// may go once others went. A clue kept because the level was stuck without it
 /// stays needed (a level with fewer clues is stuck without it too), so it is not
-/// tried again.
+/// tried again. `trace` holds the rounds of `draft`.
 fn make_lean(
     draft: &mut Draft,
+    mut trace: Trace,
     mut too_hard: Vec<Piece>,
     target: Grade,
     engine: &mut Engine,
@@ -399,7 +400,6 @@ fn make_lean(
         return Ok(());
     }
     let mut judge = JudgeAhead::default();
-    let mut trace = Trace::of(draft, target, engine)?;
     loop {
         let mut removed_any = false;
         let mut still_too_hard = Vec::new();

@@ -72,7 +72,8 @@ pub(super) fn pieces(draft: &Draft) -> Vec<Piece> {
 
 /// Removes those of `pieces` the level does not need, in a random order. Returns
 /// the pieces kept because the level without them was too hard (not stuck): the
-/// only ones that taking other pieces away may free.
+/// only ones that taking other pieces away may free; and the rounds of the level
+/// left.
 pub(super) fn prune_pieces(
     draft: &mut Draft,
     mut pieces: Vec<Piece>,
@@ -81,7 +82,7 @@ pub(super) fn prune_pieces(
     rng: &mut Rng,
     engine: &mut Engine,
     report: &mut dyn FnMut(usize, usize),
-) -> Result<Vec<Piece>, Stop> {
+) -> Result<(Vec<Piece>, Trace), Stop> {
     rng.shuffle(&mut pieces);
     let total = pieces.len();
     // Pieces are taken away in chunks while that works (most early ones are not
@@ -121,7 +122,7 @@ pub(super) fn prune_pieces(
         }
     }
     report(total, total);
-    Ok(too_hard)
+    Ok((too_hard, trace))
 }
 
 /// How many pieces are taken away at once at first, and at most.
