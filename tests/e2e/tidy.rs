@@ -279,66 +279,6 @@ fn no_source_has_a_path_attribute() {
 }
 
 #[test]
-fn no_server_module_imports_an_item_of_a_module_above_it() {
-    // A file may name the modules of the folders above it (`super::state`,
-    // `crate::lsp::server`), never an item their `mod.rs` defines (`super::LspServer`):
-    // what children share lives in a low module of its own.
-    let src = root().join("server/src");
-    let mut offenders = Vec::new();
-    for file in rust_files(&src) {
-        let name = file
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if name == "main.rs" {
-            continue;
-        }
-        let Some(dir) = file.parent() else { continue };
-        // The folder whose module `super` names.
-        let parent = if name == "mod.rs" { dir.parent() } else { Some(dir) };
-        let Some(parent) = parent else { continue };
-        let text = fs::read_to_string(&file).unwrap_or_default();
-        let code = code_outside_tests(&text);
-        let mut check = |folder: &Path, names: Vec<String>| {
-            let modules = module_names(folder);
-            for n in names {
-                if n != "self" && n != "*" && !modules.contains(&n) {
-                    let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
-                    offenders.push(format!("{rel}: {n}"));
-                }
-            }
-        };
-        for (at, _) in code.match_indices("super::") {
-            check(parent, names_after(code, at + "super::".len()));
-        }
-        for (at, _) in code.match_indices("crate::") {
-            // Follow the path down the folders above this file; the first name past
-            // them must be a module.
-            let mut folder = src.clone();
-            let mut at = at + "crate::".len();
-            loop {
-                let names = names_after(code, at);
-                let next = folder.join(names.first().map_or("", String::as_str));
-                let descends = names.len() == 1 && next.is_dir() && parent.starts_with(&next);
-                if !descends {
-                    if parent.starts_with(&folder) {
-                        check(&folder, names);
-                    }
-                    break;
-                }
-                folder = next;
-                at += names[0].len() + "::".len();
-            }
-        }
-    }
-    assert!(
-        offenders.is_empty(),
-        "modules that import an item of a folder above them (move it into a low module):\n{}",
-        offenders.join("\n")
-    );
-}
-
-#[test]
 fn lsp_handlers_never_import_each_other() {
     let mut offenders = Vec::new();
     for file in rust_files(&root().join("server/src/lsp/handlers")) {
@@ -802,14 +742,10 @@ fn no_two_files_of_one_crate_share_a_name() {
 }
 
 // The map (ARCHITECTURE.md): a tree per crate of every folder and source file, a line
-// each, and the import order of the folders whose line says `[imports run down]`.
+// each, every folder's entries listed in import order from its front door down.
 
 /// The crates ARCHITECTURE.md maps, by the first line of their tree.
 const MAPPED_CRATES: [&str; 3] = ["core/src/", "server/src/", "viewer/src/"];
-
-/// The words on a folder's line in the map that make the order of its entries a rule:
-/// each entry imports only entries listed below it.
-const ORDER_MARK: &str = "[imports run down]";
 
 /// One line of a map: a file or folder (its path from the repository root, a folder's
 /// ending in `/`), what the line says it holds, and its entries in the map's order.
@@ -1003,19 +939,198 @@ fn module_paths_named(code: &str, at: &[String]) -> Vec<Vec<String>> {
     out
 }
 
-#[test]
-fn every_import_order_architecture_md_states_holds() {
-    let map = architecture_map();
-    let ordered: Vec<&MapEntry> = map.iter().filter(|e| e.says.contains(ORDER_MARK)).collect();
-    let folders: Vec<&str> = ordered.iter().map(|e| e.path.as_str()).collect();
-    for needed in ["core/src/solve/", "server/src/lsp/", "viewer/src/"] {
-        assert!(
-            folders.contains(&needed),
-            "the map no longer orders {needed}: {folders:?}"
-        );
+// Every folder reads top-down (ARCHITECTURE.md, "The maps"): its front door (`mod.rs`, or
+// the crate's `lib.rs` / `main.rs`) comes first, declares the folder's files and
+// re-exports its face; each entry below imports only the entries listed below it; and
+// what a folder's files share lives in a file of its own, never in the front door.
+
+/// The file that is a mapped folder's front door, if it has one: `mod.rs`, or for a
+/// crate's `src/` its `lib.rs` (else `main.rs`). A folder that holds only the tests of
+/// the module beside it (`game.rs` and `game/tests.rs`) has none.
+fn front_door(folder: &str) -> Option<String> {
+    let names: Vec<&str> = if MAPPED_CRATES.contains(&folder) {
+        vec!["lib.rs", "main.rs"]
+    } else {
+        vec!["mod.rs"]
+    };
+    names
+        .into_iter()
+        .map(|n| format!("{folder}{n}"))
+        .find(|p| root().join(p).is_file())
+}
+
+/// `text` without its comments (`//` to the end of the line; `/* */` blocks), keeping
+/// string literals as they are.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if c == '\\' {
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match (c, chars.peek()) {
+            ('"', _) => {
+                in_string = true;
+                out.push(c);
+            }
+            ('/', Some('/')) => {
+                for n in chars.by_ref() {
+                    if n == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            ('/', Some('*')) => {
+                chars.next();
+                let mut last = ' ';
+                for n in chars.by_ref() {
+                    if last == '*' && n == '/' {
+                        break;
+                    }
+                    last = n;
+                }
+            }
+            _ => out.push(c),
+        }
     }
+    out
+}
+
+/// The top-level items of `code` (comments taken out), each as written: an item ends
+/// at a `;` outside brackets or at the `}` that closes its block.
+fn top_level_items(code: &str) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0usize;
+    // A block just closed at the top: the item ends there, or at a `;` right after it
+    // (`use a::{b, c};`).
+    let mut block_closed = false;
+    for c in code.chars() {
+        if block_closed && !c.is_whitespace() {
+            block_closed = false;
+            if c == ';' {
+                current.push(c);
+                items.push(std::mem::take(&mut current));
+                continue;
+            }
+            items.push(std::mem::take(&mut current));
+        }
+        current.push(c);
+        match c {
+            '{' | '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            '}' => {
+                depth = depth.saturating_sub(1);
+                block_closed = depth == 0;
+            }
+            ';' if depth == 0 => items.push(std::mem::take(&mut current)),
+            _ => {}
+        }
+    }
+    if !current.trim().is_empty() {
+        items.push(current);
+    }
+    items
+        .into_iter()
+        .map(|i| i.trim().to_string())
+        .filter(|i| !i.is_empty())
+        .collect()
+}
+
+/// An item without its attributes (`#[..]`, `#![..]`) and visibility (`pub`,
+/// `pub(crate)`, ...).
+fn item_head(item: &str) -> &str {
+    let mut rest = item.trim_start();
+    loop {
+        if rest.starts_with("#[") || rest.starts_with("#![") {
+            let mut depth = 0;
+            let mut end = rest.len();
+            for (k, c) in rest.char_indices() {
+                match c {
+                    '[' => depth += 1,
+                    ']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = k + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            rest = rest[end..].trim_start();
+        } else if let Some(after) = rest.strip_prefix("pub") {
+            let after = after.trim_start();
+            rest = match after.strip_prefix('(') {
+                Some(vis) => vis[vis.find(')').map_or(vis.len(), |k| k + 1)..].trim_start(),
+                None => after,
+            };
+        } else {
+            return rest;
+        }
+    }
+}
+
+#[test]
+fn every_front_door_only_declares_and_re_exports() {
     let mut offenders = Vec::new();
-    for folder in ordered {
+    let mut doors = 0;
+    for entry in architecture_map() {
+        if !entry.path.ends_with('/') {
+            continue;
+        }
+        let Some(door) = front_door(&entry.path) else {
+            continue;
+        };
+        if door.ends_with("main.rs") {
+            continue; // a binary's entry: the top of its crate, where `main` runs
+        }
+        doors += 1;
+        let text = fs::read_to_string(root().join(&door)).unwrap_or_default();
+        for item in top_level_items(&without_comments(&text)) {
+            let head = item_head(&item);
+            let declares = (head.starts_with("mod ") || head.starts_with("use ")) && head.ends_with(';');
+            if !declares && !head.is_empty() {
+                let first = head.lines().next().unwrap_or("");
+                offenders.push(format!("{door}: {first}"));
+            }
+        }
+    }
+    assert!(doors > 20, "only {doors} front doors read");
+    assert!(
+        offenders.is_empty(),
+        "a folder's front door declares its files and re-exports its face, nothing else; \
+         move what runs into a file of its own (the folder's entry at the top, what its files \
+         share at the bottom):\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn every_folder_lists_its_entries_in_import_order() {
+    let map = architecture_map();
+    let folders: Vec<&MapEntry> = map.iter().filter(|e| e.path.ends_with('/')).collect();
+    assert!(folders.len() > 25, "only {} folders mapped", folders.len());
+    let mut offenders = Vec::new();
+    for folder in folders {
+        if let Some(door) = front_door(&folder.path) {
+            if folder.children.first() != Some(&door) {
+                offenders.push(format!(
+                    "{}: its front door, {door}, is not listed first",
+                    folder.path
+                ));
+            }
+        }
         let krate = MAPPED_CRATES
             .iter()
             .find(|k| folder.path.starts_with(*k))
@@ -1082,7 +1197,91 @@ fn every_import_order_architecture_md_states_holds() {
     offenders.dedup();
     assert!(
         offenders.is_empty(),
-        "ARCHITECTURE.md says these folders' entries import only the entries below them:\n{}",
+        "ARCHITECTURE.md lists every folder's entries in import order, from the front door \
+         down: each imports only the entries listed below it:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn no_file_imports_an_item_through_the_front_door_of_its_own_folders() {
+    // A file may name the modules of the folders it sits in (`super::engine`,
+    // `crate::solve::report`), never an item their front door re-exports
+    // (`super::Engine`, `crate::solve::Verdict`, `crate::TextRange`): inside a folder,
+    // the front door is for the crates and folders outside it.
+    let mut offenders = Vec::new();
+    let mut n_files = 0;
+    for krate in MAPPED_CRATES {
+        let src = root().join(krate);
+        for file in rust_files(&src) {
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let Some(dir) = file.parent() else { continue };
+            let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+            let is_root = file.parent() == Some(src.as_path()) && (name == "main.rs" || name == "lib.rs");
+            if is_root || rel.ends_with("/tests.rs") || rel.contains("/tests/") {
+                continue; // the crate's own front door; test-only code
+            }
+            n_files += 1;
+            // The folder whose module this file's `super` names.
+            let own = if name == "mod.rs" { dir.parent() } else { Some(dir) };
+            let Some(own) = own else { continue };
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            let code = without_comments(text.split("#[cfg(test)]").next().unwrap_or(""));
+            let mut check = |folder: &Path, names: Vec<String>| {
+                let modules = module_names(folder);
+                for n in names {
+                    if n != "self" && n != "*" && !n.is_empty() && !modules.contains(&n) {
+                        offenders.push(format!("{rel}: {n}"));
+                    }
+                }
+            };
+            let starts = code
+                .match_indices("crate::")
+                .chain(code.match_indices("super::"))
+                .map(|(k, _)| k)
+                .filter(|&k| {
+                    !code[..k].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+                });
+            for k in starts {
+                let (mut folder, mut at) = if code[k..].starts_with("crate::") {
+                    (src.clone(), k + "crate::".len())
+                } else {
+                    let mut folder = own.to_path_buf();
+                    let mut at = k + "super::".len();
+                    while code[at..].starts_with("super::") {
+                        folder = folder.parent().map(Path::to_path_buf).unwrap_or(folder);
+                        at += "super::".len();
+                    }
+                    (folder, at)
+                };
+                // Follow the path down the folders this file sits in; the first name
+                // past them must be a module.
+                loop {
+                    let names = names_after(&code, at);
+                    let next = folder.join(names.first().map_or("", String::as_str));
+                    let descends = names.len() == 1 && next.is_dir() && own.starts_with(&next);
+                    if !descends {
+                        if own.starts_with(&folder) {
+                            check(&folder, names);
+                        }
+                        break;
+                    }
+                    folder = next;
+                    at += names[0].len() + "::".len();
+                }
+            }
+        }
+    }
+    assert!(n_files > 150, "only {n_files} files read");
+    offenders.sort();
+    offenders.dedup();
+    assert!(
+        offenders.is_empty(),
+        "files that name an item through the front door of a folder they sit in (import it \
+         from the file that defines it):\n{}",
         offenders.join("\n")
     );
 }
