@@ -346,9 +346,10 @@ fn only_the_language_server_knows_protocol_types_and_cli_and_lsp_stay_apart() {
 
 #[test]
 fn cli_subcommands_never_import_each_other() {
-    // The subcommands are the modules `cli::run` dispatches to (`check::run(..)`).
+    // The subcommands are the modules `cli::run` dispatches to (`check::run(..)`), in
+    // `cli/dispatch.rs`.
     let cli = root().join("server/src/cli");
-    let dispatch = fs::read_to_string(cli.join("mod.rs")).unwrap_or_default();
+    let dispatch = fs::read_to_string(cli.join("dispatch.rs")).unwrap_or_default();
     let subcommands: Vec<String> = module_names(&cli)
         .into_iter()
         .filter(|m| dispatch.contains(&format!("=> {m}::run(")))
