@@ -1,23 +1,25 @@
-//! `hexcells lsp`: the language server for "Hexcells level v1" files. This file is
-//! the routing table: `impl LanguageServer for LspServer` sends each method to its
-//! handler in `handlers/` (one call; the three text-sync notifications list, in
-//! order, what follows a change), [`capabilities`] announces the same features, and
-//! [`run`] starts the server on stdin/stdout.
+//! `hexcells lsp`: the language server for "Hexcells level v1" files, which `main.rs`
+//! starts with [`run`]. Only `lsp/` knows protocol types.
 //!
-//! May import: core and every module of `lsp/`. Each of those imports only modules
-//! below it, and none imports this file: `handlers/` (one file per feature), then
-//! `solver.rs` (the background analysis), `publish.rs` (its answers to the client),
-//! `diagnostics.rs` and `transport.rs`, then `server.rs` (the handle: the lock, the
-//! permits), then `state.rs`, then `level_diagnostics.rs` (kept in the state), then
-//! `positions.rs`, `results.rs`, `viewer_process.rs` and `outgoing.rs` (the ordered
-//! queue to the client), then `ext.rs` (ARCHITECTURE.md maps the order, and
-//! `tests/e2e/tidy.rs` checks it). Only `lsp/` knows protocol types.
+//! May import: core and every module of `lsp/`; never `cli/`.
 //!
-//! State lives in one [`ServerState`] behind one lock, taken only for synchronous
-//! work, so notifications take effect strictly in the order they arrive (tower runs
-//! handler futures concurrently; ours never await before their state change).
-//! Diagnostics and `hexcells/solveStatus` leave through one ordered queue. Stdout is the wire: logs go to
-//! stderr through `tracing`, filtered by `HEXCELLS_LOG`.
+//! Its files, from the top; each imports only modules listed below it, and none imports
+//! this one: `start.rs` ([`run`]: the runtime on stdin/stdout, logging to stderr), then
+//! `router.rs` (the routing table: `impl LanguageServer for LspServer` sends each method
+//! to its handler, and `capabilities` announces the same features; nothing imports
+//! it), then `handlers/` (one file per feature), then `solver.rs` (the background
+//! analysis), `publish.rs` (its answers to the client), `diagnostics.rs` and
+//! `transport.rs`, then `server.rs` (the handle: the lock, the permits), then
+//! `state.rs`, then `level_diagnostics.rs` (kept in the state), then `positions.rs`,
+//! `results.rs`, `viewer_process.rs` and `outgoing.rs` (the ordered queue to the
+//! client), then `ext.rs` (ARCHITECTURE.md maps the order, and `tests/e2e/tidy.rs`
+//! checks it).
+//!
+//! State lives in one [`ServerState`](state::ServerState) behind one lock, taken only
+//! for synchronous work, so notifications take effect strictly in the order they arrive
+//! (tower runs handler futures concurrently; ours never await before their state
+//! change). Diagnostics and `hexcells/solveStatus` leave through one ordered queue.
+//! Stdout is the wire: logs go to stderr through `tracing`, filtered by `HEXCELLS_LOG`.
 
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
@@ -29,259 +31,12 @@ pub mod outgoing;
 pub mod positions;
 pub mod publish;
 pub mod results;
+mod router;
 pub mod server;
 pub mod solver;
+mod start;
 pub mod state;
 pub mod transport;
 pub mod viewer_process;
 
-use std::time::Duration;
-
-use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::*;
-use tower_lsp_server::{LanguageServer, LspService};
-
-use server::LspServer;
-use state::ServerState;
-
-/// Runs the language server on stdin/stdout until the client says `exit`.
-pub fn run() -> anyhow::Result<()> {
-    init_logging();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
-    runtime.block_on(async {
-        // One wire for everything the client gets, tower's messages and our queue's.
-        let (wire, output) = tokio::sync::mpsc::unbounded_channel();
-        let (service, socket) = LspService::new({
-            let wire = wire.clone();
-            move |client| LspServer::new(client, wire)
-        });
-        transport::serve(service, socket, wire, output).await;
-    });
-    // The stdin reader and any solver thread may still block; don't wait for them.
-    runtime.shutdown_timeout(Duration::from_millis(100));
-    Ok(())
-}
-
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("HEXCELLS_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .with_env_filter(filter)
-        .try_init();
-}
-
-/// What the server offers: one entry per routed feature below.
-fn capabilities(state: &ServerState) -> ServerCapabilities {
-    ServerCapabilities {
-        position_encoding: Some(state.encoding.kind()),
-        text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
-            open_close: Some(true),
-            change: Some(TextDocumentSyncKind::INCREMENTAL),
-            ..TextDocumentSyncOptions::default()
-        })),
-        hover_provider: Some(HoverProviderCapability::Simple(true)),
-        document_highlight_provider: Some(OneOf::Left(true)),
-        references_provider: Some(OneOf::Left(true)),
-        definition_provider: Some(OneOf::Left(true)),
-        document_formatting_provider: Some(OneOf::Left(true)),
-        document_symbol_provider: Some(OneOf::Left(true)),
-        folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
-        inlay_hint_provider: Some(OneOf::Left(true)),
-        code_lens_provider: Some(CodeLensOptions {
-            resolve_provider: Some(false),
-        }),
-        execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![
-                ext::SOLVE_COMMAND.into(),
-                ext::OPEN_VIEWER_COMMAND.into(),
-                ext::OPEN_PREVIEW_COMMAND.into(),
-            ],
-            ..ExecuteCommandOptions::default()
-        }),
-        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-            code_action_kinds: Some(handlers::code_action::kinds()),
-            ..CodeActionOptions::default()
-        })),
-        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
-            SemanticTokensOptions {
-                legend: handlers::semantic_tokens::legend(),
-                full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
-                range: Some(true),
-                ..SemanticTokensOptions::default()
-            },
-        )),
-        diagnostic_provider: state.client.pull_diagnostics.then(|| {
-            DiagnosticServerCapabilities::Options(DiagnosticOptions {
-                identifier: Some("hexcells".into()),
-                inter_file_dependencies: false,
-                workspace_diagnostics: false,
-                ..DiagnosticOptions::default()
-            })
-        }),
-        ..ServerCapabilities::default()
-    }
-}
-
-impl LanguageServer for LspServer {
-    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        Ok(handlers::initialize::initialize(
-            &mut self.lock(),
-            &params,
-            capabilities,
-        ))
-    }
-
-    async fn initialized(&self, _: InitializedParams) {
-        handlers::configuration::refresh(self).await;
-    }
-
-    async fn did_change_configuration(&self, _: DidChangeConfigurationParams) {
-        handlers::configuration::refresh(self).await;
-    }
-
-    async fn shutdown(&self) -> Result<()> {
-        handlers::viewer::close_all(self);
-        Ok(())
-    }
-
-    async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        let uri = params.text_document.uri.clone();
-        self.write("textDocument/didOpen", |state| {
-            state.open(params.text_document);
-            diagnostics::push(&self.outgoing, state, &uri);
-            solver::schedule(self, state, &uri);
-            Ok(())
-        });
-    }
-
-    async fn did_change(&self, params: DidChangeTextDocumentParams) {
-        let uri = params.text_document.uri;
-        self.write("textDocument/didChange", |state| {
-            let applied = state.change(&uri, params.text_document.version, params.content_changes)?;
-            diagnostics::push(&self.outgoing, state, &uri);
-            handlers::viewer::changed(state, &uri, applied);
-            solver::schedule(self, state, &uri);
-            Ok(())
-        });
-    }
-
-    async fn did_close(&self, params: DidCloseTextDocumentParams) {
-        let uri = params.text_document.uri;
-        self.write("textDocument/didClose", |state| {
-            if let Some(doc) = state.close(&uri) {
-                diagnostics::clear(&self.outgoing, state, &uri, doc.version);
-            }
-            Ok(())
-        });
-    }
-
-    async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
-        self.read("textDocument/diagnostic", |s| {
-            handlers::pull_diagnostics::pull(s, params)
-        })
-    }
-
-    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
-        handlers::viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
-        self.read("textDocument/hover", |s| handlers::hover::hover(s, params))
-    }
-
-    async fn document_highlight(
-        &self,
-        params: DocumentHighlightParams,
-    ) -> Result<Option<Vec<DocumentHighlight>>> {
-        handlers::viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
-        self.read("textDocument/documentHighlight", |s| {
-            handlers::highlight::highlight(s, params)
-        })
-    }
-
-    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
-        self.read("textDocument/references", |s| {
-            handlers::references::references(s, params)
-        })
-    }
-
-    async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
-        self.read("textDocument/definition", |s| {
-            handlers::references::definition(s, params)
-        })
-    }
-
-    async fn semantic_tokens_full(
-        &self,
-        params: SemanticTokensParams,
-    ) -> Result<Option<SemanticTokensResult>> {
-        self.update("textDocument/semanticTokens/full", |s| {
-            handlers::semantic_tokens::full(s, params)
-        })
-    }
-
-    async fn semantic_tokens_full_delta(
-        &self,
-        params: SemanticTokensDeltaParams,
-    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
-        self.update("textDocument/semanticTokens/full/delta", |s| {
-            handlers::semantic_tokens::full_delta(s, params)
-        })
-    }
-
-    async fn semantic_tokens_range(
-        &self,
-        params: SemanticTokensRangeParams,
-    ) -> Result<Option<SemanticTokensRangeResult>> {
-        self.read("textDocument/semanticTokens/range", |s| {
-            handlers::semantic_tokens::range(s, params)
-        })
-    }
-
-    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        self.read("textDocument/formatting", |s| {
-            handlers::formatting::formatting(s, params)
-        })
-    }
-
-    async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
-        self.read("textDocument/documentSymbol", |s| {
-            handlers::symbols::document_symbols(s, params)
-        })
-    }
-
-    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        self.read("textDocument/foldingRange", |s| {
-            handlers::symbols::folding_ranges(s, params)
-        })
-    }
-
-    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
-        self.read("textDocument/codeAction", |s| {
-            handlers::code_action::code_actions(s, params)
-        })
-    }
-
-    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
-        self.read("textDocument/inlayHint", |s| {
-            handlers::inlay_hints::inlay_hints(s, params)
-        })
-    }
-
-    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
-        self.read("textDocument/codeLens", |s| {
-            handlers::code_lens::code_lens(s, params)
-        })
-    }
-
-    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        match params.command.as_str() {
-            ext::SOLVE_COMMAND => handlers::solve_command::solve(self, &params.arguments).await,
-            ext::OPEN_VIEWER_COMMAND => handlers::viewer::open(self, &params.arguments).await,
-            ext::OPEN_PREVIEW_COMMAND => handlers::viewer::open_preview(self, &params.arguments).await,
-            other => Err(Error::invalid_params(format!("unknown command `{other}`"))),
-        }
-    }
-}
+pub use start::run;

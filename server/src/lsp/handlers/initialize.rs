@@ -1,6 +1,6 @@
 //! `initialize`: agrees on the position encoding, notes what the client can do, takes
 //! the settings of `initializationOptions` (Helix sends its `config` there, Neovim its
-//! `init_options`, VS Code the `hexcells.*` settings), and answers with the server's capabilities, which the routing table (`lsp/mod.rs`)
+//! `init_options`, VS Code the `hexcells.*` settings), and answers with the server's capabilities, which the routing table (`lsp/router.rs`)
 //! lists beside the methods it routes.
 
 use tower_lsp_server::ls_types::{InitializeParams, InitializeResult, ServerCapabilities, ServerInfo};
