@@ -4,16 +4,27 @@
 //! settles a cell does the player fall back on the engine's explanation (a sum, a
 //! what-if or a contradiction) of one cell. Each [`ReplayStep`] records what the
 //! score reads: its effort, and how many cells the player could have taken at it.
+//! [`ReplayEngine`] says how the replay asks the engine for the explanations it needs.
 //!
 //! [`ReplayStep`]: crate::solve::ReplayStep
 
-use crate::solve::budget::Stop;
+use crate::solve::budget::{Clock, Stop};
 use crate::solve::explain::{explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{Deduction, Explanation, ReplayStep as Step};
-use crate::solve::rules::{self, PairMemo, Rule, View};
+use crate::solve::rules::{self, PairAnswers, PairMemo, Rule, View};
 
-use super::ReplayEngine;
+/// How the replay asks the engine for a harder explanation.
+pub(crate) struct ReplayEngine<'c> {
+    pub(crate) backend: SatBackend,
+    pub(crate) clock: &'c Clock,
+    /// Whether the deductions carry their explanations; when not, the replay works
+    /// out those of a round when it first falls back on it.
+    pub(crate) explained: bool,
+    /// Pair answers lent by the caller, kept across levels.
+    pub(crate) pair_answers: Option<&'c PairAnswers>,
+}
 
 /// The effort of a deduction's explanation.
 fn effort(rule: Rule, clues: usize) -> u8 {

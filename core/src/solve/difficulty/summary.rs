@@ -1,0 +1,64 @@
+//! The difficulty summary of a solution: counts read off its deductions, and the
+//! grade of the easiest-first replay (`replay.rs`) scored by the model (`score.rs`).
+
+use super::replay::{self, ReplayEngine};
+use super::score::{self, GradeModel};
+use crate::solve::budget::Stop;
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::report::{ClueRef, Deduction, Difficulty};
+use crate::solve::rules::Rule;
+
+/// The summary of a solution: `deductions` in order from the cells `initial`
+/// uncovered; graded (a replay) when `engine` is given, for a solvable level.
+/// Fails only when the replay works out explanations itself and the clock stops it.
+pub(crate) fn summarise(
+    puzzle: &Puzzle,
+    initial: &Values,
+    deductions: &[Deduction],
+    engine: Option<ReplayEngine<'_>>,
+) -> Result<Difficulty, Stop> {
+    let mut difficulty = Difficulty {
+        rounds: deductions.last().map_or(0, |d| d.round),
+        largest_explanation: deductions
+            .iter()
+            .map(|d| d.explanation.clues.len())
+            .max()
+            .unwrap_or(0),
+        counter_uses: deductions
+            .iter()
+            .filter(|d| d.explanation.clues.contains(&ClueRef::RemainingCounter))
+            .count(),
+        ..Difficulty::default()
+    };
+    let mut per_round = vec![0; difficulty.rounds + 1];
+    for d in deductions {
+        per_round[d.round] += 1;
+    }
+    difficulty.narrowest_round = per_round
+        .iter()
+        .skip(1)
+        .copied()
+        .filter(|&n| n > 0)
+        .min()
+        .unwrap_or(0);
+    for d in deductions {
+        if let Some(rule) = d.explanation.rule {
+            if let Some(k) = Rule::ALL.iter().position(|r| *r == rule) {
+                difficulty.rule_counts[k] += 1;
+            }
+        }
+    }
+    if let Some(engine) = engine {
+        let steps = replay::replay(puzzle, initial, deductions, &engine)?;
+        for step in &steps {
+            difficulty.steps_by_effort[usize::from(step.effort) - 1] += 1;
+        }
+        let model = GradeModel::TUNED;
+        let score = model.score(&steps);
+        difficulty.score = Some(score.round() as u32);
+        difficulty.grade = Some(model.grade(score));
+        difficulty.reasons = score::reasons(&steps);
+        difficulty.steps = steps;
+    }
+    Ok(difficulty)
+}
