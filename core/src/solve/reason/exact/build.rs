@@ -3,18 +3,10 @@
 //! a fresh search state; kept for the next question when it asks about the same
 //! clues.
 
+use super::bits::set;
 use super::propagate;
-use super::{set, Con, ExactChecker, DECISION, NONE};
+use super::state::{Built, Con, ExactChecker, DECISION, NONE};
 use crate::solve::puzzle::ClueShape;
-
-/// What a question's variables and constraints were built for: a later question
-/// with the same clues and counter, about a cell among the variables (or about the
-/// untouched cells again), needs only a fresh search state.
-pub(super) struct Built {
-    clues: Vec<usize>,
-    counter: bool,
-    seeded: bool,
-}
 
 impl ExactChecker<'_> {
     /// Whether the variables and constraints built last serve the question about

@@ -2,8 +2,8 @@
 //! rests on, so the search jumps back over decisions that do not matter and a
 //! refutation names only the clues it used.
 
-use super::search::Frame;
-use super::{has, set, ExactChecker, DECISION, PREMISE};
+use super::bits::{has, set};
+use super::state::{ExactChecker, Frame, DECISION, PREMISE};
 
 impl ExactChecker<'_> {
     /// The constraints and the decisions the last conflict rests on, following the

@@ -1,7 +1,8 @@
 //! The checker's propagation: assignments and their undoing, counts, lines, shapes
 //! and the counting bound with the counter.
 
-use super::{has, set, unset, Con, ExactChecker, DECISION};
+use super::bits::{has, set, unset};
+use super::state::{Con, ExactChecker, DECISION};
 use crate::solve::puzzle::ClueShape;
 
 impl ExactChecker<'_> {

@@ -1,8 +1,12 @@
 //! The checker's short local search for a colouring with the cell wrong, tried when
 //! the exact search stops at its node limit.
 
-use super::{first, set, unset, Con, ExactChecker, REPAIR_STEPS};
+use super::bits::{first, set, unset};
+use super::state::{Con, ExactChecker};
 use crate::solve::reason::local_search::pick_least;
+
+/// Flips the local search may make.
+const REPAIR_STEPS: usize = 1000;
 
 impl ExactChecker<'_> {
     /// A small local search for a colouring with the cell wrong that meets every

@@ -2,19 +2,8 @@
 //! propagation, conflict analysis and back-jumping, until the cell's wrong colour
 //! is refuted, a colouring is found or the node limit is reached.
 
-use super::{has, union, unset, ExactChecker, DECISION, PREMISE};
-
-/// A decision of the search: the variable, the value tried first, the trail length
-/// before it, whether its second value is being tried, and what the first value's failure rested on
-/// (constraints and decisions, as bit sets).
-pub(super) struct Frame {
-    pub(super) var: u32,
-    first: bool,
-    trail: u32,
-    second: bool,
-    cons: Vec<u64>,
-    decisions: Vec<u64>,
-}
+use super::bits::{has, union, unset};
+use super::state::{ExactChecker, Frame, DECISION, PREMISE};
 
 impl ExactChecker<'_> {
     /// `Some(true)` when no colouring has the cell wrong, `Some(false)` when one does,

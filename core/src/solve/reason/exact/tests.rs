@@ -4,7 +4,7 @@ use super::*;
 use crate::solve::budget::{Budget, Clock};
 use crate::solve::explain::question::Questions;
 use crate::solve::fixture_rounds::{fixture_rounds, FixtureRound, GENERATED_FIXTURES, SOLVE_FIXTURES};
-use crate::solve::puzzle::Cand;
+use crate::solve::puzzle::{Cand, Puzzle, Values};
 use crate::solve::reason::sat::encode::Lit;
 use crate::solve::reason::sat::round::RoundSolver;
 use crate::solve::reason::sat::{SatBackend, SatResult};
