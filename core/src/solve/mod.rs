@@ -26,7 +26,7 @@
 //!
 //! - `advice/`: hints and fixes, which call the engine;
 //! - `run.rs`: the run over a level, round after round, then explanations and grade;
-//! - `difficulty.rs`: the grade, a replay as a player who takes the easiest step;
+//! - `difficulty/`: the grade, a replay as a player who takes the easiest step;
 //! - `explain/`: why each forced cell is forced (a named rule, else a minimal set of
 //!   clues), and the independent re-check of an explanation;
 //! - `deduce/`: one round, which cells are forced, cheapest reasoning first;

@@ -1,6 +1,6 @@
 //! The engine's run over a level: round after round, the cells a perfect player
 //! uncovers (`deduce/` decides each round), until none is hidden or none is forced;
-//! then their explanations (`explain/`) and the grade (`difficulty.rs`), as much of
+//! then their explanations (`explain/`) and the grade (`difficulty/`), as much of
 //! them as the caller asks for.
 //!
 //! May import: every part of the engine but `advice/`.

@@ -24,6 +24,12 @@
 //! contradiction.
 //! `docs/rules.md` is the catalogue for authors.
 //!
+//! Its files, from the top: `fixpoint.rs` (the round's first layer); the readers of
+//! the general search's clues, `sum.rs`, `contradiction.rs` and `chain.rs`, which asks
+//! `matching.rs`; the families `finish.rs`, `clue_shape.rs`, `overlap.rs` and
+//! `counter.rs`; then what they share: `catalogue.rs`, `round_view.rs`, `alone.rs`,
+//! `region_parts.rs` and `pair_memo.rs`.
+//!
 //! A new rule: its entry in `catalogue.rs` (and `docs/rules.md`), a matcher in its
 //! family's file (a new file for a new family), and its place in `matching.rs`.
 
