@@ -7,27 +7,13 @@
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
 
-use tokio::sync::oneshot;
-
 use super::diff::Drawn;
 use super::page_events::{bound_key, prompt_key, MouseButton, PageEvent};
-use super::{ServeOptions, Shared};
-use crate::controller::{Controller, Frame, Post, UserEvent};
+use super::shared::{ServeOptions, Shared, ToDriver};
+use crate::controller::{Controller, Frame, Post};
 use crate::keys::{Button, Key};
 use crate::player::Session;
 use crate::render::Svg;
-
-/// What reaches the controller's thread.
-#[derive(Debug)]
-pub enum ToDriver {
-    /// Work done beside the controller (as the window's user events).
-    Event(UserEvent),
-    /// An event from a page.
-    Page(PageEvent),
-    /// Ctrl+C: answers whether to stop (the editor asks once about unsaved edits, on
-    /// the page, as the window's close button does).
-    Close(oneshot::Sender<bool>),
-}
 
 /// The frame before a page said its size.
 const FIRST_FRAME: Frame = Frame {

@@ -9,7 +9,7 @@ use std::sync::mpsc::Sender;
 
 use hexcells_core::viewer_protocol::FromViewer;
 
-use super::driver::ToDriver;
+use super::shared::ToDriver;
 use crate::controller::spawn_stdin_reader;
 
 /// Tells the language server where the page is.

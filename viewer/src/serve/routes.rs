@@ -14,7 +14,8 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use super::{socket, Shared, MAX_MESSAGE};
+use super::shared::{Shared, MAX_MESSAGE};
+use super::socket;
 
 /// The page: its HTML, style and script in one small file.
 const PAGE: &str = include_str!("page.html");

@@ -9,9 +9,8 @@ use std::sync::Arc;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
 
 use super::diff::PageFrame;
-use super::driver::ToDriver;
 use super::page_events;
-use super::Shared;
+use super::shared::{Shared, ToDriver};
 
 /// Serves one page until it closes, sends garbage, or the server stops.
 pub async fn run(mut socket: WebSocket, shared: Arc<Shared>) {
