@@ -1,4 +1,5 @@
-//! Paints a frame: the header (title, author or the playtest's label, counters), the
+//! The player's frame: its [`Scene`] (plain data the player builds for each frame),
+//! painted: the header (title, author or the playtest's label, counters), the
 //! hexagons with their numbers (dimmed ones faint), guesses, column numbers rotated
 //! with their rays, highlights, the footer (custom text, status and the key line's
 //! parts that fit on up to two lines, cell name under the mouse, error banner) and,
@@ -11,10 +12,54 @@ use hexcells_core::{Color as CellColor, Item, Level, Pos};
 use tiny_skia::Color;
 
 use super::canvas::{Canvas, Group, Tile};
+use super::frame_text::FrameText;
 use super::layout::FrameLayout;
 use super::palette::{self, Rgb};
 use super::text::{self, left, Anchor, TextStyle};
-use super::{help, key_line, FrameText, Scene};
+use super::{help, key_line};
+
+/// Everything one frame shows. Plain data, built by the session for each frame.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    /// The level on screen.
+    pub level: &'a Level,
+    /// Which cells are uncovered, indexed by [`Pos::index`] (revealed-at-start cells
+    /// count as uncovered).
+    pub uncovered: &'a [bool],
+    /// The player's guesses on hidden cells, indexed by [`Pos::index`] (may be empty).
+    pub guesses: &'a [Option<CellColor>],
+    /// Show every cell's solution colour ("show solution" preview).
+    pub show_solution: bool,
+    /// The cell under the mouse, named in the footer.
+    pub hover: Option<Pos>,
+    /// The cell a hint points at.
+    pub hint: Option<Pos>,
+    /// The cell under the editor's cursor.
+    pub cursor: Option<Pos>,
+    /// Clues whose members are highlighted (a blue cell's flower, a column's beam).
+    pub highlights: &'a [Pos],
+    /// The clues the rule of a hint (or of a solve's hardest step) reads, outlined.
+    pub rule_clues: &'a [Pos],
+    /// Clues whose numbers are dimmed ("done with this one").
+    pub dimmed: &'a [Pos],
+    /// The panel of every binding (keys, what they do), when it shows.
+    pub help: Option<&'a [(String, String)]>,
+    /// Blue cells still hidden.
+    pub remaining: usize,
+    /// Wrong guesses so far.
+    pub mistakes: u32,
+    /// The first error of the text, shown on a red band while the text has errors.
+    pub banner: Option<String>,
+    /// One line of status: a hint's reason, "solved", the level's place in a pack.
+    pub status: String,
+    /// The parts of the key line, most needed first, that follow the status (empty
+    /// while a message takes the status lines): as many as fit show, whole.
+    pub keys: &'a [String],
+    /// The label of the editor's playtest, in the header.
+    pub label: Option<&'a str>,
+    /// Interface scale (HiDPI).
+    pub scale: f32,
+}
 
 /// Paints `scene` laid out by `layout`; returns its words as drawn.
 pub fn draw(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas) -> FrameText {

@@ -15,10 +15,11 @@ use tiny_skia::Color;
 
 use super::board::{centred, draw_banner, draw_number, draw_title, outline_cell};
 use super::canvas::{hexagon_at, Canvas, Group, Tile};
+use super::frame_text::FrameText;
 use super::layout::FrameLayout;
 use super::palette;
 use super::text::{self, left, Anchor, TextStyle};
-use super::{help, key_line, FrameText};
+use super::{help, key_line};
 
 /// Everything one editor frame shows.
 #[derive(Clone, Debug)]
