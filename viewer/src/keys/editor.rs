@@ -3,7 +3,7 @@
 //! and the mouse's part of the editor's help (its gestures are not chords): in the key
 //! line, in the help panel, and in the first steps an empty level shows.
 
-use super::{help_rows, in_button_order, keys_for, line_parts, table, Binding};
+use super::binding::{help_rows, in_button_order, keys_for, line_parts, table, Binding};
 
 table! {
     /// Everything a binding of the editor can do.

@@ -24,7 +24,9 @@
 
 use std::path::PathBuf;
 
-use super::{defaults, editor, player, Bindable, Binding, Chord};
+use super::binding::{defaults, Bindable, Binding};
+use super::chord::Chord;
+use super::{editor, player};
 
 /// The bindings in force.
 #[derive(Clone, Debug, PartialEq)]

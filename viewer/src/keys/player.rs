@@ -2,7 +2,7 @@
 //! (`[player]`), their default chords (SixCells' player's where it has one) and their
 //! help; and the key line, with what a playtest of the editor's level adds to it.
 
-use super::{keys_for, line_parts, table, Binding};
+use super::binding::{keys_for, line_parts, table, Binding};
 
 table! {
     /// Everything a binding of the player can do.
