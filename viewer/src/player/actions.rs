@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::Pos;
 
-use super::Session;
+use super::session::Session;
 use crate::keys::player::PlayerAction;
 use crate::keys::{Bindable, Button};
 use crate::render::camera::STEP;

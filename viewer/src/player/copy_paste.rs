@@ -3,7 +3,7 @@
 //! `crate::clipboard`).
 
 use super::actions::PlayerEffects;
-use super::{Origin, Session};
+use super::session::{Origin, Session};
 use crate::clipboard::{PastedFormat, PastedLevel};
 
 impl Session {

@@ -7,7 +7,7 @@ use hexcells_core::solve::{self, Budget, ClueRef, Deduction, HintResult, PlaySta
 use hexcells_core::{Color, Pos};
 
 use super::game::Game;
-use super::Session;
+use super::session::Session;
 use crate::keys::player::PlayerAction;
 
 /// Work for the deduction engine, taken from the session by [`Session::engine_job`].

@@ -11,7 +11,7 @@ use hexcells_core::{Color, Pos};
 use super::clue_marks;
 use super::game::{ClickOutcome, Confirmed};
 use super::progress::Best;
-use super::{Origin, Session};
+use super::session::{Origin, Session};
 use crate::keys::player::PlayerAction;
 use crate::keys::Button;
 
