@@ -1,7 +1,8 @@
 //! "Fill clues" off the UI thread: `hexcells_core::generate::fill_clues` on the level
 //! being edited, at the grade chosen before it starts, with its progress and its answer
 //! handed back as [`FillNews`]. A newer run or Esc cancels the running one; the level
-//! changes only when a run's answer is taken ([`super::Editor::fill_news`]), as one edit.
+//! changes only when a run's answer is taken
+//! ([`Editor::fill_news`](crate::editor::Editor::fill_news)), as one edit.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

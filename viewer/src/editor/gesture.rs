@@ -3,7 +3,7 @@
 //! number out of a cell, moves the selection or draws a freehand selection loop; the
 //! modifiers' meaning comes from the bindings ([`Mods`]).
 //!
-//! Each [`PointerEvent`] comes in through `Editor::pointer` (`mod.rs`), the editor's
+//! Each [`PointerEvent`] comes in through `Editor::pointer` (`state.rs`), the editor's
 //! one way in for the mouse; [`PointerState`] here works out the gesture and answers
 //! with a [`Reaction`]: an operation for the editor to request, a redraw, or nothing.
 

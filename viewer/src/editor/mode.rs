@@ -11,7 +11,7 @@ use hexcells_core::Pos;
 use super::document::Link;
 use super::prompt::PromptKey;
 use super::save::{DiskChange, EditedFile, Saved};
-use super::{Editor, EditorOutcome};
+use super::state::{Editor, EditorOutcome};
 use crate::keys::editor::EditorAction;
 use crate::keys::keys_for;
 use crate::render::camera::STEP;

@@ -2,6 +2,7 @@
 //! frame: every control of the table in `docs/viewer.md`, standalone and linked.
 
 use super::*;
+use crate::editor::{mode, Mods};
 use crate::keys::Button;
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
