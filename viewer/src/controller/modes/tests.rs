@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::player::TUTORIAL;
+use std::sync::Arc;
 
 const FRAME: Frame = Frame {
     width: 1280,
