@@ -3,8 +3,10 @@
 
 use crate::model::{Cell, Clue, Color, Column, Direction, Hint, Item, Level, Pos};
 
+use crate::solve::Grade;
+
+use super::engine::{Engine, Stop};
 use super::rng::Rng;
-use super::{special_hint, Engine, Grade, Stop};
 
 /// One chance in this many that a clue shows `{n}` / `-n-` when it may.
 const SPECIAL_ONE_IN: usize = 3;
@@ -137,6 +139,18 @@ impl Draft {
             level.set(*pos, Some(Item::Column(*column)));
         }
         level
+    }
+}
+
+/// The special hint a clue with `count` blue members out of `n_members` may show,
+/// given whether they are together; `None` when `{n}`/`-n-` would say nothing.
+pub(super) fn special_hint(count: usize, n_members: usize, together: Option<bool>) -> Option<Hint> {
+    if count < 2 || count >= n_members {
+        return None;
+    }
+    match together? {
+        true => Some(Hint::Together),
+        false => Some(Hint::Apart),
     }
 }
 

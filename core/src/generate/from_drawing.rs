@@ -24,13 +24,14 @@
 //! by time).
 
 use crate::model::{Clue, Column, Direction, Hint, Item, Level, Pos};
-use crate::solve::{Change, Difficulty};
+use crate::solve::{Change, Difficulty, Grade};
 use crate::validate;
 
-use super::clues::{self, Draft};
+use super::clues::{self, special_hint, Draft};
+use super::engine::{Engine, Limits, Stop};
+use super::progress::{GenerateProgress, Phase};
 use super::prune::{self, Chunks, JudgeAhead, Judgement, Piece, Trace};
 use super::rng::Rng;
-use super::{special_hint, Engine, GenerateProgress, Grade, Limits, Phase, Stop};
 
 /// What to fill in.
 #[derive(Clone, Debug, PartialEq, Eq)]

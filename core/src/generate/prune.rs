@@ -9,11 +9,11 @@
 //! cores ([`JudgeAhead`]), with the same outcome as one at a time.
 
 use crate::model::Hint;
-use crate::solve::{Deduction, Report};
+use crate::solve::{Deduction, Grade, Report};
 
 use super::clues::Draft;
+use super::engine::{Engine, Stop};
 use super::rng::Rng;
-use super::{Engine, Grade, Stop};
 
 /// Something the level shows that might not be needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,7 +250,7 @@ impl Trace {
 
 /// Judges taking pieces away from a level, one set after the other, two at a time
 /// when the engine may work side by side (two cores or more, see
-/// [`super::Limits`]): with a set, the set the caller judges next if this one is
+/// [`Limits`](super::engine::Limits)): with a set, the set the caller judges next if this one is
 /// refused (the first half of a chunk, or the next piece alone) is judged on the
 /// same level on another thread. Refusals are about half the judgements of a
 /// pruning, and most of them near its end. The judgements, and so the levels made,

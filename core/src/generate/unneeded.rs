@@ -10,10 +10,12 @@
 //! settle within it counts as needed), and the caller's cancel flag stops the work.
 
 use crate::model::{Item, Level, Pos};
+use crate::solve::Grade;
 
 use super::clues::Draft;
+use super::engine::{Engine, Limits, Stop};
+use super::from_drawing::FillError;
 use super::prune::{self, Piece, Trace};
-use super::{Engine, FillError, Grade, Limits, Stop};
 
 /// One clue a player never needs.
 #[derive(Clone, Debug, PartialEq, Eq)]

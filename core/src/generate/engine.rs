@@ -1,0 +1,119 @@
+//! The engine as the generator asks it: the deduction engine with a conflict budget
+//! instead of a time limit ([`ENGINE_CONFLICTS`]), stopped by the caller's cancel flag
+//! ([`Limits`], [`Stop`]) and counting its calls. Every file of the folder judges its
+//! levels through it.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use crate::model::{Level, Pos};
+use crate::solve::{self, Budget, Difficulty, Verdict};
+
+/// Limits a caller may set; they never change the level generated, only whether
+/// one is returned.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Set to `true` to stop generating; the result is then [`GenerateError::Cancelled`].
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Keep the work on the calling thread, for a caller in the background that
+    /// leaves the other cores to more urgent work (the language server's advice,
+    /// beside the next edit's verdicts). Otherwise clues are judged two at a time
+    /// on a machine with two cores or more. The results are the same.
+    pub one_core: bool,
+}
+
+/// Conflicts allowed to one SAT call of the engine. A candidate on which the engine
+/// needs more is discarded. Deterministic, unlike a time limit.
+pub const ENGINE_CONFLICTS: u64 = 20_000;
+
+/// The caller's cancel flag was set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Stop;
+
+/// The engine with the generator's budget, counting calls.
+pub(super) struct Engine {
+    budget: Budget,
+    pub(super) calls: usize,
+    /// Whether judgements may run two at a time ([`Limits::one_core`] unset).
+    pub(super) side_by_side: bool,
+    /// The grade's pair answers, shared by every grade of this run (its levels
+    /// are versions of one level, a few clues apart) and by its forks.
+    pair_answers: Arc<solve::PairAnswers>,
+}
+
+impl Engine {
+    /// The engine with its conflict budget, stopped by `limits`' cancel flag.
+    pub(super) fn new(limits: &Limits) -> Engine {
+        Engine {
+            budget: Budget {
+                cancel: limits.cancel.clone(),
+                max_conflicts: Some(ENGINE_CONFLICTS),
+                time_limit: None,
+            },
+            calls: 0,
+            side_by_side: !limits.one_core
+                && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
+            pair_answers: Arc::default(),
+        }
+    }
+
+    /// Another engine with the same budget and cancel flag, for another thread; its
+    /// calls are added back by the caller.
+    pub(super) fn fork(&self) -> Engine {
+        Engine {
+            budget: self.budget.clone(),
+            calls: 0,
+            side_by_side: false,
+            pair_answers: Arc::clone(&self.pair_answers),
+        }
+    }
+
+    /// The fast verdict: `Ok(true)` when solvable, `Ok(false)` when stuck or when the
+    /// engine needs more than its conflict budget. The stuck cells come back too.
+    pub(super) fn verdict(&mut self, level: &Level) -> Result<(bool, Vec<Pos>), Stop> {
+        self.calls += 1;
+        let report = solve::verdict(level, &self.budget);
+        match report.verdict {
+            Verdict::Solvable => Ok((true, Vec::new())),
+            Verdict::Stuck { .. } => Ok((false, report.stuck)),
+            Verdict::GaveUp => Ok((false, Vec::new())),
+            Verdict::Cancelled => Err(Stop),
+        }
+    }
+
+    /// The report on `level`, graded when `graded`, or `None` when it is not
+    /// solvable in budget; the run starts after `first_rounds`, which the level
+    /// shares with one judged before ([`solve::verdict_and_grade_from`]).
+    pub(super) fn check(
+        &mut self,
+        level: &Level,
+        first_rounds: &[solve::Deduction],
+        graded: bool,
+    ) -> Result<Option<solve::Report>, Stop> {
+        self.calls += 1;
+        let answers = Some(&*self.pair_answers);
+        let report = solve::verdict_and_grade_from(level, &self.budget, answers, first_rounds, graded);
+        match report.verdict {
+            Verdict::Solvable => Ok(Some(report)),
+            Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
+            Verdict::Cancelled => Err(Stop),
+        }
+    }
+
+    /// The difficulty summary, or `None` when the level is not solvable in budget.
+    pub(super) fn difficulty(&mut self, level: &Level) -> Result<Option<Difficulty>, Stop> {
+        Ok(self.analyze(level)?.map(|r| r.difficulty))
+    }
+
+    /// The full analysis (each explanation's clues and rule, no words), or `None`
+    /// when the level is not solvable in budget.
+    pub(super) fn analyze(&mut self, level: &Level) -> Result<Option<solve::Report>, Stop> {
+        self.calls += 1;
+        let report = solve::analyze_without_words(level, &self.budget);
+        match report.verdict {
+            Verdict::Solvable => Ok(Some(report)),
+            Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
+            Verdict::Cancelled => Err(Stop),
+        }
+    }
+}
