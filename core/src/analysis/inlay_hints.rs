@@ -4,7 +4,7 @@
 
 use crate::format::Parse;
 use crate::model::Color;
-use crate::TextRange;
+use crate::diagnostic::TextRange;
 
 /// A label shown at the end of a line.
 #[derive(Clone, Debug, PartialEq, Eq)]

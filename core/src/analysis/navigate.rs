@@ -1,10 +1,10 @@
 //! Highlights, references and definitions: which cells a clue counts, and which
 //! clues count a cell.
 
-use super::item_at;
+use super::target::item_at;
 use crate::format::Parse;
 use crate::model::Clue;
-use crate::TextRange;
+use crate::diagnostic::TextRange;
 
 /// One range to highlight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

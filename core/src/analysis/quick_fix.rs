@@ -17,7 +17,7 @@ use super::text_fix::{line_len, line_text, FixKind, LineEdit, TextFix};
 use crate::format::Parse;
 use crate::format::{decode_entities, ParsedLevel, MAGIC};
 use crate::model::{name, Clue, Hint, Item};
-use crate::{Code, Diagnostic, TextRange};
+use crate::diagnostic::{Code, Diagnostic, TextRange};
 
 /// Characters in a full grid line.
 const GRID_WIDTH: u32 = 66;

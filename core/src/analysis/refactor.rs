@@ -1,7 +1,7 @@
 //! Refactors on the item under the cursor: toggle blue / black, toggle revealed,
 //! cycle the number mark.
 
-use super::item_at;
+use super::target::item_at;
 use super::text_fix::{FixKind, LineEdit, TextFix};
 use crate::format::print::group;
 use crate::format::Parse;

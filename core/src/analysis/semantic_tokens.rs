@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 
 use crate::format::{HeaderField, Parse, ParsedLevel};
 use crate::model::{Color, Hint, Item};
-use crate::TextRange;
+use crate::diagnostic::TextRange;
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

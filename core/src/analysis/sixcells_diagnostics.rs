@@ -7,7 +7,7 @@ use crate::format::sixcells::{import, ImportError};
 use crate::model::{name, Level};
 use crate::solve::{Report, Verdict};
 use crate::validate;
-use crate::{Code, Diagnostic, Severity, TextRange};
+use crate::diagnostic::{Code, Diagnostic, Severity, TextRange};
 
 /// Where a `.sixcells` problem is reported when the JSON gives no place.
 const TOP: TextRange = TextRange {

@@ -2,7 +2,7 @@
 //! a replacement within one line of the text (a [`crate::edit::TextChange`] that
 //! stays on its line).
 
-use crate::TextRange;
+use crate::diagnostic::TextRange;
 
 /// Replace the text of `range` (within one line) with `new_text`, which may hold
 /// line breaks.
