@@ -1,9 +1,9 @@
 //! The edit operations on the model: what each one does to a [`Level`], or why it is
-//! refused. [`super::changes`] turns the result into text changes.
+//! refused. `changes` (`changes.rs`) turns the result into text changes.
 
+use super::error::EditError;
 use super::place::{attached_columns, blocker, column_place, describe};
 use super::together_marks::{computed_mark, follow_layout, with_hint};
-use super::EditError;
 use crate::format::{HeaderField, MAGIC};
 use crate::model::{Cell, Color, Column, Direction, Hint, Item, Level, Pos};
 

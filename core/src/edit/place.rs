@@ -60,7 +60,7 @@ pub fn lattice_parity(level: &Level) -> Option<u8> {
 /// `"black cell"`, `"blue cell"` or `"column number"`, for messages.
 pub fn describe(item: Item) -> &'static str {
     match item {
-        Item::Cell(cell) if cell.color == crate::Color::Blue => "blue cell",
+        Item::Cell(cell) if cell.color == crate::model::Color::Blue => "blue cell",
         Item::Cell(_) => "black cell",
         Item::Column(_) => "column number",
     }
