@@ -9,7 +9,8 @@ use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
 use super::parse::{file_diagnostics, level_pieces, Parse, ParsedLevel};
-use crate::{Level, TextRange};
+use crate::diagnostic::TextRange;
+use crate::model::Level;
 
 /// A text with its parse, read again level by level as it changes.
 #[derive(Clone, Debug, Default)]

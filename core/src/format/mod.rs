@@ -1,5 +1,14 @@
 //! The "Hexcells level v1" text format: parsing, printing, formatting, and the
 //! SixCells JSON format.
+//!
+//! May import: the model, the diagnostics and the model checks (`validate`, whose
+//! problems the parser places in the text). Its files import each other, never this one.
+//!
+//! Its entries, from the top: `print.rs` (canonical text out, and `format`, which reads
+//! before it prints), `live.rs` (a text's parse kept as it changes), `parse.rs` (text in),
+//! `placed_problems.rs` (the parser's checks beyond syntax), `source.rs` (where each line
+//! and field sits), `entities.rs` (HTML entities decoded) and `sixcells.rs` (the SixCells
+//! editor's JSON).
 
 pub mod entities;
 pub mod live;

@@ -37,7 +37,7 @@ impl Parse {
     pub fn has_errors(&self) -> bool {
         self.all_diagnostics()
             .iter()
-            .any(|d| d.severity == crate::Severity::Error)
+            .any(|d| d.severity == crate::diagnostic::Severity::Error)
     }
 
     /// The level whose text holds `line`, with its index in the pack.
@@ -65,7 +65,7 @@ impl ParsedLevel {
     pub fn has_errors(&self) -> bool {
         self.diagnostics
             .iter()
-            .any(|d| d.severity == crate::Severity::Error)
+            .any(|d| d.severity == crate::diagnostic::Severity::Error)
     }
 }
 

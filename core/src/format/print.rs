@@ -3,7 +3,7 @@
 
 use super::parse::{parse, MAGIC};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::model::{Item, Level, Pos, GRID_SIZE};
+use crate::model::{Color, Item, Level, Pos, GRID_SIZE};
 
 /// The canonical text of one level.
 pub fn print(level: &Level) -> String {
@@ -37,10 +37,10 @@ pub fn group(item: Option<Item>) -> (char, char) {
         None => ('.', '.'),
         Some(Item::Cell(cell)) => {
             let c1 = match (cell.color, cell.revealed) {
-                (crate::Color::Black, false) => 'o',
-                (crate::Color::Black, true) => 'O',
-                (crate::Color::Blue, false) => 'x',
-                (crate::Color::Blue, true) => 'X',
+                (Color::Black, false) => 'o',
+                (Color::Black, true) => 'O',
+                (Color::Blue, false) => 'x',
+                (Color::Blue, true) => 'X',
             };
             (c1, cell.hint.symbol())
         }
