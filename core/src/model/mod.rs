@@ -1,4 +1,11 @@
 //! The level model: positions, items, names and clues, as plain data.
+//!
+//! May import: nothing of the crate; everything else reads the model. Its files import
+//! each other, never this one.
+//!
+//! Its entries, from the top: `clue.rs` (what a number counts, [`Clue`]), `level.rs`
+//! (what sits at each position, [`Level`]), `notation.rs` (Hexix names, [`name`]) and
+//! `coords.rs` (grid positions and the hexagonal geometry, [`Pos`]).
 
 pub mod clue;
 pub mod coords;
