@@ -1,10 +1,10 @@
 //! Hover: what an item or header line means to a player, in Markdown.
 
 use super::target::{target_at, Target};
+use crate::diagnostic::TextRange;
 use crate::format::Parse;
 use crate::format::{decode_entities, HeaderField, ParsedLevel};
 use crate::model::{name, Clue, ClueKind, Color, Direction, Hint, Item, Pos};
-use crate::diagnostic::TextRange;
 
 /// The hover text for a range of the source.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,9 +2,9 @@
 //! author can check a row at a glance without counting characters. Editors show
 //! them only when the user turns them on, since they break the grid's alignment.
 
+use crate::diagnostic::TextRange;
 use crate::format::Parse;
 use crate::model::Color;
-use crate::diagnostic::TextRange;
 
 /// A label shown at the end of a line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,9 +2,9 @@
 //! clues count a cell.
 
 use super::target::item_at;
+use crate::diagnostic::TextRange;
 use crate::format::Parse;
 use crate::model::Clue;
-use crate::diagnostic::TextRange;
 
 /// One range to highlight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

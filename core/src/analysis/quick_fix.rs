@@ -14,10 +14,10 @@
 //! | HC0206 hint-contradicts-solution | write the mark the solution shows |
 
 use super::text_fix::{line_len, line_text, FixKind, LineEdit, TextFix};
+use crate::diagnostic::{Code, Diagnostic, TextRange};
 use crate::format::Parse;
 use crate::format::{decode_entities, ParsedLevel, MAGIC};
 use crate::model::{name, Clue, Hint, Item};
-use crate::diagnostic::{Code, Diagnostic, TextRange};
 
 /// Characters in a full grid line.
 const GRID_WIDTH: u32 = 66;

@@ -3,9 +3,9 @@
 
 use std::ops::RangeInclusive;
 
+use crate::diagnostic::TextRange;
 use crate::format::{HeaderField, Parse, ParsedLevel};
 use crate::model::{Color, Hint, Item};
-use crate::diagnostic::TextRange;
 
 /// What a token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,11 +3,11 @@
 //! level it holds. The JSON has no grid text, so problems name cells in Hexix
 //! notation (their place once the level is written as text) and sit on line 1.
 
+use crate::diagnostic::{Code, Diagnostic, Severity, TextRange};
 use crate::format::sixcells::{import, ImportError};
 use crate::model::{name, Level};
 use crate::solve::{Report, Verdict};
 use crate::validate;
-use crate::diagnostic::{Code, Diagnostic, Severity, TextRange};
 
 /// Where a `.sixcells` problem is reported when the JSON gives no place.
 const TOP: TextRange = TextRange {

@@ -2,14 +2,14 @@
 //! cell, a one-line summary, the hover note on each cell, the step list, and edits
 //! for the engine's suggested fixes.
 
-use super::text_fix::{FixKind, LineEdit, TextFix};
 use super::target::{target_at, Target};
+use super::text_fix::{FixKind, LineEdit, TextFix};
+use crate::diagnostic::{Code, Diagnostic};
 use crate::format::Parse;
 use crate::format::ParsedLevel;
 use crate::generate::UnneededClues;
 use crate::model::{name, Color, Item, Pos};
 use crate::solve::{Change, ClueRef, Reasoning, Report, Verdict};
-use crate::diagnostic::{Code, Diagnostic};
 
 /// One HC0301 diagnostic per stuck cell, related to the clues that count it, or
 /// one HC0302 when the engine gave up. None for a solvable level or a cancelled run.

@@ -1,7 +1,7 @@
 //! Document symbols and folds: each level of a pack, with its header and its grid.
 
-use crate::format::Parse;
 use crate::diagnostic::TextRange;
+use crate::format::Parse;
 
 /// A span of whole lines, both ends included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,8 +13,8 @@
 //! (`analysis::text_fix`, which the text changes convert). Its files import each other,
 //! never this one.
 //!
-//! Its entries, from the top: `changes.rs` ([`changes`]: an operation as text changes,
-//! checked), `ops.rs` (what each [`Op`] does to a level), `place.rs` and
+//! Its entries, from the top: `changes.rs` ([`changes`](changes()): an operation as
+//! text changes, checked), `ops.rs` (what each [`Op`] does to a level), `place.rs` and
 //! `together_marks.rs` (where items may go, the `{n}` / `-n-` marks after an edit),
 //! `diff.rs` (the smallest changes between two versions of a level), `text.rs`
 //! ([`TextChange`]) and `error.rs` (why an edit was refused, [`EditError`]).

@@ -13,7 +13,8 @@ use crate::solve::{self, Budget, Difficulty, Verdict};
 /// one is returned.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Set to `true` to stop generating; the result is then [`GenerateError::Cancelled`].
+    /// Set to `true` to stop generating; the result is then
+    /// [`GenerateError::Cancelled`](crate::generate::GenerateError::Cancelled).
     pub cancel: Option<Arc<AtomicBool>>,
     /// Keep the work on the calling thread, for a caller in the background that
     /// leaves the other cores to more urgent work (the language server's advice,
