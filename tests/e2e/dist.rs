@@ -396,6 +396,59 @@ fn a_folder_without_the_binaries_is_refused_with_a_reason() {
     assert_eq!(names(empty.path()), Vec::<String>::new(), "nothing is written");
 }
 
+#[test]
+fn building_options_do_not_go_with_a_bin_dir() {
+    let empty = temp_dir();
+    for option in ["--debug", "--build-only"] {
+        let run = dist(&[option, "--bin-dir", &empty.path().to_string_lossy()]);
+        assert_eq!(run.status.code(), Some(2), "{option}");
+        let stderr = text(&run.stderr);
+        assert!(
+            stderr.starts_with("scripts/dist: --bin-dir packages binaries built already"),
+            "{option}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_linux_release_is_not_built_without_cargo_zigbuild() {
+    if !cfg!(all(target_os = "linux", target_env = "gnu")) {
+        skip("not a Linux glibc machine: its release is built with plain cargo");
+        return;
+    }
+    // A PATH with the shell tools scripts/dist uses and rustc, but no cargo-zigbuild.
+    let tools = temp_dir();
+    for tool in ["bash", "dirname", "sed", "mkdir", "rustc"] {
+        let real = which(tool).unwrap_or_else(|| panic!("{tool} not found on PATH"));
+        std::os::unix::fs::symlink(real, tools.path().join(tool)).expect("link a tool");
+    }
+    let out = temp_dir();
+    let run = Command::new(tools.path().join("bash"))
+        .arg(repo_root().join("scripts").join("dist"))
+        .args(["--debug", "--build-only", "--out", &out.path().to_string_lossy()])
+        .env("PATH", tools.path())
+        .output()
+        .expect("run scripts/dist");
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "scripts/dist: cargo-zigbuild is missing: the Linux binaries are built for glibc 2.28"
+        ) && stderr.contains("pip install ziglang cargo-zigbuild"),
+        "{stderr}"
+    );
+    assert_eq!(text(&run.stdout), "", "no folder is printed");
+    assert_eq!(names(out.path()), Vec::<String>::new(), "nothing is written");
+}
+
+/// The file `program` names on PATH.
+fn which(program: &str) -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(program))
+        .find(|path| path.is_file())
+}
+
 /// Whether `program` is on PATH (reports the check it serves as skipped when not).
 fn have(program: &str) -> bool {
     let found = hexcells_e2e::xvfb::on_path(program);
