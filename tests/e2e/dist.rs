@@ -1,6 +1,8 @@
 //! The release archive as a user gets it: `scripts/dist --bin-dir` packages the
-//! binaries this test run built (no second build), and the archive, unpacked into an
-//! empty folder, must run from there: `hexcells --version` and `check` on one of our
+//! portable binaries, the kind the release carries, which `scripts/test` built before
+//! (`HEXCELLS_PORTABLE_BIN_DIR`; without them, the ones this test run built, and the
+//! test reports that part skipped), and the archive, unpacked into an empty folder,
+//! must run from there: `hexcells --version` and `check` on one of our
 //! levels, `hexcells-view --version` and rendering it, `hexcells setup helix` finding
 //! the grammar beside itself, the completion scripts of both
 //! loading in their shells and the man pages the same as `hexcells man` and
@@ -16,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use hexcells_e2e::examples::{examples, mask_all, rewrite, Example};
-use hexcells_e2e::{bin, levels_dir, repo_root, shells, skip, temp_dir};
+use hexcells_e2e::{bin, levels_dir, portable_bin_dir, repo_root, shells, skip, temp_dir};
 
 /// Runs `scripts/dist` with `args`.
 fn dist(args: &[&str]) -> Output {
@@ -57,7 +59,8 @@ fn names(dir: &Path) -> Vec<String> {
 
 #[test]
 fn the_archive_unpacks_into_a_folder_whose_binaries_completions_and_man_pages_work() {
-    let bin_dir = bin("hexcells").parent().expect("binary folder").to_path_buf();
+    let bin_dir = portable_bin_dir("the archive holds this run's development build, not the portable one")
+        .unwrap_or_else(|| bin("hexcells").parent().expect("binary folder").to_path_buf());
     let out = temp_dir();
     let built = dist(&[
         "--bin-dir",

@@ -1,8 +1,10 @@
 //! End-to-end tests of `hexcells-view` under Xvfb: start the viewer on a temporary
 //! level, click a cell with xdotool, take screenshots with ImageMagick's `import`, and
 //! check the pixels changed as expected; then rewrite the file atomically twice and
-//! check the window follows both times. Prints `skipped: Xvfb not found` and returns
-//! when Xvfb (or xdotool / import) is not installed.
+//! check the window follows both times. The same again with the portable build that the
+//! release carries (`HEXCELLS_PORTABLE_BIN_DIR`), which finds X11 at run time as the
+//! development build does. Prints `skipped: Xvfb not found` and returns when Xvfb (or
+//! xdotool / import) is not installed.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -13,7 +15,7 @@ use hexcells_core::format::parse;
 use hexcells_core::{Level, Pos};
 use hexcells_e2e::screen::{tools_present, wait_for, Board};
 use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
-use hexcells_e2e::{bin, temp_dir};
+use hexcells_e2e::{bin, portable_bin_dir, temp_dir};
 use hexcells_viewer::render::palette;
 
 const SCREEN: (u32, u32) = (1024, 768);
@@ -43,15 +45,29 @@ fn atomic_write(path: &Path, text: &str) {
 
 #[test]
 fn the_window_plays_a_click_and_follows_two_atomic_saves() {
-    if !tools_present(&[]) {
-        return;
+    if tools_present(&[]) {
+        plays_a_click_and_follows_two_atomic_saves(&bin("hexcells-view"));
     }
+}
+
+#[test]
+fn the_portable_build_s_window_plays_a_click_and_follows_two_atomic_saves() {
+    let Some(dir) = portable_bin_dir("the portable hexcells-view's window is not opened") else {
+        return;
+    };
+    if tools_present(&[]) {
+        plays_a_click_and_follows_two_atomic_saves(&dir.join("hexcells-view"));
+    }
+}
+
+/// Opens `viewer`'s window on a level, clicks a cell and saves the level twice.
+fn plays_a_click_and_follows_two_atomic_saves(viewer: &Path) {
     let dir = temp_dir();
     let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
     let path = dir.path().join("level.hexcells");
     std::fs::write(&path, version(1)).expect("write level");
     let _viewer = Guard(
-        Command::new(bin("hexcells-view"))
+        Command::new(viewer)
             .arg(&path)
             .env("DISPLAY", &display)
             .env_remove("WAYLAND_DISPLAY")

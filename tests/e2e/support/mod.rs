@@ -3,9 +3,11 @@
 //!
 //! The binaries are built by `cargo test --workspace` itself: the server and viewer
 //! packages each have an integration test, which makes cargo build their binaries
-//! into the target directory before any test runs.
+//! into the target directory before any test runs. The portable build, the kind the
+//! release files carry, is built before by `scripts/test` ([`portable_bin_dir`]).
 
 pub mod docgen;
+pub mod elf;
 pub mod examples;
 pub mod lsp_client;
 pub mod preview;
@@ -30,6 +32,34 @@ pub fn bin(name: &str) -> PathBuf {
         path.display()
     );
     path
+}
+
+/// The environment variable naming the folder of the portable build: both binaries as
+/// `scripts/dist` builds them for the release files (on Linux for glibc 2.28, with the
+/// C++ runtime linked in), which `scripts/test` builds with `scripts/dist --debug
+/// --build-only` before `cargo test`.
+pub const PORTABLE_BIN_DIR: &str = "HEXCELLS_PORTABLE_BIN_DIR";
+
+/// The folder of the portable build, or `None` after reporting that `what` is skipped
+/// when [`PORTABLE_BIN_DIR`] is unset. Panics when it names a folder without both
+/// binaries.
+pub fn portable_bin_dir(what: &str) -> Option<PathBuf> {
+    let Some(dir) = std::env::var_os(PORTABLE_BIN_DIR) else {
+        skip(&format!(
+            "{PORTABLE_BIN_DIR} is unset (scripts/test builds the portable binaries with \
+             `scripts/dist --debug --build-only`, which needs `pip install ziglang cargo-zigbuild`): {what}"
+        ));
+        return None;
+    };
+    let dir = PathBuf::from(dir);
+    for name in ["hexcells", "hexcells-view"] {
+        assert!(
+            dir.join(name).is_file(),
+            "{PORTABLE_BIN_DIR} is {}, which has no {name}",
+            dir.display()
+        );
+    }
+    Some(dir)
 }
 
 /// The repository root.
