@@ -194,7 +194,13 @@ fn the_test_command_lists_skipped_tests_and_parts_in_its_summary() {
         "{out}"
     );
     assert!(
-        out.contains("==> release files (scripts/dist --bin-dir target/debug): skipped: npm not found"),
+        out.contains("==> release files (scripts/dist --bin-dir): skipped: npm not found"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "==> portable build (scripts/dist --debug --build-only): skipped: cargo-zigbuild not found"
+        ),
         "{out}"
     );
     assert!(
