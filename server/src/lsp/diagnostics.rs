@@ -12,7 +12,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Range, Uri};
 
-use super::level_diagnostics::{LevelInput, Levels};
+use super::level_diagnostics::{json_objects, LevelInput, Levels};
 use super::outgoing::Outgoing;
 use super::positions::{self, Encoding};
 use super::state::{Doc, ServerState};
@@ -98,8 +98,7 @@ impl Current {
             }
         }
         let converted = of_doc(uri, doc, encoding);
-        // Protocol types serialise without failing.
-        let json = serde_json::to_string(&converted).unwrap_or_default();
+        let json = format!("[{}]", json_objects(&converted));
         let mut hasher = DefaultHasher::new();
         json.hash(&mut hasher);
         Current {

@@ -18,6 +18,8 @@ use tower_lsp_server::ls_types::{
     Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Uri,
 };
 
+use tracing::error;
+
 use super::positions::{Converter, Encoding};
 use super::results::Answer;
 
@@ -137,14 +139,7 @@ impl Entry {
         }
         all.sort_by_key(|d| (d.range, d.code));
         let diagnostics: Vec<Diagnostic> = all.iter().map(|d| to_lsp(uri, convert, d)).collect();
-        let mut json = String::new();
-        for d in &diagnostics {
-            if !json.is_empty() {
-                json.push(',');
-            }
-            // Protocol types serialise without failing.
-            json.push_str(&serde_json::to_string(d).unwrap_or_default());
-        }
+        let json = json_objects(&diagnostics);
         let mut hasher = DefaultHasher::new();
         json.hash(&mut hasher);
         Entry {
@@ -166,6 +161,27 @@ impl Entry {
         };
         same_answer && self.encoding == encoding && self.text == level.text
     }
+}
+
+/// `diagnostics` as JSON objects separated by commas (empty for none). One that cannot
+/// be serialised is left out, with an error on the log: the message stays whole.
+pub fn json_objects(diagnostics: &[Diagnostic]) -> String {
+    let mut json = String::new();
+    for d in diagnostics {
+        match serde_json::to_string(d) {
+            Ok(object) => {
+                if !json.is_empty() {
+                    json.push(',');
+                }
+                json.push_str(&object);
+            }
+            Err(e) => error!(
+                message = d.message,
+                "a diagnostic could not be serialised, so it is left out: {e}"
+            ),
+        }
+    }
+    json
 }
 
 /// The protocol form of core's diagnostic, its places converted by `convert`.

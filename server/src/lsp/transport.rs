@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
 use tower_lsp_server::{ClientSocket, LspService, Server};
-use tracing::warn;
+use tracing::{error, warn};
 
 use super::outgoing::Wire;
 use super::server::LspServer;
@@ -122,7 +122,13 @@ async fn forward_input(
         match reject(&body) {
             Some(reply) => {
                 warn!("rejected a malformed message of {} bytes", body.len());
-                let reply = serde_json::to_vec(&reply).unwrap_or_default();
+                let reply = match serde_json::to_vec(&reply) {
+                    Ok(reply) => reply,
+                    Err(e) => {
+                        error!("the error reply could not be serialised, so it is not sent: {e}");
+                        continue;
+                    }
+                };
                 if out.send(Some(reply)).is_err() {
                     return;
                 }
