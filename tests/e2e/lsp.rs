@@ -371,6 +371,57 @@ fn bad_input_gets_errors_and_the_server_keeps_serving() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+/// What the server's log says each time a panic had a document rebuilt from its text.
+const REBUILT: &str = "the document's state is rebuilt from its text";
+
+/// Sends the same requests and notifications to a server whose hover handler panics
+/// once (`HEXCELLS_TEST_PANIC=hover`, debug builds) and to a fresh one: after the
+/// error reply, the panicking server answers as the fresh one does, from a state
+/// rebuilt from the text.
+#[test]
+fn a_panic_in_a_handler_gets_an_error_reply_and_the_state_is_rebuilt_from_the_text() {
+    let mut fresh = LspClient::minimal(false);
+    let mut client = LspClient::minimal_in(false, json!({}), &[("HEXCELLS_TEST_PANIC", "hover")]);
+    let doc = json!({ "textDocument": { "uri": URI } });
+    let (mut opened, mut tokens) = (Vec::new(), Vec::new());
+    for server in [&mut fresh, &mut client] {
+        server.open(URI, &broken());
+        opened.push(server.diagnostics(URI, 1));
+        tokens.push(server.result("textDocument/semanticTokens/full", doc.clone()));
+    }
+    assert_eq!(opened[0], opened[1]);
+
+    let reply = client.request("textDocument/hover", at(URI, 14, 22));
+    assert_eq!(reply["error"]["code"], -32603, "{reply}");
+    let message = reply["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("textDocument/hover"), "{reply}");
+
+    // Every answer after it is the fresh server's.
+    let hover = client.result("textDocument/hover", at(URI, 14, 22));
+    assert!(hover["contents"]["value"].is_string(), "{hover}");
+    assert_eq!(hover, fresh.result("textDocument/hover", at(URI, 14, 22)));
+    let pulled = client.result("textDocument/diagnostic", doc.clone());
+    assert_eq!(pulled, fresh.result("textDocument/diagnostic", doc.clone()));
+    // The tokens the client was sent were forgotten with the rest: asked for what changed
+    // since them, it gets them all again (the fresh server, which kept them, sends none).
+    let since =
+        |k: usize| json!({ "textDocument": { "uri": URI }, "previousResultId": tokens[k]["resultId"] });
+    let delta = client.result("textDocument/semanticTokens/full/delta", since(1));
+    assert_eq!(delta["data"], tokens[1]["data"], "{delta}");
+    let fresh_delta = fresh.result("textDocument/semanticTokens/full/delta", since(0));
+    assert_eq!(fresh_delta["edits"], json!([]), "{fresh_delta}");
+    // An edit reads from the rebuilt parse as from the fresh one.
+    for server in [&mut fresh, &mut client] {
+        server.change(URI, 2, range(16, 24, 25), ".");
+    }
+    let published = client.diagnostics(URI, 2);
+    assert_eq!(published, fresh.diagnostics(URI, 2));
+    assert_ne!(codes(&published), codes(&opened[1]), "the edit mended a problem");
+
+    let log = client.stderr_with(REBUILT);
+    assert_eq!(log.matches(REBUILT).count(), 1, "logged once:\n{log}");
+}
+
 #[test]
 fn shutdown_and_exit_end_the_process_within_a_second() {
     let mut client = LspClient::minimal(false);

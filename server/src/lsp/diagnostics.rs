@@ -8,7 +8,6 @@ use hexcells_core::analysis::solvability;
 use hexcells_core::Code;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Range, Uri};
 
@@ -29,24 +28,24 @@ pub fn push(outgoing: &Outgoing, state: &mut ServerState, uri: &Uri) {
 
 /// The version and diagnostics (a JSON array) of `uri` that the client should get
 /// (push mode only), marked as sent: the same diagnostics for the same version go out
-/// once (the verdicts of a version often add nothing to what its change pushed).
+/// once (the verdicts of a version often add nothing to what its change pushed). The
+/// document is marked only once the diagnostics are worked out, so a panic on the way
+/// never marks it.
 pub fn unsent(state: &mut ServerState, uri: &Uri) -> Option<(i32, String)> {
     if state.client.pull_diagnostics {
         return None;
     }
     let encoding = state.encoding;
     let doc = state.docs.get_mut(uri)?;
-    let diagnostics = catch_unwind(AssertUnwindSafe(|| {
-        let current = Current::of(uri, doc, encoding);
-        let pushed = Some((doc.version, current.fingerprint));
-        if doc.pushed == pushed {
-            return None;
-        }
-        doc.pushed = pushed;
-        Some(current.into_json())
-    }))
-    .unwrap_or_default()?;
-    Some((doc.version, diagnostics))
+    let version = doc.version;
+    let current = Current::of(uri, doc, encoding);
+    let pushed = Some((version, current.fingerprint));
+    if doc.pushed == pushed {
+        return None;
+    }
+    let diagnostics = current.into_json();
+    doc.pushed = pushed;
+    Some((version, diagnostics))
 }
 
 /// A document's diagnostics as the client gets them, with a fingerprint: equal

@@ -8,33 +8,34 @@
 use hexcells_core::analysis::solvability;
 use hexcells_core::solve::{Report, Verdict};
 use serde_json::{json, Value};
+use tower_lsp_server::ls_types::notification::Notification as _;
 use tower_lsp_server::ls_types::Uri;
 
-use super::diagnostics;
 use super::server::LspServer;
 use super::state::Solved;
+use super::{diagnostics, ext};
 
 /// Stores a finished analysis of `uri` if its version is still current, and tells the
 /// client.
 pub async fn answer(backend: LspServer, uri: Uri, solved: Solved) {
     let version = solved.version;
-    let (pull, support) = {
-        let mut state = backend.lock();
+    let sent = backend.guarded(ext::SolveStatus::METHOD, &uri, |state| {
         let support = state.client;
-        let Some(doc) = state.docs.get_mut(&uri).filter(|d| d.version == version) else {
-            return;
-        };
+        let doc = state.docs.get_mut(&uri).filter(|d| d.version == version)?;
         if !solved.complete && doc.solved().is_some_and(|s| s.complete) {
             // The complete answer for this version came first: keep it.
-            return;
+            return None;
         }
         let status = solve_status(&uri, &solved);
         doc.solved = Some(solved);
-        let unsent = diagnostics::unsent(&mut state, &uri);
+        let unsent = diagnostics::unsent(state, &uri);
         backend.outgoing.answer(&uri, unsent, status);
-        (state.client.pull_diagnostics, support)
+        Some(support)
+    });
+    let Some(Some(support)) = sent else {
+        return;
     };
-    if pull && support.diagnostic_refresh {
+    if support.pull_diagnostics && support.diagnostic_refresh {
         let _ = backend.client.workspace_diagnostic_refresh().await;
     }
     if support.code_lens_refresh {

@@ -88,7 +88,7 @@ impl LanguageServer for LspServer {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let uri = params.text_document.uri.clone();
-        self.write("textDocument/didOpen", |state| {
+        self.write("textDocument/didOpen", &uri, |state| {
             state.open(params.text_document);
             diagnostics::push(&self.outgoing, state, &uri);
             solver::schedule(self, state, &uri);
@@ -98,7 +98,7 @@ impl LanguageServer for LspServer {
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let uri = params.text_document.uri;
-        self.write("textDocument/didChange", |state| {
+        self.write("textDocument/didChange", &uri, |state| {
             let applied = state.change(&uri, params.text_document.version, params.content_changes)?;
             diagnostics::push(&self.outgoing, state, &uri);
             handlers::viewer::changed(state, &uri, applied);
@@ -109,7 +109,7 @@ impl LanguageServer for LspServer {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        self.write("textDocument/didClose", |state| {
+        self.write("textDocument/didClose", &uri, |state| {
             if let Some(doc) = state.close(&uri) {
                 diagnostics::clear(&self.outgoing, state, &uri, doc.version);
             }
@@ -118,34 +118,39 @@ impl LanguageServer for LspServer {
     }
 
     async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
-        self.read("textDocument/diagnostic", |s| {
+        let uri = params.text_document.uri.clone();
+        self.read("textDocument/diagnostic", &uri, |s| {
             handlers::pull_diagnostics::pull(s, params)
         })
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let uri = params.text_document_position_params.text_document.uri.clone();
         handlers::viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
-        self.read("textDocument/hover", |s| handlers::hover::hover(s, params))
+        self.read("textDocument/hover", &uri, |s| handlers::hover::hover(s, params))
     }
 
     async fn document_highlight(
         &self,
         params: DocumentHighlightParams,
     ) -> Result<Option<Vec<DocumentHighlight>>> {
+        let uri = params.text_document_position_params.text_document.uri.clone();
         handlers::viewer::follow_cursor(&mut self.lock(), &params.text_document_position_params);
-        self.read("textDocument/documentHighlight", |s| {
+        self.read("textDocument/documentHighlight", &uri, |s| {
             handlers::highlight::highlight(s, params)
         })
     }
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
-        self.read("textDocument/references", |s| {
+        let uri = params.text_document_position.text_document.uri.clone();
+        self.read("textDocument/references", &uri, |s| {
             handlers::references::references(s, params)
         })
     }
 
     async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
-        self.read("textDocument/definition", |s| {
+        let uri = params.text_document_position_params.text_document.uri.clone();
+        self.read("textDocument/definition", &uri, |s| {
             handlers::references::definition(s, params)
         })
     }
@@ -154,17 +159,21 @@ impl LanguageServer for LspServer {
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        self.update("textDocument/semanticTokens/full", |s| {
-            handlers::semantic_tokens::full(s, params)
-        })
+        let uri = &params.text_document.uri;
+        self.update(
+            "textDocument/semanticTokens/full",
+            uri,
+            handlers::semantic_tokens::full,
+        )
     }
 
     async fn semantic_tokens_full_delta(
         &self,
         params: SemanticTokensDeltaParams,
     ) -> Result<Option<SemanticTokensFullDeltaResult>> {
-        self.update("textDocument/semanticTokens/full/delta", |s| {
-            handlers::semantic_tokens::full_delta(s, params)
+        let uri = params.text_document.uri.clone();
+        self.update("textDocument/semanticTokens/full/delta", &uri, |doc, encoding| {
+            handlers::semantic_tokens::full_delta(doc, encoding, params)
         })
     }
 
@@ -172,43 +181,50 @@ impl LanguageServer for LspServer {
         &self,
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
-        self.read("textDocument/semanticTokens/range", |s| {
+        let uri = params.text_document.uri.clone();
+        self.read("textDocument/semanticTokens/range", &uri, |s| {
             handlers::semantic_tokens::range(s, params)
         })
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        self.read("textDocument/formatting", |s| {
+        let uri = params.text_document.uri.clone();
+        self.read("textDocument/formatting", &uri, |s| {
             handlers::formatting::formatting(s, params)
         })
     }
 
     async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
-        self.read("textDocument/documentSymbol", |s| {
+        let uri = params.text_document.uri.clone();
+        self.read("textDocument/documentSymbol", &uri, |s| {
             handlers::symbols::document_symbols(s, params)
         })
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        self.read("textDocument/foldingRange", |s| {
+        let uri = params.text_document.uri.clone();
+        self.read("textDocument/foldingRange", &uri, |s| {
             handlers::symbols::folding_ranges(s, params)
         })
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
-        self.read("textDocument/codeAction", |s| {
+        let uri = params.text_document.uri.clone();
+        self.read("textDocument/codeAction", &uri, |s| {
             handlers::code_action::code_actions(s, params)
         })
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
-        self.read("textDocument/inlayHint", |s| {
+        let uri = params.text_document.uri.clone();
+        self.read("textDocument/inlayHint", &uri, |s| {
             handlers::inlay_hints::inlay_hints(s, params)
         })
     }
 
     async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
-        self.read("textDocument/codeLens", |s| {
+        let uri = params.text_document.uri.clone();
+        self.read("textDocument/codeLens", &uri, |s| {
             handlers::code_lens::code_lens(s, params)
         })
     }

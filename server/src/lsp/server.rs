@@ -2,17 +2,26 @@
 //! [`ServerState`], the ordered queue of notifications to the client
 //! (`outgoing.rs`), and the permits of the background analyses. Cheap to clone into
 //! background jobs. Every handler gets to the state through it; it knows no handler.
+//!
+//! A panic is caught only where nothing it half-changed outlives it: a handler runs
+//! about one document ([`LspServer::guarded`]), and after a panic in it that document's
+//! derived state is dropped and rebuilt from its text; a lock that a panic poisoned
+//! elsewhere has every document rebuilt before it is used again. A change of the text
+//! is applied to a copy and swapped in when done (`state.rs`), so a panic while
+//! applying it leaves the text as it was.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::Semaphore;
 use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::Uri;
 use tower_lsp_server::Client;
 use tracing::{error, warn};
 
 use super::outgoing::{Outgoing, Wire};
-use super::state::ServerState;
+use super::positions::Encoding;
+use super::state::{Doc, ServerState};
 
 /// Verdicts worked out at once; the others wait (and may be cancelled while waiting).
 pub const MAX_PARALLEL_VERDICTS: usize = 2;
@@ -49,57 +58,142 @@ impl LspServer {
         }
     }
 
-    /// The state, locked; a handler that panicked while holding it does not poison it.
+    /// The state, locked. A panic elsewhere while it was locked may have left it
+    /// half-changed: then every document's derived state is rebuilt from its text
+    /// first, once (see [`locked`]).
     pub fn lock(&self) -> MutexGuard<'_, ServerState> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+        locked(&self.state)
     }
 
-    /// Runs a request handler on the locked state; a panic becomes an error reply.
+    /// Runs `work` about the document `uri` on the locked state; `None` when it
+    /// panicked. A panic is logged once, and what the server worked out from the
+    /// document's text is dropped and rebuilt from the text (`ServerState::rebuild`), so
+    /// nothing it left half-changed stays; the rest of the state is the work's only
+    /// through the document.
+    pub fn guarded<T>(
+        &self,
+        method: &'static str,
+        uri: &Uri,
+        work: impl FnOnce(&mut ServerState) -> T,
+    ) -> Option<T> {
+        let mut state = self.lock();
+        let _span = tracing::debug_span!("request", method).entered();
+        match catch_unwind(AssertUnwindSafe(|| work(&mut state))) {
+            Ok(done) => Some(done),
+            Err(_) => {
+                error!(
+                    method,
+                    uri = uri.as_str(),
+                    "the handler panicked; the document's state is rebuilt from its text"
+                );
+                state.rebuild(uri);
+                None
+            }
+        }
+    }
+
+    /// Runs a request handler about the document `uri` on the locked state; a panic
+    /// becomes an error reply (see [`LspServer::guarded`]).
     pub fn read<T>(
         &self,
         method: &'static str,
+        uri: &Uri,
         handler: impl FnOnce(&ServerState) -> Result<T>,
     ) -> Result<T> {
-        let state = self.lock();
-        let _span = tracing::debug_span!("request", method).entered();
-        match catch_unwind(AssertUnwindSafe(|| handler(&state))) {
-            Ok(reply) => reply,
-            Err(_) => {
-                error!(method, "request handler panicked");
-                let mut e = Error::internal_error();
-                e.message = format!("{method}: request handler panicked").into();
-                Err(e)
-            }
-        }
+        self.guarded(method, uri, |state| handler(state))
+            .unwrap_or_else(|| Err(panicked(method)))
     }
 
-    /// Runs a request handler that changes the state (keeps what it sent) on the
-    /// locked state; a panic becomes an error reply.
+    /// Runs a request handler that changes the document `uri` (keeps what it sent),
+    /// and nothing else; a document that is not open is an error and changes nothing,
+    /// and a panic becomes an error reply (see [`LspServer::guarded`]).
     pub fn update<T>(
         &self,
         method: &'static str,
-        handler: impl FnOnce(&mut ServerState) -> Result<T>,
+        uri: &Uri,
+        handler: impl FnOnce(&mut Doc, Encoding) -> Result<T>,
     ) -> Result<T> {
-        let mut state = self.lock();
-        let _span = tracing::debug_span!("request", method).entered();
-        match catch_unwind(AssertUnwindSafe(|| handler(&mut state))) {
-            Ok(reply) => reply,
-            Err(_) => {
-                error!(method, "request handler panicked");
-                let mut e = Error::internal_error();
-                e.message = format!("{method}: request handler panicked").into();
-                Err(e)
-            }
-        }
+        self.guarded(method, uri, |state| {
+            let encoding = state.encoding;
+            handler(state.doc_mut(uri)?, encoding)
+        })
+        .unwrap_or_else(|| Err(panicked(method)))
     }
 
-    /// Runs a notification handler on the locked state; errors and panics are logged.
-    pub fn write(&self, method: &'static str, handler: impl FnOnce(&mut ServerState) -> Result<()>) {
-        let mut state = self.lock();
-        match catch_unwind(AssertUnwindSafe(|| handler(&mut state))) {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => warn!(method, "{}", e.message),
-            Err(_) => error!(method, "notification handler panicked"),
+    /// Runs a notification handler about the document `uri` on the locked state;
+    /// errors are logged, and panics as [`LspServer::guarded`] says.
+    pub fn write(
+        &self,
+        method: &'static str,
+        uri: &Uri,
+        handler: impl FnOnce(&mut ServerState) -> Result<()>,
+    ) {
+        if let Some(Err(e)) = self.guarded(method, uri, handler) {
+            warn!(method, "{}", e.message);
         }
+    }
+}
+
+/// The state in `mutex`, locked. When a panic left the lock poisoned (in work that
+/// held it outside [`LspServer::guarded`]), the state may be half-changed: every
+/// document's derived state is rebuilt from its text and the lock is made whole, once.
+fn locked(mutex: &Mutex<ServerState>) -> MutexGuard<'_, ServerState> {
+    mutex.lock().unwrap_or_else(|poisoned| {
+        error!("a panic left the server's state half-changed; every document is rebuilt from its text");
+        let mut state = poisoned.into_inner();
+        state.rebuild_all();
+        mutex.clear_poison();
+        state
+    })
+}
+
+/// The error reply of a request whose handler panicked.
+fn panicked(method: &str) -> Error {
+    let mut e = Error::internal_error();
+    e.message = format!("{method}: request handler panicked").into();
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower_lsp_server::ls_types::TextDocumentItem;
+
+    #[test]
+    fn a_poisoned_lock_has_every_document_rebuilt_from_its_text() {
+        let mutex = Mutex::new(ServerState::default());
+        let uri: Uri = "file:///level.hexcells".parse().expect("a URI");
+        let text = hexcells_core::fixture::text("T", &["..x.", "", "..o+"]);
+        locked(&mutex).open(TextDocumentItem::new(
+            uri.clone(),
+            "hexcells".into(),
+            3,
+            text.clone(),
+        ));
+
+        // Work that holds the lock outside `guarded` panics after changing what was
+        // worked out from the text.
+        let panicked = std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    let mut state = mutex.lock().expect("not poisoned yet");
+                    let doc = state.docs.get_mut(&uri).expect("open");
+                    doc.pushed = Some((3, 42));
+                    doc.sent_tokens = Some(("1".into(), Vec::new()));
+                    panic!("a panic on purpose, with the lock held");
+                })
+                .join()
+        });
+        assert!(panicked.is_err());
+        assert!(mutex.is_poisoned());
+
+        let state = locked(&mutex);
+        let doc = &state.docs[&uri];
+        assert_eq!(doc.pushed, None, "the client is sent the rebuilt diagnostics");
+        assert_eq!(doc.sent_tokens, None);
+        assert_eq!((doc.version, doc.text().into_owned()), (3, text));
+        assert_eq!(doc.parse().levels.len(), 1);
+        drop(state);
+        assert!(!mutex.is_poisoned(), "rebuilt once, not at every lock");
     }
 }

@@ -2,11 +2,16 @@
 //! settings (as given in `initialize` and in force), what the client can do, the
 //! running viewers, and the engine's answers by level (`results.rs`). Everything is
 //! behind one lock (`server.rs`), taken only for synchronous work.
+//!
+//! All a document's derived state (its parse, lines, kept diagnostics and tokens, what
+//! the client was sent) is worked out from its text in one place, `Doc::read`, so that
+//! after a panic it can be dropped and rebuilt ([`Doc::rebuild`]).
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use hexcells_core::solve::{self, Budget, Report};
@@ -21,6 +26,7 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types::{
     ClientCapabilities, Position, SemanticToken, TextDocumentContentChangeEvent, TextDocumentItem, Uri,
 };
+use tracing::error;
 
 use super::level_diagnostics::LevelDiagnostics;
 use super::positions::{self, AsciiLines, Converter, Encoding};
@@ -28,6 +34,10 @@ use super::results::{Answer, Results};
 
 /// Documents larger than this are kept but not analysed (a stray binary or log).
 pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
+
+/// Why a document is not analysed when reading its text panicked.
+const READING_PANICKED: &str =
+    "reading the document panicked (a bug in hexcells), so it is not analysed; please report it";
 
 /// Settings the client can change: given in `initialize` (`initializationOptions`)
 /// and answered to `workspace/configuration` (section `hexcells`), the answer winning.
@@ -230,7 +240,8 @@ pub enum Applied {
     Replaced,
 }
 
-/// One open document.
+/// One open document: its text and version, what the server works out from the text
+/// (all of it rebuilt by [`Doc::rebuild`]), and the background work on it.
 #[derive(Debug)]
 pub struct Doc {
     /// Its text.
@@ -276,10 +287,12 @@ impl Doc {
         self.solved.as_ref().filter(|s| s.version == self.version)
     }
 
-    /// A document with `text`, parsed (`is_sixcells`: as SixCells JSON).
-    pub fn new(text: &str, version: i32, is_sixcells: bool) -> Doc {
-        let mut doc = Doc {
-            rope: Rope::from_str(text),
+    /// A document of `rope` at `version` (`is_sixcells`: as SixCells JSON), with
+    /// everything the server works out from its text: the one place that does. A panic
+    /// while reading the text leaves the document not analysed, saying why.
+    fn read(rope: Rope, version: i32, is_sixcells: bool, results: &Results) -> Doc {
+        let unread = || Doc {
+            rope: rope.clone(),
             version,
             live: LiveParse::default(),
             ascii: AsciiLines::default(),
@@ -293,8 +306,28 @@ impl Doc {
             sixcells: None,
             is_sixcells,
         };
-        doc.reparse();
+        let mut doc = unread();
+        let read = catch_unwind(AssertUnwindSafe(|| {
+            doc.reparse();
+            doc.solved = Some(doc.known(results));
+        }));
+        if read.is_err() {
+            error!("{READING_PANICKED}");
+            doc = unread();
+            doc.skipped = Some(READING_PANICKED.into());
+        }
         doc
+    }
+
+    /// Drops everything worked out from the text (its parse, the diagnostics and tokens
+    /// kept, what the client was sent) and works it out again, as opening the text
+    /// does; the engine's answers are found again by level (`results.rs`). The text,
+    /// its version and the background work on it stay.
+    pub fn rebuild(&mut self, results: &Results) {
+        let mut rebuilt = Doc::read(self.rope.clone(), self.version, self.is_sixcells, results);
+        rebuilt.running = std::mem::take(&mut self.running);
+        rebuilt.lanes = Arc::clone(&self.lanes);
+        *self = rebuilt;
     }
 
     /// The text parsed: the levels of a pack in order (none when the text was not
@@ -308,11 +341,15 @@ impl Doc {
         self.live.level_text(level_idx)
     }
 
-    /// Each level's diagnostics as last serialised, to be serialised again.
+    /// Each level's diagnostics as last serialised, to be serialised again. A panic
+    /// while they were worked out leaves them empty, to be worked out anew.
     pub fn level_diagnostics(&self) -> MutexGuard<'_, LevelDiagnostics> {
-        self.level_diagnostics
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        self.level_diagnostics.lock().unwrap_or_else(|poisoned| {
+            let mut kept = poisoned.into_inner();
+            *kept = LevelDiagnostics::default();
+            self.level_diagnostics.clear_poison();
+            kept
+        })
     }
 
     /// What stands for level `level_idx` as read (see [`LiveParse::fingerprint`]).
@@ -474,8 +511,13 @@ impl ServerState {
     /// Opens the document the client sent (`textDocument/didOpen`), replacing any
     /// document of the same URI.
     pub fn open(&mut self, item: TextDocumentItem) {
-        let mut doc = Doc::new(&item.text, item.version, is_sixcells(&item));
-        doc.solved = Some(doc.known(&self.results));
+        let is_sixcells = is_sixcells(&item);
+        let doc = Doc::read(
+            Rope::from_str(&item.text),
+            item.version,
+            is_sixcells,
+            &self.results,
+        );
         self.docs.insert(item.uri, doc);
         self.forget_unused();
     }
@@ -543,6 +585,22 @@ impl ServerState {
         }
         self.forget_unused();
         Ok(applied)
+    }
+
+    /// Rebuilds all the server worked out from the text of the open document `uri`
+    /// (see [`Doc::rebuild`]); nothing when it is not open.
+    pub fn rebuild(&mut self, uri: &Uri) {
+        if let Some(doc) = self.docs.get_mut(uri) {
+            doc.rebuild(&self.results);
+        }
+    }
+
+    /// Rebuilds all the server worked out from the text of every open document (see
+    /// [`Doc::rebuild`]).
+    pub fn rebuild_all(&mut self) {
+        for doc in self.docs.values_mut() {
+            doc.rebuild(&self.results);
+        }
     }
 
     /// Drops the engine's answers that no open document has needed for a while.

@@ -53,7 +53,7 @@ impl LspClient {
             .expect("start hexcells lsp");
         let stdin = Arc::new(Mutex::new(child.stdin.take().expect("stdin")));
         let stdout = child.stdout.take().expect("stdout");
-        let mut stderr_pipe = child.stderr.take().expect("stderr");
+        let stderr_pipe = child.stderr.take().expect("stderr");
         let stderr = Arc::new(Mutex::new(String::new()));
         let settings = Arc::new(Mutex::new(json!({})));
         let apply_edits = Arc::new(Mutex::new(Some(json!({ "applied": true }))));
@@ -65,11 +65,15 @@ impl LspClient {
             thread::spawn(move || read_messages(stdout, stdin, settings, apply, tx));
         }
         {
+            // Line by line, so that a test sees the log while the server runs.
             let stderr = Arc::clone(&stderr);
             thread::spawn(move || {
-                let mut buf = String::new();
-                let _ = stderr_pipe.read_to_string(&mut buf);
-                stderr.lock().expect("stderr lock").push_str(&buf);
+                for line in BufReader::new(stderr_pipe).lines() {
+                    let Ok(line) = line else { break };
+                    let mut log = stderr.lock().expect("stderr lock");
+                    log.push_str(&line);
+                    log.push('\n');
+                }
             });
         }
         LspClient {
@@ -323,6 +327,19 @@ impl LspClient {
     /// Everything the server wrote to stderr so far.
     pub fn stderr(&self) -> String {
         self.stderr.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// Everything the server wrote to stderr, once it holds `needle` (or after
+    /// [`TIMEOUT`]).
+    pub fn stderr_with(&self, needle: &str) -> String {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let log = self.stderr();
+            if log.contains(needle) || Instant::now() > deadline {
+                return log;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// Sends `shutdown` and `exit`; returns how the process ended and how long it

@@ -5,8 +5,8 @@ use hexcells_core::analysis::{self, solvability};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 
-use crate::lsp::positions;
 use crate::lsp::state::ServerState;
+use crate::lsp::{positions, test_panic};
 
 // Feature: Hover
 //
@@ -21,6 +21,7 @@ use crate::lsp::state::ServerState;
 pub fn hover(state: &ServerState, params: HoverParams) -> Result<Option<Hover>> {
     let at = params.text_document_position_params;
     let (doc, line, column) = state.locate(&at.text_document.uri, at.position)?;
+    test_panic::here("hover");
     let Some(info) = analysis::hover(doc.parse(), line, column) else {
         return Ok(None);
     };

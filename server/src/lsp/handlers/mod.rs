@@ -7,7 +7,8 @@
 //! Handlers stay thin: anything an author would also want from the CLI belongs in core.
 //!
 //! May import: core and the modules of `lsp/` below the routing table (`server`,
-//! `state`, `positions`, `diagnostics`, `solver`, `viewer_process`, `ext`); never
+//! `state`, `positions`, `diagnostics`, `solver`, `viewer_process`, `ext`,
+//! `test_panic`); never
 //! another handler and never the routing table (`lsp/router.rs`). What two handlers
 //! share moves down into one of those.
 //!

@@ -10,7 +10,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{
     SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokens, SemanticTokensDelta,
     SemanticTokensDeltaParams, SemanticTokensEdit, SemanticTokensFullDeltaResult, SemanticTokensLegend,
-    SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult,
+    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult,
 };
 
 use crate::lsp::positions::{self, Encoding};
@@ -64,9 +64,7 @@ fn type_index(kind: TokenKind) -> u32 {
 
 /// Every token of the document, delta-encoded; kept (with a result id) for the next
 /// `full/delta` request.
-pub fn full(state: &mut ServerState, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
-    let encoding = state.encoding;
-    let doc = state.doc_mut(&params.text_document.uri)?;
+pub fn full(doc: &mut Doc, encoding: Encoding) -> Result<Option<SemanticTokensResult>> {
     let data = encode(doc, encoding, 0..=u32::MAX);
     let result_id = remember(doc, &data);
     Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
@@ -79,11 +77,10 @@ pub fn full(state: &mut ServerState, params: SemanticTokensParams) -> Result<Opt
 /// flat array (an edit of a pack changes a few tokens of a few lines), or every token
 /// when the previous ones are not those the server kept.
 pub fn full_delta(
-    state: &mut ServerState,
+    doc: &mut Doc,
+    encoding: Encoding,
     params: SemanticTokensDeltaParams,
 ) -> Result<Option<SemanticTokensFullDeltaResult>> {
-    let encoding = state.encoding;
-    let doc = state.doc_mut(&params.text_document.uri)?;
     let data = encode(doc, encoding, 0..=u32::MAX);
     let edit = match &doc.sent_tokens {
         Some((id, before)) if *id == params.previous_result_id => Some(delta(before, &data)),
