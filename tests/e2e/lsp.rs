@@ -422,6 +422,67 @@ fn a_panic_in_a_handler_gets_an_error_reply_and_the_state_is_rebuilt_from_the_te
     assert_eq!(log.matches(REBUILT).count(), 1, "logged once:\n{log}");
 }
 
+/// A change whose application panics (`HEXCELLS_TEST_PANIC=change`, debug builds, just
+/// before the changed text is swapped in) leaves the text as it was, and one diagnostic
+/// says so until the file is opened again.
+#[test]
+fn a_panic_while_applying_a_change_keeps_the_old_text_and_reopening_resyncs() {
+    let mut client = LspClient::minimal_in(false, json!({}), &[("HEXCELLS_TEST_PANIC", "change")]);
+    let title = |client: &mut LspClient| {
+        let hover = client.result("textDocument/hover", at(URI, 1, 0));
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    client.open(URI, &clean());
+    assert_eq!(codes(&client.diagnostics(URI, 1)), Vec::<String>::new());
+    assert!(title(&mut client).starts_with("**Café 🐝** by Us"));
+
+    // "Café" becomes "Tea"; the change panics.
+    client.change(URI, 2, range(1, 0, 4), "Tea");
+    let published = client.diagnostics(URI, 2);
+    assert_eq!(codes(&published), ["out-of-sync"], "{published}");
+    let message = published["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(message.contains("could not apply an edit"), "{message}");
+    assert!(message.contains("reopen the file"), "{message}");
+    assert_eq!(
+        published["diagnostics"][0]["severity"], 1,
+        "an error: {published}"
+    );
+    // The text is the old one, read as before.
+    assert!(title(&mut client).starts_with("**Café 🐝** by Us"));
+    // The next change cannot be applied either (it is a change of the client's text),
+    // and edits worked out on the old text are refused.
+    client.change(URI, 3, range(1, 3, 3), "!");
+    assert_eq!(codes(&client.diagnostics(URI, 3)), ["out-of-sync"]);
+    assert!(title(&mut client).starts_with("**Café 🐝** by Us"));
+    let reply = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert_eq!(reply["error"]["code"], -32801, "{reply}");
+    let log = client.stderr_with("applying a change panicked");
+    assert_eq!(
+        log.matches("applying a change panicked").count(),
+        1,
+        "logged once:\n{log}"
+    );
+
+    // Closing and opening the file again resyncs it.
+    client.notify("textDocument/didClose", json!({ "textDocument": { "uri": URI } }));
+    assert_eq!(client.diagnostics(URI, 3)["diagnostics"], json!([]));
+    let reopened = clean().replacen("Café", "Tea!", 1);
+    client.open(URI, &reopened);
+    assert_eq!(codes(&client.diagnostics(URI, 1)), Vec::<String>::new());
+    assert!(title(&mut client).starts_with("**Tea! 🐝** by Us"));
+    client.change(URI, 2, range(1, 3, 4), "?");
+    assert_eq!(codes(&client.diagnostics(URI, 2)), Vec::<String>::new());
+    assert!(title(&mut client).starts_with("**Tea? 🐝** by Us"));
+}
+
 #[test]
 fn shutdown_and_exit_end_the_process_within_a_second() {
     let mut client = LspClient::minimal(false);

@@ -14,7 +14,7 @@ use tower_lsp_server::ls_types::{Diagnostic, DiagnosticSeverity, NumberOrString,
 use super::level_diagnostics::{json_objects, LevelInput, Levels};
 use super::outgoing::Outgoing;
 use super::positions::{self, Encoding};
-use super::state::{Doc, ServerState};
+use super::state::{Doc, ServerState, UNSYNCED};
 
 pub use super::level_diagnostics::to_lsp;
 
@@ -37,7 +37,7 @@ pub fn unsent(state: &mut ServerState, uri: &Uri) -> Option<(i32, String)> {
     }
     let encoding = state.encoding;
     let doc = state.docs.get_mut(uri)?;
-    let version = doc.version;
+    let version = doc.client_version();
     let current = Current::of(uri, doc, encoding);
     let pushed = Some((version, current.fingerprint));
     if doc.pushed == pushed {
@@ -70,7 +70,7 @@ impl Current {
     /// The diagnostics of `doc` now. Those of a level unchanged since the last time
     /// are not converted again.
     pub fn of(uri: &Uri, doc: &Doc, encoding: Encoding) -> Current {
-        if doc.skipped.is_none() && doc.sixcells.is_none() {
+        if doc.unsynced.is_none() && doc.skipped.is_none() && doc.sixcells.is_none() {
             let solved = doc.solved();
             let inputs = doc
                 .parse()
@@ -132,20 +132,32 @@ pub fn clear(outgoing: &Outgoing, state: &ServerState, uri: &Uri, version: i32) 
 
 /// Every diagnostic of the document, in text order.
 pub fn of_doc(uri: &Uri, doc: &Doc, encoding: Encoding) -> Vec<Diagnostic> {
-    if let Some(why) = &doc.skipped {
-        return vec![Diagnostic {
-            range: Range::default(),
-            severity: Some(DiagnosticSeverity::WARNING),
-            code: Some(NumberOrString::String(Code::GaveUp.as_str().into())),
-            source: Some("hexcells".into()),
-            message: why.clone(),
-            ..Diagnostic::default()
-        }];
+    if let Some(whole) = of_whole_document(doc) {
+        return vec![whole];
     }
     if let Some(check) = &doc.sixcells {
         return of_sixcells(uri, doc, encoding, check);
     }
     convert_all(uri, doc, encoding, &of_levels(doc).unwrap_or_default())
+}
+
+/// The one diagnostic of a document whose text is not read level by level, at its
+/// start: out of sync with the client (its text is older than the client's), or not
+/// analysed.
+fn of_whole_document(doc: &Doc) -> Option<Diagnostic> {
+    let (severity, code, message) = match (doc.unsynced, &doc.skipped) {
+        (Some(_), _) => (DiagnosticSeverity::ERROR, "out-of-sync", UNSYNCED.to_string()),
+        (None, Some(why)) => (DiagnosticSeverity::WARNING, Code::GaveUp.as_str(), why.clone()),
+        (None, None) => return None,
+    };
+    Some(Diagnostic {
+        range: Range::default(),
+        severity: Some(severity),
+        code: Some(NumberOrString::String(code.into())),
+        source: Some("hexcells".into()),
+        message,
+        ..Diagnostic::default()
+    })
 }
 
 /// Core's diagnostics of a document of level text, in text order: what parsing found,

@@ -111,7 +111,7 @@ impl LanguageServer for LspServer {
         let uri = params.text_document.uri;
         self.write("textDocument/didClose", &uri, |state| {
             if let Some(doc) = state.close(&uri) {
-                diagnostics::clear(&self.outgoing, state, &uri, doc.version);
+                diagnostics::clear(&self.outgoing, state, &uri, doc.client_version());
             }
             Ok(())
         });

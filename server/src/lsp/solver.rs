@@ -47,18 +47,19 @@ struct Job {
     progress: bool,
 }
 
-/// Starts the background analysis of the current version of `uri` (if it is open and
-/// was parsed).
+/// Starts the background analysis of the current version of `uri` (if it is open,
+/// was parsed and is in sync with the client).
 pub fn schedule(backend: &LspServer, state: &ServerState, uri: &Uri) {
     if let Some(job) = job(state, uri) {
         tokio::spawn(run(backend.clone(), job));
     }
 }
 
-/// The job for the current version of `uri`, if it is open and was parsed.
+/// The job for the current version of `uri`, if it is open and was parsed (and its
+/// text is the client's: out of sync, it has nothing new to analyse).
 fn job(state: &ServerState, uri: &Uri) -> Option<Job> {
     let doc = state.docs.get(uri)?;
-    if doc.skipped.is_some() {
+    if doc.skipped.is_some() || doc.unsynced.is_some() {
         return None;
     }
     Some(Job {

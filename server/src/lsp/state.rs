@@ -5,7 +5,8 @@
 //!
 //! All a document's derived state (its parse, lines, kept diagnostics and tokens, what
 //! the client was sent) is worked out from its text in one place, `Doc::read`, so that
-//! after a panic it can be dropped and rebuilt ([`Doc::rebuild`]).
+//! after a panic it can be dropped and rebuilt ([`Doc::rebuild`]). A change is applied
+//! to a copy of the text and swapped in when done ([`ServerState::change`]).
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -22,7 +23,7 @@ use hexcells_core::format::live::fingerprint;
 use hexcells_core::format::{Fingerprint, LiveParse, Parse};
 use hexcells_core::{Level, Severity};
 use ropey::Rope;
-use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::{
     ClientCapabilities, Position, SemanticToken, TextDocumentContentChangeEvent, TextDocumentItem, Uri,
 };
@@ -31,6 +32,7 @@ use tracing::error;
 use super::level_diagnostics::LevelDiagnostics;
 use super::positions::{self, AsciiLines, Converter, Encoding};
 use super::results::{Answer, Results};
+use super::test_panic;
 
 /// Documents larger than this are kept but not analysed (a stray binary or log).
 pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
@@ -38,6 +40,10 @@ pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
 /// Why a document is not analysed when reading its text panicked.
 const READING_PANICKED: &str =
     "reading the document panicked (a bug in hexcells), so it is not analysed; please report it";
+
+/// What a document says while a change of the client's could not be applied.
+pub const UNSYNCED: &str = "the server could not apply an edit (a bug in hexcells) and still reads the \
+     text from before it: close and reopen the file to resync it";
 
 /// Settings the client can change: given in `initialize` (`initializationOptions`)
 /// and answered to `workspace/configuration` (section `hexcells`), the answer winning.
@@ -238,6 +244,9 @@ pub enum Applied {
     },
     /// The whole text was replaced.
     Replaced,
+    /// Nothing: the document is out of sync with the client (see [`Doc::unsynced`]),
+    /// and its text stays as it was.
+    Unsynced,
 }
 
 /// One open document: its text and version, what the server works out from the text
@@ -246,8 +255,12 @@ pub enum Applied {
 pub struct Doc {
     /// Its text.
     pub rope: Rope,
-    /// The client's version number.
+    /// The client's version number of the text.
     pub version: i32,
+    /// The client's version whose change could not be applied (a panic while applying
+    /// it), or a later one: the client's text is then not `rope`, and no change is
+    /// applied until the document is opened again.
+    pub unsynced: Option<i32>,
     /// The text and its parse, read again level by level as it changes (empty when
     /// the text is too large or not text, and for SixCells JSON).
     live: LiveParse,
@@ -294,6 +307,7 @@ impl Doc {
         let unread = || Doc {
             rope: rope.clone(),
             version,
+            unsynced: None,
             live: LiveParse::default(),
             ascii: AsciiLines::default(),
             skipped: None,
@@ -308,7 +322,7 @@ impl Doc {
         };
         let mut doc = unread();
         let read = catch_unwind(AssertUnwindSafe(|| {
-            doc.reparse();
+            doc.reparse(&rope);
             doc.solved = Some(doc.known(results));
         }));
         if read.is_err() {
@@ -322,12 +336,19 @@ impl Doc {
     /// Drops everything worked out from the text (its parse, the diagnostics and tokens
     /// kept, what the client was sent) and works it out again, as opening the text
     /// does; the engine's answers are found again by level (`results.rs`). The text,
-    /// its version and the background work on it stay.
+    /// its version, whether it is in sync and the background work on it stay.
     pub fn rebuild(&mut self, results: &Results) {
         let mut rebuilt = Doc::read(self.rope.clone(), self.version, self.is_sixcells, results);
+        rebuilt.unsynced = self.unsynced;
         rebuilt.running = std::mem::take(&mut self.running);
         rebuilt.lanes = Arc::clone(&self.lanes);
         *self = rebuilt;
+    }
+
+    /// The client's version of the document: that of the text, unless a change could
+    /// not be applied since.
+    pub fn client_version(&self) -> i32 {
+        self.unsynced.unwrap_or(self.version)
     }
 
     /// The text parsed: the levels of a pack in order (none when the text was not
@@ -431,10 +452,10 @@ impl Doc {
         self.skipped.is_none() && !self.is_sixcells
     }
 
-    /// Parses the text again (the levels that changed), unless it is too large or
-    /// binary.
-    fn reparse(&mut self) {
-        let n_bytes = self.rope.len_bytes();
+    /// Parses `rope`, the text or the text it is about to be, again (the levels that
+    /// changed), unless it is too large or binary.
+    fn reparse(&mut self, rope: &Rope) {
+        let n_bytes = rope.len_bytes();
         if n_bytes > MAX_ANALYSED_BYTES {
             self.live = LiveParse::default();
             self.ascii = AsciiLines::default();
@@ -444,7 +465,7 @@ impl Doc {
             ));
             return;
         }
-        let text = self.rope.to_string();
+        let text = rope.to_string();
         self.ascii = AsciiLines::of(&text);
         if text.contains('\0') {
             self.live = LiveParse::default();
@@ -492,6 +513,21 @@ impl ServerState {
         self.docs.get_mut(uri).ok_or_else(|| unknown_document(uri))
     }
 
+    /// The open document `uri`, to work out edits of its text: an error when it is not
+    /// open, or out of sync with the client (edits of the text the server has would land
+    /// in the wrong places of the client's).
+    pub fn doc_to_edit(&self, uri: &Uri) -> Result<&Doc> {
+        let doc = self.doc(uri)?;
+        match doc.unsynced {
+            Some(_) => Err(Error {
+                code: ErrorCode::ContentModified,
+                message: UNSYNCED.into(),
+                data: None,
+            }),
+            None => Ok(doc),
+        }
+    }
+
     /// The open document `uri` and core's (line, character column) of `position` in it.
     pub fn locate(&self, uri: &Uri, position: Position) -> Result<(&Doc, u32, u32)> {
         let doc = self.doc(uri)?;
@@ -534,6 +570,13 @@ impl ServerState {
     /// the engine's work on the levels the new text no longer holds. Returns what
     /// changed, or an error (and changes nothing) for an unknown document or an old
     /// version.
+    ///
+    /// The changes are applied to a copy of the text, and the parse follows the copy;
+    /// the copy becomes the document's text once both are done. A panic before that
+    /// leaves the text as it was, with all that was worked out from it rebuilt
+    /// ([`Doc::rebuild`]), and the document out of sync ([`Doc::unsynced`]): the
+    /// client's next changes would apply to a text the server does not have, so none
+    /// is applied until the document is opened again.
     pub fn change(
         &mut self,
         uri: &Uri,
@@ -542,39 +585,35 @@ impl ServerState {
     ) -> Result<Applied> {
         let encoding = self.encoding;
         let doc = self.docs.get_mut(uri).ok_or_else(|| unknown_document(uri))?;
-        if version <= doc.version {
+        if version <= doc.client_version() {
             return Err(Error::invalid_params(format!(
                 "version {version} of {} is not newer than {}",
                 uri.as_str(),
-                doc.version
+                doc.client_version()
             )));
         }
-        let mut applied = Applied::Changes {
-            from: doc.version,
-            changes: Vec::new(),
-        };
-        for change in changes {
-            match change.range {
-                Some(range) => {
-                    let (start, end) = positions::char_span(&doc.rope, encoding, range);
-                    if let Applied::Changes { changes: done, .. } = &mut applied {
-                        let place = |at: usize| {
-                            let line = doc.rope.char_to_line(at);
-                            TextPos::new(line as u32, (at - doc.rope.line_to_char(line)) as u32)
-                        };
-                        done.push(TextChange::new(place(start), place(end), change.text.clone()));
-                    }
-                    doc.rope.remove(start..end);
-                    doc.rope.insert(start, &change.text);
-                }
-                None => {
-                    doc.rope = Rope::from_str(&change.text);
-                    applied = Applied::Replaced;
-                }
-            }
+        if doc.unsynced.is_some() {
+            doc.unsynced = Some(version);
+            return Ok(Applied::Unsynced);
         }
-        doc.version = version;
-        doc.reparse();
+        let swapped = catch_unwind(AssertUnwindSafe(|| {
+            let (rope, applied) = edited(&doc.rope, encoding, doc.version, changes);
+            doc.reparse(&rope);
+            test_panic::here("change");
+            doc.rope = rope;
+            doc.version = version;
+            applied
+        }));
+        let Ok(applied) = swapped else {
+            error!(
+                uri = uri.as_str(),
+                version,
+                "applying a change panicked; the document keeps the text before it until it is opened again"
+            );
+            doc.rebuild(&self.results);
+            doc.unsynced = Some(version);
+            return Ok(Applied::Unsynced);
+        };
         // The levels the change left alone keep their answers at once.
         doc.solved = Some(doc.known(&self.results));
         let now: HashSet<Fingerprint> = doc.fingerprints().collect();
@@ -608,6 +647,42 @@ impl ServerState {
         let needed: HashSet<Fingerprint> = self.docs.values().flat_map(Doc::fingerprints).collect();
         self.results.changed(&needed);
     }
+}
+
+/// `rope` with `changes` applied in order, as a copy (`rope` stays as it is), and what
+/// they did to the text of version `from`.
+fn edited(
+    rope: &Rope,
+    encoding: Encoding,
+    from: i32,
+    changes: Vec<TextDocumentContentChangeEvent>,
+) -> (Rope, Applied) {
+    let mut rope = rope.clone();
+    let mut applied = Applied::Changes {
+        from,
+        changes: Vec::new(),
+    };
+    for change in changes {
+        match change.range {
+            Some(range) => {
+                let (start, end) = positions::char_span(&rope, encoding, range);
+                if let Applied::Changes { changes: done, .. } = &mut applied {
+                    let place = |at: usize| {
+                        let line = rope.char_to_line(at);
+                        TextPos::new(line as u32, (at - rope.line_to_char(line)) as u32)
+                    };
+                    done.push(TextChange::new(place(start), place(end), change.text.clone()));
+                }
+                rope.remove(start..end);
+                rope.insert(start, &change.text);
+            }
+            None => {
+                rope = Rope::from_str(&change.text);
+                applied = Applied::Replaced;
+            }
+        }
+    }
+    (rope, applied)
 }
 
 /// Whether a document is SixCells JSON rather than level text.

@@ -1,7 +1,8 @@
 //! Test only: a panic injected on purpose, so that the end-to-end tests can check what
 //! a panic leaves behind (`tests/e2e/lsp.rs`). In a debug build, the environment
 //! variable `HEXCELLS_TEST_PANIC` names the place that panics, once: `hover` in the
-//! hover handler. Release builds never read the variable: [`here`] is empty.
+//! hover handler, `change` while a change is applied (after the new text is read, just
+//! before it is swapped in). Release builds never read the variable: [`here`] is empty.
 //!
 //! Imports nothing of `lsp/`.
 

@@ -35,7 +35,7 @@ pub fn kinds() -> Vec<CodeActionKind> {
 /// Fixes and refactors for the requested range.
 pub fn code_actions(state: &ServerState, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
     let uri = params.text_document.uri;
-    let doc = state.doc(&uri)?;
+    let doc = state.doc_to_edit(&uri)?;
     let (first_line, column) = positions::from_position(&doc.rope, state.encoding, params.range.start);
     let (last_line, _) = positions::from_position(&doc.rope, state.encoding, params.range.end);
     let only = params.context.only.unwrap_or_default();

@@ -17,7 +17,7 @@ use crate::lsp::state::ServerState;
 // `:lua vim.lsp.buf.format()`; Helix: `:format`.
 /// The canonical text, or an error when syntax errors would lose text.
 pub fn formatting(state: &ServerState, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-    let doc = state.doc(&params.text_document.uri)?;
+    let doc = state.doc_to_edit(&params.text_document.uri)?;
     if let Some(why) = &doc.skipped {
         return Err(request_failed(why));
     }

@@ -21,6 +21,9 @@ use crate::lsp::state::ServerState;
 // come at once; about 150 ms after you stop typing (the setting `debounceMs`) the
 // solvability check adds one `HC0301` diagnostic per cell a player can never deduce, or
 // `HC0302` when it runs out of time. A pack's levels are checked each on their own.
+// Should the server fail to apply one of your edits (a bug in hexcells), it keeps the
+// text from before it and shows one error, `out-of-sync`, at the top of the file, and
+// refuses formatting and quick fixes, until you close and reopen the file.
 //
 // VS Code: squiggles and the Problems panel (`Ctrl+Shift+M`); Neovim: signs and
 // underlines, `]d` / `[d` to move, `<C-w>d` to read one; Helix: `space d` lists them.

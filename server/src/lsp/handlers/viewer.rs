@@ -175,6 +175,7 @@ pub fn changed(state: &ServerState, uri: &Uri, applied: Applied) {
         match &applied {
             Applied::Changes { from, changes } => viewer.change(*from, doc.version, changes.clone()),
             Applied::Replaced => viewer.snapshot(doc.version, doc.text().into_owned()),
+            Applied::Unsynced => {}
         }
     }
 }
@@ -247,11 +248,12 @@ async fn edit(backend: LspServer, uri: Uri, shown: Shown, version: i64, changes:
         let Some(doc) = state.docs.get(&uri) else {
             return;
         };
-        if i64::from(doc.version) != version {
+        // The client's version: a document out of sync with the client has an older text.
+        if i64::from(doc.client_version()) != version {
             debug!(
                 uri = uri.as_str(),
                 version,
-                current = doc.version,
+                current = doc.client_version(),
                 "stale viewer edit"
             );
             refuse(
@@ -260,7 +262,7 @@ async fn edit(backend: LspServer, uri: Uri, shown: Shown, version: i64, changes:
                 shown,
                 format!(
                     "the text changed in the editor (version {version} is now {}): edit not applied",
-                    doc.version
+                    doc.client_version()
                 ),
             );
             return;
