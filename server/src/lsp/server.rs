@@ -68,8 +68,9 @@ impl LspServer {
     /// Runs `work` about the document `uri` on the locked state; `None` when it
     /// panicked. A panic is logged once, and what the server worked out from the
     /// document's text is dropped and rebuilt from the text (`ServerState::rebuild`), so
-    /// nothing it left half-changed stays; the rest of the state is the work's only
-    /// through the document.
+    /// nothing it left half-changed in the document stays. Handlers change the rest of
+    /// the state (documents opened or closed, viewers, the engine's answers, settings)
+    /// only by inserting, removing or replacing whole values.
     pub fn guarded<T>(
         &self,
         method: &'static str,
