@@ -13,10 +13,13 @@
 //! Its files, from the top (each imports only the ones below it):
 //! - `modes.rs`: the [`Controller`] (both modes, which has the window, what input means
 //!   in each) and the [`Frame`] it draws;
+//! - `engine_runs.rs`: the hint and solves beside the window, one running and one
+//!   waiting (a new request takes the waiting one's place);
 //! - `events.rs`: what comes back from the threads beside the window ([`UserEvent`],
 //!   [`Post`]) and the language server's stdin read on a thread of its own
 //!   ([`spawn_stdin_reader`]).
 
+mod engine_runs;
 mod events;
 mod modes;
 

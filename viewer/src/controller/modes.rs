@@ -13,6 +13,7 @@ use hexcells_core::viewer_protocol::{FromViewer, ToViewer};
 use hexcells_core::Pos;
 use tiny_skia::PixmapMut;
 
+use super::engine_runs::EngineRuns;
 use super::events::{Post, UserEvent};
 use crate::clipboard::Clipboard;
 use crate::editor::document::Link;
@@ -41,6 +42,8 @@ pub struct Frame {
 pub struct Controller {
     session: Session,
     post: Post,
+    /// The hint and solves beside the window: one running, one waiting.
+    engine: EngineRuns,
     /// Linked to the language server: its messages come on stdin, clicks and edits go
     /// out on stdout.
     linked: bool,
@@ -70,6 +73,7 @@ impl Controller {
     pub fn new(session: Session, post: Post, linked: bool) -> Controller {
         Controller {
             session,
+            engine: EngineRuns::new(post.clone()),
             post,
             linked,
             watch: None,
@@ -203,7 +207,13 @@ impl Controller {
                     self.edited(outcome);
                 }
             }
-            UserEvent::Engine(done) => self.redraw |= self.session.finish(*done),
+            UserEvent::Engine(done) => {
+                self.redraw |= self.session.finish(*done);
+                if let Some(job) = self.engine.done() {
+                    let job = self.session.renew(job);
+                    self.engine.start(job);
+                }
+            }
             UserEvent::EditorGone => return false,
         }
         true
@@ -449,12 +459,11 @@ impl Controller {
         }
     }
 
-    /// Carries out a bound action of the player; the engine's run beside the window.
+    /// Carries out a bound action of the player; the engine's run beside the window
+    /// (one at a time, one more waiting).
     fn act(&mut self, action: keys::player::PlayerAction, input: Input) {
         if let Some(job) = self.session.engine_job(action) {
-            // The engine may take a while: keep the window responsive.
-            let post = self.post.clone();
-            std::thread::spawn(move || post(UserEvent::Engine(Box::new(job.run()))));
+            self.engine.ask(job);
             self.redraw = true;
             return;
         }

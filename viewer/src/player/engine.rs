@@ -35,6 +35,11 @@ enum Answer {
 }
 
 impl EngineJob {
+    /// What the engine was asked (the hint, or a solve).
+    pub fn action(&self) -> PlayerAction {
+        self.action
+    }
+
     /// Runs the engine (this can take a while on a large level).
     pub fn run(self) -> EngineDone {
         let answer = match self.action {
@@ -67,6 +72,16 @@ impl Session {
             game: self.game.clone(),
             budget: self.budget.clone(),
         })
+    }
+
+    /// `job` asked again about the game as it is now: a request that waited while
+    /// another ran answers for the moves made meanwhile, not for a game that is gone.
+    pub fn renew(&self, job: EngineJob) -> EngineJob {
+        EngineJob {
+            action: job.action,
+            game: self.game.clone(),
+            budget: self.budget.clone(),
+        }
     }
 
     /// Shows the engine's answer, unless the game moved on meanwhile. Returns whether

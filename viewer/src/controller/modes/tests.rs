@@ -88,3 +88,39 @@ fn both_modes_explain_themselves_from_640_px_up() {
     assert_eq!(playtest.keys[1], "Tab back to the editor");
     assert!(modes.title().ends_with("(playtest)"), "{}", modes.title());
 }
+
+#[test]
+fn hint_keys_while_the_engine_works_start_one_more_job_not_one_a_key() {
+    let (answers, answered) = std::sync::mpsc::channel();
+    let session = Session::new(Origin::Tutorial, TUTORIAL, None);
+    let post: Post = Arc::new(move |event| {
+        let _ = answers.send(event);
+    });
+    let mut modes = Controller::new(session, post, false);
+    // The first starts; the next two wait, the third in the second's place.
+    for _ in 0..3 {
+        key(&mut modes, "H");
+    }
+    let wait = std::time::Duration::from_secs(30);
+    for n in 1..=2 {
+        let event = answered
+            .recv_timeout(wait)
+            .unwrap_or_else(|_| panic!("answer {n}"));
+        assert!(matches!(event, UserEvent::Engine(_)));
+        // Taking the answer starts the waiting job.
+        assert!(modes.event(event));
+    }
+    assert!(
+        answered
+            .recv_timeout(std::time::Duration::from_millis(300))
+            .is_err(),
+        "a third job ran"
+    );
+    // The level's first hint shows (the second job asked about the same game).
+    assert!(modes.take_redraw());
+    let status = words(&modes, 1280, 800).status.join(" ");
+    assert!(
+        !status.contains("thinking") && status.contains(" is "),
+        "{status}"
+    );
+}
