@@ -2,7 +2,9 @@
 //! (file watch, engine, editor checks) reach the [`Controller`], in order, as the
 //! window's event loop does. It blocks on its channel (an idle page costs no wake-ups)
 //! and, each time the controller asks for a redraw, draws the frame as SVG and hands
-//! it to every page through a `watch` channel.
+//! it to every page through a `watch` channel. A page's event comes with one of its
+//! page's permits, given back once the event is carried out and drawn: a page that
+//! sends faster than this thread works waits for it (`socket.rs`).
 
 use std::sync::mpsc::Receiver;
 use std::sync::Arc;
@@ -40,6 +42,8 @@ pub fn spawn(session: Session, options: ServeOptions, shared: Arc<Shared>, input
         let mut frame = FIRST_FRAME;
         publish(&controller, frame, &shared);
         for input in inputs {
+            // A page's permit goes back once its event is carried out and drawn.
+            let mut permit = None;
             let resized = match input {
                 ToDriver::Event(event) => {
                     // Only a language server's stdin closing ends the viewer.
@@ -49,7 +53,10 @@ pub fn spawn(session: Session, options: ServeOptions, shared: Arc<Shared>, input
                     }
                     false
                 }
-                ToDriver::Page(event) => apply(&mut controller, &mut frame, event),
+                ToDriver::Page(event, taken) => {
+                    permit = Some(taken);
+                    apply(&mut controller, &mut frame, event)
+                }
                 ToDriver::Close(answer) => {
                     let _ = answer.send(controller.close_requested());
                     false
@@ -58,6 +65,7 @@ pub fn spawn(session: Session, options: ServeOptions, shared: Arc<Shared>, input
             if controller.take_redraw() || resized {
                 publish(&controller, frame, &shared);
             }
+            drop(permit);
         }
     });
 }

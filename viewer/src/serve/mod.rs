@@ -7,21 +7,26 @@
 //! editor's buffer and cursor and sends its edits back, as the window's `--stdin` does.
 //!
 //! What the folder may import: the controller, the player, the editor, the keys and
-//! the renderer's SVG backend, and axum/tokio. Never the window (`app`) or winit; the
-//! window never imports this folder. The guard on every request (loopback `Host`,
-//! the token, the page's own `Origin`) is in `routes.rs`; docs/viewer.md ("Security")
-//! says why each is there.
+//! the renderer's SVG backend, and axum/hyper/tokio. Never the window (`app`) or winit;
+//! the window never imports this folder. The guard on every request (loopback `Host`,
+//! the token, the page's own `Origin`) is in `routes.rs`, the limits a
+//! neighbour on the same machine meets (connections, sockets, timeouts, pings, events
+//! in flight) in `limits.rs`; docs/viewer.md ("Security") says why each is there.
 //!
 //! Its files, from the top (each imports only the ones below it):
-//! - `listen.rs`: [`run`], the entry: listens, makes the token, tells the address and
-//!   starts the rest; `linked.rs`: the language server's stdin and the `serving` message;
+//! - `listen.rs`: [`run`], the entry: listens on 127.0.0.1 and [::1], makes the token,
+//!   tells the address and starts the rest; `linked.rs`: the language server's stdin
+//!   and the `serving` message; `accept.rs`: the accept loop and each connection;
 //! - `routes.rs`: the page and its socket behind the guard; `socket.rs`: one page's
 //!   WebSocket; `driver.rs`: the controller's thread;
-//! - `shared.rs`: what they share ([`ServeOptions`], `Shared`, `ToDriver`,
-//!   [`MAX_MESSAGE`]); `diff.rs`: the patches; `page_events.rs`: what a page sends.
+//! - `shared.rs`: what they share ([`ServeOptions`], `Shared`, `ToDriver`, `Notice`);
+//!   `limits.rs`: the limits ([`MAX_MESSAGE`] among them); `diff.rs`: the patches;
+//!   `page_events.rs`: what a page sends.
 
+mod accept;
 pub mod diff;
 mod driver;
+mod limits;
 mod linked;
 mod listen;
 mod page_events;
@@ -29,5 +34,6 @@ mod routes;
 mod shared;
 mod socket;
 
+pub use limits::MAX_MESSAGE;
 pub use listen::run;
-pub use shared::{ServeOptions, MAX_MESSAGE};
+pub use shared::ServeOptions;

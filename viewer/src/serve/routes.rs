@@ -1,7 +1,8 @@
 //! The HTTP side: the page (`/`), its socket (`/ws`), and nothing else (404), each
 //! behind the guard: a `Host` that is a loopback name (DNS rebinding; any port, so a
 //! local proxy such as code-server's `/proxy/PORT/` may pass it on) and the token
-//! (`?token=`); a WebSocket upgrade also needs the page's own `Origin`.
+//! (`?token=`); a WebSocket upgrade also needs the page's own `Origin`, and a free
+//! socket (else 503).
 //! Refusals are a bare 403 with no body.
 
 use std::sync::Arc;
@@ -14,14 +15,12 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
-use super::shared::{Shared, MAX_MESSAGE};
+use super::limits::MAX_MESSAGE;
+use super::shared::Shared;
 use super::socket;
 
 /// The page: its HTML, style and script in one small file.
 const PAGE: &str = include_str!("page.html");
-
-/// The loopback names a `Host` or `Origin` may use.
-const LOOPBACK: [&str; 3] = ["127.0.0.1", "localhost", "[::1]"];
 
 /// The routes, behind the guard.
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -33,12 +32,24 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
-/// Refuses (403) a request whose `Host` is not a loopback name or which lacks the token.
+/// Refuses (403) a request whose `Host` is not a loopback name or which lacks the
+/// token. Every answer but a socket's upgrade ends its
+/// connection (`Connection: close`): one request per connection, so none waits idle.
 async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
-    if !host_is_loopback(request.headers(), request.uri()) || !has_token(request.uri(), &shared.token) {
-        return StatusCode::FORBIDDEN.into_response();
+    let headers = request.headers();
+    let allowed =
+        host_is_loopback(headers, request.uri(), shared.names) && has_token(request.uri(), &shared.token);
+    let mut response = if allowed {
+        next.run(request).await
+    } else {
+        StatusCode::FORBIDDEN.into_response()
+    };
+    if response.status() != StatusCode::SWITCHING_PROTOCOLS {
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
     }
-    next.run(request).await
+    response
 }
 
 /// The `Host` (name and port) when it names a loopback address: this server's own
@@ -46,17 +57,17 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
 /// `/proxy/PORT/` passes the browser's `Host` on unchanged (`127.0.0.1:CODE_SERVER_PORT`,
 /// seen in tests/vscode), so the port cannot be pinned; the name can, and a page that
 /// renamed its own address to 127.0.0.1 (DNS rebinding) still sends its own name.
-fn loopback_host(headers: &HeaderMap) -> Option<&str> {
+fn loopback_host<'a>(headers: &'a HeaderMap, names: &[&str]) -> Option<&'a str> {
     let host = headers.get(header::HOST)?.to_str().ok()?;
     let (name, port) = host.rsplit_once(':')?;
     let port_ok = !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit());
-    (port_ok && LOOPBACK.contains(&name)).then_some(host)
+    (port_ok && names.contains(&name)).then_some(host)
 }
 
 /// Whether the request names a loopback address (and, for an absolute request
 /// target, the same one).
-fn host_is_loopback(headers: &HeaderMap, uri: &Uri) -> bool {
-    loopback_host(headers).is_some_and(|host| uri.authority().is_none_or(|a| a.as_str() == host))
+fn host_is_loopback(headers: &HeaderMap, uri: &Uri, names: &[&str]) -> bool {
+    loopback_host(headers, names).is_some_and(|host| uri.authority().is_none_or(|a| a.as_str() == host))
 }
 
 /// Whether the query carries `token=` with the server's token.
@@ -80,14 +91,12 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 /// framed through code-server's `/proxy/PORT/`, whose origin is code-server's own).
 /// VS Code's `vscode-webview://` origin is the panel's, never the framed page's: it is
 /// refused like any other.
-fn origin_is_the_page(headers: &HeaderMap, port: u16) -> bool {
+fn origin_is_the_page(headers: &HeaderMap, port: u16, names: &[&str]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
         return false;
     };
-    let own = LOOPBACK
-        .iter()
-        .any(|name| origin == format!("http://{name}:{port}"));
-    let through = loopback_host(headers).is_some_and(|host| {
+    let own = names.iter().any(|name| origin == format!("http://{name}:{port}"));
+    let through = loopback_host(headers, names).is_some_and(|host| {
         origin
             .strip_prefix("http://")
             .or_else(|| origin.strip_prefix("https://"))
@@ -111,13 +120,22 @@ async fn page() -> Response {
     response
 }
 
+/// The page's socket: from the page's own origin, while a socket is free (503 when
+/// [`ServeLimits::sockets`](super::limits::ServeLimits::sockets) are open).
 async fn upgrade(State(shared): State<Arc<Shared>>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
-    if !origin_is_the_page(&headers, shared.port) {
+    if !origin_is_the_page(&headers, shared.port, shared.names) {
         return StatusCode::FORBIDDEN.into_response();
     }
+    let Ok(permit) = shared.sockets.clone().try_acquire_owned() else {
+        shared.sockets_full.happened(None);
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    };
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| socket::run(socket, shared))
+        .on_upgrade(move |socket| async move {
+            socket::run(socket, shared).await;
+            drop(permit);
+        })
 }
 
 async fn not_found() -> StatusCode {
@@ -128,13 +146,17 @@ async fn not_found() -> StatusCode {
 mod tests {
     use super::*;
 
+    /// The names with [::1] listened on too.
+    const BOTH: &[&str] = &["127.0.0.1", "localhost", "[::1]"];
+
     #[test]
     fn only_loopback_names_on_this_port_are_hosts() {
-        let host = |value: &str| {
+        let host_in = |names: &[&str], value: &str| {
             let mut headers = HeaderMap::new();
             headers.insert(header::HOST, HeaderValue::from_str(value).unwrap());
-            host_is_loopback(&headers, &Uri::from_static("/"))
+            host_is_loopback(&headers, &Uri::from_static("/"), names)
         };
+        let host = |value: &str| host_in(BOTH, value);
         assert!(host("127.0.0.1:8123") && host("localhost:8123") && host("[::1]:8123"));
         assert!(host("127.0.0.1:8124"), "a local proxy's port");
         assert!(!host("evil.example:8123"));
@@ -142,7 +164,11 @@ mod tests {
         assert!(!host("127.0.0.1:"));
         assert!(!host("127.0.0.1:80x"));
         assert!(!host("localhost.evil.example:8123"));
-        assert!(!host_is_loopback(&HeaderMap::new(), &Uri::from_static("/")));
+        assert!(!host_is_loopback(&HeaderMap::new(), &Uri::from_static("/"), BOTH));
+        // Without [::1], `localhost` may reach someone else: only 127.0.0.1 is taken.
+        let v4 = &["127.0.0.1"][..];
+        assert!(host_in(v4, "127.0.0.1:8123"));
+        assert!(!host_in(v4, "localhost:8123") && !host_in(v4, "[::1]:8123"));
     }
 
     #[test]
@@ -151,7 +177,7 @@ mod tests {
             let mut headers = HeaderMap::new();
             headers.insert(header::HOST, HeaderValue::from_str(host).unwrap());
             headers.insert(header::ORIGIN, HeaderValue::from_str(value).unwrap());
-            origin_is_the_page(&headers, 8123)
+            origin_is_the_page(&headers, 8123, BOTH)
         };
         assert!(origin("127.0.0.1:8123", "http://localhost:8123"));
         // Through code-server's /proxy/8123/ on port 9000.
