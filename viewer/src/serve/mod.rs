@@ -9,7 +9,7 @@
 //! What the folder may import: the controller, the player, the editor, the keys and
 //! the renderer's SVG backend, and axum/hyper/tokio. Never the window (`app`) or winit;
 //! the window never imports this folder. The guard on every request (loopback `Host`,
-//! the token, the page's own `Origin`) is in `routes.rs`, the limits a
+//! the token or its cookie, the page's own `Origin`) is in `routes.rs`, the limits a
 //! neighbour on the same machine meets (connections, sockets, timeouts, pings, events
 //! in flight) in `limits.rs`; docs/viewer.md ("Security") says why each is there.
 //!
@@ -20,8 +20,8 @@
 //! - `routes.rs`: the page and its socket behind the guard; `socket.rs`: one page's
 //!   WebSocket; `driver.rs`: the controller's thread;
 //! - `shared.rs`: what they share ([`ServeOptions`], `Shared`, `ToDriver`, `Notice`);
-//!   `limits.rs`: the limits ([`MAX_MESSAGE`] among them); `diff.rs`: the patches;
-//!   `page_events.rs`: what a page sends.
+//!   `limits.rs`: the limits ([`MAX_MESSAGE`] among them); `page.rs`: the page and its
+//!   policy; `diff.rs`: the patches; `page_events.rs`: what a page sends.
 
 mod accept;
 pub mod diff;
@@ -29,6 +29,7 @@ mod driver;
 mod limits;
 mod linked;
 mod listen;
+mod page;
 mod page_events;
 mod routes;
 mod shared;

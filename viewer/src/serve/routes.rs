@@ -1,8 +1,8 @@
 //! The HTTP side: the page (`/`), its socket (`/ws`), and nothing else (404), each
 //! behind the guard: a `Host` that is a loopback name (DNS rebinding; any port, so a
 //! local proxy such as code-server's `/proxy/PORT/` may pass it on) and the token
-//! (`?token=`); a WebSocket upgrade also needs the page's own `Origin`, and a free
-//! socket (else 503).
+//! (`?token=`, or the cookie the page's first load set); a WebSocket upgrade also
+//! needs the page's own `Origin`, and a free socket (else 503).
 //! Refusals are a bare 403 with no body.
 
 use std::sync::Arc;
@@ -16,11 +16,9 @@ use axum::routing::get;
 use axum::Router;
 
 use super::limits::MAX_MESSAGE;
+use super::page::{policy, PAGE};
 use super::shared::Shared;
 use super::socket;
-
-/// The page: its HTML, style and script in one small file.
-const PAGE: &str = include_str!("page.html");
 
 /// The routes, behind the guard.
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -32,13 +30,14 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
-/// Refuses (403) a request whose `Host` is not a loopback name or which lacks the
-/// token. Every answer but a socket's upgrade ends its
+/// Refuses (403) a request whose `Host` is not a loopback name or which carries
+/// neither the token nor the cookie. Every answer but a socket's upgrade ends its
 /// connection (`Connection: close`): one request per connection, so none waits idle.
 async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    let allowed =
-        host_is_loopback(headers, request.uri(), shared.names) && has_token(request.uri(), &shared.token);
+    let allowed = host_is_loopback(headers, request.uri(), shared.names)
+        && (has_token(request.uri(), &shared.token)
+            || has_cookie(headers, &cookie_name(shared.port), &shared.token));
     let mut response = if allowed {
         next.run(request).await
     } else {
@@ -79,6 +78,24 @@ fn has_token(uri: &Uri, token: &str) -> bool {
         .any(|given| same(given.as_bytes(), token.as_bytes()))
 }
 
+/// The cookie that stands for the token: named after the port, since cookies are
+/// kept per host and not per port, and code-server's `/proxy/PORT/` puts every
+/// proxied port on one origin.
+fn cookie_name(port: u16) -> String {
+    format!("hexcells-view-{port}")
+}
+
+/// Whether a `Cookie` header carries the cookie `name` with the server's token.
+fn has_cookie(headers: &HeaderMap, name: &str, token: &str) -> bool {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .any(|(given_name, value)| given_name == name && same(value.as_bytes(), token.as_bytes()))
+}
+
 /// Compares without stopping at the first difference.
 fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -105,18 +122,30 @@ fn origin_is_the_page(headers: &HeaderMap, port: u16, names: &[&str]) -> bool {
     own || through
 }
 
-async fn page() -> Response {
+/// The page. Loaded with the token in its address, it also sets the cookie that
+/// stands for the token (`HttpOnly`, `SameSite=Strict`, for this browser session,
+/// on the path the page was reached by), so the page, once its script has taken the
+/// token out of the address, still loads on a reload and opens its socket.
+async fn page(State(shared): State<Arc<Shared>>, uri: Uri) -> Response {
     let mut response = Html(PAGE).into_response();
     let headers = response.headers_mut();
-    // The token is in the address: never hand it on.
+    // The token may be in the address: never hand it on.
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'self' vscode-webview: vscode-file:",
-        ),
+        HeaderValue::from_static(policy()),
     );
+    if has_token(&uri, &shared.token) {
+        let cookie = format!(
+            "{}={}; HttpOnly; SameSite=Strict",
+            cookie_name(shared.port),
+            shared.token
+        );
+        if let Ok(cookie) = HeaderValue::from_str(&cookie) {
+            headers.insert(header::SET_COOKIE, cookie);
+        }
+    }
     response
 }
 
@@ -197,5 +226,23 @@ mod tests {
         assert!(!has_token(&uri("/?token=ab"), "abc"));
         assert!(!has_token(&uri("/?token=abcd"), "abc"));
         assert!(!has_token(&uri("/"), "abc"));
+    }
+
+    #[test]
+    fn the_cookie_is_this_port_s_with_the_whole_token() {
+        let cookie = |values: &[&str]| {
+            let mut headers = HeaderMap::new();
+            for value in values {
+                headers.append(header::COOKIE, HeaderValue::from_str(value).unwrap());
+            }
+            has_cookie(&headers, &cookie_name(8123), "abc")
+        };
+        assert!(cookie(&["hexcells-view-8123=abc"]));
+        assert!(cookie(&["other=1; hexcells-view-8123=abc; more=2"]));
+        assert!(cookie(&["other=1", "hexcells-view-8123=abc"]));
+        assert!(!cookie(&["hexcells-view-8124=abc"]), "another port's");
+        assert!(!cookie(&["hexcells-view-8123=ab", "hexcells-view-8123=abcd"]));
+        assert!(!cookie(&["xhexcells-view-8123=abc"]));
+        assert!(!cookie(&[]));
     }
 }
