@@ -32,10 +32,11 @@ function assert(ok, message) {
   if (!ok) throw new Error(message);
 }
 
-/// Starts `hexcells-view --serve` on a copy of the level; resolves to its address and file.
-async function serve(dir, extra) {
+/// Starts `hexcells-view --serve` on a copy of the level (its text through `edit`, if
+/// given); resolves to its address and file.
+async function serve(dir, extra, edit) {
   const file = path.join(dir, 'served.hexcells');
-  fs.copyFileSync(LEVEL, file);
+  fs.writeFileSync(file, (edit || ((text) => text))(fs.readFileSync(LEVEL, 'utf8')));
   const env = { ...process.env, XDG_STATE_HOME: path.join(dir, 'state'), XDG_CONFIG_HOME: path.join(dir, 'config') };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
@@ -141,6 +142,78 @@ async function cellChanges(page, name, before) {
       await page.click('[data-cell="R12"]');
       await wordsBecome(second, 'remaining', 'REMAINING 0');
       await second.close();
+    });
+
+    const viewport = { width: 1000, height: 700 };
+    const traded = await serve(fs.mkdtempSync(path.join(dir, 'cookie-')), []);
+    await check('the token leaves the address at load (the first socket keeps it), and a reload opens the page and its socket through the cookie', async () => {
+      const context = await browser.newContext({ viewport });
+      const tab = await context.newPage();
+      const sockets = [];
+      tab.on('websocket', (socket) => sockets.push(socket.url()));
+      await tab.goto(traded.url);
+      await tab.waitForSelector('[data-cell="Q11"]', { timeout: 10000 });
+      const { port, searchParams } = new URL(traded.url);
+      // The first socket goes with the token the script kept (a frame that gets no
+      // cookie, as in VS Code's panel, has nothing else).
+      assert(sockets.length === 1 && sockets[0].endsWith(`/ws?token=${searchParams.get('token')}`),
+        `the first socket: ${sockets}`);
+      const bare = `http://127.0.0.1:${port}/`;
+      assert(tab.url() === bare, `the address after the load: ${tab.url()}`);
+      const cookie = (await context.cookies()).find((c) => c.name === `hexcells-view-${port}`);
+      assert(cookie && cookie.value === searchParams.get('token') && cookie.httpOnly && cookie.sameSite === 'Strict',
+        `the cookie: ${JSON.stringify(cookie)}`);
+      assert(await tab.evaluate(() => document.cookie === ''), 'the page\'s script can read the cookie');
+      await tab.reload();
+      await tab.waitForSelector('[data-cell="Q11"]', { timeout: 10000 });
+      assert(tab.url() === bare, `the address after a reload: ${tab.url()}`);
+      assert(sockets.length === 2 && sockets[1] === `ws://127.0.0.1:${port}/ws`, `the socket after a reload: ${sockets[1]}`);
+      await tab.click('[data-cell="P12"]');
+      await wordsBecome(tab, 'remaining', 'REMAINING 1');
+      await context.close();
+    });
+
+    // A level whose title and author are markup: the page must show it as text.
+    const TITLE = '<img src=x onerror=ran=1>';
+    const AUTHOR = '<script>ran=2</script>';
+    const marked = await serve(fs.mkdtempSync(path.join(dir, 'markup-')), [],
+      (text) => text.replace('\nServed\nhexcells project\n', `\n${TITLE}\n${AUTHOR}\n`));
+    await check('a level titled with markup shows the markup as text and runs nothing', async () => {
+      const tab = await browser.newPage({ viewport });
+      const violations = [];
+      await tab.exposeFunction('violated', (directive) => violations.push(directive));
+      await tab.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => window.violated(e.effectiveDirective));
+      });
+      await tab.goto(marked.url);
+      await tab.waitForSelector('[data-cell="Q11"]', { timeout: 10000 });
+      await wordsBecome(tab, 'title', TITLE);
+      await wordsBecome(tab, 'author', AUTHOR);
+      const found = await tab.evaluate(() => ({
+        ran: window.ran,
+        images: document.querySelectorAll('img').length,
+        scripts: document.querySelectorAll('script').length,
+      }));
+      assert(found.ran === undefined && found.images === 0 && found.scripts === 1, JSON.stringify(found));
+      assert(violations.length === 0, `the page itself broke its policy: ${violations}`);
+      // Were the escaping to slip, the policy would still stop it: markup put in the way
+      // the page puts frames in (innerHTML) runs nothing, and the browser says why.
+      await tab.evaluate(() => {
+        const svg = document.querySelector('#board > svg');
+        const slip = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+        slip.innerHTML = '<image href="x" onerror="ran=3"/><foreignObject><img src="x" onerror="ran=4"></foreignObject>';
+        svg.append(slip);
+        const div = document.createElement('div');
+        div.innerHTML = '<img src="x" onerror="ran=5"><style>body { background: red }</style>';
+        document.body.append(div);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const after = await tab.evaluate(() => ({ ran: window.ran, background: getComputedStyle(document.body).backgroundColor }));
+      assert(after.ran === undefined, `an inline handler ran: ran=${after.ran}`);
+      assert(after.background !== 'rgb(255, 0, 0)', 'an inline style applied');
+      assert(violations.includes('script-src-attr') || violations.includes('script-src'),
+        `no script violation reported: ${violations}`);
+      await tab.close();
     });
 
     const editor = await serve(fs.mkdtempSync(path.join(dir, 'edit-')), ['--edit']);
