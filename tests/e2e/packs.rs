@@ -383,8 +383,9 @@ fn whole_document_requests_send_a_pack_in_parts() {
     let now = client.result("textDocument/semanticTokens/full", doc.clone());
     assert_eq!(Value::Array(numbers), now["data"]);
 
-    // Pulled again with what the client has, unchanged diagnostics are not sent again.
-    client.solve_status_within(URI, 2, ANALYSIS);
+    // Pulled again with what the client has, unchanged diagnostics are not sent again
+    // (once the advice is in: it runs beside the next version's explanations).
+    client.advised_status_within(URI, 2, ANALYSIS);
     let pulled = client.result("textDocument/diagnostic", doc.clone());
     assert_eq!(pulled["kind"], "full");
     let again = client.result(
@@ -397,7 +398,7 @@ fn whole_document_requests_send_a_pack_in_parts() {
     );
     // A letter in a title changes no diagnostic either.
     client.change(URI, 3, range(level.source.first_line + 1, 0, 0), "Q");
-    client.solve_status_within(URI, 3, ANALYSIS);
+    client.advised_status_within(URI, 3, ANALYSIS);
     let after_edit = client.result(
         "textDocument/diagnostic",
         json!({ "textDocument": { "uri": URI }, "previousResultId": pulled["resultId"] }),
@@ -490,4 +491,47 @@ fn the_viewer_of_a_pack_gets_each_edit_not_the_whole_text() {
         text.len()
     );
     let _ = client.shutdown_and_exit();
+}
+
+#[test]
+fn a_long_advice_on_one_level_never_holds_back_another_level_s_answers() {
+    // The pack's third level is retitled so that the debug build's hook makes its
+    // advice 20 s long; the pack is edited in its last level meanwhile.
+    let mut text = pack();
+    let parsed = parse(&text);
+    let title = parsed.levels[2].source.header[1].expect("the third level's title");
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    lines[title.line as usize] = "Slow advice".to_string();
+    text = lines.join("\n");
+    let mut client = LspClient::minimal_in(
+        false,
+        json!({ "debounceMs": 0 }),
+        &[("HEXCELLS_TEST_SLOW_ADVICE", "Slow advice:20000")],
+    );
+    client.open(URI, &text);
+    client.solve_status_within(URI, 1, ANALYSIS);
+    // The edit comes while the third level's advice runs.
+    let done = "slow advice on Slow advice done";
+    let started = "slow advice on Slow advice started";
+    let waiting = std::time::Instant::now();
+    while !client.stderr_with(started).contains(started) {
+        assert!(
+            waiting.elapsed() < ANALYSIS,
+            "no slow advice:\n{}",
+            client.stderr()
+        );
+    }
+    // An edit in the last level (the stuck one): a hidden black cell of its grid line
+    // 11 is revealed.
+    let last = parse(&text).levels.last().expect("a last level").source.clone();
+    let line = last.grid[10].line;
+    client.change(URI, 2, range(line, 0, 2), "x+");
+    let complete = client.solve_status_within(URI, 2, ANALYSIS);
+    assert_eq!(complete["complete"], true, "{complete}");
+    assert!(
+        !client.stderr().contains(done),
+        "the changed level's explanations waited for another level's advice:\n{}",
+        client.stderr()
+    );
+    client.shutdown_and_exit();
 }

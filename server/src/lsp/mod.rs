@@ -12,7 +12,7 @@
 //! `transport.rs`, then `server.rs` (the handle: the lock, the permits), then
 //! `state.rs`, then `level_diagnostics.rs` (kept in the state), then `positions.rs`,
 //! `results.rs`, `viewer_process.rs` and `outgoing.rs` (the ordered queue to the
-//! client), then `ext.rs`, then `test_panic.rs` (a panic injected by the tests;
+//! client), then `ext.rs`, then `test_hooks.rs` (faults and delays injected by the tests;
 //! ARCHITECTURE.md maps the order, and `tests/e2e/tidy.rs` checks it).
 //!
 //! State lives in one [`ServerState`](state::ServerState) behind one lock, taken only
@@ -36,7 +36,7 @@ pub mod server;
 pub mod solver;
 mod start;
 pub mod state;
-pub mod test_panic;
+pub mod test_hooks;
 pub mod transport;
 pub mod viewer_process;
 

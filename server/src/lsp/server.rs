@@ -30,6 +30,10 @@ pub const MAX_PARALLEL_VERDICTS: usize = 2;
 /// verdicts of the next change.
 pub const MAX_PARALLEL_EXPLANATIONS: usize = 1;
 
+/// Advice searches at once (each on one core): one, beside the explanations, so that
+/// a long advice never holds back another level's explanations.
+pub const MAX_PARALLEL_ADVICE: usize = 1;
+
 /// The server: the client handle, the state and the outgoing queue. Cheap to clone
 /// into background jobs.
 #[derive(Clone)]
@@ -43,6 +47,8 @@ pub struct LspServer {
     pub verdicts: Arc<Semaphore>,
     /// Permits for explanation and fix searches running at once.
     pub explanations: Arc<Semaphore>,
+    /// Permits for advice searches running at once.
+    pub advice: Arc<Semaphore>,
 }
 
 impl LspServer {
@@ -55,6 +61,7 @@ impl LspServer {
             outgoing: Outgoing::start(wire),
             verdicts: Arc::new(Semaphore::new(MAX_PARALLEL_VERDICTS)),
             explanations: Arc::new(Semaphore::new(MAX_PARALLEL_EXPLANATIONS)),
+            advice: Arc::new(Semaphore::new(MAX_PARALLEL_ADVICE)),
         }
     }
 

@@ -6,7 +6,9 @@
 //! one, and wait for nothing but other verdicts; explanations and fixes, which take
 //! longer, follow in a second, complete answer, the changed levels first; the advice
 //! (the clues a player never needs, on a solvable level; the clues a player needs, on
-//! a stuck one) follows in a third.
+//! a stuck one) follows in a third. Each of the three has its own lane and permits
+//! ([`Lanes`]), so a long advice on one level of a pack never holds back the verdict
+//! or the explanations of a level changed meanwhile.
 //!
 //! A newer version stops the work of the older one between two levels, and at once
 //! (through the engine's cancel flag) on a level the newer text no longer holds; a
@@ -34,6 +36,7 @@ use super::publish;
 use super::results::{Answer, AnswerKind};
 use super::server::LspServer;
 use super::state::{Config, Lanes, Running, ServerState, Solved};
+use super::test_hooks;
 
 /// Analyses that take longer than this show `$/progress`.
 const PROGRESS_AFTER: Duration = Duration::from_millis(300);
@@ -95,86 +98,67 @@ enum Passed {
 const PASSES: usize = 3;
 
 /// Waits for the debounce, works out the verdicts and publishes them, then (unless a
-/// newer version came meanwhile) the explanations and fixes.
+/// newer version came meanwhile) the explanations and fixes, then the advice.
 async fn run(backend: LspServer, job: Job) {
     tokio::time::sleep(job.config.debounce).await;
     let job = Arc::new(job);
-    let Some((fresh, first)) = verdicts(&backend, &job).await else {
+    let Some((fresh, first)) = answers(&backend, &job, Pass::Verdicts, Vec::new()).await else {
         return;
     };
     publish::answer(backend.clone(), job.uri.clone(), first).await;
-    let Some(solved) = explanations(&backend, &job, fresh.clone(), Pass::Explanations).await else {
+    let Some((_, solved)) = answers(&backend, &job, Pass::Explanations, fresh.clone()).await else {
         return;
     };
     publish::answer(backend.clone(), job.uri.clone(), solved).await;
-    if let Some(advised) = explanations(&backend, &job, fresh, Pass::Advice).await {
+    if let Some((_, advised)) = answers(&backend, &job, Pass::Advice, fresh).await {
         publish::answer(backend.clone(), job.uri.clone(), advised).await;
     }
 }
 
-/// Every level's verdict, and the levels whose verdict was worked out now. The
-/// verdicts wait only for other verdicts, never for explanations.
-async fn verdicts(backend: &LspServer, job: &Arc<Job>) -> Option<(Vec<usize>, Solved)> {
-    let _lane = job.lanes.verdicts.lock().await;
-    let _permit = backend.verdicts.acquire().await.ok()?;
-    let mut fresh = Vec::new();
-    for _ in 0..PASSES {
-        if !is_current(backend, job) {
-            return None;
-        }
-        let (b, j) = (backend.clone(), Arc::clone(job));
-        match tokio::task::spawn_blocking(move || pass(&b, &j, Pass::Verdicts, &[])).await {
-            Ok(Passed::Done(worked)) => fresh.extend(worked),
-            Ok(Passed::Stale) => {
-                debug!(
-                    uri = job.uri.as_str(),
-                    version = job.version,
-                    "verdicts superseded"
-                );
-                return None;
-            }
-            Err(e) => {
-                error!("solvability verdicts failed: {e}");
-                return None;
-            }
-        }
-        if let Some(solved) = collect(backend, job, Pass::Verdicts) {
-            return Some((fresh, solved));
-        }
-    }
-    None
-}
-
-/// Every level's explanations and fixes (or with `Pass::Advice`, its advice), those of
-/// `first` worked out first: one document at a time, so that a core stays free for the
-/// verdicts of the next change.
-async fn explanations(backend: &LspServer, job: &Arc<Job>, first: Vec<usize>, kind: Pass) -> Option<Solved> {
-    let _lane = job.lanes.explanations.lock().await;
-    let _permit = backend.explanations.acquire().await.ok()?;
+/// Every level's answer of `kind` (those of the levels in `first` worked out first),
+/// and the levels whose answer was worked out now. Each kind has its lane in the
+/// document (one version at a time) and its permits in the server, and waits for
+/// nothing else: the verdicts never wait for explanations, and a long advice never
+/// holds back the explanations of the next change (on two cores, one stays free for
+/// the next change's verdicts while explanations or advice run).
+async fn answers(
+    backend: &LspServer,
+    job: &Arc<Job>,
+    kind: Pass,
+    first: Vec<usize>,
+) -> Option<(Vec<usize>, Solved)> {
+    let (lane, permits) = match kind {
+        Pass::Verdicts => (&job.lanes.verdicts, &backend.verdicts),
+        Pass::Explanations => (&job.lanes.explanations, &backend.explanations),
+        Pass::Advice => (&job.lanes.advice, &backend.advice),
+    };
+    let _lane = lane.lock().await;
+    let _permit = permits.acquire().await.ok()?;
     let first = Arc::new(first);
+    let mut fresh = Vec::new();
     for _ in 0..PASSES {
         if !is_current(backend, job) {
             return None;
         }
         let (b, j, f) = (backend.clone(), Arc::clone(job), Arc::clone(&first));
         let handle = tokio::task::spawn_blocking(move || pass(&b, &j, kind, &f));
-        match with_progress(backend, job, handle).await {
-            Ok(Passed::Done(_)) => {}
+        let passed = match kind {
+            Pass::Verdicts => handle.await,
+            Pass::Explanations | Pass::Advice => with_progress(backend, job, handle).await,
+        };
+        match passed {
+            Ok(Passed::Done(worked)) => fresh.extend(worked),
             Ok(Passed::Stale) => {
-                debug!(
-                    uri = job.uri.as_str(),
-                    version = job.version,
-                    "analysis superseded"
-                );
+                debug!(uri = job.uri.as_str(), version = job.version, ?kind, "superseded");
                 return None;
             }
             Err(e) => {
-                error!("solvability analysis failed: {e}");
+                error!(?kind, "solvability pass failed: {e}");
                 return None;
             }
         }
         if let Some(solved) = collect(backend, job, kind) {
-            return Some(solved);
+            return Some((fresh, solved));
         }
     }
     None
@@ -393,6 +377,7 @@ fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer
         cancel: Some(Arc::clone(cancel)),
         one_core: true,
     };
+    test_hooks::slow_advice(&level.title, cancel);
     let mut fixes = explained.fixes.clone();
     let mut unneeded = None;
     match explained.report.verdict {

@@ -32,7 +32,7 @@ use tracing::error;
 use super::level_diagnostics::LevelDiagnostics;
 use super::positions::{self, AsciiLines, Converter, Encoding};
 use super::results::{Answer, Results};
-use super::test_panic;
+use super::test_hooks;
 
 /// Documents larger than this are kept but not analysed (a stray binary or log).
 pub const MAX_ANALYSED_BYTES: usize = 1 << 20;
@@ -210,16 +210,20 @@ impl Solved {
     }
 }
 
-/// The background analyses of one document, one at a time in each of two lanes: the
-/// verdicts, and the explanations and fixes. A newer version's analysis waits until
-/// the older one stops (after the level it works on, or at once when that level
-/// changed), and never works a level out twice.
+/// The background analyses of one document, one at a time in each of three lanes:
+/// the verdicts, the explanations and fixes, and the advice. A newer version's
+/// analysis waits until the older one stops in the same lane (after the level it
+/// works on, or at once when that level changed), and never works a level out twice;
+/// the lanes never wait for each other, so a long advice on one level never holds
+/// back another level's verdict or explanations.
 #[derive(Debug, Default)]
 pub struct Lanes {
     /// Held while verdicts are worked out.
     pub verdicts: tokio::sync::Mutex<()>,
     /// Held while explanations and fixes are worked out.
     pub explanations: tokio::sync::Mutex<()>,
+    /// Held while the advice (the clues a player never needs, or needs) is worked out.
+    pub advice: tokio::sync::Mutex<()>,
 }
 
 /// A level of a document the engine works on now, and the flag that stops it.
@@ -599,7 +603,7 @@ impl ServerState {
         let swapped = catch_unwind(AssertUnwindSafe(|| {
             let (rope, applied) = edited(&doc.rope, encoding, doc.version, changes);
             doc.reparse(&rope);
-            test_panic::here("change");
+            test_hooks::panic_here("change");
             doc.rope = rope;
             doc.version = version;
             applied

@@ -6,7 +6,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind};
 
 use crate::lsp::state::ServerState;
-use crate::lsp::{positions, test_panic};
+use crate::lsp::{positions, test_hooks};
 
 // Feature: Hover
 //
@@ -21,7 +21,7 @@ use crate::lsp::{positions, test_panic};
 pub fn hover(state: &ServerState, params: HoverParams) -> Result<Option<Hover>> {
     let at = params.text_document_position_params;
     let (doc, line, column) = state.locate(&at.text_document.uri, at.position)?;
-    test_panic::here("hover");
+    test_hooks::panic_here("hover");
     let Some(info) = analysis::hover(doc.parse(), line, column) else {
         return Ok(None);
     };

@@ -8,7 +8,7 @@
 //!
 //! May import: core and the modules of `lsp/` below the routing table (`server`,
 //! `state`, `positions`, `diagnostics`, `solver`, `viewer_process`, `ext`,
-//! `test_panic`); never
+//! `test_hooks`); never
 //! another handler and never the routing table (`lsp/router.rs`). What two handlers
 //! share moves down into one of those.
 //!
