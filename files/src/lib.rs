@@ -1,11 +1,15 @@
 //! Writing a file whole, for every hexcells tool that writes one (`hexcells fmt`,
-//! `generate -o`, `convert`, the viewer's save, its progress and exports): the data
-//! goes to a temporary file beside the target, `.NAME.PID.N.tmp`, which is synced and
-//! renamed over it, so a reader sees the old file or the new one, never half of it.
+//! `generate -o`, `convert`, `man DIR`, the viewer's save, its progress, exports and
+//! pictures): the data goes to a temporary file beside the target, `.NAME.PID.N.tmp`,
+//! which is synced and then renamed over it ([`write_atomically`]) or, for a file that
+//! must not replace one already there, hard-linked to its name and removed
+//! ([`write_new_atomically`]): a reader sees the old file or the new one, never half of
+//! it, and a new file is never put over one that appeared in between.
 //!
 //! - A new file gets the mode any new file gets: `0666` less the user's umask (0644
 //!   under umask 022, 0600 under 077); an existing file keeps its mode.
-//! - A symbolic link keeps pointing at the file it names, which is the one rewritten.
+//! - A symbolic link keeps pointing at the file it names, which is the one rewritten
+//!   ([`write_new_atomically`] counts a link, even a dangling one, as a file there).
 //! - A write that fails removes its temporary file; a process killed half way leaves
 //!   one, which [`leftover_pid`] recognises so the next writer can remove it once that
 //!   process is gone (the viewer does, `viewer/src/editor/save.rs`).
@@ -42,6 +46,38 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
         let _ = std::fs::remove_file(&temp);
     }
     written
+}
+
+/// Writes `contents` to a new file `path` atomically, never over anything already
+/// there: an error of kind [`io::ErrorKind::AlreadyExists`] when `path` names a file,
+/// a folder or a symbolic link (dangling or not), also one made while the data was
+/// being written. The file appears whole, with the mode the umask gives, and no
+/// temporary file is left beside it, whether the write succeeds or not. The folder's
+/// file system must take hard links (every one a home folder sits on does).
+pub fn write_new_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} names no file", path.display()),
+        )
+    })?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let target = dir.join(name);
+    let (temp, mut file) = create_temporary(&dir, name)?;
+    let written = (|| -> io::Result<()> {
+        file.write_all(contents)?;
+        file.sync_all()?;
+        drop(file);
+        // A link, unlike a rename, fails when the name is taken: the check and the
+        // write are one step of the file system.
+        std::fs::hard_link(&temp, &target)
+    })();
+    let removed = std::fs::remove_file(&temp);
+    written?;
+    removed
 }
 
 /// The folder and name of the file a write of `path` replaces: the file a symbolic
@@ -169,6 +205,99 @@ mod tests {
         assert_eq!(std::fs::read_to_string(path.join("inside")).unwrap(), "kept");
         // A folder that does not exist: an error, nothing made.
         assert!(write_atomically(&dir.path().join("no/such.hexcells"), b"x").is_err());
+    }
+
+    #[test]
+    fn a_new_file_is_written_whole_beside_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("level-1.record");
+        write_new_atomically(&path, b"record").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"record");
+        assert_eq!(names(dir.path()), ["level-1.record"]);
+    }
+
+    #[test]
+    fn a_new_file_never_replaces_what_is_there_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("level-1.record");
+        std::fs::write(&path, "someone's record").unwrap();
+        let refused = write_new_atomically(&path, b"mine").unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "someone's record");
+        // A folder of that name is refused the same way.
+        let folder = dir.path().join("taken");
+        std::fs::create_dir(&folder).unwrap();
+        let refused = write_new_atomically(&folder, b"mine").unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(names(dir.path()), ["level-1.record", "taken"]);
+        // A folder that does not exist: an error, nothing made.
+        assert!(write_new_atomically(&dir.path().join("no/such.record"), b"x").is_err());
+        assert_eq!(names(dir.path()), ["level-1.record", "taken"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_is_not_written_through_a_symbolic_link_even_a_dangling_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("link.record");
+        let elsewhere = dir.path().join("elsewhere.record");
+        std::os::unix::fs::symlink(&elsewhere, &link).unwrap();
+        let refused = write_new_atomically(&link, b"mine").unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::AlreadyExists);
+        assert!(!elsewhere.exists());
+        assert_eq!(names(dir.path()), ["link.record"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_gets_the_mode_of_any_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        File::create(&plain).unwrap();
+        let new = dir.path().join("new.record");
+        write_new_atomically(&new, b"one").unwrap();
+        assert_eq!(mode(&new), mode(&plain));
+    }
+
+    #[test]
+    fn of_writers_racing_for_one_new_name_exactly_one_wins_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("race.record");
+        let n_writers = 8;
+        let start = std::sync::Barrier::new(n_writers);
+        let outcomes: Vec<(Vec<u8>, io::Result<()>)> = std::thread::scope(|scope| {
+            let writers: Vec<_> = (0..n_writers)
+                .map(|k| {
+                    let (path, start) = (&path, &start);
+                    scope.spawn(move || {
+                        // Large enough that a write is not one step of the system.
+                        let contents = vec![b'a' + k as u8; 1 << 20];
+                        start.wait();
+                        let outcome = write_new_atomically(path, &contents);
+                        (contents, outcome)
+                    })
+                })
+                .collect();
+            writers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        let winners: Vec<&Vec<u8>> = outcomes
+            .iter()
+            .filter(|(_, outcome)| outcome.is_ok())
+            .map(|(contents, _)| contents)
+            .collect();
+        assert_eq!(winners.len(), 1);
+        for (_, outcome) in &outcomes {
+            if let Err(e) = outcome {
+                assert_eq!(e.kind(), io::ErrorKind::AlreadyExists, "{e}");
+            }
+        }
+        assert!(
+            std::fs::read(&path).unwrap() == *winners[0],
+            "the file is not the winner's, whole"
+        );
+        assert_eq!(names(dir.path()), ["race.record"]);
     }
 
     #[test]
