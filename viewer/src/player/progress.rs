@@ -5,7 +5,8 @@
 //! clues and undo steps (files from before dimmed clues and undo steps read as none);
 //! beside it, `level-<key>.record` keeps the game's moves and guesses as a play record
 //! (`docs/record-notation.md`), and exporting the record writes copies to `exports/`.
-//! Files are written atomically (`hexcells_files`: temp file, then rename). The level file itself is
+//! Files are written atomically (`hexcells_files`: temp file, then rename; an export, which
+//! never replaces a file, temp file, then a hard link to its name). The level file itself is
 //! never written.
 
 use std::path::{Path, PathBuf};
@@ -145,7 +146,8 @@ pub fn save_record(dir: &Path, level: &Level, record: &Record) -> std::io::Resul
 
 /// Writes `record` to a new file `exports/<title or key>-<n>.record` under `dir`
 /// (the first free `n` from 1) and returns its path. Existing files are never
-/// overwritten.
+/// overwritten, not even one made by another process while this one writes
+/// (`hexcells_files::write_new_atomically`), and a reader never sees half a record.
 pub fn export_record(dir: &Path, level: &Level, record: &Record) -> std::io::Result<PathBuf> {
     let exports = dir.join("exports");
     std::fs::create_dir_all(&exports)?;
@@ -153,15 +155,12 @@ pub fn export_record(dir: &Path, level: &Level, record: &Record) -> std::io::Res
     let text = format!("# level: {}\n{}", level.title.trim(), play_record::print(record));
     for n in 1..10_000 {
         let path = exports.join(format!("{stem}-{n}.record"));
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path);
-        match file {
-            Ok(mut file) => {
-                std::io::Write::write_all(&mut file, text.as_bytes())?;
-                return Ok(path);
-            }
+        // Names taken long ago cost no write; one taken just now is refused below.
+        if std::fs::symlink_metadata(&path).is_ok() {
+            continue;
+        }
+        match hexcells_files::write_new_atomically(&path, text.as_bytes()) {
+            Ok(()) => return Ok(path),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
@@ -243,6 +242,40 @@ mod tests {
         let path = export_record(dir.path(), &untitled, &record).unwrap();
         let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
         assert_eq!(file, format!("{}-1.record", level_key(&untitled)));
+    }
+
+    #[test]
+    fn an_export_keeps_the_files_already_there_and_leaves_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = level("Taken", "x.o.");
+        let exports = dir.path().join("exports");
+        std::fs::create_dir_all(&exports).unwrap();
+        std::fs::write(exports.join("Taken-1.record"), "someone's").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), exports.join("Taken-2.record")).unwrap();
+        let record = play_record::parse("F1b?\n").record;
+        let path = export_record(dir.path(), &a, &record).unwrap();
+        let third = if cfg!(unix) {
+            "Taken-3.record"
+        } else {
+            "Taken-2.record"
+        };
+        assert!(path.ends_with(third), "{}", path.display());
+        assert_eq!(
+            std::fs::read_to_string(exports.join("Taken-1.record")).unwrap(),
+            "someone's"
+        );
+        assert!(!dir.path().join("nowhere").exists(), "written through a link");
+        let mut names: Vec<String> = std::fs::read_dir(&exports)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        let mut want = vec!["Taken-1.record", third];
+        if cfg!(unix) {
+            want.insert(1, "Taken-2.record");
+        }
+        assert_eq!(names, want);
     }
 
     #[test]
