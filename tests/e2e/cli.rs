@@ -1051,6 +1051,24 @@ fn man_writes_a_page_per_subcommand_and_prints_the_main_one() {
     let printed = hexcells(dir.path(), &["man"]);
     assert_eq!((printed.code, printed.stdout.as_str()), (0, main.as_str()));
 
+    // Again over the pages: each is replaced whole (a reader that holds the old page
+    // keeps reading it), not rewritten in place, and nothing is left beside them.
+    let page = dir.path().join("pages/man1/hexcells.1");
+    let held = dir.path().join("held.1");
+    std::fs::hard_link(&page, &held).expect("link the page");
+    std::fs::write(&held, "an old page").expect("write through the link");
+    let again = hexcells(dir.path(), &["man", "pages/man1"]);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert_eq!(read("hexcells.1"), main);
+    assert_eq!(std::fs::read_to_string(&held).expect("read"), "an old page");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("pages/man1"))
+        .expect("read the folder")
+        .map(|e| format!("pages/man1/{}", e.expect("entry").file_name().to_string_lossy()))
+        .collect();
+    names.sort();
+    expected.sort();
+    assert_eq!(names, expected);
+
     // A folder that cannot be made is an error that names it, not a panic.
     std::fs::write(dir.path().join("taken"), "a file").expect("write a file");
     let run = hexcells(dir.path(), &["man", "taken"]);

@@ -175,6 +175,12 @@ fn export_record(session: &Session, out: &Path) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write {}", out.display()))
 }
 
+/// `--png OUT`, `--svg OUT`: the picture written atomically (`hexcells_files`), so a
+/// page or a build that reads OUT never sees half a picture.
+fn write_picture(out: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    hexcells_files::write_atomically(out, bytes).with_context(|| format!("cannot write {}", out.display()))
+}
+
 /// One frame on `canvas` (`--png`, `--svg`): the player's on the session's level, or
 /// with `--edit` the editor's on level `--level` of `text`, checked first.
 fn draw_frame(args: &Args, session: &Session, text: &str, canvas: &mut dyn Canvas) {
@@ -237,14 +243,13 @@ fn run() -> anyhow::Result<()> {
     if let Some(out) = &args.png {
         let mut pixmap = tiny_skia::Pixmap::new(args.size.0, args.size.1).context("bad frame size")?;
         draw_frame(&args, &session, &text, &mut Pixels(&mut pixmap.as_mut()));
-        pixmap
-            .save_png(out)
-            .with_context(|| format!("cannot write {}", out.display()))?;
+        let png = pixmap.encode_png().context("cannot encode the frame as PNG")?;
+        write_picture(out, &png)?;
     }
     if let Some(out) = &args.svg {
         let mut svg = Svg::new(args.size.0, args.size.1);
         draw_frame(&args, &session, &text, &mut svg);
-        std::fs::write(out, svg.finish()).with_context(|| format!("cannot write {}", out.display()))?;
+        write_picture(out, svg.finish().as_bytes())?;
     }
     if picture {
         return Ok(());

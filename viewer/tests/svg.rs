@@ -2,7 +2,7 @@
 //! ways, the SVG rasterised with resvg, and the two pictures compared pixel by pixel,
 //! text and shapes apart (text pixels: where the frame differs from the same frame
 //! drawn without its text, grown by one pixel). `hexcells-view --svg` writes such a
-//! frame with no display at all.
+//! frame with no display at all, and replaces a picture already there whole.
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -401,4 +401,65 @@ fn the_command_line_writes_an_svg_without_a_display() {
     assert!(std::fs::read_to_string(&pack)
         .unwrap()
         .starts_with("Hexcells level v1"));
+}
+
+/// `--svg OUT` and `--png OUT` over pictures already there: each is replaced whole
+/// (a reader that holds the old file keeps reading it, not half a new one), keeps its
+/// mode, and nothing is left beside it.
+#[test]
+fn the_command_line_replaces_a_picture_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("pack.hexcells");
+    std::fs::write(&pack, FLOWERS).unwrap();
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let (svg, png) = (out.join("frame.svg"), out.join("frame.png"));
+    for (picture, held) in [(&svg, "held.svg"), (&png, "held.png")] {
+        std::fs::write(picture, "an old picture").unwrap();
+        std::fs::hard_link(picture, tmp.path().join(held)).unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(picture, std::fs::Permissions::from_mode(0o640)).unwrap();
+        }
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_STATE_HOME", tmp.path().join("state"))
+        .args(["--size", "320x240", "--svg"])
+        .arg(&svg)
+        .arg("--png")
+        .arg(&png)
+        .arg(&pack)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains(r#"data-cell="Q11""#));
+    assert_eq!(Pixmap::load_png(&png).unwrap().width(), 320);
+    for held in ["held.svg", "held.png"] {
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join(held)).unwrap(),
+            "an old picture",
+            "{held}: the picture was rewritten in place"
+        );
+    }
+    #[cfg(unix)]
+    for picture in [&svg, &png] {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(picture).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640, "{}", picture.display());
+    }
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["frame.png", "frame.svg"]);
 }

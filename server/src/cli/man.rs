@@ -12,9 +12,11 @@ use clap_mangen::Man;
 
 use super::args::{Cli, ManArgs};
 use super::exit::Status;
+use super::output::write_atomic;
 
 /// Runs `hexcells man`: without a folder, `hexcells.1` to `out`; with one, every page
-/// into it, and the paths written to `out`.
+/// into it (each replaced atomically, so `man` never reads half a page), and the paths
+/// written to `out`.
 pub fn run(args: &ManArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let Some(dir) = &args.dir else {
         page(command()).render(out)?;
@@ -25,7 +27,7 @@ pub fn run(args: &ManArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         let path: PathBuf = dir.join(page.get_filename());
         let mut text = Vec::new();
         page.render(&mut text)?;
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        write_atomic(&path, &text)?;
         writeln!(out, "{}", path.display())?;
     }
     Ok(Status::Clean)
