@@ -2,8 +2,8 @@
 //! tidy): module docs on every file, one name per public type and per file of a crate,
 //! the maps of `ARCHITECTURE.md` (every folder and source file, and every import order
 //! they state), and its invariants (core does no I/O and knows no protocol, stdout is
-//! the wire, the engine's parts stack without an import up, one crate knows where the
-//! corpus is).
+//! the wire, the binaries write files only through `files/`, the engine's parts stack
+//! without an import up, one crate knows where the corpus is).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -138,6 +138,99 @@ fn language_server_never_prints_to_stdout() {
     assert!(
         offenders.is_empty(),
         "stdout is the JSON-RPC wire; log to stderr instead:\n{}",
+        offenders.join("\n")
+    );
+}
+
+// One atomic write (ARCHITECTURE.md's invariants): every file the CLI and the viewer
+// write goes through `hexcells_files`, so a reader never sees half of one.
+
+/// The calls that put bytes into a file directly, which the binaries' code outside
+/// `files/` leaves to `hexcells_files`.
+const DIRECT_WRITES: [&str; 7] = [
+    "fs::write",
+    "File::create",
+    "File::options",
+    "OpenOptions",
+    "fs::copy",
+    "fs::rename",
+    "save_png",
+];
+
+/// The direct writes that stay, each as (file, call, reason).
+const DIRECT_WRITES_ALLOWED: &[(&str, &str, &str)] = &[(
+    "server/src/cli/setup.rs",
+    "fs::rename",
+    "the C compiler writes Helix's parser (a file of its own making, not bytes of ours) \
+     beside its place; the rename puts it there whole",
+)];
+
+/// The direct writes of `text` (a Rust source) outside its comments and the items
+/// compiled for tests only (`#[cfg(test)] mod tests`), each once.
+fn direct_writes(text: &str) -> Vec<&'static str> {
+    let code: String = top_level_items(&without_comments(text))
+        .into_iter()
+        .filter(|item| {
+            let attributes = &item[..item.len() - item_head(item).len()];
+            !attributes.contains("#[cfg(test)]")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    DIRECT_WRITES
+        .into_iter()
+        .filter(|call| code.contains(call))
+        .collect()
+}
+
+#[test]
+fn the_binaries_write_files_only_through_the_files_crate() {
+    // The scan itself: it sees a write in code, and none in a comment or in tests.
+    let sample = "//! fs::write(doc)\nfn save() { std::fs::write(p, b) }\n\
+                  #[cfg(test)]\nmod tests {\n    fn t() { File::create(p); }\n}\n";
+    assert_eq!(direct_writes(sample), ["fs::write"]);
+    let files_crate = fs::read_to_string(root().join("files/src/lib.rs")).expect("files/src/lib.rs");
+    assert!(
+        direct_writes(&files_crate).contains(&"OpenOptions"),
+        "the scan misses the files crate's own write"
+    );
+
+    let mut offenders = Vec::new();
+    let mut allowed_seen = Vec::new();
+    let mut n_files = 0;
+    for dir in ["server/src", "viewer/src"] {
+        for file in rust_files(&root().join(dir)) {
+            let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+            if rel.ends_with("/tests.rs") || rel.contains("/tests/") {
+                continue; // test-only code writes its fixtures as it likes
+            }
+            n_files += 1;
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            for call in direct_writes(&text) {
+                match DIRECT_WRITES_ALLOWED
+                    .iter()
+                    .find(|(path, allowed, _)| *path == rel && *allowed == call)
+                {
+                    Some(entry) => allowed_seen.push(entry.0.to_string() + " " + entry.1),
+                    None => offenders.push(format!("{rel}: {call}")),
+                }
+            }
+        }
+    }
+    assert!(n_files > 100, "only {n_files} files of the binaries read");
+    let stale: Vec<String> = DIRECT_WRITES_ALLOWED
+        .iter()
+        .map(|(path, call, _)| format!("{path} {call}"))
+        .filter(|entry| !allowed_seen.contains(entry))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "DIRECT_WRITES_ALLOWED names writes that are gone (take them out): {stale:?}"
+    );
+    assert!(
+        offenders.is_empty(),
+        "the CLI and the viewer write files through hexcells_files (write_atomically, or \
+         write_new_atomically where nothing may be replaced), so a reader never sees half a \
+         file; a write that must stay goes in DIRECT_WRITES_ALLOWED with its reason:\n{}",
         offenders.join("\n")
     );
 }
