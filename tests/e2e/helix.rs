@@ -7,6 +7,11 @@
 //! our levels without an error; the copied queries compile against it. `--dry-run`
 //! writes nothing; a second run changes nothing; a user's own `languages.toml` keeps
 //! its text, and one that already configures hexcells, or is broken, is left alone.
+//!
+//! The runs name the repository's `editors/` with `--editors`, so they hold wherever
+//! the target folder is (`CARGO_TARGET_DIR` outside the repository included); one run
+//! without it, of a copy of the binary with nothing beside it, finds the repository
+//! the binary was built from.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -14,14 +19,15 @@ use std::process::{Command, Output};
 use hexcells_e2e::{bin, levels_dir, repo_root, skip, temp_dir};
 
 /// Runs `hexcells setup helix ARGS` with `home` as HOME (and `xdg` as
-/// XDG_CONFIG_HOME when given).
+/// XDG_CONFIG_HOME when given), and the repository's `editors` folder unless ARGS
+/// name one.
 fn setup(home: &Path, xdg: Option<&Path>, args: &[&str]) -> Output {
     let mut command = Command::new(bin("hexcells"));
-    command
-        .args(["setup", "helix"])
-        .args(args)
-        .env("HOME", home)
-        .env_remove("XDG_CONFIG_HOME");
+    command.args(["setup", "helix"]).args(args);
+    if !args.contains(&"--editors") {
+        command.arg("--editors").arg(repo_root().join("editors"));
+    }
+    command.env("HOME", home).env_remove("XDG_CONFIG_HOME");
     if let Some(xdg) = xdg {
         command.env("XDG_CONFIG_HOME", xdg);
     }
@@ -237,4 +243,42 @@ fn setup_follows_xdg_config_home_and_keeps_or_refuses_a_user_s_languages_toml() 
         "{}",
         text(&wrong.stderr)
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn without_editors_a_binary_with_nothing_beside_it_finds_the_repository_it_was_built_from() {
+    // A copy of the binary alone in a folder, as `cargo install --path server` leaves
+    // it: neither `editors/` beside it nor two folders up.
+    let home = temp_dir();
+    let installed = home.path().join("cargo/bin");
+    std::fs::create_dir_all(&installed).expect("mkdir");
+    let copy = installed.join("hexcells");
+    // Copied by `cp`, not by this process: a child that another test's thread forks
+    // while this process holds the copy open for writing inherits that handle, and
+    // running the copy then fails with "Text file busy" until that child has exec'd.
+    let copied = Command::new("cp")
+        .arg(bin("hexcells"))
+        .arg(&copy)
+        .status()
+        .expect("run cp");
+    assert!(copied.success(), "cp hexcells");
+    let run = Command::new(&copy)
+        .args(["setup", "helix", "--dry-run"])
+        .env("HOME", home.path())
+        .env_remove("XDG_CONFIG_HOME")
+        .output()
+        .expect("run the copy");
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let said = text(&run.stdout);
+    // The entries name the copy as the server and the repository's grammar.
+    let grammar = std::fs::canonicalize(repo_root().join("editors/tree-sitter-hexcells")).expect("editors");
+    let quoted = |path: &Path| toml::Value::String(path.to_string_lossy().into_owned()).to_string();
+    assert!(
+        said.contains(&format!("source = {{ path = {} }}", quoted(&grammar))),
+        "{said}"
+    );
+    let server = std::fs::canonicalize(&copy).expect("the copy");
+    assert!(said.contains(&format!("command = {}", quoted(&server))), "{said}");
+    assert_eq!(files(home.path()), [copy], "a dry run writes nothing");
 }

@@ -88,8 +88,8 @@ pub struct SetupArgs {
     /// Print what would be written and built, and write nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// The `editors` folder of the release archive or repository (found beside this
-    /// binary when not given).
+    /// The `editors` folder of the release archive or repository (when not given: beside
+    /// this binary, else in the repository it was built from).
     #[arg(long, value_name = "DIR")]
     pub editors: Option<PathBuf>,
 }

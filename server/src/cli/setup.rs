@@ -14,9 +14,10 @@
 //! - `runtime/queries/hexcells/`: the highlight queries.
 //!
 //! `--dry-run` prints what would be written and built, and writes nothing. The
-//! grammar's sources and Helix's entries are found in the `editors` folder beside this
-//! binary (the release archive) or two folders up (the repository's `target/<profile>`),
-//! or where `--editors` says.
+//! grammar's sources and Helix's entries are found where `--editors` says, else in the
+//! `editors` folder beside this binary (the release archive) or two folders up (the
+//! repository's `target/<profile>`), else in the repository this binary was built from
+//! while it is still there (`cargo install --path server`, a target folder elsewhere).
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -146,7 +147,8 @@ pub fn run(args: &SetupArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
 const NO_COMPILER: &str = "no C compiler (set $CC, or install cc, gcc or clang)";
 
 /// The `editors` folder: `--editors`, else beside this binary (the release archive),
-/// else two folders up (the repository's `target/<profile>`).
+/// else two folders up (the repository's `target/<profile>`), else the one of the
+/// repository it was built from, when that still holds the sources.
 fn find_editors(given: Option<&Path>) -> anyhow::Result<PathBuf> {
     let has_sources = |dir: &Path| {
         dir.join("tree-sitter-hexcells/src/parser.c").is_file() && dir.join("helix/languages.toml").is_file()
@@ -168,7 +170,7 @@ fn find_editors(given: Option<&Path>) -> anyhow::Result<PathBuf> {
         .and_then(std::fs::canonicalize)
         .context("cannot tell where this hexcells binary is")?;
     let beside = exe.parent().map(Path::to_path_buf).unwrap_or_default();
-    let candidates = [beside.join("editors"), beside.join("../../editors")];
+    let candidates = [beside.join("editors"), beside.join("../../editors"), built_from()];
     for dir in &candidates {
         if has_sources(dir) {
             return Ok(std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone()));
@@ -176,10 +178,19 @@ fn find_editors(given: Option<&Path>) -> anyhow::Result<PathBuf> {
     }
     bail!(
         "cannot find the grammar's sources and Helix's entries (editors/tree-sitter-hexcells, \
-         editors/helix) beside {}: run the `hexcells` of the unpacked release archive or of the \
-         repository's target folder, or give --editors DIR (the `editors` folder of either)",
-        exe.display()
+         editors/helix) beside {} nor in the repository it was built from ({}): run the \
+         `hexcells` of the unpacked release archive, or give --editors DIR (the `editors` folder \
+         of the archive or of the repository)",
+        exe.display(),
+        built_from().display()
     )
+}
+
+/// The `editors` folder of the repository this binary was built from (the server's
+/// package is its `server/` folder), whether or not it is still there.
+fn built_from() -> PathBuf {
+    let server = Path::new(env!("CARGO_MANIFEST_DIR"));
+    server.parent().unwrap_or(server).join("editors")
 }
 
 /// Helix's config folder: `$XDG_CONFIG_HOME/helix` (when set to an absolute path),
