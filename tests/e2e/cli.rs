@@ -950,6 +950,23 @@ fn corpus_levels_get_their_expected_verdicts_through_the_cli() {
 }
 
 #[test]
+fn completions_into_a_pipe_closed_early_end_quietly() {
+    // `hexcells completions zsh | head -n 1` (docs/cli.md): the reader may be gone
+    // before the script is written; the closed pipe ends the command, no panic.
+    let mut child = Command::new(bin("hexcells"))
+        .args(["completions", "zsh"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run hexcells completions");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait for hexcells");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
 fn completion_scripts_load_in_their_shells_and_offer_subcommands_and_values() {
     let dir = temp_dir();
     let mut problems = Vec::new();

@@ -9,10 +9,15 @@ use clap::CommandFactory;
 use super::args::{Cli, CompletionsArgs};
 use super::exit::Status;
 
-/// Runs `hexcells completions`: the script goes to `out`.
+/// Runs `hexcells completions`: the script goes to `out`. It is written whole here
+/// first: clap_complete panics when its writer fails, and a reader that has seen
+/// enough (`| head -n 1`) closes the pipe, which is no failure (`main.rs` ends
+/// quietly on a broken pipe).
 pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let mut command = Cli::command();
     let name = command.get_name().to_string();
-    clap_complete::generate(args.shell, &mut command, name, out);
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, name, &mut script);
+    out.write_all(&script)?;
     Ok(Status::Clean)
 }
