@@ -18,7 +18,8 @@
 // Phase 5 (E2E_PART=preview, a second code-server that run.sh starts with no DISPLAY and
 // no WAYLAND_DISPLAY, on the settings phase 3 left): "Hexcells: Open Preview to the Side"
 // (Ctrl+K V) shows the page hexcells-view --serve serves, inside a webview panel: the
-// level's cells, a click moving the cursor, an edit landing in the buffer (Ctrl+Z undoes it).
+// level's cells, a click moving the cursor, an edit landing in the buffer (Ctrl+Z undoes it),
+// the panel following another level, and no editor left that the checks did not open.
 //
 // `node e2e.js --write-settings USER_DATA SERVER_PATH` writes the settings and exits.
 'use strict';
@@ -222,6 +223,13 @@ async function closeQuickInput() {
 
 /** Opens a workspace file with Quick Open and waits until its text is on screen. */
 async function openFile(name) {
+  await quickOpen(name);
+  await page.waitForFunction((n) => document.title.startsWith(`${n} `), name, { timeout: TIMEOUT });
+  await activeEditor().locator('.view-line').first().waitFor({ timeout: TIMEOUT });
+}
+
+/** Picks a workspace file in Quick Open (the row named exactly so). */
+async function quickOpen(name) {
   await closeQuickInput();
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
@@ -233,8 +241,6 @@ async function openFile(name) {
   await page.locator('.quick-input-list .monaco-list-row')
     .filter({ has: page.locator('.label-name', { hasText: exact }) })
     .first().click({ timeout: TIMEOUT });
-  await page.waitForFunction((n) => document.title.startsWith(`${n} `), name, { timeout: TIMEOUT });
-  await activeEditor().locator('.view-line').first().waitFor({ timeout: TIMEOUT });
 }
 
 function activeEditor() {
@@ -253,6 +259,36 @@ async function goTo(line, column) {
     const text = await page.locator('#status\\.editor\\.selection').innerText().catch(() => '');
     return text.includes(`Ln ${line}, Col ${column}`);
   });
+}
+
+/**
+ * The cursor as VS Code shows it: the status bar's `Ln, Col` item (of the active editor, which
+ * the window's title names), and the text of line `line` of the active editor, found by its
+ * number in the gutter (null while that line is not on screen). One look, in the page.
+ */
+async function shownCursor(line) {
+  return page.evaluate((line) => {
+    const status = document.querySelector('#status\\.editor\\.selection');
+    const editor = [...document.querySelectorAll('.editor-group-container.active .monaco-editor')]
+      .find((e) => e.getClientRects().length > 0);
+    const number = editor && [...editor.querySelectorAll('.margin-view-overlays .line-numbers')]
+      .find((n) => n.textContent.trim() === String(line));
+    const top = number && number.parentElement.style.top;
+    const row = top && [...editor.querySelectorAll('.view-lines .view-line')].find((v) => v.style.top === top);
+    return {
+      title: document.title,
+      status: status ? status.innerText.replace(/\s+/g, ' ').trim() : '',
+      text: row ? row.textContent.replace(/\u00a0/g, ' ') : null,
+    };
+  }, line);
+}
+
+/** The tabs of every editor group, as `{ group, name, dirty }` (the name of the tab's resource). */
+async function editorTabs() {
+  return page.evaluate(() => [...document.querySelectorAll('.editor-group-container')].flatMap((group, n) =>
+    [...group.querySelectorAll('.tabs-container .tab')].map((tab) => ({
+      group: n + 1, name: tab.getAttribute('data-resource-name'), dirty: tab.classList.contains('dirty'),
+    }))));
 }
 
 /** The screen box of the cursor, and the text of the line it is on. */
@@ -832,17 +868,25 @@ async function phasePreview() {
     return;
   }
   await check(`a click on ${want.click.cell} in the panel moves the cursor to line ${want.click.line}`, async () => {
+    const { line, column } = want.click;
     await focusLevel();
     await goTo(1, 1);
     await frame.locator(`[data-cell="${want.click.cell}"]`).first().click();
-    const at = await until(`the cursor on \`${want.click.text}\` of line ${want.click.line}`, async () => {
-      const { text } = await cursorLine().catch(() => ({ text: '' }));
-      const status = await page.locator('.statusbar-item[id="status.editor.selection"]').innerText().catch(() => '');
-      // The cell's two characters are selected: the status bar names either end.
-      const at = new RegExp(`Ln ${want.click.line}, Col (${want.click.column}|${want.click.column + 2})\\b`);
-      return at.test(status) && text.includes(want.click.text) ? status : null;
-    });
-    return at.replace(/\s+/g, ' ');
+    // The cursor as VS Code shows it (the status bar, of the editor the title names), not
+    // where a cursor element is drawn: the cell's two characters are selected (the status
+    // bar names either end), and they are its text on that line.
+    const at = new RegExp(`^Ln ${line}, Col (${column}|${column + 2}) \\(2 selected\\)$`);
+    let seen;
+    try {
+      await until(`${want.file}'s cursor on \`${want.click.text}\` of line ${line}`, async () => {
+        seen = await shownCursor(line);
+        return seen.title.startsWith(`${want.file} `) && at.test(seen.status)
+          && seen.text !== null && seen.text.slice(column - 1, column + 1) === want.click.text;
+      });
+    } catch (e) {
+      throw new Error(`${e.message}; shown: ${JSON.stringify(seen)}`);
+    }
+    return `${seen.status} in ${want.file}`;
   });
   await check('an edit in the panel lands in VS Code\'s buffer (not on disk); Ctrl+Z undoes it', async () => {
     const disk = path.join(WORKSPACE, want.file);
@@ -881,7 +925,11 @@ async function phasePreview() {
   });
   await check('the panel follows the active level: another .hexcells file shows its own cells', async () => {
     const other = LEVELS.stuck;
-    await openFile(other.file);
+    // Its tab, not the window's title, says the level is open: the panel's page takes the
+    // keyboard when it loads the other level, and the title then names the panel.
+    await quickOpen(other.file);
+    await page.locator(`.editor-group-container .tab.active[data-resource-name="${other.file}"]`)
+      .waitFor({ timeout: TIMEOUT });
     const shown = await until(`the panel to show ${other.file}'s cells`, async () => {
       for (const f of page.frames()) {
         if (f.url().includes('token=') && (await f.locator('[data-cell="U15"]').count().catch(() => 0)) > 0) {
@@ -895,6 +943,15 @@ async function phasePreview() {
       throw new Error(`the panel's tab is not named after ${other.file}`);
     }
     return `U15 shown at ${new URL(shown.url()).pathname}`;
+  });
+  await check('no editor but those the checks opened, and none left unsaved (nothing restored, nothing typed astray)', async () => {
+    const opened = [want.file, LEVELS.stuck.file];
+    const all = await editorTabs();
+    const stray = all.filter((t) => t.dirty || !(opened.includes(t.name) || t.name.startsWith('webview-')));
+    if (stray.length > 0) {
+      throw new Error(`stray editors: ${JSON.stringify(stray)} (all: ${JSON.stringify(all)})`);
+    }
+    return all.map((t) => `${t.group}: ${t.name}`).join(', ');
   });
 }
 
