@@ -236,3 +236,27 @@ fn the_editor_protocol_shows_snapshots_and_reports_clicks() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+#[test]
+fn the_viewer_s_help_man_page_and_completions_into_a_pipe_closed_early_end_quietly() {
+    // `hexcells-view --completions zsh | head -n 1`: the reader may be gone before the
+    // text is written; the closed pipe ends the command, no panic, no error.
+    for args in [
+        &["--completions", "zsh"][..],
+        &["--man"],
+        &["--help"],
+        &["--version"],
+    ] {
+        let mut child = std::process::Command::new(bin("hexcells-view"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run hexcells-view");
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("wait for hexcells-view");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}

@@ -53,17 +53,14 @@ fn parse_args() -> anyhow::Result<Args> {
     let mut it = std::env::args_os().skip(1);
     while let Some(arg) = it.next() {
         match arg.to_str() {
-            Some("-h" | "--help") => {
-                println!("{USAGE}");
-                std::process::exit(0);
-            }
+            Some("-h" | "--help") => match print_and_exit(format!("{USAGE}\n").as_bytes())? {},
             Some("-V" | "--version") => {
-                println!("hexcells-view {}", env!("CARGO_PKG_VERSION"));
-                std::process::exit(0);
+                match print_and_exit(format!("hexcells-view {}\n", env!("CARGO_PKG_VERSION")).as_bytes())? {}
             }
             Some("--man") => {
-                cli::write_man(&mut std::io::stdout().lock()).context("cannot print the manual page")?;
-                std::process::exit(0);
+                let mut page = Vec::new();
+                cli::write_man(&mut page).context("cannot write the manual page")?;
+                match print_and_exit(&page)? {}
             }
             Some("--completions") => {
                 let name = it
@@ -73,8 +70,9 @@ fn parse_args() -> anyhow::Result<Args> {
                 let shell = cli::shell(&name).with_context(|| {
                     format!("--completions {name}: no such shell (bash, zsh, fish, elvish, powershell)")
                 })?;
-                cli::write_completions(shell, &mut std::io::stdout().lock());
-                std::process::exit(0);
+                let mut script = Vec::new();
+                cli::write_completions(shell, &mut script);
+                match print_and_exit(&script)? {}
             }
             Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
             Some("--svg") => args.svg = Some(it.next().context("--svg needs a file name")?.into()),
@@ -151,6 +149,17 @@ fn parse_args() -> anyhow::Result<Args> {
         }
     }
     Ok(args)
+}
+
+/// Writes `bytes` (a usage text, a manual page, a completion script) to stdout and
+/// ends the process: with 0 also when the reader has seen enough and closed the pipe
+/// (`| head -n 1`), which is no failure.
+fn print_and_exit(bytes: &[u8]) -> anyhow::Result<std::convert::Infallible> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e).context("cannot write to stdout"),
+        _ => std::process::exit(0),
+    }
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
