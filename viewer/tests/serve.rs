@@ -337,18 +337,36 @@ fn the_page_shows_the_level_and_plays_over_its_socket() {
     assert!(page.frame().contains(r#"data-part=\"help\""#), "? shows the help");
 }
 
-/// The addresses listening on `port` in /proc/net/tcp or tcp6 (as the kernel writes
-/// them: 127.0.0.1 is `0100007F`, [::1] `00000000000000000000000001000000`).
-fn listening(table: &str, port: u16) -> Vec<String> {
+/// The addresses the process `pid` listens on at `port`, from /proc/net/tcp or tcp6
+/// (as the kernel writes them: 127.0.0.1 is `0100007F`, [::1]
+/// `00000000000000000000000001000000`), each once. Only the process's own sockets
+/// count: another test may hold the same port on another address meanwhile.
+fn listening(table: &str, port: u16, pid: u32) -> Vec<String> {
+    let own: Vec<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .map(|fds| {
+            fds.flatten()
+                .filter_map(|fd| std::fs::read_link(fd.path()).ok())
+                .filter_map(|link| {
+                    let link = link.to_string_lossy().into_owned();
+                    Some(link.strip_prefix("socket:[")?.strip_suffix(']')?.to_string())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let table = std::fs::read_to_string(table).unwrap_or_default();
     let port = format!(":{port:04X}");
-    table
+    let mut out: Vec<String> = table
         .lines()
         .filter_map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
-            (f.len() > 3 && f[1].ends_with(&port) && f[3] == "0A").then(|| f[1].to_string())
+            let listens = f.len() > 9 && f[1].ends_with(&port) && f[3] == "0A";
+            (listens && own.iter().any(|inode| inode == f[9])).then(|| f[1].to_string())
         })
-        .collect()
+        .collect();
+    // The kernel may list a socket twice when others come and go while it is read.
+    out.sort();
+    out.dedup();
+    out
 }
 
 #[test]
@@ -357,11 +375,11 @@ fn it_listens_on_127_0_0_1_and_ipv6_loopback_only() {
     let port = format!(":{:04X}", server.port);
     // Nothing on 0.0.0.0 or [::].
     assert_eq!(
-        listening("/proc/net/tcp", server.port),
+        listening("/proc/net/tcp", server.port, server.child.id()),
         [format!("0100007F{port}")]
     );
     assert_eq!(
-        listening("/proc/net/tcp6", server.port),
+        listening("/proc/net/tcp6", server.port, server.child.id()),
         [format!("00000000000000000000000001000000{port}")],
         "[::1] on the same port, so localhost reaches this server whichever address is tried first"
     );
