@@ -4,7 +4,8 @@
 //! corpus, every explanation is re-checked independently (it forces its cell, and is
 //! minimal when it says so), and every deduction a named rule explains re-derives
 //! from its listed clues alone with the exact checker (a sample in the default
-//! test run; all of the corpus with `HEXCELLS_CORPUS_FULL=1`).
+//! test run; all of the corpus with `HEXCELLS_CORPUS_FULL=1`). Every level keeps
+//! the grade recorded in `tests/fixtures/corpus-grades.tsv` (a sample, or all).
 //!
 //! Skips with a printed notice when the corpus is absent. With `--features minisat`,
 //! both SAT backends must give identical verdicts and stuck cells on every level.
@@ -362,4 +363,51 @@ fn without_number(level: &Level, pos: hexcells_core::model::Pos) -> Option<Level
     let mut version = level.clone();
     version.set(pos, Some(hexcells_core::model::Item::Cell(cell)));
     Some(version)
+}
+
+/// The grade of every corpus file as issue 50 fitted it (`-`: none, a stuck level),
+/// one `file<TAB>grade` line each, below this crate's directory.
+const GRADES: &str = "tests/fixtures/corpus-grades.tsv";
+
+#[test]
+fn no_corpus_level_changes_its_grade() {
+    let Some(levels) = corpus_levels() else {
+        return;
+    };
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GRADES);
+    // `HEXCELLS_BLESS=1` writes the grades of every level again (a deliberate change
+    // of the grade, to be reviewed in the diff).
+    let bless = std::env::var_os("HEXCELLS_BLESS").is_some();
+    let recorded: BTreeMap<String, String> = std::fs::read_to_string(&path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| line.split_once('\t'))
+        .map(|(file, grade)| (file.to_string(), grade.to_string()))
+        .collect();
+    let step = if bless { 1 } else { sample_step(SAMPLE) };
+    let budget = Budget::default();
+    let mut lines = String::new();
+    let mut changed = Vec::new();
+    for (name, level) in levels.iter().step_by(step) {
+        let report = solve::verdict_and_grade(level, &budget);
+        let grade = report.difficulty.grade.map_or("-", |g| g.name());
+        lines.push_str(&format!("{name}\t{grade}\n"));
+        if recorded.get(name).map(String::as_str) != Some(grade) {
+            changed.push(format!("{name}: {grade}, recorded {:?}", recorded.get(name)));
+        }
+    }
+    if bless {
+        std::fs::write(&path, lines).expect("write the recorded grades");
+        return;
+    }
+    println!(
+        "{} levels graded as recorded in {GRADES}",
+        levels.len().div_ceil(step)
+    );
+    assert!(
+        changed.is_empty(),
+        "{} grades changed (HEXCELLS_BLESS=1 records them, for a deliberate change):\n{}",
+        changed.len(),
+        changed.join("\n")
+    );
 }
