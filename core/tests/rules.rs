@@ -70,10 +70,11 @@ fn render(report: &Report) -> String {
     let d = &report.difficulty;
     let _ = writeln!(
         out,
-        "grade {}, score {}, replay steps by effort {:?}",
+        "grade {}, score {}, tie-break {}, replay steps by effort {:?}",
         d.grade
             .map_or("none".to_string(), |g| format!("{} ({})", g.number(), g.name())),
         d.score.map_or("none".to_string(), |s| s.to_string()),
+        d.order.map_or("none".to_string(), |k| k.tie_break.to_string()),
         d.steps_by_effort
     );
     for reason in &d.reasons {

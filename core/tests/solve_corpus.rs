@@ -260,8 +260,8 @@ fn grading_without_explanations_gives_the_analysis_grade_on_a_sample_of_the_corp
         assert_eq!(graded.verdict, analysis.verdict, "{name}");
         let (a, g) = (&analysis.difficulty, &graded.difficulty);
         assert_eq!(
-            (g.grade, g.score, g.steps_by_effort),
-            (a.grade, a.score, a.steps_by_effort),
+            (g.grade, g.score, g.order, g.steps_by_effort),
+            (a.grade, a.score, a.order, a.steps_by_effort),
             "{name}"
         );
         // The steps, but for the clue count of a step wider than a chain reads,

@@ -1,7 +1,8 @@
 //! The engine on the project's own small levels (`fixtures/solve/`) and on random tiny
 //! levels, against a brute-force player written here from core's clue definitions:
 //! same cells per round, same verdict; every explanation forces its cell with only its
-//! clues and is minimal; hints, fixes and cancellation behave.
+//! clues and is minimal; hints, fixes and cancellation behave; levels of equal score are
+//! ordered by their order key's tie-break.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -541,4 +542,49 @@ fn a_cancelled_explanation_of_a_verdict_says_so() {
     let report = solve::explain_verdict(&level, &verdict, &budget);
     assert_eq!(report.verdict, Verdict::Cancelled);
     assert!(report.deductions.is_empty(), "{:?}", report.deductions);
+}
+
+/// The project's level "Two rounds" (`tests/levels/cli/pack.hexcells`): a subset, then
+/// clues finished, 3 steps.
+const TWO_ROUNDS: &[&str] = &[
+    "....|+",
+    "",
+    "....x.",
+    "..o...o+",
+    "....O+",
+    "..o...o.",
+    "....o.",
+];
+
+/// The project's level "Flowers" (`tests/levels/flowers.hexcells`): flowers and
+/// numbers to follow, 7 steps, none harder than a subset.
+const FLOWERS: &[&str] = &[
+    "....o+",
+    "..o+..o+",
+    "x+..o+..O+",
+    "..x+..o+",
+    "o+..X+..o+",
+    "..x+..o+",
+    "x+..o+..x+",
+    "..o+..o+",
+    "....x+",
+];
+
+#[test]
+fn two_levels_of_equal_score_are_ordered_by_their_lesser_steps() {
+    let budget = Budget::default();
+    let grade = |rows: &[&str]| solve::analyze(&hexcells_core::fixture::level(rows), &budget).difficulty;
+    let (short, long) = (grade(TWO_ROUNDS), grade(FLOWERS));
+    // The same score and grade: no step of an overlap's effort or more.
+    assert_eq!(short.score, Some(0.0));
+    assert_eq!((long.score, long.grade), (short.score, short.grade));
+    // The tie-break counts the steps the score leaves out, and orders them.
+    let lesser = |d: &solve::Difficulty| (d.steps_by_effort[0] + d.steps_by_effort[1]) as f64;
+    let (Some(a), Some(b)) = (short.order, long.order) else {
+        panic!("both levels have an order key: {short:?} {long:?}");
+    };
+    assert_eq!((a.tie_break, b.tie_break), (lesser(&short), lesser(&long)));
+    assert!(a.tie_break < b.tie_break, "{a:?} {b:?}");
+    assert!(a < b, "the shorter level orders first");
+    assert_eq!((a.score, b.score), (0.0, 0.0));
 }

@@ -72,7 +72,7 @@ impl ClueCount {
 }
 
 /// A drawing with its clues, and what the engine says of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Filled {
     /// The level: the drawing's header, cells and colours, with the clues.
     pub level: Level,
@@ -117,7 +117,7 @@ impl Filled {
 }
 
 /// Why no level with the grade asked came out.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum FillError {
     /// The drawing has model problems (e.g. a number that contradicts its colours).
     #[error("the drawing has a problem{}: {}", if .0.len() > 1 { "s" } else { "" }, .0.join("; "))]

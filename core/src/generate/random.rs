@@ -31,7 +31,7 @@ pub struct GenerateOptions {
 }
 
 /// A generated level and what the engine says of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
     /// The level, title and author filled in.
     pub level: Level,

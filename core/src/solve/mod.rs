@@ -55,11 +55,12 @@ mod run;
 
 pub use advice::{hint, suggest_fixes, Change, HintResult, LevelFix, PlayState};
 pub use budget::Budget;
-pub use difficulty::GradeModel;
+pub use difficulty::{GradeModel, TieBreak};
 pub use explain::{check_explanation, rederive, ExplanationCheck};
 pub use reason::sat::SatBackend;
 pub use report::{
-    ClueRef, Deduction, Difficulty, Explanation, Grade, Reasoning, ReplayStep, Report, Verdict,
+    ClueRef, Deduction, Difficulty, Explanation, Grade, OrderKey, Reasoning, ReplayStep, Report,
+    Verdict,
 };
 pub use rules::{PairAnswers, Rule, RuleInfo};
 pub use run::{

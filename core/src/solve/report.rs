@@ -1,13 +1,15 @@
 //! What the engine answers: a [`Report`] per level, its [`Verdict`], for every
 //! uncovered cell a [`Deduction`] with its [`Explanation`] (the [`ClueRef`]s it reads,
 //! the kind of [`Reasoning`], the named [`Rule`]), and the level's [`Difficulty`] with
-//! its [`Grade`]. Plain data, for every caller.
+//! its [`Grade`] and [`OrderKey`]. Plain data, for every caller.
+
+use std::cmp::Ordering;
 
 use crate::model::{Color, Pos};
 use crate::solve::rules::Rule;
 
 /// The engine's answer for one level.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     /// Solvable, stuck, or why there is no answer.
     pub verdict: Verdict,
@@ -113,7 +115,7 @@ impl Report {
 }
 
 /// A difficulty summary.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Difficulty {
     /// Rounds that uncovered at least one cell.
     pub rounds: usize,
@@ -125,9 +127,12 @@ pub struct Difficulty {
     /// asked for.
     pub grade: Option<Grade>,
     /// The grade's measure: the replay's hard steps (an overlap or harder), each
-    /// weighed by its effort (`docs/rules.md`), rounded; `None` when the level has
-    /// no grade.
-    pub score: Option<u32>,
+    /// weighed by its effort (`docs/rules.md`); `None` when the level has no grade.
+    /// A sum of powers of 1.5, exact in floating point.
+    pub score: Option<f64>,
+    /// Where the level stands among others by difficulty: the score, then what
+    /// orders levels of equal score; `None` when the level has no grade.
+    pub order: Option<OrderKey>,
     /// What weighs most in the score, in words, the heaviest first: `3 steps need a
     /// sum over up to 6 clues`, `4 times a single cell is the only way on (first in
     /// round 3)`, `52 steps`. Empty when the level has no grade.
@@ -157,6 +162,39 @@ impl Difficulty {
         Some(text)
     }
 }
+
+/// Where a level stands among others by difficulty: its score first, then its
+/// tie-break. Compared as numbers (a lesser key is easier); the grade is the score's
+/// alone ([`GradeModel`](crate::solve::GradeModel) computes both).
+#[derive(Clone, Copy, Debug)]
+pub struct OrderKey {
+    /// The score the grade is a band of.
+    pub score: f64,
+    /// What orders levels of equal score.
+    pub tie_break: f64,
+}
+
+impl Ord for OrderKey {
+    fn cmp(&self, other: &OrderKey) -> Ordering {
+        self.score
+            .total_cmp(&other.score)
+            .then(self.tie_break.total_cmp(&other.tie_break))
+    }
+}
+
+impl PartialOrd for OrderKey {
+    fn partial_cmp(&self, other: &OrderKey) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for OrderKey {
+    fn eq(&self, other: &OrderKey) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for OrderKey {}
 
 /// One step of the easiest-first replay behind the grade: what a player who takes
 /// the easiest deduction there is uncovers after one look.

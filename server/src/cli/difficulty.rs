@@ -15,8 +15,13 @@ pub struct JsonDifficulty {
     grade: Option<u8>,
     /// `easy`, `easy-medium`, `medium`, `medium-hard` or `hard`; `null` with `grade`.
     name: Option<&'static str>,
-    /// The score the grade is a band of (docs/rules.md); `null` with `grade`.
-    score: Option<u32>,
+    /// The score the grade is a band of, with its fraction (docs/rules.md); `null`
+    /// with `grade`.
+    score: Option<f64>,
+    /// Where the level stands among others by difficulty: `[score, tie-break]`,
+    /// compared in turn (the tie-break orders levels of equal score); `null` with
+    /// `grade`.
+    order_key: Option<[f64; 2]>,
     /// What weighs most in the score, heaviest first; empty without a grade.
     reasons: Vec<String>,
     /// Steps of the easiest-first replay at each effort, 1 to 5.
@@ -38,6 +43,7 @@ impl JsonDifficulty {
             grade: difficulty.grade.map(|g| g.number()),
             name: difficulty.grade.map(|g| g.name()),
             score: difficulty.score,
+            order_key: difficulty.order.map(|k| [k.score, k.tie_break]),
             reasons: difficulty.reasons.clone(),
             steps_by_effort: difficulty.steps_by_effort,
             rules: Rule::ALL

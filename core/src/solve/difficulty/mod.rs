@@ -8,7 +8,8 @@
 //! deductions show and grades a solvable level by the replay; `replay.rs` plays the
 //! engine's solution again as a player who takes the easiest step there is, step by
 //! step, asking the engine as `ReplayEngine` says; `score.rs` turns those steps into a
-//! score (the hard steps, each weighed by its effort), the grade and its reasons.
+//! score (the hard steps, each weighed by its effort), the grade, the order key (the
+//! score, then a tie-break for levels of equal score) and the reasons.
 //! `docs/rules.md` has the model and its numbers.
 
 mod replay;
@@ -16,5 +17,5 @@ mod score;
 mod summary;
 
 pub(crate) use replay::ReplayEngine;
-pub use score::GradeModel;
+pub use score::{GradeModel, TieBreak};
 pub(crate) use summary::summarise;

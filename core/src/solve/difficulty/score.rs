@@ -1,5 +1,5 @@
-//! The difficulty model: a score for the replay's steps, the grade it falls in, and
-//! the reasons, in words, that weigh most in it.
+//! The difficulty model: a score for the replay's steps, the grade it falls in, the
+//! order of levels by difficulty, and the reasons, in words, that weigh most in it.
 //!
 //! Authors name a level's difficulty by its hard steps: on the levels whose authors
 //! gave them a difficulty, neither the length of the solve (the steps that finish
@@ -13,15 +13,23 @@
 //! ```
 //!
 //! The grades are bands of the score that start at `BANDS` (easy below the first).
+//! Levels are ordered by an [`OrderKey`]: the score, then, among levels whose
+//! score ties (most easy levels score 0), a tie-break ([`TieBreak`]) from what the
+//! score leaves out: the lesser steps, below `HARD_FROM`. The tie-break orders only
+//! levels of equal score, so it never moves a grade. Added to the score, the solve's
+//! length misled across authors; as a tie-break it orders one author's levels of
+//! equal score as their words do.
+//!
 //! These numbers ([`GradeModel`]) are the model's only tuned ones; they were fitted
 //! on the levels whose authors gave them a difficulty, and `docs/rules.md` gives
 //! the fit and its figures, which `cargo bench -p hexcells-core --bench solve`
 //! prints again: first with every choice of the fit (these parts, then the bands)
 //! made without the author whose levels it grades, the figure to expect on a new
 //! author's levels, which misses the goals of issue 50; then with these parts
-//! fixed, which were picked on the labels and so flatter them.
+//! fixed, which were picked on the labels and so flatter them. The tie-break was
+//! chosen the same way, without the author whose levels it orders (issue 57).
 
-use crate::solve::report::{Grade, ReplayStep as Step};
+use crate::solve::report::{Grade, OrderKey, ReplayStep as Step};
 use crate::solve::rules::Rule;
 
 /// The difficulty model's numbers.
@@ -37,6 +45,25 @@ pub struct GradeModel {
     /// `BANDS`: the scores from which a level is easy-medium, medium, medium-hard
     /// and hard.
     pub bands: [f64; 4],
+    /// What orders levels of equal score.
+    pub tie_break: TieBreak,
+}
+
+/// What orders the levels whose score ties: a weighted count of what the score leaves
+/// out. Each part counts, for a level, one of: the replay's steps below `hard_from`
+/// (by effort), its steps that were the only way on (a single cell open), its rounds,
+/// and all its steps (the solve's length).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TieBreak {
+    /// Per effort, 1 to 5: what a step weighs that the score leaves out (below
+    /// `hard_from`; a step the score counts weighs nothing here).
+    pub lesser: [f64; 5],
+    /// What a step weighs that was the only way on.
+    pub lone: f64,
+    /// What a round of the replay weighs.
+    pub rounds: f64,
+    /// What any step weighs.
+    pub length: f64,
 }
 
 impl GradeModel {
@@ -45,6 +72,12 @@ impl GradeModel {
         hard_from: 3,
         effort_base: 1.5,
         bands: [0.5, 1.25, 6.0, 16.5],
+        tie_break: TieBreak {
+            lesser: [1.0; 5],
+            lone: 0.0,
+            rounds: 0.0,
+            length: 0.0,
+        },
     };
 
     /// The score of a replay's `steps`: what each weighs, summed.
@@ -62,6 +95,28 @@ impl GradeModel {
             weight *= self.effort_base;
         }
         weight
+    }
+
+    /// The order key of a replay's `steps`: their score, then their tie-break.
+    pub fn order_key(&self, steps: &[Step]) -> OrderKey {
+        OrderKey {
+            score: self.score(steps),
+            tie_break: self.tie_break(steps),
+        }
+    }
+
+    /// The tie-break of a replay's `steps`: what the score leaves out, weighed by
+    /// [`TieBreak`].
+    pub fn tie_break(&self, steps: &[Step]) -> f64 {
+        let t = &self.tie_break;
+        let lesser: f64 = steps
+            .iter()
+            .filter(|s| s.effort < self.hard_from)
+            .map(|s| t.lesser[usize::from(s.effort.clamp(1, 5)) - 1])
+            .sum();
+        let lone = steps.iter().filter(|s| s.open == 1).count() as f64;
+        let rounds = steps.iter().map(|s| s.round).max().unwrap_or(0) as f64;
+        lesser + t.lone * lone + t.rounds * rounds + t.length * steps.len() as f64
     }
 
     /// The grade whose band holds `score`.
@@ -178,6 +233,41 @@ mod tests {
         );
         assert!(MODEL.cost(&step(5, None, 16, 1)) > MODEL.cost(&step(4, None, 16, 1)));
         assert_eq!(MODEL.score(&[easy, overlap, overlap]), 2.0);
+    }
+
+    #[test]
+    fn levels_of_equal_score_are_ordered_by_what_the_score_leaves_out() {
+        let overlap = step(3, Some((Rule::Overlap, 2)), 16, 16);
+        let subset = step(2, Some((Rule::Subset, 2)), 16, 1);
+        let finish = step(1, None, 16, 4);
+        let short = [finish, overlap];
+        let long = [finish, subset, finish, overlap];
+        assert_eq!(MODEL.score(&short), MODEL.score(&long));
+        assert_eq!((MODEL.tie_break(&short), MODEL.tie_break(&long)), (1.0, 3.0));
+        assert!(MODEL.order_key(&short) < MODEL.order_key(&long));
+        // The score comes first: one more overlap is harder however long the rest.
+        let harder = [overlap, overlap];
+        assert!(MODEL.order_key(&long) < MODEL.order_key(&harder));
+        assert_eq!(MODEL.tie_break(&harder), 0.0);
+        // The tie-break never moves a grade: the grade is the score's band alone.
+        assert_eq!(
+            MODEL.grade(MODEL.order_key(&short).score),
+            MODEL.grade(MODEL.order_key(&long).score)
+        );
+        // The parts a fit may weigh instead: steps that were the only way on, the
+        // rounds, the length.
+        let by = |lone: f64, rounds: f64, length: f64| GradeModel {
+            tie_break: TieBreak {
+                lesser: [0.0; 5],
+                lone,
+                rounds,
+                length,
+            },
+            ..MODEL
+        };
+        assert_eq!(by(1.0, 0.0, 0.0).tie_break(&long), 1.0);
+        assert_eq!(by(0.0, 1.0, 0.0).tie_break(&long), 1.0);
+        assert_eq!(by(0.0, 0.0, 1.0).tie_break(&long), 4.0);
     }
 
     #[test]

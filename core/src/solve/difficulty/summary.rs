@@ -54,9 +54,10 @@ pub(crate) fn summarise(
             difficulty.steps_by_effort[usize::from(step.effort) - 1] += 1;
         }
         let model = GradeModel::TUNED;
-        let score = model.score(&steps);
-        difficulty.score = Some(score.round() as u32);
-        difficulty.grade = Some(model.grade(score));
+        let order = model.order_key(&steps);
+        difficulty.score = Some(order.score);
+        difficulty.order = Some(order);
+        difficulty.grade = Some(model.grade(order.score));
         difficulty.reasons = score::reasons(&steps);
         difficulty.steps = steps;
     }
