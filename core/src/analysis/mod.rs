@@ -14,11 +14,12 @@
 //!
 //! Its entries, from the top: one file per question (`hover.rs`, `inlay_hints.rs`,
 //! `navigate.rs`, `quick_fix.rs`, `refactor.rs`, `semantic_tokens.rs`, `symbols.rs`,
-//! `solvability.rs` for the engine's report, `sixcells_diagnostics.rs` for a `.sixcells`
-//! file), then what they share: `text_fix.rs` (the edits a fix offers, [`TextFix`]) and
+//! `solvability.rs` for the engine's report, `curve.rs` for a pack's difficulty curve,
+//! `sixcells_diagnostics.rs` for a `.sixcells` file), then what they share: `text_fix.rs` (the edits a fix offers, [`TextFix`]) and
 //! `target.rs` (what sits under a cursor, [`Target`]); `test_support.rs` holds the
 //! tests' small levels.
 
+pub mod curve;
 pub mod hover;
 pub mod inlay_hints;
 pub mod navigate;
@@ -33,6 +34,7 @@ mod target;
 pub(crate) mod test_support;
 pub mod text_fix;
 
+pub use curve::{curve, pack_curve, score_text, Curve, CurvePoint, Easier, Standing};
 pub use hover::{hover, HoverInfo};
 pub use inlay_hints::{inlay_hints, InlayHint};
 pub use navigate::{definition, highlights, references, Highlight};

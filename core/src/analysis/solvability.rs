@@ -2,6 +2,7 @@
 //! cell, a one-line summary, the hover note on each cell, the step list, and edits
 //! for the engine's suggested fixes.
 
+use super::curve::{pack_curve, score_text, CurvePoint, Standing};
 use super::target::{target_at, Target};
 use super::text_fix::{FixKind, LineEdit, TextFix};
 use crate::diagnostic::{Code, Diagnostic};
@@ -62,6 +63,20 @@ pub fn solve_diagnostics(parsed: &ParsedLevel, report: &Report) -> Vec<Diagnosti
 /// A one-line verdict: "solvable in 12 rounds, hardest step 3 clues; medium (3 of
 /// 5)", "stuck: 9 cells".
 pub fn summary(report: &Report) -> String {
+    let mut text = verdict_summary(report);
+    if let (Verdict::Solvable, Some(g), true) = (
+        report.verdict,
+        report.difficulty.grade,
+        report.difficulty.largest_explanation > 0,
+    ) {
+        text.push_str(&format!("; {} ({} of 5)", g.name(), g.number()));
+    }
+    text
+}
+
+/// The verdict without the grade: "solvable in 12 rounds, hardest step 3 clues",
+/// "stuck: 9 cells".
+fn verdict_summary(report: &Report) -> String {
     match report.verdict {
         Verdict::Solvable => {
             let rounds = report.rounds();
@@ -70,12 +85,8 @@ pub fn summary(report: &Report) -> String {
                 // Verdict only: no explanations were asked for.
                 return format!("solvable in {rounds} round{}", plural(rounds));
             }
-            let grade = report
-                .difficulty
-                .grade
-                .map_or(String::new(), |g| format!("; {} ({} of 5)", g.name(), g.number()));
             format!(
-                "solvable in {rounds} round{}, hardest step {hardest} clue{}{grade}",
+                "solvable in {rounds} round{}, hardest step {hardest} clue{}",
                 plural(rounds),
                 plural(hardest)
             )
@@ -84,6 +95,32 @@ pub fn summary(report: &Report) -> String {
         Verdict::GaveUp => "analysis gave up".into(),
         Verdict::Cancelled => "analysis cancelled".into(),
     }
+}
+
+/// What the code lens above a level says: its verdict ([`summary`]), "checking
+/// solvability…" before the engine's `report`, or "not analysed: fix the syntax
+/// errors first" for a level the engine does not read (not `analysed`). In a pack,
+/// its place on the pack's curve comes first (`point`, of `n_levels`): "level 3 of 4
+/// · easy 0 · easier than level 2 · solvable in 2 rounds, hardest step 2 clues".
+pub fn lens_text(report: Option<&Report>, analysed: bool, point: Option<(&CurvePoint, usize)>) -> String {
+    let verdict = match report {
+        Some(report) if point.is_some() => verdict_summary(report),
+        Some(report) => summary(report),
+        None if analysed => "checking solvability…".into(),
+        None => "not analysed: fix the syntax errors first".into(),
+    };
+    let Some((point, n_levels)) = point else {
+        return verdict;
+    };
+    let mut text = format!("level {} of {n_levels}", point.number);
+    if let Standing::Graded { .. } = point.standing {
+        text.push_str(&format!(" · {}", point.standing.words()));
+    }
+    text.push_str(&format!(" · {verdict}"));
+    if let Some(mark) = point.mark().filter(|_| point.standing != Standing::Pending) {
+        text.push_str(&format!(" · {mark}"));
+    }
+    text
 }
 
 fn plural(n: usize) -> &'static str {
@@ -110,10 +147,19 @@ pub fn note_at<'r>(
         Target::Header { level_idx, .. } => {
             let report = report_of(level_idx)?;
             let mut note = format!("Verdict: {}", summary(report));
-            if let (Some(difficulty), Some(score)) = (report.difficulty.describe(), report.difficulty.score) {
+            if let (Some(difficulty), Some(order)) = (report.difficulty.describe(), report.difficulty.order) {
                 note.push_str(&format!(
-                    "\n\nDifficulty: {difficulty} (score {score}; see the grade in `docs/rules.md`)"
+                    "\n\nDifficulty: {difficulty} (score {}, tie-break {}; see the grade in `docs/rules.md`)",
+                    score_text(order.score),
+                    score_text(order.tie_break)
                 ));
+            }
+            let n_levels = parse.levels.len();
+            if n_levels > 1 {
+                let points = pack_curve(parse, |k| Standing::of(report_of(k), true));
+                if let Some(point) = points.get(level_idx) {
+                    note.push_str(&format!("\n\nIn this pack: {}", point.describe(n_levels)));
+                }
             }
             Some(note)
         }
@@ -373,7 +419,7 @@ mod tests {
         assert_eq!(
             note_at(&parse, 1, 0, |k| (k == 0).then_some(&report)).as_deref(),
             Some(
-                "Verdict: solvable in 1 round, hardest step 1 clue; easy (1 of 5)\n\nDifficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 0; see the grade in `docs/rules.md`)"
+                "Verdict: solvable in 1 round, hardest step 1 clue; easy (1 of 5)\n\nDifficulty: easy (1 of 5): every step finishes a clue or reads the counter alone; 1 step (score 0, tie-break 1; see the grade in `docs/rules.md`)"
             )
         );
         assert_eq!(note_at(&parse, 1, 0, |_| None), None);
@@ -396,5 +442,56 @@ mod tests {
                 "M11 can't be deduced: no visible clue decides it at the start; reveal it or a neighbour, or add a number that counts it"
             ]
         );
+    }
+
+    #[test]
+    fn in_a_pack_the_lens_and_the_header_hover_say_where_a_level_stands() {
+        let ring = level(&["..x...", "x...x.", "..O+..", "x...x.", "..x..."]).0;
+        let two_rounds = level(&["....|+", "", "....x.", "..o...o+", "....O+", "..o...o.", "....o."]).0;
+        let stuck = level(&["x.....", "......", "....o."]).0;
+        let text = [ring.as_str(), &two_rounds, &ring, &stuck].concat();
+        let parse = parse(&text);
+        let reports: Vec<Report> = parse
+            .levels
+            .iter()
+            .map(|p| analyze(&p.level, &Budget::default()))
+            .collect();
+        let points = pack_curve(&parse, |k| Standing::of(reports.get(k), true));
+        let lens = |k: usize| lens_text(Some(&reports[k]), true, Some((&points[k], 4)));
+        assert_eq!(
+            lens(0),
+            "level 1 of 4 · easy 0 · solvable in 1 round, hardest step 1 clue"
+        );
+        assert_eq!(
+            lens(2),
+            "level 3 of 4 · easy 0 · solvable in 1 round, hardest step 1 clue · easier than level 2 (same score, fewer lesser steps)"
+        );
+        assert_eq!(lens(3), "level 4 of 4 · stuck: 2 cells · not compared");
+        let pending = CurvePoint {
+            number: 1,
+            title: "T".into(),
+            standing: Standing::Pending,
+            easier_than: None,
+        };
+        assert_eq!(
+            lens_text(None, true, Some((&pending, 4))),
+            "level 1 of 4 · checking solvability…"
+        );
+        assert_eq!(
+            lens_text(None, false, None),
+            "not analysed: fix the syntax errors first"
+        );
+        let header = |k: usize| {
+            let line = parse.levels[k].source.first_line + 1;
+            note_at(&parse, line, 0, |i| reports.get(i)).unwrap_or_default()
+        };
+        assert!(
+            header(2).ends_with(
+                "\n\nIn this pack: level 3 of 4 · easy 0 · easier than level 2 (same score, fewer lesser steps)"
+            ),
+            "{}",
+            header(2)
+        );
+        assert!(header(3).ends_with("\n\nIn this pack: level 4 of 4 · stuck · not compared"), "{}", header(3));
     }
 }
