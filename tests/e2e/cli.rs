@@ -200,6 +200,67 @@ fn check_json_prints_one_object_per_level() {
         .is_some_and(|m| m.contains("unknown item `Q`")));
 }
 
+/// The project's pack `tests/levels/cli/curve.hexcells` copied to `dir`: five levels
+/// whose level 3 is easier than level 2, level 4 stuck, level 5 as hard as level 3 by
+/// its score but shorter.
+fn curve_pack(dir: &Path) {
+    let text = std::fs::read_to_string(hexcells_e2e::levels_dir().join("cli/curve.hexcells"))
+        .expect("the project's curve pack");
+    write(dir, "curve.hexcells", text);
+}
+
+#[test]
+fn check_ends_a_pack_with_its_difficulty_curve_and_marks_where_it_falls_back() {
+    let dir = temp_dir();
+    curve_pack(dir.path());
+    let run = hexcells(dir.path(), &["check", "curve.hexcells"]);
+    assert_eq!(run.code, 1, "the stuck level is a finding: {}", run.stdout);
+    let heading = "curve.hexcells: the difficulty of each level, in order";
+    let (levels, curve) = run.stdout.split_once(heading).expect("the curve's heading");
+    assert!(levels.contains("curve.hexcells[5]: solvable"), "{}", run.stdout);
+    let rows: Vec<Vec<&str>> = curve
+        .lines()
+        .skip(1)
+        .map(|row| row.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            vec!["1", "Two rounds", "easy 0"],
+            vec!["2", "One overlap", "easy-medium 1"],
+            vec!["3", "Flowers", "easy 0", "easier than level 2"],
+            vec!["4", "Coin toss", "stuck", "not compared"],
+            // The stuck level is skipped: level 5 is compared with level 3, whose
+            // score it ties, and is shorter.
+            vec![
+                "5",
+                "Ring",
+                "easy 0",
+                "easier than level 3 (same score, fewer lesser steps)"
+            ],
+        ],
+        "{}",
+        run.stdout
+    );
+    // --json carries it: each level's line says which level it is easier than.
+    let json = hexcells(dir.path(), &["check", "--json", "curve.hexcells"]);
+    let lines = json_lines(&json.stdout);
+    let easier: Vec<Value> = lines.iter().map(|l| l["easier_than"].clone()).collect();
+    assert_eq!(
+        easier,
+        [Value::Null, Value::Null, Value::from(2), Value::Null, Value::from(3)]
+    );
+    let key = |k: usize| lines[k]["difficulty"]["order_key"].clone();
+    assert_eq!(key(1), serde_json::json!([1.0, 1.0]));
+    assert_eq!(key(2), serde_json::json!([0.0, 7.0]));
+    assert_eq!(key(3), Value::Null, "a stuck level has no order key");
+    assert_eq!(key(4), serde_json::json!([0.0, 1.0]));
+    assert_eq!(lines[1]["difficulty"]["score"], 1.0);
+    // Without grades there is no curve to print.
+    let fast = hexcells(dir.path(), &["check", "--fast", "curve.hexcells"]);
+    assert!(!fast.stdout.contains(heading), "{}", fast.stdout);
+}
+
 #[test]
 fn check_points_at_related_places_with_notes() {
     let dir = temp_dir();
@@ -429,7 +490,8 @@ fn check_draws_no_progress_bar_when_stderr_is_not_a_terminal() {
     let run = hexcells(dir.path(), &["check", "pack.hexcells"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stderr, "");
-    assert_eq!(run.stdout.lines().count(), 400);
+    // A line per level, then the pack's curve: its heading and a line per level.
+    assert_eq!(run.stdout.lines().count(), 400 + 1 + 400);
 }
 
 /// On a terminal a long `check --json` of a pack, its lines going to a file, shows a

@@ -1,6 +1,7 @@
 //! End-to-end tests of level packs as authors edit them (issue 40): `hexcells lsp`
 //! re-analyses only the levels an edit changes, and what it says after a series of
-//! edits is what a fresh server says of the final text.
+//! edits is what a fresh server says of the final text; each level's code lens and
+//! header hover say where it stands on the pack's difficulty curve (issue 57).
 
 use std::time::Duration;
 
@@ -534,4 +535,56 @@ fn a_long_advice_on_one_level_never_holds_back_another_level_s_answers() {
         client.stderr()
     );
     client.shutdown_and_exit();
+}
+
+#[test]
+fn the_lens_and_the_header_hover_of_a_packs_level_say_where_it_stands_on_the_curve() {
+    // The project's pack whose level 3 is easier than level 2, with level 4 stuck.
+    let text = std::fs::read_to_string(hexcells_e2e::levels_dir().join("cli/curve.hexcells"))
+        .expect("the project's curve pack");
+    let mut client = LspClient::minimal(false);
+    client.open(URI, &text);
+    client.solve_status_within(URI, 1, ANALYSIS);
+    let doc = json!({ "textDocument": { "uri": URI } });
+    let lenses = client.result("textDocument/codeLens", doc);
+    let verdicts: Vec<&str> = lenses
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter(|lens| lens["command"]["command"] == "hexcells.solve")
+        .filter_map(|lens| lens["command"]["title"].as_str())
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "level 1 of 5 · easy 0 · solvable in 2 rounds, hardest step 2 clues",
+            "level 2 of 5 · easy-medium 1 · solvable in 1 round, hardest step 3 clues",
+            "level 3 of 5 · easy 0 · solvable in 5 rounds, hardest step 3 clues · easier than level 2",
+            "level 4 of 5 · stuck: 2 cells · not compared",
+            "level 5 of 5 · easy 0 · solvable in 1 round, hardest step 1 clue · easier than level 3 (same score, fewer lesser steps)",
+        ],
+        "{lenses}"
+    );
+    // The hover on each level's header line says it too (Helix has no code lens).
+    let parsed = parse(&text);
+    let header = |k: usize, client: &mut LspClient| {
+        let line = parsed.levels[k].source.first_line + 1;
+        let hover = client.result("textDocument/hover", at(URI, line, 0));
+        hover["contents"]["value"].as_str().unwrap_or_default().to_string()
+    };
+    let third = header(2, &mut client);
+    assert!(
+        third.ends_with("In this pack: level 3 of 5 · easy 0 · easier than level 2"),
+        "{third}"
+    );
+    assert!(third.contains("(score 0, tie-break 7;"), "{third}");
+    let second = header(1, &mut client);
+    assert!(second.contains("(score 1, tie-break 1;"), "{second}");
+    assert!(second.ends_with("In this pack: level 2 of 5 · easy-medium 1"), "{second}");
+    let stuck = header(3, &mut client);
+    assert!(
+        stuck.ends_with("In this pack: level 4 of 5 · stuck · not compared"),
+        "{stuck}"
+    );
 }

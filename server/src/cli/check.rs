@@ -8,6 +8,7 @@ use std::io::IsTerminal;
 use std::ops::Range;
 use std::sync::Arc;
 
+use hexcells_core::analysis::{Curve, Standing};
 use hexcells_core::format::{
     count_levels as count_levels_in, file_diagnostics, level_pieces, LevelPiece, ParsedLevel,
 };
@@ -21,6 +22,7 @@ use super::difficulty::{self, JsonDifficulty};
 use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, EngineEntry};
 use super::exit::{report_error, Status};
 use super::input::{self, Source};
+use super::pack;
 use super::parallel;
 use super::phrases::{describe_stuck, plural, write_diagnostic};
 use super::progress::ProgressMeter;
@@ -63,6 +65,8 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         progress.add_steps(count_levels(&sources));
     }
     let mut status = Status::Clean;
+    // The curve of the pack being printed: its levels so far.
+    let mut curve = Curve::default();
     let result = parallel::stream_ordered(
         units(sources, &progress),
         jobs,
@@ -81,10 +85,13 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                     status = Status::CannotRun;
                     return Ok(());
                 }
-                Done::Checked(Ok((text, level_status))) => {
-                    status = status.max(level_status);
-                    progress
-                        .around_stdout(|| out.write_all(&text).and_then(|()| progress_flush(&progress, out)))
+                Done::Checked(Ok(checked)) => {
+                    status = status.max(checked.status);
+                    let text = checked.print(&mut curve, &options);
+                    progress.around_stdout(|| {
+                        text.and_then(|text| out.write_all(&text))
+                            .and_then(|()| progress_flush(&progress, out))
+                    })
                 }
                 Done::Checked(Err(e)) => Err(std::io::Error::other(format!("{e:#}"))),
             };
@@ -178,10 +185,59 @@ enum Unit {
     Level { file: Arc<File>, index: usize },
 }
 
-/// What a [`Unit`] gives: the error to report, or the text to print and the status.
+/// What a [`Unit`] gives: the error to report, or the level checked.
 enum Done {
     Unreadable(anyhow::Error),
-    Checked(anyhow::Result<(Vec<u8>, Status)>),
+    Checked(anyhow::Result<Checked>),
+}
+
+/// A level checked, ready to print once every level before it is printed.
+struct Checked {
+    /// The level's index in its file, and how many levels the file holds.
+    index: usize,
+    n_levels: usize,
+    /// The file's name as printed.
+    file: String,
+    title: String,
+    /// Where the level stands on its pack's curve.
+    standing: Standing,
+    /// What to print: the text lines, or the JSON line to finish (its `easier_than`).
+    output: Output,
+    status: Status,
+}
+
+/// A level's output as `check_one` renders it.
+enum Output {
+    Text(Vec<u8>),
+    Json(Box<JsonLevel>),
+}
+
+impl Checked {
+    /// The bytes to print for this level, its place on the pack's `curve` added (the
+    /// JSON's `easier_than`), and after a pack's last level its curve (text, when the
+    /// engine graded the levels).
+    fn print(self, curve: &mut Curve, options: &Options) -> std::io::Result<Vec<u8>> {
+        if self.index == 0 {
+            *curve = Curve::default();
+        }
+        let point = curve.push(&self.title, self.standing);
+        let easier_than = point.easier_than.map(|e| e.than);
+        let mut text = match self.output {
+            Output::Text(text) => text,
+            Output::Json(mut line) => {
+                line.easier_than = easier_than;
+                let mut text = serde_json::to_vec(&line)?;
+                text.push(b'\n');
+                text
+            }
+        };
+        let graded = options.budget.is_some() && !options.fast;
+        let last = self.index + 1 == self.n_levels;
+        if !options.json && graded && last && self.n_levels > 1 {
+            pack::write_curve(&mut text, &self.file, curve.points())?;
+        }
+        Ok(text)
+    }
 }
 
 /// Every unit of `sources`, in output order; each file is read when its first level
@@ -247,7 +303,7 @@ impl Unit {
 }
 
 /// Checks level `index` of `file` (read now) and renders what `check` prints about it.
-fn check_one(file: &File, index: usize, options: &Options) -> anyhow::Result<(Vec<u8>, Status)> {
+fn check_one(file: &File, index: usize, options: &Options) -> anyhow::Result<Checked> {
     let is_pack = file.pieces.len() > 1;
     let parsed = file.piece(index).map(|piece| piece.parse());
     let mut check = match &parsed {
@@ -270,19 +326,32 @@ fn check_one(file: &File, index: usize, options: &Options) -> anyhow::Result<(Ve
             check.verdict = LevelVerdict::Invalid;
         }
     }
-    let mut text = Vec::new();
-    if options.json {
-        write_json(&mut text, &file.name, &check)?;
+    let output = if options.json {
+        Output::Json(Box::new(json_level(&file.name, &check)))
     } else {
+        let mut text = Vec::new();
         write_text(&mut text, &file.name, is_pack, &check)?;
-    }
+        Output::Text(text)
+    };
     let finding = check.diagnostics.iter().any(|d| d.severity == Severity::Error)
         || matches!(
             check.verdict,
             LevelVerdict::Invalid | LevelVerdict::Stuck | LevelVerdict::GaveUp
         );
-    let status = if finding { Status::Findings } else { Status::Clean };
-    Ok((text, status))
+    let standing = match (check.verdict, &check.report) {
+        (LevelVerdict::Invalid, _) => Standing::Invalid,
+        (_, Some(report)) => Standing::of_report(report),
+        (_, None) => Standing::Pending,
+    };
+    Ok(Checked {
+        index,
+        n_levels: file.pieces.len().max(1),
+        file: file.name.clone(),
+        title: check.title.to_string(),
+        standing,
+        output,
+        status: if finding { Status::Findings } else { Status::Clean },
+    })
 }
 
 /// One level's outcome.
@@ -440,11 +509,11 @@ fn write_text(out: &mut dyn Write, file: &str, is_pack: bool, check: &LevelCheck
 
 /// One line of `check --json`.
 #[derive(Serialize)]
-struct JsonLevel<'a> {
-    file: &'a str,
+struct JsonLevel {
+    file: String,
     /// The level's number in its file, from 1.
     level: usize,
-    title: &'a str,
+    title: String,
     /// `solvable`, `stuck`, `invalid`, `gave_up`, or `skipped` with `--no-solve`.
     verdict: &'static str,
     /// Rounds that uncovered at least one cell.
@@ -459,41 +528,47 @@ struct JsonLevel<'a> {
     counter_uses: usize,
     /// The difficulty grade and its figures; `null` when the engine did not run.
     difficulty: Option<JsonDifficulty>,
+    /// In a pack: the number of the graded level before this one when this one is
+    /// easier (a lesser order key); `null` otherwise (stuck, invalid, ungraded levels
+    /// are skipped in the comparison).
+    easier_than: Option<usize>,
     cells: usize,
-    diagnostics: Vec<JsonDiagnostic<'a>>,
+    diagnostics: Vec<JsonDiagnostic>,
     /// Time the deduction engine took, in milliseconds.
     millis: f64,
 }
 
 /// A diagnostic in `check --json`: 1-based line and columns, the end exclusive.
 #[derive(Serialize)]
-struct JsonDiagnostic<'a> {
+struct JsonDiagnostic {
     code: &'static str,
     name: &'static str,
     severity: &'static str,
     line: u32,
     column: u32,
     end_column: u32,
-    message: &'a str,
+    message: String,
     /// Other places involved, e.g. the other colliding item.
-    related: Vec<JsonRelated<'a>>,
+    related: Vec<JsonRelated>,
 }
 
 /// A related place of a diagnostic in `check --json`.
 #[derive(Serialize)]
-struct JsonRelated<'a> {
+struct JsonRelated {
     line: u32,
     column: u32,
     end_column: u32,
-    message: &'a str,
+    message: String,
 }
 
-fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow::Result<()> {
+/// The JSON line of `check`, its `easier_than` left to the printer, which sees the
+/// pack's levels in order.
+fn json_level(file: &str, check: &LevelCheck<'_>) -> JsonLevel {
     let report = check.report.as_ref();
-    let line = JsonLevel {
-        file,
+    JsonLevel {
+        file: file.to_string(),
         level: check.index + 1,
-        title: check.title,
+        title: check.title.to_string(),
         verdict: check.verdict.as_str(),
         rounds: report.map_or(0, |r| r.difficulty.rounds),
         stuck_after_round: report.and_then(|r| match r.verdict {
@@ -504,6 +579,7 @@ fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow
         largest_explanation: report.map_or(0, |r| r.difficulty.largest_explanation),
         counter_uses: report.map_or(0, |r| r.difficulty.counter_uses),
         difficulty: report.map(|r| JsonDifficulty::new(&r.difficulty)),
+        easier_than: None,
         cells: check.cells,
         diagnostics: check
             .diagnostics
@@ -515,7 +591,7 @@ fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow
                 line: d.range.line + 1,
                 column: d.range.start + 1,
                 end_column: d.range.end + 1,
-                message: &d.message,
+                message: d.message.clone(),
                 related: d
                     .related
                     .iter()
@@ -523,14 +599,11 @@ fn write_json(out: &mut dyn Write, file: &str, check: &LevelCheck<'_>) -> anyhow
                         line: r.range.line + 1,
                         column: r.range.start + 1,
                         end_column: r.range.end + 1,
-                        message: &r.message,
+                        message: r.message.clone(),
                     })
                     .collect(),
             })
             .collect(),
         millis: (check.millis * 1000.0).round() / 1000.0,
-    };
-    let text = serde_json::to_string(&line)?;
-    writeln!(out, "{text}")?;
-    Ok(())
+    }
 }

@@ -1,8 +1,13 @@
 //! Levels of a pack are numbered from 1 everywhere, as the editor's hover and the viewer
 //! show them ("level 2 of 3"): `pack.hexcells[2]` is the second level, `--level 2` picks
-//! it, and `check --json` says `"level": 2`.
+//! it, and `check --json` says `"level": 2`. `check` ends a pack with its difficulty
+//! curve, level by level ([`write_curve`]).
+
+use std::io::Write;
 
 use anyhow::bail;
+use hexcells_core::analysis::CurvePoint;
+use hexcells_core::format::decode_entities;
 
 /// Reads a `--level` value (clap's value parser): a level number, from 1.
 pub fn parse_level_number(text: &str) -> Result<usize, String> {
@@ -28,6 +33,45 @@ pub fn pick<'a, T>(levels: &'a [T], number: usize, file: &str) -> anyhow::Result
 /// `pack.hexcells[2]`: the name of the level at `index` (from 0) of a pack in messages.
 pub fn label(file: &str, index: usize) -> String {
     format!("{file}[{}]", index + 1)
+}
+
+/// Titles longer than this are not padded to: the table's title column is at most
+/// this wide.
+const TITLE_WIDTH: usize = 32;
+
+/// The difficulty curve of the pack `file`, one line per level: its number, title,
+/// grade and score, and a mark on a level easier than the graded level before it
+/// (`not compared` on one without a grade):
+///
+/// ```text
+/// pack.hexcells: the difficulty of each level, in order
+///   1  Two rounds   easy 0
+///   2  Coin toss    stuck   not compared
+/// ```
+pub fn write_curve(out: &mut dyn Write, file: &str, points: &[CurvePoint]) -> std::io::Result<()> {
+    writeln!(out, "{file}: the difficulty of each level, in order")?;
+    let title = |p: &CurvePoint| match decode_entities(p.title.trim()) {
+        t if t.is_empty() => "(untitled)".to_string(),
+        t => t.into_owned(),
+    };
+    let width = |text: &str| text.chars().count();
+    let number_w = points.len().to_string().len();
+    let title_w = points.iter().map(|p| width(&title(p))).max().unwrap_or(0).min(TITLE_WIDTH);
+    let words_w = points.iter().map(|p| width(&p.standing.words())).max().unwrap_or(0);
+    for p in points {
+        let mut line = format!(
+            "  {:>number_w$}  {:<title_w$}  {:<words_w$}",
+            p.number,
+            title(p),
+            p.standing.words()
+        );
+        if let Some(mark) = p.mark() {
+            line.push_str("  ");
+            line.push_str(&mark);
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

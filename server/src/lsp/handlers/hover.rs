@@ -14,7 +14,10 @@ use crate::lsp::{positions, test_hooks};
 // (`Q17`), its colour and whether it starts revealed, what its number counts. Once the
 // level's solvability check is done, a hidden cell's hover also says in which round a
 // player uncovers it and by which rule, with the rule's name and sentence from
-// [rules.md](rules.md).
+// [rules.md](rules.md). On a level's header lines, the level's verdict and grade, with
+// its score and tie-break (the order key, [rules.md](rules.md#difficulty)); in a pack,
+// also its place on the pack's difficulty curve (`In this pack: level 3 of 4 · easy 0
+// · easier than level 2`), which Helix, without code lenses, shows this way.
 //
 // VS Code: rest the pointer on it; Neovim: `K`; Helix: `space k`.
 /// The hover at the cursor, if it is on something.
