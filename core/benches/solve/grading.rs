@@ -9,15 +9,15 @@
 //! secondary lines, each named for what it holds out and what it does not, are the
 //! same with fewer candidate parts, with the parts chosen in-sample, with the parts
 //! in use fixed, the grade in use, the grade before, and the best plain count.
-//! Figures only: nothing is asserted.
+//! Then the order key's figures (`order.rs`). Figures only: nothing is asserted.
 
 use std::fmt::Write as _;
 
 use hexcells_core::solve::{Grade, GradeModel, Report};
 use hexcells_core::Level;
 
-use crate::fit;
 use crate::labelled::{Graded, Label};
+use crate::{fit, order};
 
 /// Prints the figures for the labelled levels (`reports` beside `labels`).
 pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report]) {
@@ -29,6 +29,7 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
             label: l.label,
             author: &l.author,
             steps: &r.difficulty.steps,
+            from_title: l.from_title,
         })
         .collect();
     let n_authors = {
@@ -45,10 +46,11 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
     for (l, r) in labels.iter().zip(reports) {
         let d = &r.difficulty;
         println!(
-            "  {} {:<12} {:>4}  {} ({})",
+            "  {} {:<12} {:>12}  {} ({})",
             l.label,
             d.grade.map_or("-", |g| g.name()),
-            d.score.map_or("-".to_string(), |s| s.to_string()),
+            d.order
+                .map_or("-".to_string(), |k| format!("{} / {}", k.score, k.tie_break)),
             levels[l.level_idx].0,
             l.author
         );
@@ -139,6 +141,7 @@ pub fn report(levels: &[(String, Level)], labels: &[Label], reports: &[&Report])
         "  bands fitted on all of them: {bands:?} (in use: {:?})",
         tuned.bands
     );
+    order::report(&graded, &nested);
 }
 
 /// Prints how often the fit chose each of the score's parts, one choice per

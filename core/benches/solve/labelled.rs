@@ -21,6 +21,8 @@ pub struct Label {
     pub author: String,
     /// Where the level is in the bench's list.
     pub level_idx: usize,
+    /// Whether the label is the level's own title's (not a post's).
+    pub from_title: bool,
 }
 
 /// A labelled level with a grade: the author's label, the author, the replay.
@@ -31,6 +33,8 @@ pub struct Graded<'a> {
     pub author: &'a str,
     /// The easiest-first replay the score reads.
     pub steps: &'a [ReplayStep],
+    /// Whether the label is the level's own title's.
+    pub from_title: bool,
 }
 
 /// The labelled levels among `levels` (names as `file#index`), in list order.
@@ -52,10 +56,10 @@ pub fn find(corpus: &Corpus, levels: &[(String, Level)]) -> Vec<Label> {
     let mut out = Vec::new();
     for (level_idx, (_, level)) in levels.iter().enumerate() {
         let key = content(level);
-        let (label, author) = match by_content.get(&key) {
-            Some((rank, series)) => (*rank, series.clone()),
+        let (label, author, from_title) = match by_content.get(&key) {
+            Some((rank, series)) => (*rank, series.clone(), false),
             None => match title_label(&level.title) {
-                Some(label) => (label, level.author.clone()),
+                Some(label) => (label, level.author.clone(), true),
                 None => continue,
             },
         };
@@ -66,18 +70,19 @@ pub fn find(corpus: &Corpus, levels: &[(String, Level)]) -> Vec<Label> {
             label,
             author: person(&author),
             level_idx,
+            from_title,
         });
     }
     out
 }
 
 /// A level's cells and colours, from its top-left cell.
-type Content = Vec<(i32, i32, Color)>;
+pub type Content = Vec<(i32, i32, Color)>;
 
 /// What makes two files the same level: its cells and their colours, where they
 /// are against each other (the same board moved on the grid, with other header
 /// text, clues shown or cells revealed, is still the same level).
-fn content(level: &Level) -> Content {
+pub fn content(level: &Level) -> Content {
     let cells: Vec<(Pos, Color)> = level.cells().map(|(pos, c)| (pos, c.color)).collect();
     let min_x = cells.iter().map(|(p, _)| i32::from(p.x())).min().unwrap_or(0);
     let min_y = cells.iter().map(|(p, _)| i32::from(p.y())).min().unwrap_or(0);
@@ -90,7 +95,7 @@ fn content(level: &Level) -> Content {
 }
 
 /// One spelling of an author: `[deleted]/mathgrant` and `Mathgrant` are `mathgrant`.
-fn person(author: &str) -> String {
+pub fn person(author: &str) -> String {
     let name = author.rsplit('/').next().unwrap_or(author);
     name.trim().trim_start_matches("u/").to_lowercase()
 }

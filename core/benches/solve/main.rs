@@ -4,10 +4,12 @@
 //! deductions each named rule explains, the difficulty grades, and how the grades
 //! agree with the levels' authors (`labelled.rs` finds the labelled levels, `fit.rs`
 //! chooses the score's parts and fits the bands with each author held out,
-//! `grading.rs` prints the nested figures first); asserts nothing.
+//! `grading.rs` prints the nested figures first, `order.rs` the order key's, and how
+//! it orders the corpus's own series); asserts nothing.
 //!
 //! Run with `cargo bench -p hexcells-core --bench solve`.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -21,6 +23,7 @@ use hexcells_corpus::Corpus;
 mod fit;
 mod grading;
 mod labelled;
+mod order;
 
 fn main() {
     let Some(corpus) = Corpus::find() else {
@@ -61,14 +64,19 @@ fn main() {
         return;
     }
     let labels = labelled::find(&corpus, &levels);
+    let community: HashSet<String> = corpus.community_levels().into_iter().map(|f| f.name).collect();
+    let series = order::find_series(&levels, &|name| {
+        community.contains(name.rsplit_once('#').map_or(name, |(file, _)| file))
+    });
     if wanted("analysis") {
         let reports = measure("analysis with minimal explanations", &levels, solve::analyze);
         rule_shares(&reports);
         grades(&reports);
         let labelled: Vec<&Report> = labels.iter().map(|l| &reports[l.level_idx]).collect();
         grading::report(&levels, &labels, &labelled);
+        order::report_series(&series_keys(&series, |idx| reports[idx].clone()));
     } else if wanted("grading") {
-        // The labelled levels alone, for a quick look at the grade.
+        // The labelled levels and the series alone, for a quick look at the grade.
         let budget = Budget::default();
         let reports: Vec<Report> = labels
             .iter()
@@ -76,6 +84,9 @@ fn main() {
             .collect();
         let labelled: Vec<&Report> = reports.iter().collect();
         grading::report(&levels, &labels, &labelled);
+        order::report_series(&series_keys(&series, |idx| {
+            solve::analyze(&levels[idx].1, &budget)
+        }));
     }
     if wanted("fixes") {
         measure_fixes(&levels);
@@ -86,6 +97,26 @@ fn main() {
     if wanted("cancellation") {
         measure_cancellation(&levels);
     }
+}
+
+/// The series with each level's order key, from its report (`report_of` its index).
+fn series_keys(
+    series: &[(String, Vec<(u32, usize)>)],
+    report_of: impl Fn(usize) -> Report,
+) -> Vec<order::Series> {
+    series
+        .iter()
+        .map(|(name, members)| order::Series {
+            name: name.clone(),
+            levels: members
+                .iter()
+                .map(|&(number, idx)| {
+                    let key = report_of(idx).difficulty.order.map(|k| (k.score, k.tie_break));
+                    (number, key)
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// How soon a cancelled engine call returns: the full analysis of the five largest
