@@ -546,15 +546,7 @@ fn a_cancelled_explanation_of_a_verdict_says_so() {
 
 /// The project's level "Two rounds" (`tests/levels/cli/pack.hexcells`): a subset, then
 /// clues finished, 3 steps.
-const TWO_ROUNDS: &[&str] = &[
-    "....|+",
-    "",
-    "....x.",
-    "..o...o+",
-    "....O+",
-    "..o...o.",
-    "....o.",
-];
+const TWO_ROUNDS: &[&str] = &["....|+", "", "....x.", "..o...o+", "....O+", "..o...o.", "....o."];
 
 /// The project's level "Flowers" (`tests/levels/flowers.hexcells`): flowers and
 /// numbers to follow, 7 steps, none harder than a subset.

@@ -248,7 +248,13 @@ fn check_ends_a_pack_with_its_difficulty_curve_and_marks_where_it_falls_back() {
     let easier: Vec<Value> = lines.iter().map(|l| l["easier_than"].clone()).collect();
     assert_eq!(
         easier,
-        [Value::Null, Value::Null, Value::from(2), Value::Null, Value::from(3)]
+        [
+            Value::Null,
+            Value::Null,
+            Value::from(2),
+            Value::Null,
+            Value::from(3)
+        ]
     );
     let key = |k: usize| lines[k]["difficulty"]["order_key"].clone();
     assert_eq!(key(1), serde_json::json!([1.0, 1.0]));

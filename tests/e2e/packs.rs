@@ -571,7 +571,10 @@ fn the_lens_and_the_header_hover_of_a_packs_level_say_where_it_stands_on_the_cur
     let header = |k: usize, client: &mut LspClient| {
         let line = parsed.levels[k].source.first_line + 1;
         let hover = client.result("textDocument/hover", at(URI, line, 0));
-        hover["contents"]["value"].as_str().unwrap_or_default().to_string()
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
     };
     let third = header(2, &mut client);
     assert!(
@@ -581,7 +584,10 @@ fn the_lens_and_the_header_hover_of_a_packs_level_say_where_it_stands_on_the_cur
     assert!(third.contains("(score 0, tie-break 7;"), "{third}");
     let second = header(1, &mut client);
     assert!(second.contains("(score 1, tie-break 1;"), "{second}");
-    assert!(second.ends_with("In this pack: level 2 of 5 · easy-medium 1"), "{second}");
+    assert!(
+        second.ends_with("In this pack: level 2 of 5 · easy-medium 1"),
+        "{second}"
+    );
     let stuck = header(3, &mut client);
     assert!(
         stuck.ends_with("In this pack: level 4 of 5 · stuck · not compared"),

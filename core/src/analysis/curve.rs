@@ -229,7 +229,10 @@ mod tests {
                 None,
             ]
         );
-        assert_eq!(points[2].describe(7), "level 3 of 7 · easy 0 · easier than level 2");
+        assert_eq!(
+            points[2].describe(7),
+            "level 3 of 7 · easy 0 · easier than level 2"
+        );
         assert_eq!(points[3].describe(7), "level 4 of 7 · stuck · not compared");
         assert_eq!(points[6].describe(7), "level 7 of 7 · medium 2.25");
         assert_eq!(points[5].standing.words(), "not analysed");

@@ -492,6 +492,10 @@ mod tests {
             "{}",
             header(2)
         );
-        assert!(header(3).ends_with("\n\nIn this pack: level 4 of 4 · stuck · not compared"), "{}", header(3));
+        assert!(
+            header(3).ends_with("\n\nIn this pack: level 4 of 4 · stuck · not compared"),
+            "{}",
+            header(3)
+        );
     }
 }

@@ -59,8 +59,7 @@ pub use difficulty::{GradeModel, TieBreak};
 pub use explain::{check_explanation, rederive, ExplanationCheck};
 pub use reason::sat::SatBackend;
 pub use report::{
-    ClueRef, Deduction, Difficulty, Explanation, Grade, OrderKey, Reasoning, ReplayStep, Report,
-    Verdict,
+    ClueRef, Deduction, Difficulty, Explanation, Grade, OrderKey, Reasoning, ReplayStep, Report, Verdict,
 };
 pub use rules::{PairAnswers, Rule, RuleInfo};
 pub use run::{

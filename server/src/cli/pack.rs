@@ -56,8 +56,17 @@ pub fn write_curve(out: &mut dyn Write, file: &str, points: &[CurvePoint]) -> st
     };
     let width = |text: &str| text.chars().count();
     let number_w = points.len().to_string().len();
-    let title_w = points.iter().map(|p| width(&title(p))).max().unwrap_or(0).min(TITLE_WIDTH);
-    let words_w = points.iter().map(|p| width(&p.standing.words())).max().unwrap_or(0);
+    let title_w = points
+        .iter()
+        .map(|p| width(&title(p)))
+        .max()
+        .unwrap_or(0)
+        .min(TITLE_WIDTH);
+    let words_w = points
+        .iter()
+        .map(|p| width(&p.standing.words()))
+        .max()
+        .unwrap_or(0);
     for p in points {
         let mut line = format!(
             "  {:>number_w$}  {:<title_w$}  {:<words_w$}",

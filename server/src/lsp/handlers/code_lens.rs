@@ -34,7 +34,10 @@ pub fn code_lens(state: &ServerState, params: CodeLensParams) -> Result<Option<V
     let curve = pack_curve(doc.parse(), |k| Standing::of(report_of(k), analysed(k)));
     for (level_idx, parsed) in doc.parse().levels.iter().enumerate() {
         let range = convert.range(parsed.source.level_range());
-        let point = curve.get(level_idx).filter(|_| n_levels > 1).map(|p| (p, n_levels));
+        let point = curve
+            .get(level_idx)
+            .filter(|_| n_levels > 1)
+            .map(|p| (p, n_levels));
         let verdict = solvability::lens_text(report_of(level_idx), analysed(level_idx), point);
         lenses.push(CodeLens {
             range,
