@@ -3,8 +3,9 @@
 //! check the pixels changed as expected; then rewrite the file atomically twice and
 //! check the window follows both times. The same again with the portable build that the
 //! release carries (`HEXCELLS_PORTABLE_BIN_DIR`), which finds X11 at run time as the
-//! development build does. Prints `skipped: Xvfb not found` and returns when Xvfb (or
-//! xdotool / import) is not installed.
+//! development build does. The pack overview's key shows a pack's difficulty curve in
+//! the window. Prints `skipped: Xvfb not found` and returns when Xvfb (or xdotool /
+//! import) is not installed.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 use hexcells_core::fixture::{self, pos};
 use hexcells_core::format::parse;
 use hexcells_core::{Level, Pos};
-use hexcells_e2e::screen::{tools_present, wait_for, Board};
+use hexcells_e2e::screen::{tools_present, wait_for, wait_for_words, Board};
 use hexcells_e2e::xvfb::{start_xvfb, xdotool, Guard};
 use hexcells_e2e::{bin, portable_bin_dir, temp_dir};
 use hexcells_viewer::render::palette;
@@ -259,4 +260,54 @@ fn the_viewer_s_help_man_page_and_completions_into_a_pipe_closed_early_end_quiet
         assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
         assert!(stderr.is_empty(), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn the_overview_key_shows_the_packs_difficulty_curve_in_the_window() {
+    if !tools_present(&[]) {
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(SCREEN.0, SCREEN.1);
+    // The project's pack whose level 3 is easier than level 2, with level 4 stuck.
+    let text = std::fs::read_to_string(hexcells_e2e::levels_dir().join("cli/curve.hexcells"))
+        .expect("the project's curve pack");
+    let path = dir.path().join("curve.hexcells");
+    std::fs::write(&path, &text).expect("write the pack");
+    let frame = dir.path().join("frame.txt");
+    let _viewer = Guard(
+        Command::new(bin("hexcells-view"))
+            .args(["--level", "3"])
+            .arg(&path)
+            .env("DISPLAY", &display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env("XDG_STATE_HOME", dir.path().join("state"))
+            .env("XDG_CONFIG_HOME", dir.path().join("config"))
+            .env("HEXCELLS_VIEW_FRAME_TEXT", &frame)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start hexcells-view"),
+    );
+    let level: Level = parse(&text).levels.remove(2).level;
+    let board = Board::find(&display, &level);
+    board.focus(&display);
+    wait_for_words(&frame, "the third level", |w| w.title == "Flowers");
+    let press = |key: &str| xdotool(&display, &["key", "--window", &board.window, key]);
+    press("o");
+    let words = wait_for_words(&frame, "the overview", |w| w.overview.len() == 6);
+    assert_eq!(words.overview[0], "The pack's difficulty curve · O hides it");
+    assert_eq!(
+        words.overview[1..],
+        [
+            "1\tTwo rounds\teasy 0",
+            "2\tOne overlap\teasy-medium 1",
+            "3\tFlowers\teasy 0\teasier than level 2",
+            "4\tCoin toss\tstuck\tnot compared",
+            "5\tRing\teasy 0\teasier than level 3 (same score, fewer lesser steps)",
+        ]
+    );
+    // The level shown stays the third; the key hides the overview again.
+    assert_eq!(words.title, "Flowers");
+    press("o");
+    wait_for_words(&frame, "the overview hidden", |w| w.overview.is_empty());
 }

@@ -11,7 +11,7 @@ use clap_complete::Shell;
 
 /// What `hexcells-view --help` prints.
 pub const USAGE: &str =
-    "usage: hexcells-view [--png OUT.png] [--svg OUT.svg] [--size WxH] [--level N] [--swap-buttons] [--stdin] [FILE]
+    "usage: hexcells-view [--png OUT.png] [--svg OUT.svg] [--size WxH] [--level N] [--overview] [--swap-buttons] [--stdin] [FILE]
        hexcells-view --edit [--png OUT.png] [--svg OUT.svg] [--level N] FILE
        hexcells-view --serve [--port N] [--edit] [--level N] [--swap-buttons] [--stdin] [FILE]
        hexcells-view --export-record OUT.record [--level N] [FILE]
@@ -28,6 +28,8 @@ pub const USAGE: &str =
   --port N        the port for --serve (default 0: a free one)
   --size WxH      frame size for --png and --svg (default 1280x800)
   --level N       start at level N of a pack (from 1)
+  --overview      show the pack overview, its difficulty curve, from the start (as
+                  the key O does; with --png and --svg, in the picture)
   --swap-buttons  the right button uncovers, guesses and creates blue, the left
                   black (also [mouse] blue = \"right\" in keys.toml)
   --stdin         take document snapshots on stdin, report clicks on stdout
@@ -75,7 +77,7 @@ pub fn command() -> Command {
              changes them.",
         )
         .override_usage(
-            "hexcells-view [--png <OUT.png>] [--svg <OUT.svg>] [--size <WxH>] [--level <N>] [--swap-buttons] [--stdin] [FILE]\n\
+            "hexcells-view [--png <OUT.png>] [--svg <OUT.svg>] [--size <WxH>] [--level <N>] [--overview] [--swap-buttons] [--stdin] [FILE]\n\
              hexcells-view --edit [--png <OUT.png>] [--svg <OUT.svg>] [--level <N>] <FILE>\n\
              hexcells-view --serve [--port <N>] [--edit] [--level <N>] [--swap-buttons] [--stdin] [FILE]\n\
              hexcells-view --export-record <OUT.record> [--level <N>] [FILE]\n\
@@ -119,6 +121,11 @@ pub fn command() -> Command {
                 .value_name("N")
                 .help("Start at level N of a pack (from 1)"),
         )
+        .arg(flag(
+            "overview",
+            "Show the pack overview, its difficulty curve, from the start (as the key O does; \
+             with --png and --svg, in the picture)",
+        ))
         .arg(flag(
             "swap-buttons",
             "The right button uncovers, guesses and creates blue, the left black (also \

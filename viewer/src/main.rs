@@ -16,8 +16,9 @@ use hexcells_viewer::app::{self, LaunchOptions};
 use hexcells_viewer::cli::{self, USAGE};
 use hexcells_viewer::editor::document::Link;
 use hexcells_viewer::editor::mode::EditMode;
+use hexcells_viewer::keys::player::PlayerAction;
 use hexcells_viewer::player::progress::state_dir;
-use hexcells_viewer::player::{Origin, Session, TUTORIAL};
+use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
 use hexcells_viewer::render::{self, editor_frame, Canvas, Pixels, Svg};
 use hexcells_viewer::serve::{self, ServeOptions};
 
@@ -28,6 +29,7 @@ struct Args {
     svg: Option<PathBuf>,
     size: (u32, u32),
     level: usize,
+    overview: bool,
     swap_buttons: bool,
     stdin: bool,
     edit: bool,
@@ -43,6 +45,7 @@ fn parse_args() -> anyhow::Result<Args> {
         svg: None,
         size: (1280, 800),
         level: 1,
+        overview: false,
         swap_buttons: false,
         stdin: false,
         edit: false,
@@ -103,6 +106,7 @@ fn parse_args() -> anyhow::Result<Args> {
                     .parse()
                     .context("--port needs a port number from 0 to 65535 (0: a free one)")?;
             }
+            Some("--overview") => args.overview = true,
             Some("--swap-buttons") => args.swap_buttons = true,
             Some("--stdin") => args.stdin = true,
             Some("--edit") => args.edit = true,
@@ -117,6 +121,9 @@ fn parse_args() -> anyhow::Result<Args> {
     }
     if args.edit && (args.stdin || args.export_record.is_some()) {
         bail!("--edit cannot be combined with --stdin or --export-record");
+    }
+    if args.overview && (args.edit || args.export_record.is_some()) {
+        bail!("--overview is the player's: it cannot be combined with --edit or --export-record");
     }
     if args.edit && args.file.is_none() {
         bail!(
@@ -246,6 +253,9 @@ fn run() -> anyhow::Result<()> {
     let mut session = Session::new(origin, &text, state);
     session.swap_buttons = args.swap_buttons;
     session.go_to(args.level - 1);
+    if args.overview {
+        session.act(PlayerAction::Overview, Input::default());
+    }
     if let Some(out) = &args.export_record {
         return export_record(&session, out);
     }

@@ -7,12 +7,16 @@
 use std::collections::BTreeSet;
 use std::process::Command;
 
+use hexcells_core::analysis::{curve, Standing};
 use hexcells_core::format::parse;
+use hexcells_core::solve::{Grade, OrderKey};
 use hexcells_core::{Color as CellColor, Direction, Item, Level, Pos};
 use hexcells_viewer::render::canvas::{Canvas, Group, Tile};
 use hexcells_viewer::render::palette::Rgb;
 use hexcells_viewer::render::text::TextStyle;
-use hexcells_viewer::render::{self, editor_frame, EditorScene, FrameLayout, Pixels, Scene, Svg};
+use hexcells_viewer::render::{
+    self, editor_frame, EditorScene, FrameLayout, PackOverview, Pixels, Scene, Svg,
+};
 use tiny_skia::{Color, Pixmap};
 
 const W: u32 = 900;
@@ -31,6 +35,8 @@ const TEXT: (u8, f64) = (32, 0.02);
 const COLUMNS: &str = include_str!("../../tests/levels/columns.hexcells");
 const TOGETHER_APART: &str = include_str!("../../tests/levels/together-apart.hexcells");
 const FLOWERS: &str = include_str!("../../tests/levels/flowers.hexcells");
+/// The project's pack whose level 3 is easier than level 2, with level 4 stuck.
+const CURVE: &str = include_str!("../../tests/levels/cli/curve.hexcells");
 
 fn level(text: &str) -> Level {
     parse(text).levels.remove(0).level
@@ -60,6 +66,7 @@ fn scene<'a>(level: &'a Level, uncovered: &'a [bool]) -> Scene<'a> {
         rule_clues: &[],
         dimmed: &[],
         help: None,
+        overview: None,
         remaining: level.n_blue_remaining_at_start(),
         mistakes: 0,
         banner: None,
@@ -292,6 +299,33 @@ fn the_player_frames_agree() {
         s.keys = &keys;
         render::draw(&s, c);
     });
+    // The pack overview: every band, a level easier than the one before it, each kind
+    // of level without a grade, the level shown ringed.
+    let graded = |grade: Grade, score: f64, tie_break: f64| Standing::Graded {
+        grade,
+        order: OrderKey { score, tie_break },
+    };
+    let points = curve([
+        ("One", graded(Grade::Easy, 0.0, 3.0)),
+        ("Two", graded(Grade::EasyMedium, 1.0, 2.0)),
+        ("Three", graded(Grade::Easy, 0.0, 7.0)),
+        ("Four", Standing::Stuck),
+        ("Five", graded(Grade::Medium, 4.5, 9.0)),
+        ("Six", Standing::Invalid),
+        ("Seven", graded(Grade::MediumHard, 9.75, 20.0)),
+        ("Eight", graded(Grade::Hard, 40.0, 60.0)),
+        ("Nine", Standing::GaveUp),
+        ("Ten", Standing::Pending),
+    ]);
+    check("pack-overview", &|c| {
+        let mut s = scene(&flowers, &start);
+        s.overview = Some(PackOverview {
+            points: &points,
+            current: 2,
+            heading: "The pack's difficulty curve · O hides it",
+        });
+        render::draw(&s, c);
+    });
 }
 
 #[test]
@@ -462,4 +496,50 @@ fn the_command_line_replaces_a_picture_whole() {
         .collect();
     names.sort();
     assert_eq!(names, ["frame.png", "frame.svg"]);
+}
+
+#[test]
+fn an_svg_of_the_pack_overview_names_each_levels_point() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("curve.hexcells");
+    std::fs::write(&pack, CURVE).unwrap();
+    let svg = tmp.path().join("overview.svg");
+    let output = Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .args(["--size", "900x640", "--level", "3", "--overview", "--svg"])
+        .arg(&svg)
+        .arg(&pack)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        svg.contains(r#"<g data-part="overview">"#),
+        "the overview's panel"
+    );
+    for level in 1..=5 {
+        assert!(
+            svg.contains(&format!(r#"<g data-level="{level}">"#)),
+            "level {level}'s point"
+        );
+    }
+    assert!(!svg.contains(r#"data-level="6""#));
+    assert!(svg.contains(">The pack's difficulty curve · O hides it</text>"));
+    // The level easier than the one before it is red, the stuck one is crossed out
+    // on the strip below the bands: points of their own kinds.
+    let group = |level: usize| {
+        let start = svg.find(&format!(r#"<g data-level="{level}">"#)).unwrap();
+        let end = start + svg[start..].find("</g>").unwrap();
+        svg[start..end].to_string()
+    };
+    assert_ne!(group(3), group(1).replace(">1<", ">3<"), "level 3 is marked");
+    assert!(
+        group(4).matches("<path").count() >= 3,
+        "the stuck level: a cell and a cross"
+    );
 }

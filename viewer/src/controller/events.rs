@@ -9,7 +9,7 @@ use hexcells_core::viewer_protocol::ToViewer;
 
 use crate::editor::background_check::Checked;
 use crate::editor::fill::FillNews;
-use crate::player::EngineDone;
+use crate::player::{EngineDone, OverviewDone};
 
 /// Everything that reaches the window from other threads: a closed set.
 #[derive(Debug)]
@@ -22,6 +22,8 @@ pub enum UserEvent {
     EditorGone,
     /// The deduction engine answered a hint or solve request.
     Engine(Box<EngineDone>),
+    /// The pack overview's levels are graded.
+    Overview(Box<OverviewDone>),
     /// The editor's check of the level is done.
     Checked(Box<Checked>),
     /// News from the editor's "fill clues".

@@ -22,7 +22,7 @@ use crate::editor::prompt::PromptKey;
 use crate::editor::save::EditedFile;
 use crate::editor::{self as edit_state, Mods, PointerEvent};
 use crate::keys::{self, editor as edit_keys, Binding, Button, Chord};
-use crate::player::{Input, Origin, PlayerEffects, Session};
+use crate::player::{Input, Origin, OverviewJob, PlayerEffects, Session};
 use crate::render::camera::STEP;
 use crate::render::{board, editor_frame, Camera, Canvas, FrameLayout, FrameText, Pixels};
 use crate::watch::{watch, FileWatch};
@@ -214,9 +214,26 @@ impl Controller {
                     self.engine.start(job);
                 }
             }
+            UserEvent::Overview(done) => self.redraw |= self.session.overview_done(*done),
             UserEvent::EditorGone => return false,
         }
+        // A new text while the overview shows is graded again.
+        self.refresh_overview();
         true
+    }
+
+    /// Grades the text beside the window when the overview shows and has no curve of it.
+    fn refresh_overview(&mut self) {
+        if let Some(job) = self.session.overview_refresh() {
+            self.grade_pack(job);
+        }
+    }
+
+    /// Runs the pack overview's grading beside the window.
+    fn grade_pack(&mut self, job: OverviewJob) {
+        let post = self.post.clone();
+        std::thread::spawn(move || post(UserEvent::Overview(Box::new(job.run()))));
+        self.redraw = true;
     }
 
     /// The editor's text at `version` (a snapshot, or the last one with a change): the
@@ -467,8 +484,14 @@ impl Controller {
             self.redraw = true;
             return;
         }
+        if let Some(job) = self.session.overview_job(action) {
+            // Grading a pack may take a while too.
+            return self.grade_pack(job);
+        }
         let effects = self.session.act(action, input);
         self.carry_out(effects);
+        // The next or previous level may be another file's.
+        self.refresh_overview();
     }
 
     fn carry_out(&mut self, effects: PlayerEffects) {

@@ -60,6 +60,11 @@ table! {
         /// Previous level of the pack; before its start, the previous `.hexcells` file of
         /// the folder
         PreviousLevel = "previous-level" ["P"] "previous level (or file)",
+        /// The pack overview on / off: the pack's difficulty curve, as `hexcells check`
+        /// ends a pack (levels left to right, score up, the grades' bands behind): a level
+        /// easier than the graded one before it is red, the level shown is ringed, and a
+        /// stuck level (or one with errors) sits below the bands. It reorders nothing
+        Overview = "overview" ["O"] "the pack's difficulty curve (again: hide it)",
         /// The help panel on / off
         ToggleHelp = "help" ["?", "F1"] "show or hide every key",
         /// The [level editor](#the-level-editor) on the level shown (from the editor's

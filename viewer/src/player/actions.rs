@@ -114,6 +114,7 @@ impl Session {
             PlayerAction::ZoomReset => self.camera.reset(),
             PlayerAction::NextLevel => effects.watch = self.step(1),
             PlayerAction::PreviousLevel => effects.watch = self.step(-1),
+            PlayerAction::Overview => self.toggle_overview(),
             PlayerAction::ToggleHelp => self.show_help = !self.show_help,
             PlayerAction::Editor => effects.open_editor = true,
         }

@@ -11,7 +11,8 @@
 //! - `copy_paste.rs`: the level to and from the clipboard; `actions.rs`:
 //!   [`Session::act`], the one handler of the player's table; `moves.rs`: clicks,
 //!   guesses, undo, clearing the progress; `engine.rs`: hints and rounds from the
-//!   deduction engine, beside the window;
+//!   deduction engine, beside the window; `pack_grading.rs`: the pack overview's grades,
+//!   beside the window too;
 //! - `session.rs`: the [`Session`] they act on (levels, saving, the frame's scene) and
 //!   its [`Origin`];
 //! - `game.rs`: the [`game::Game`] of one level (uncovered cells, mistakes, guesses,
@@ -24,9 +25,11 @@ mod copy_paste;
 mod engine;
 pub mod game;
 mod moves;
+mod pack_grading;
 pub mod progress;
 mod session;
 
 pub use actions::{Input, PlayerEffects};
 pub use engine::{EngineDone, EngineJob};
+pub use pack_grading::{OverviewDone, OverviewJob};
 pub use session::{sibling_file, Origin, Session, TUTORIAL};

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use hexcells_core::analysis::CurvePoint;
 use hexcells_core::format::LiveParse;
 use hexcells_core::solve::Budget;
 use hexcells_core::{Diagnostic, Level, Pos, Severity};
@@ -15,7 +16,7 @@ use super::game::Game;
 use super::progress::{self, Best, LevelProgress};
 use crate::keys::player::PlayerAction;
 use crate::keys::{self, Binding};
-use crate::render::{Camera, FrameLayout, Scene};
+use crate::render::{Camera, FrameLayout, PackOverview, Scene};
 
 /// Where the levels come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +64,12 @@ pub struct Session {
     pub playtest: bool,
     /// Show the panel of every binding.
     pub(super) show_help: bool,
+    /// Show the pack overview.
+    pub(super) show_overview: bool,
+    /// The pack's difficulty curve, with the text it was graded from.
+    pub(super) curve: Option<(String, Vec<CurvePoint>)>,
+    /// The text being graded beside the window, while it is.
+    pub(super) grading: Option<String>,
     /// The player's zoom and pan.
     pub camera: Camera,
     /// The last action asked to clear the progress: the same again confirms.
@@ -101,6 +108,9 @@ impl Session {
             swap_buttons: false,
             playtest: false,
             show_help: false,
+            show_overview: false,
+            curve: None,
+            grading: None,
             camera: Camera::default(),
             clear_asked: false,
             bindings: keys::defaults(),
@@ -410,6 +420,7 @@ impl Session {
         let label = self
             .playtest
             .then(|| keys::player::playtest_label(&self.bindings));
+        let (heading, points) = self.overview_heading();
         let scene = Scene {
             level: self.game.level(),
             uncovered: &uncovered,
@@ -422,6 +433,11 @@ impl Session {
             rule_clues,
             dimmed: &dimmed,
             help: help.as_deref(),
+            overview: self.show_overview.then_some(PackOverview {
+                points,
+                current: self.level_idx,
+                heading: &heading,
+            }),
             remaining: self.game.remaining(),
             mistakes: self.game.mistakes(),
             banner: self.banner.clone(),
@@ -431,6 +447,28 @@ impl Session {
             scale,
         };
         f(&scene)
+    }
+}
+
+impl Session {
+    /// The pack overview's heading and the levels it shows: the curve of the text, or
+    /// while the text is graded the last curve (none before the first).
+    fn overview_heading(&self) -> (String, &[CurvePoint]) {
+        let hide = self.keys(PlayerAction::Overview);
+        let hide = if hide.is_empty() {
+            String::new()
+        } else {
+            format!(" · {hide} hides it")
+        };
+        match &self.curve {
+            Some((text, points)) if text == self.text() => {
+                (format!("The pack's difficulty curve{hide}"), points.as_slice())
+            }
+            curve => (
+                format!("Grading the pack's levels…{hide}"),
+                curve.as_ref().map_or(&[][..], |(_, points)| points.as_slice()),
+            ),
+        }
     }
 }
 

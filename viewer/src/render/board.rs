@@ -3,7 +3,7 @@
 //! hexagons with their numbers (dimmed ones faint), guesses, column numbers rotated
 //! with their rays, highlights, the footer (custom text, status and the key line's
 //! parts that fit on up to two lines, cell name under the mouse, error banner) and,
-//! when asked, the panel of every key.
+//! when asked, the pack overview and the panel of every key.
 
 use hexcells_core::format::decode_entities;
 use hexcells_core::model::{name, Clue};
@@ -14,6 +14,7 @@ use tiny_skia::Color;
 use super::canvas::{Canvas, Group, Tile};
 use super::frame_text::FrameText;
 use super::layout::FrameLayout;
+use super::overview::{self, PackOverview};
 use super::palette::{self, Rgb};
 use super::text::{self, left, Anchor, TextStyle};
 use super::{help, key_line};
@@ -44,6 +45,8 @@ pub struct Scene<'a> {
     pub dimmed: &'a [Pos],
     /// The panel of every binding (keys, what they do), when it shows.
     pub help: Option<&'a [(String, String)]>,
+    /// The pack overview (its difficulty curve), when it shows.
+    pub overview: Option<PackOverview<'a>>,
     /// Blue cells still hidden.
     pub remaining: usize,
     /// Wrong guesses so far.
@@ -72,6 +75,9 @@ pub fn draw(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas) -> Fra
     draw_highlights(scene, layout, canvas);
     draw_header(scene, layout, canvas, &mut words);
     draw_footer(scene, layout, canvas, &mut words);
+    if let Some(overview) = &scene.overview {
+        overview::draw(overview, layout, canvas, &mut words);
+    }
     if let Some(rows) = scene.help {
         canvas.begin(Group::Part("help"));
         help::draw("Keys", rows, layout, canvas);

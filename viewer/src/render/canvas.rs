@@ -22,13 +22,15 @@ pub enum Tile {
 }
 
 /// What a group of drawing holds, for tools that read the picture (an SVG element's
-/// `data-cell` or `data-part`).
+/// `data-cell`, `data-part` or `data-level`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
     /// The item (cell or column number) at this position.
     Item(Pos),
     /// A named part of the frame: `title`, `remaining`, `mistakes`, `status`, ...
     Part(&'static str),
+    /// A level of the pack, by its number from 1 (a point of the pack overview).
+    Level(usize),
 }
 
 /// A surface the renderers draw on, in frame pixels (origin top left, y down).

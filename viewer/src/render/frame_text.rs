@@ -1,6 +1,6 @@
 //! The words of a frame as drawn: what the renderers return beside the pixels, fitted
-//! to the frame (the key line's parts that fit, the help panel's rows, the first steps
-//! of an empty level, the header's label). Tests and tools read these instead of the
+//! to the frame (the key line's parts that fit, the help panel's rows, the pack
+//! overview's levels, the first steps of an empty level, the header's label). Tests and tools read these instead of the
 //! pixels; the window writes them to a file when asked (`HEXCELLS_VIEW_FRAME_TEXT`),
 //! one `name: value` line each, which [`FrameText::read`] reads back.
 
@@ -26,6 +26,9 @@ pub struct FrameText {
     pub first_steps: Vec<String>,
     /// The help panel's rows (keys, what they do), when it shows.
     pub panel: Vec<(String, String)>,
+    /// The pack overview, when it shows: its heading, then a line per level (number,
+    /// title, grade and score, and its mark, tab-separated).
+    pub overview: Vec<String>,
 }
 
 impl FrameText {
@@ -52,6 +55,9 @@ impl FrameText {
         }
         for (keys, what) in &self.panel {
             line("panel", &format!("{keys}\t{what}"));
+        }
+        for row in &self.overview {
+            line("overview", row);
         }
         out
     }
@@ -81,6 +87,7 @@ impl FrameText {
                     let (keys, what) = value.split_once('\t').unwrap_or((&value, ""));
                     frame.panel.push((keys.to_string(), what.to_string()));
                 }
+                "overview" => frame.overview.push(value),
                 _ => {}
             }
         }
@@ -103,6 +110,10 @@ mod tests {
             keys: vec!["? / F1 all keys".into(), "Ctrl+S save".into()],
             first_steps: vec!["Left-click an empty place: a blue cell".into()],
             panel: vec![("Ctrl+Z".into(), "undo an edit".into())],
+            overview: vec![
+                "the pack's difficulty curve".into(),
+                "3\tFlowers\teasy 0\teasier than level 2".into(),
+            ],
         };
         assert_eq!(FrameText::read(&frame.write()), frame);
         assert_eq!(frame.key_line(), "? / F1 all keys · Ctrl+S save");

@@ -13,9 +13,10 @@
 //! - `frame.rs`: the entries, a whole frame: [`render`] and [`render_editor`] on
 //!   pixels, [`draw`] on any canvas;
 //! - `editor_frame.rs`: the editor's frame ([`EditorScene`]); `board.rs`: the player's
-//!   frame ([`Scene`], and the pieces the editor's frame shares); `help.rs`: the panel
-//!   of every key; `frame_text.rs`: the words of a frame; `key_line.rs`: the key line's
-//!   whole parts that fit;
+//!   frame ([`Scene`], and the pieces the editor's frame shares); `overview.rs`: the
+//!   pack overview, its difficulty curve as a chart ([`PackOverview`]); `help.rs`: the
+//!   panel of every key; `frame_text.rs`: the words of a frame; `key_line.rs`: the key
+//!   line's whole parts that fit;
 //! - `camera.rs`, `layout.rs`: where things go; `pixels.rs` and `svg.rs`: the two
 //!   backends of `canvas.rs`, the drawing interface; `outline.rs` (the letters as
 //!   outlines), `text.rs` (letters laid out and drawn as bitmaps), `palette.rs`: colours.
@@ -30,6 +31,7 @@ pub mod help;
 pub mod key_line;
 pub mod layout;
 pub mod outline;
+pub mod overview;
 pub mod palette;
 pub mod pixels;
 pub mod svg;
@@ -42,5 +44,6 @@ pub use editor_frame::EditorScene;
 pub use frame::{draw, render, render_editor, render_with};
 pub use frame_text::FrameText;
 pub use layout::FrameLayout;
+pub use overview::PackOverview;
 pub use pixels::Pixels;
 pub use svg::Svg;

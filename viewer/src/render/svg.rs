@@ -4,7 +4,8 @@
 //! the places fontdue puts its bitmaps, so the picture needs no font installed, and
 //! each text run also carries its words as an unpainted `<text>` element (selectable,
 //! readable by scripts and screen readers). Groups carry `data-cell="F7"` (an item's
-//! Hexix name) or `data-part="remaining"` (a part of the frame).
+//! Hexix name), `data-part="remaining"` (a part of the frame) or `data-level="3"` (a
+//! level's point on the pack overview).
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -252,6 +253,9 @@ impl Canvas for Svg {
             }
             Group::Part(part) => {
                 let _ = write!(self.body, r#"<g data-part="{part}">"#);
+            }
+            Group::Level(number) => {
+                let _ = write!(self.body, r#"<g data-level="{number}">"#);
             }
         }
     }
