@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use hexcells_core::format::parse;
-use hexcells_core::solve::{self, Budget, ReplayStep, Report, Rule, SatBackend, Verdict};
+use hexcells_core::solve::{self, Budget, GradeModel, ReplayStep, Report, Rule, SatBackend, Verdict};
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
 
@@ -388,13 +388,27 @@ fn no_corpus_level_changes_its_grade() {
     let budget = Budget::default();
     let mut lines = String::new();
     let mut changed = Vec::new();
+    let mut keyed = Vec::new();
     for (name, level) in levels.iter().step_by(step) {
         let report = solve::verdict_and_grade(level, &budget);
-        let grade = report.difficulty.grade.map_or("-", |g| g.name());
+        let d = &report.difficulty;
+        let grade = d.grade.map_or("-", |g| g.name());
         lines.push_str(&format!("{name}\t{grade}\n"));
         if recorded.get(name).map(String::as_str) != Some(grade) {
             changed.push(format!("{name}: {grade}, recorded {:?}", recorded.get(name)));
         }
+        // The order key starts with the score the grade is a band of.
+        if let (Some(g), Some(order)) = (d.grade, d.order) {
+            assert_eq!(d.score, Some(order.score), "{name}");
+            assert_eq!(GradeModel::TUNED.grade(order.score), g, "{name}");
+            keyed.push((order, g, name));
+        }
+    }
+    // Ordered by their keys, the levels' grades never fall: the tie-break orders
+    // levels within a grade, never across.
+    keyed.sort_by_key(|(order, _, _)| *order);
+    for pair in keyed.windows(2) {
+        assert!(pair[0].1 <= pair[1].1, "{} before {}", pair[0].2, pair[1].2);
     }
     if bless {
         std::fs::write(&path, lines).expect("write the recorded grades");
