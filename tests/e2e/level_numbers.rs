@@ -41,8 +41,17 @@ fn check_and_solve_name_the_levels_of_a_pack_from_1() {
     let out = run("hexcells", dir.path(), &["check", "pack.hexcells"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    let labels: Vec<&str> = stdout.lines().filter_map(|l| l.split(": ").next()).collect();
+    let (verdicts, curve) = stdout
+        .split_once("pack.hexcells: the difficulty of each level, in order\n")
+        .unwrap_or((&stdout, ""));
+    let labels: Vec<&str> = verdicts.lines().filter_map(|l| l.split(": ").next()).collect();
     assert_eq!(labels, ["pack.hexcells[1]", "pack.hexcells[2]"], "{stdout}");
+    // The pack's curve numbers its levels from 1 too.
+    let numbers: Vec<&str> = curve
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(numbers, ["1", "2"], "{stdout}");
 
     let out = run(
         "hexcells",
