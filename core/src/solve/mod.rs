@@ -14,6 +14,8 @@
 //!   [`verdict`] (the fast path: explanations may be empty), [`explain_verdict`] (the
 //!   analysis of a level whose verdict is known), [`analyze_without_words`] (no
 //!   sentences), and [`analyze_with`] / [`verdict_with`] for a chosen SAT [`SatBackend`].
+//! - A level answered once however often it comes: [`ReportMemo`] keeps the reports
+//!   of an [`EngineCall`] by the level's content.
 //! - A player's next step: [`hint`]. Edits that make a stuck level solvable:
 //!   [`suggest_fixes`].
 //! - Trusting an explanation without trusting the search that found it:
@@ -25,6 +27,7 @@
 //! # Its parts, from the top down
 //!
 //! - `advice/`: hints and fixes, which call the engine;
+//! - `memo.rs`: reports kept by the level's content;
 //! - `run.rs`: the run over a level, round after round, then explanations and grade;
 //! - `difficulty/`: the grade, a replay as a player who takes the easiest step;
 //! - `explain/`: why each forced cell is forced (a named rule, else a minimal set of
@@ -47,6 +50,7 @@ mod explain;
 #[cfg(test)]
 mod fixture_rounds;
 mod key_map;
+mod memo;
 mod puzzle;
 mod reason;
 mod report;
@@ -57,6 +61,7 @@ pub use advice::{hint, suggest_fixes, Change, HintResult, LevelFix, PlayState};
 pub use budget::Budget;
 pub use difficulty::{GradeModel, TieBreak};
 pub use explain::{check_explanation, rederive, ExplanationCheck};
+pub use memo::{EngineCall, Remembered, ReportMemo};
 pub use reason::sat::SatBackend;
 pub use report::{
     ClueRef, Deduction, Difficulty, Explanation, Grade, OrderKey, Reasoning, ReplayStep, Report, Verdict,
