@@ -19,8 +19,14 @@ struct Run {
 
 /// Runs `hexcells` with `args` in `dir`, feeding `stdin`.
 fn hexcells_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    hexcells_with(dir, args, stdin, &[])
+}
+
+/// [`hexcells_in`] with `env` added to the environment.
+fn hexcells_with(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
     let mut child = Command::new(bin("hexcells"))
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -448,6 +454,58 @@ fn check_prints_the_same_in_the_same_order_for_any_number_of_jobs() {
         }
     }
     assert_eq!(hexcells(dir.path(), &["check", "--jobs", "0", "levels"]).code, 2);
+}
+
+#[test]
+fn a_level_a_pack_repeats_gets_what_solving_it_again_gives() {
+    // Our levels each several times (one under another title), a stuck level and a
+    // level with an error among them; `HEXCELLS_ENGINE=scratch` solves every copy.
+    let dir = temp_dir();
+    let ours = hexcells_e2e::levels_dir();
+    let read = |name: &str| std::fs::read_to_string(ours.join(name)).expect("read our level");
+    let flowers = read("flowers.hexcells");
+    // Another title (the header's second line), the same content.
+    let renamed = {
+        let mut lines: Vec<&str> = flowers.lines().collect();
+        lines[1] = "The same flowers";
+        lines.join("\n") + "\n"
+    };
+    let pack = [
+        flowers.clone(),
+        two_round_level(),
+        stuck_level(),
+        renamed,
+        read("together-apart.hexcells"),
+        two_round_level().replace("O+", "Q+"),
+        flowers,
+        stuck_level(),
+        two_round_level(),
+        read("together-apart.hexcells"),
+    ]
+    .concat();
+    write(dir.path(), "pack.hexcells", pack);
+    let runs: [&[&str]; 8] = [
+        &["check", "pack.hexcells"],
+        &["check", "--json", "pack.hexcells"],
+        &["check", "--fast", "pack.hexcells"],
+        &["check", "--json", "--fast", "--jobs", "3", "pack.hexcells"],
+        &["check", "--json", "pack.hexcells", "pack.hexcells"],
+        &["solve", "pack.hexcells"],
+        &["solve", "--explain", "pack.hexcells"],
+        &["solve", "--json", "pack.hexcells"],
+    ];
+    for args in runs {
+        let kept = hexcells(dir.path(), args);
+        let scratch = hexcells_with(dir.path(), args, b"", &[("HEXCELLS_ENGINE", "scratch")]);
+        assert_eq!(kept.code, scratch.code, "{args:?}: {}", kept.stderr);
+        assert_eq!(kept.stderr, scratch.stderr, "{args:?}");
+        assert_eq!(
+            without_times(&kept.stdout),
+            without_times(&scratch.stdout),
+            "{args:?}"
+        );
+        assert!(kept.stdout.contains("solvable"), "{args:?}: {}", kept.stdout);
+    }
 }
 
 #[test]

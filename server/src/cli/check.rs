@@ -13,13 +13,13 @@ use hexcells_core::format::{
     count_levels as count_levels_in, file_diagnostics, level_pieces, LevelPiece, ParsedLevel,
 };
 use hexcells_core::model::name;
-use hexcells_core::solve::{self, Budget, Report, Verdict};
+use hexcells_core::solve::{Budget, EngineCall, Report, ReportMemo, Verdict};
 use hexcells_core::{Code, Diagnostic, Severity};
 use serde::Serialize;
 
 use super::args::CheckArgs;
 use super::difficulty::{self, JsonDifficulty};
-use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine, EngineEntry};
+use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, report_memo, run_engine};
 use super::exit::{report_error, Status};
 use super::input::{self, Source};
 use super::pack;
@@ -34,6 +34,9 @@ struct Options {
     fast: bool,
     /// `None`: do not run the engine.
     budget: Option<Budget>,
+    /// The reports of this run by the level's content: a level repeated in a pack,
+    /// or in several files, is solved once.
+    memo: Option<ReportMemo>,
 }
 
 impl Options {
@@ -43,6 +46,7 @@ impl Options {
             json: args.json,
             fast: args.fast,
             budget,
+            memo: report_memo(),
         }
     }
 }
@@ -416,13 +420,14 @@ fn check_level<'a>(
         return check;
     };
     // check prints no explanation: their words are not worked out.
-    let engine: EngineEntry = if options.fast {
-        solve::verdict
+    let call = if options.fast {
+        EngineCall::Verdict
     } else {
-        solve::analyze_without_words
+        EngineCall::AnalysisWithoutWords
     };
-    let (report, millis) = run_engine(level, budget, engine);
-    check.millis = millis;
+    let run = run_engine(level, budget, call, options.memo.as_ref());
+    check.millis = run.millis;
+    let report = run.report;
     let where_ = parsed.source.level_range();
     let in_level = if is_pack {
         format!(" (level {})", index + 1)
@@ -463,7 +468,7 @@ fn check_level<'a>(
                 where_,
                 format!(
                     "the deduction engine gave up after {:.0} ms{in_level}; solvability is unknown (try a larger --budget-ms)",
-                    check.millis
+                    run.engine_millis
                 ),
             ));
         }
@@ -534,7 +539,8 @@ struct JsonLevel {
     easier_than: Option<usize>,
     cells: usize,
     diagnostics: Vec<JsonDiagnostic>,
-    /// Time the deduction engine took, in milliseconds.
+    /// Time the level waited for the deduction engine, in milliseconds (about 0 for
+    /// a level answered earlier in the run).
     millis: f64,
 }
 

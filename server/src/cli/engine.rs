@@ -1,11 +1,13 @@
 //! The deduction engine as every subcommand runs it: the budget of a `--budget-ms`,
-//! which errors keep a level from the engine (and how to say so), and a panic in the
-//! engine contained to its level.
+//! which errors keep a level from the engine (and how to say so), a level already
+//! answered in this run answered once, and a panic in the engine contained to its
+//! level.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hexcells_core::solve::{Budget, Report};
+use hexcells_core::solve::{Budget, EngineCall, Report, ReportMemo};
 use hexcells_core::{Code, Diagnostic, Level, Severity};
 
 use super::phrases::plural;
@@ -26,16 +28,54 @@ pub fn blocks_analysis(d: &Diagnostic) -> bool {
     d.severity == Severity::Error && (d.code.as_str().starts_with("HC01") || d.code == Code::NoCells)
 }
 
-/// The engine's entry points `run_engine` takes: `solve::verdict`, `solve::analyze`, ...
-pub type EngineEntry = fn(&Level, &Budget) -> Report;
+/// The environment variable that sends every level to the engine, even one already
+/// answered in this run (`HEXCELLS_ENGINE=scratch`): the old way, for debugging.
+pub const ENGINE_VAR: &str = "HEXCELLS_ENGINE";
 
-/// Runs `engine` on `level`, timed in milliseconds. A panic in the engine is a bug,
-/// but it must not take the other levels down: it gives `None` (the panic message
-/// has already gone to stderr).
-pub fn run_engine(level: &Level, budget: &Budget, engine: EngineEntry) -> (Option<Report>, f64) {
+/// The reports of one run of a subcommand, kept by the level's content (a pack that
+/// repeats a level asks the engine once); `None` with `HEXCELLS_ENGINE=scratch`.
+pub fn report_memo() -> Option<ReportMemo> {
+    let scratch = std::env::var_os(ENGINE_VAR).is_some_and(|v| v == "scratch");
+    (!scratch).then(ReportMemo::default)
+}
+
+/// The engine's answer on one level, and its times in milliseconds.
+pub struct EngineRun {
+    /// `None` when the engine panicked.
+    pub report: Option<Report>,
+    /// How long the level waited for its report: the engine's time, or about 0 for a
+    /// level answered earlier in the run.
+    pub millis: f64,
+    /// How long the engine took to make the report, in this call or the earlier one.
+    pub engine_millis: f64,
+}
+
+/// Runs `call` on `level`, through `memo` when there is one, timed. A panic in the
+/// engine is a bug, but it must not take the other levels down: it gives no report
+/// (the panic message has already gone to stderr).
+pub fn run_engine(level: &Level, budget: &Budget, call: EngineCall, memo: Option<&ReportMemo>) -> EngineRun {
     let started = Instant::now();
-    let report = catch_unwind(AssertUnwindSafe(|| engine(level, budget))).ok();
-    (report, started.elapsed().as_secs_f64() * 1000.0)
+    let run = catch_unwind(AssertUnwindSafe(|| match memo {
+        Some(memo) => {
+            let remembered = memo.report(level, call, budget);
+            let engine_millis = remembered.engine_time.as_secs_f64() * 1000.0;
+            (Arc::unwrap_or_clone(remembered.report), Some(engine_millis))
+        }
+        None => (call.run(level, budget), None),
+    }));
+    let millis = started.elapsed().as_secs_f64() * 1000.0;
+    match run {
+        Ok((report, engine_millis)) => EngineRun {
+            report: Some(report),
+            millis,
+            engine_millis: engine_millis.unwrap_or(millis),
+        },
+        Err(_) => EngineRun {
+            report: None,
+            millis,
+            engine_millis: millis,
+        },
+    }
 }
 
 /// Which errors stop the analysis, counted against every error the level has, so the

@@ -6,14 +6,14 @@
 use hexcells_core::format::{parse, ParsedLevel};
 use hexcells_core::model::name;
 use hexcells_core::play_record;
-use hexcells_core::solve::{self, ClueRef, Deduction, Report, Verdict};
+use hexcells_core::solve::{ClueRef, Deduction, EngineCall, Report, ReportMemo, Verdict};
 use hexcells_core::{Diagnostic, Severity};
 use serde::Serialize;
 use std::io::Write;
 
 use super::args::SolveArgs;
 use super::difficulty::{self, JsonDifficulty};
-use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, run_engine};
+use super::engine::{blocks_analysis, engine_budget, errors_to_fix_first, report_memo, run_engine};
 use super::exit::Status;
 use super::input::{self, Source};
 use super::pack;
@@ -39,10 +39,13 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
         None => parse.levels.iter().enumerate().collect(),
     };
     let is_pack = parse.levels.len() > 1;
+    // A level a pack repeats is solved once.
+    let memo = report_memo();
+    let memo = memo.as_ref();
     let mut status = Status::Clean;
     for (index, parsed) in chosen {
         if args.json {
-            status = status.max(json_level(out, &file, index, parsed, args)?);
+            status = status.max(json_level(out, &file, index, parsed, args, memo)?);
             continue;
         }
         if is_pack {
@@ -55,7 +58,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
                 parsed.level.title
             )?;
         }
-        status = status.max(solve_level(out, &file, parsed, args)?);
+        status = status.max(solve_level(out, &file, parsed, args, memo)?);
     }
     Ok(status)
 }
@@ -78,6 +81,7 @@ fn solve_level(
     file: &str,
     parsed: &ParsedLevel,
     args: &SolveArgs,
+    memo: Option<&ReportMemo>,
 ) -> anyhow::Result<Status> {
     let errors = errors_of(parsed);
     for d in &errors {
@@ -88,8 +92,9 @@ fn solve_level(
         return Ok(Status::Findings);
     }
     let level = &parsed.level;
-    let (report, millis) = run_engine(level, &engine_budget(args.budget_ms), solve::analyze);
-    let Some(report) = report else {
+    let run = run_engine(level, &engine_budget(args.budget_ms), EngineCall::Analysis, memo);
+    let millis = run.engine_millis;
+    let Some(report) = run.report else {
         anyhow::bail!(ENGINE_FAILED);
     };
     if args.record {
@@ -217,6 +222,7 @@ fn json_level(
     index: usize,
     parsed: &ParsedLevel,
     args: &SolveArgs,
+    memo: Option<&ReportMemo>,
 ) -> anyhow::Result<Status> {
     let errors = errors_of(parsed);
     let mut stderr = std::io::stderr();
@@ -226,8 +232,8 @@ fn json_level(
     let level = &parsed.level;
     let analysed = !errors.iter().any(|d| blocks_analysis(d));
     let report = if analysed {
-        let (report, _) = run_engine(level, &engine_budget(args.budget_ms), solve::analyze);
-        Some(report.ok_or_else(|| anyhow::anyhow!(ENGINE_FAILED))?)
+        let run = run_engine(level, &engine_budget(args.budget_ms), EngineCall::Analysis, memo);
+        Some(run.report.ok_or_else(|| anyhow::anyhow!(ENGINE_FAILED))?)
     } else {
         None
     };
