@@ -6,10 +6,15 @@
 //! The levels up to `HEXCELLS_UNNEEDED_MAX_CELLS` cells (60 by default: one re-solve
 //! and re-grade per clue makes the largest take minutes in a debug build; set it
 //! higher to check more). Skips with a notice when the corpus is absent.
+//!
+//! And the shortcut changes no answer: `unneeded_clues` (no question for a number or
+//! column number the grade's replay does not cite) gives what the from-scratch path,
+//! a question for every clue, gives: on a sample of the corpus and versions of its
+//! levels a number apart, all of them with `HEXCELLS_CORPUS_FULL=1`.
 
 use hexcells_core::format::parse;
-use hexcells_core::generate::{unneeded_clues, Limits};
-use hexcells_core::model::{Item, Pos};
+use hexcells_core::generate::{unneeded_clues, unneeded_clues_from_scratch, Limits};
+use hexcells_core::model::{Hint, Item, Pos};
 use hexcells_core::solve::{analyze, Budget, Verdict};
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
@@ -72,4 +77,74 @@ fn every_clue_called_never_needed_can_go_and_the_grade_stays() {
     eprintln!("{levels} solvable community levels of up to {max_cells} cells, {hints} clues never needed");
     assert!(levels > 0, "no level checked");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Levels compared by default: every `SAMPLE`th corpus file of up to `SAMPLE_CELLS`
+/// cells (both paths ask the engine many times per level, which a debug build makes
+/// slow); `HEXCELLS_CORPUS_FULL=1` takes every level.
+const SAMPLE: usize = 5;
+const SAMPLE_CELLS: usize = 80;
+
+/// `level` without the number of the cell at `pos`; `None` when it shows none.
+fn without_number(level: &Level, pos: Pos) -> Option<Level> {
+    let mut cell = level.cell(pos)?;
+    if cell.hint == Hint::None {
+        return None;
+    }
+    cell.hint = Hint::None;
+    Some(with(level, &[(pos, Some(Item::Cell(cell)))]))
+}
+
+#[test]
+fn the_clues_the_replay_does_not_cite_get_the_answer_a_re_solve_gives() {
+    let Some(corpus) = Corpus::find() else {
+        return;
+    };
+    let full = std::env::var_os("HEXCELLS_CORPUS_FULL").is_some();
+    let (step, max_cells) = if full {
+        (1, usize::MAX)
+    } else {
+        (SAMPLE, SAMPLE_CELLS)
+    };
+    let limits = Limits::default();
+    let (mut n_levels, mut n_graded) = (0, 0);
+    let mut differ = Vec::new();
+    for file in corpus.levels().iter().step_by(step) {
+        let Some(parsed) = parse(&file.text).levels.into_iter().next() else {
+            continue;
+        };
+        let level = parsed.level;
+        if level.n_cells() > max_cells {
+            continue;
+        }
+        // The level, and versions without the number of its first numbered cells
+        // (issue 48's versions a number apart).
+        let mut versions = vec![(String::new(), level.clone())];
+        versions.extend(
+            level
+                .cells()
+                .filter_map(|(pos, _)| {
+                    Some((
+                        format!(" without the number at {pos:?}"),
+                        without_number(&level, pos)?,
+                    ))
+                })
+                .take(2),
+        );
+        for (what, version) in versions {
+            let shortcut = unneeded_clues(&version, &limits).expect("not cancelled");
+            let scratch = unneeded_clues_from_scratch(&version, &limits).expect("not cancelled");
+            n_levels += 1;
+            n_graded += usize::from(scratch.grade.is_some());
+            if shortcut != scratch {
+                differ.push(format!(
+                    "{}{what}:\n  shortcut {shortcut:?}\n  scratch  {scratch:?}",
+                    file.name
+                ));
+            }
+        }
+    }
+    eprintln!("{n_levels} levels and versions ({n_graded} solvable): the same never-needed clues both ways");
+    assert!(n_graded > 0, "no level compared");
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
 }

@@ -101,6 +101,19 @@ impl Engine {
         }
     }
 
+    /// [`Engine::check`] of `level` from the start, graded, with where the clues its
+    /// grade's replay cites are shown ([`solve::verdict_and_grade_citing`]).
+    pub(super) fn check_citing(&mut self, level: &Level) -> Result<Option<(solve::Report, Vec<Pos>)>, Stop> {
+        self.calls += 1;
+        let answers = Some(&*self.pair_answers);
+        let (report, cited) = solve::verdict_and_grade_citing(level, &self.budget, answers, &[]);
+        match report.verdict {
+            Verdict::Solvable => Ok(Some((report, cited))),
+            Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
+            Verdict::Cancelled => Err(Stop),
+        }
+    }
+
     /// The difficulty summary, or `None` when the level is not solvable in budget.
     pub(super) fn difficulty(&mut self, level: &Level) -> Result<Option<Difficulty>, Stop> {
         Ok(self.analyze(level)?.map(|r| r.difficulty))

@@ -43,4 +43,4 @@ pub use from_drawing::{fill_attempts, fill_clues, strip_clues, ClueCount, FillEr
 pub use progress::{GenerateProgress, Phase};
 pub use random::{generate, GenerateError, GenerateOptions, Generated, MAX_ATTEMPTS};
 pub use shape::{Shape, ShapeError};
-pub use unneeded::{unneeded_clues, Unneeded, UnneededClues};
+pub use unneeded::{unneeded_clues, unneeded_clues_from_scratch, Unneeded, UnneededClues};

@@ -127,7 +127,7 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
         explained: true,
         pair_answers: None,
     };
-    finish(&puzzle, outcome, deductions, &known, Some(grader))
+    finish(&puzzle, outcome, deductions, &known, Some(grader)).0
 }
 
 /// What grades a solvable run: the replay's engine and clock, and whether the
@@ -180,6 +180,26 @@ pub fn verdict_and_grade_from(
     )
 }
 
+/// [`verdict_and_grade_from`], graded, with where the clues its grade's replay
+/// cites are shown, in grid order (none when the level is not solvable): the
+/// never-needed clues ask no question about a number or column number that is not
+/// among them (see `generate/unneeded.rs` for why, and what was measured).
+pub(crate) fn verdict_and_grade_citing(
+    level: &Level,
+    budget: &Budget,
+    answers: Option<&PairAnswers>,
+    first_rounds: &[Deduction],
+) -> (Report, Vec<Pos>) {
+    run_citing(
+        level,
+        budget,
+        SatBackend::default(),
+        Detail::Grade,
+        Start::Rounds(first_rounds),
+        answers,
+    )
+}
+
 /// Where a run starts.
 #[derive(Clone, Copy)]
 enum Start<'a> {
@@ -199,6 +219,19 @@ fn run(
     start: Start<'_>,
     pair_answers: Option<&PairAnswers>,
 ) -> Report {
+    run_citing(level, budget, backend, detail, start, pair_answers).0
+}
+
+/// [`run`], with where the clues the grade's replay cites are shown (none when the
+/// run is not graded).
+fn run_citing(
+    level: &Level,
+    budget: &Budget,
+    backend: SatBackend,
+    detail: Detail,
+    start: Start<'_>,
+    pair_answers: Option<&PairAnswers>,
+) -> (Report, Vec<Pos>) {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known = puzzle.initial_values();
@@ -250,14 +283,14 @@ fn run(
 /// The report of a run that ended with `verdict` after `deductions`, with `known`
 /// uncovered: graded by `grader` (a replay with the engine) when it is given and
 /// the level is solvable. A replay that the clock stops leaves the level ungraded
-/// and the verdict says why.
+/// and the verdict says why. With it, where the clues the replay cites are shown.
 fn finish(
     puzzle: &Puzzle,
     mut verdict: Verdict,
     deductions: Vec<Deduction>,
     known: &Values,
     grader: Option<Grader<'_>>,
-) -> Report {
+) -> (Report, Vec<Pos>) {
     let stuck = (0..puzzle.cells.len())
         .filter(|i| known[*i].is_none())
         .map(|i| puzzle.cells[i])
@@ -271,19 +304,20 @@ fn finish(
             pair_answers: g.pair_answers,
         });
     let initial = puzzle.initial_values();
-    let difficulty = match difficulty::summarise(puzzle, &initial, &deductions, engine) {
-        Ok(difficulty) => difficulty,
+    let (difficulty, cited) = match difficulty::summarise(puzzle, &initial, &deductions, engine) {
+        Ok(summary) => summary,
         Err(stop) => {
             verdict = stopped(stop);
             difficulty::summarise(puzzle, &initial, &deductions, None).unwrap_or_default()
         }
     };
-    Report {
+    let report = Report {
         verdict,
         deductions,
         stuck,
         difficulty,
-    }
+    };
+    (report, cited)
 }
 
 /// The verdict of a run that `stop` ended.

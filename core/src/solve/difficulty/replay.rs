@@ -5,14 +5,17 @@
 //! what-if or a contradiction) of one cell. Each [`ReplayStep`] records what the
 //! score reads: its effort, and how many cells the player could have taken at it.
 //! [`ReplayEngine`] says how the replay asks the engine for the explanations it needs.
+//! The replay also says which clues it cited ([`Replay::cited`]): a clue no step reads
+//! can go without changing the steps' readings, which the never-needed clues use.
 //!
 //! [`ReplayStep`]: crate::solve::ReplayStep
 
+use crate::model::Pos;
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::explain::{explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
-use crate::solve::report::{Deduction, Explanation, ReplayStep as Step};
+use crate::solve::report::{ClueRef, Deduction, Explanation, ReplayStep as Step};
 use crate::solve::rules::{self, PairAnswers, PairMemo, Rule, View};
 
 /// How the replay asks the engine for a harder explanation.
@@ -34,6 +37,19 @@ fn effort(rule: Rule, clues: usize) -> u8 {
 /// A cell the named rules settle: its effort, rule and clues.
 type Named = (u8, Rule, usize);
 
+/// A cell's named rule, with the clues it reads (puzzle clue indices).
+type NamedBy = (Named, Vec<usize>);
+
+/// The replay's steps, and the clues they cite.
+pub(super) struct Replay {
+    pub(super) steps: Vec<Step>,
+    /// Where each clue the replay read to choose and weigh its steps is shown, in
+    /// grid order: the clues of the rule found for every cell a step looked at (not
+    /// only the cells it took), of every clue a step of effort 1 counted finished,
+    /// and of the engine's explanation of every cell a fallback step compared.
+    pub(super) cited: Vec<Pos>,
+}
+
 /// The easiest-first replay of `deductions` from the cells `initial` uncovered.
 /// Fails only when `engine` works out the rounds' explanations itself and its
 /// clock stops it.
@@ -42,9 +58,12 @@ pub(super) fn replay(
     initial: &Values,
     deductions: &[Deduction],
     engine: &ReplayEngine<'_>,
-) -> Result<Vec<Step>, Stop> {
+) -> Result<Replay, Stop> {
     let mut rounds = RoundExplanations::new(initial, deductions, engine.explained);
     let mut steps = Vec::new();
+    // Per clue: whether a step cited it (`cited_at` adds the explanations' clues).
+    let mut cited = vec![false; puzzle.clues.len()];
+    let mut cited_at: Vec<Pos> = Vec::new();
     let mut known = initial.clone();
     // The solution's cells and rounds still hidden, in order (pruned at each step).
     let mut open: Vec<(usize, usize)> = deductions
@@ -58,9 +77,9 @@ pub(super) fn replay(
     let pairs = PairMemo::default();
     // The cells the last step uncovered (`None`: look everywhere).
     let mut last: Option<Vec<usize>> = None;
-    // Per cell: the rule that settles it without the counter (inner `None`: none
-    // does), kept until a clue near it changes.
-    let mut near: Vec<Option<Option<Named>>> = vec![None; puzzle.cells.len()];
+    // Per cell: the rule that settles it without the counter and its clues (inner
+    // `None`: none does), kept until a clue near it changes.
+    let mut near: Vec<Option<Option<NamedBy>>> = vec![None; puzzle.cells.len()];
     loop {
         open.retain(|(i, _)| known[*i].is_none());
         let Some(&(_, first)) = open.iter().min_by_key(|(_, r)| *r) else {
@@ -70,7 +89,7 @@ pub(super) fn replay(
         let hidden = known.iter().filter(|v| v.is_none()).count();
         // Effort 1 first (a clue finished, the counter alone), where the last step
         // changed a clue; the other rules only when that finds nothing.
-        let quick = tally.finished(puzzle, &known, last.as_deref());
+        let quick = tally.finished(puzzle, &known, last.as_deref(), &mut cited);
         let settled = if quick.is_empty() {
             let visible = puzzle.visible_clues(&known);
             let mut view = View::new(puzzle, &known, &visible);
@@ -80,13 +99,20 @@ pub(super) fn replay(
             let mut named: Vec<(usize, Named)> = Vec::new();
             // A player looks at the cells of this round and the next.
             for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {
-                let rule = *near[i].get_or_insert_with(|| {
-                    rules::name_near(&view, i).map(|f| {
-                        let n_clues = f.clues.len() + usize::from(f.counter);
-                        (effort(f.rule, n_clues), f.rule, n_clues)
+                let rule = near[i]
+                    .get_or_insert_with(|| {
+                        rules::name_near(&view, i).map(|f| {
+                            let n_clues = f.clues.len() + usize::from(f.counter);
+                            ((effort(f.rule, n_clues), f.rule, n_clues), f.clues)
+                        })
                     })
-                });
-                named.extend(rule.map(|r| (i, r)));
+                    .as_ref();
+                if let Some((_, clues)) = rule {
+                    for &c in clues {
+                        cited[c] = true;
+                    }
+                }
+                named.extend(rule.map(|(r, _)| (i, *r)));
             }
             let mut looked_at = vec![false; puzzle.cells.len()];
             for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {
@@ -94,6 +120,9 @@ pub(super) fn replay(
             }
             for (i, f) in rules::counter_settles(&view) {
                 if looked_at[i] {
+                    for &c in &f.clues {
+                        cited[c] = true;
+                    }
                     let n_clues = f.clues.len() + 1;
                     named.push((i, (effort(f.rule, n_clues), f.rule, n_clues)));
                 }
@@ -118,7 +147,8 @@ pub(super) fn replay(
                 None => {
                     // The engine's explanation of this round's easiest cell.
                     let explained = rounds.of(puzzle, round, engine)?;
-                    let (i, (e, rule, n_clues)) = easiest_fallback(puzzle, explained, &known, round, engine);
+                    let (i, (e, rule, n_clues)) =
+                        easiest_fallback(puzzle, explained, &known, round, engine, &mut cited_at);
                     steps.push(Step {
                         effort: e,
                         rule: Some(rule),
@@ -138,7 +168,7 @@ pub(super) fn replay(
                 rule: None,
                 n_clues: 1,
                 hidden,
-                open: tally.finished(puzzle, &known, None).len(),
+                open: tally.finished(puzzle, &known, None, &mut cited).len(),
                 round,
             });
             quick
@@ -150,7 +180,17 @@ pub(super) fn replay(
         forget_near(puzzle, &settled, &mut near);
         last = Some(settled);
     }
-    Ok(steps)
+    cited_at.extend(
+        (0..puzzle.clues.len())
+            .filter(|&c| cited[c])
+            .map(|c| puzzle.clues[c].at),
+    );
+    cited_at.sort_unstable();
+    cited_at.dedup();
+    Ok(Replay {
+        steps,
+        cited: cited_at,
+    })
 }
 
 /// The deductions of each round with their explanations: the run's own, or, for a
@@ -232,7 +272,7 @@ impl<'d> RoundExplanations<'d> {
 /// Forgets what the rules said of the cells near those `uncovered`: members of
 /// the clues that hold or show them, and of the clues that share a cell with
 /// those (what a pair or a group of clues reads).
-fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<Named>>]) {
+fn forget_near(puzzle: &Puzzle, uncovered: &[usize], near: &mut [Option<Option<NamedBy>>]) {
     // Each clue once, by marks: a step that uncovers many cells reaches the same
     // clues many times over.
     let n_clues = puzzle.clues.len();
@@ -308,8 +348,14 @@ impl Tally {
     /// The hidden cells a visible clue finishes (all its blue shown, or as many
     /// hidden members as blue it needs), among the clues that hold or show a cell
     /// of `last` (every clue when `None`); all hidden cells when the counter alone
-    /// settles them.
-    fn finished(&self, puzzle: &Puzzle, known: &Values, last: Option<&[usize]>) -> Vec<usize> {
+    /// settles them. Marks in `cited` each clue that finishes a cell.
+    fn finished(
+        &self,
+        puzzle: &Puzzle,
+        known: &Values,
+        last: Option<&[usize]>,
+        cited: &mut [bool],
+    ) -> Vec<usize> {
         if self.hidden_blue == 0 || self.hidden_blue == self.hidden {
             return (0..known.len()).filter(|&i| known[i].is_none()).collect();
         }
@@ -327,6 +373,7 @@ impl Tally {
                 let need = puzzle.clues[c].count.saturating_sub(self.blue[c]);
                 self.open[c] > 0 && (need == 0 || need == self.open[c])
             })
+            .inspect(|&c| cited[c] = true)
             .flat_map(|c| puzzle.clues[c].members.iter().copied())
             .filter(|&m| known[m].is_none())
             .collect();
@@ -350,7 +397,14 @@ fn easiest_fallback(
     known: &Values,
     round: usize,
     engine: &ReplayEngine<'_>,
+    cited: &mut Vec<Pos>,
 ) -> (usize, Named) {
+    let mut cite = |x: &Explanation| {
+        cited.extend(x.clues.iter().filter_map(|c| match c {
+            ClueRef::Clue(at) => Some(*at),
+            ClueRef::RemainingCounter => None,
+        }));
+    };
     let reading = |x: &Explanation| {
         let rule = x.rule.unwrap_or(Rule::Contradiction);
         (effort(rule, x.clues.len()), rule, x.clues.len())
@@ -360,7 +414,10 @@ fn easiest_fallback(
         .filter(|d| d.round == round)
         .filter_map(|d| {
             let i = puzzle.cell_at(d.pos)?;
-            known[i].is_none().then(|| (i, reading(&d.explanation)))
+            known[i].is_none().then(|| {
+                cite(&d.explanation);
+                (i, reading(&d.explanation))
+            })
         })
         .collect();
     pending.sort_by_key(|(i, (e, _, _))| (*e, *i));
@@ -387,7 +444,10 @@ fn easiest_fallback(
     again
         .iter()
         .zip(explanations)
-        .map(|(&i, x)| (i, reading(&x)))
+        .map(|(&i, x)| {
+            cite(&x);
+            (i, reading(&x))
+        })
         .chain([easiest])
         .min_by_key(|(_, (e, _, _))| *e)
         .unwrap_or(easiest)

@@ -3,20 +3,22 @@
 
 use super::replay::{self, ReplayEngine};
 use super::score::{self, GradeModel};
+use crate::model::Pos;
 use crate::solve::budget::Stop;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::report::{ClueRef, Deduction, Difficulty};
 use crate::solve::rules::Rule;
 
 /// The summary of a solution: `deductions` in order from the cells `initial`
-/// uncovered; graded (a replay) when `engine` is given, for a solvable level.
+/// uncovered; graded (a replay) when `engine` is given, for a solvable level, with
+/// where the clues the replay cites are shown, in grid order (none without a replay).
 /// Fails only when the replay works out explanations itself and the clock stops it.
 pub(crate) fn summarise(
     puzzle: &Puzzle,
     initial: &Values,
     deductions: &[Deduction],
     engine: Option<ReplayEngine<'_>>,
-) -> Result<Difficulty, Stop> {
+) -> Result<(Difficulty, Vec<Pos>), Stop> {
     let mut difficulty = Difficulty {
         rounds: deductions.last().map_or(0, |d| d.round),
         largest_explanation: deductions
@@ -48,8 +50,10 @@ pub(crate) fn summarise(
             }
         }
     }
+    let mut cited = Vec::new();
     if let Some(engine) = engine {
-        let steps = replay::replay(puzzle, initial, deductions, &engine)?;
+        let replay::Replay { steps, cited: read } = replay::replay(puzzle, initial, deductions, &engine)?;
+        cited = read;
         for step in &steps {
             difficulty.steps_by_effort[usize::from(step.effort) - 1] += 1;
         }
@@ -61,5 +65,5 @@ pub(crate) fn summarise(
         difficulty.reasons = score::reasons(&steps);
         difficulty.steps = steps;
     }
-    Ok(difficulty)
+    Ok((difficulty, cited))
 }
