@@ -14,6 +14,14 @@
 //! by default): the time, the clues tried and the time per clue (one re-solve, and a
 //! re-grade when still solvable), on one core (as the language server runs it) and
 //! on two.
+//!
+//! Then the advice as the language server asks it (`unneeded_clues`, on one core) on
+//! the corpus's largest level and on 80 corpus levels drawn with a fixed seed: p50,
+//! p95 and max, before (`unneeded_clues_from_scratch`: a question for every clue) and
+//! after (no question for a number or column number the grade's replay does not
+//! cite), and whether both give the same answer.
+//!
+//! `HEXCELLS_BENCH_ONLY=fill,unneeded,advice` picks parts (all by default).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -21,7 +29,8 @@ use std::time::{Duration, Instant};
 
 use hexcells_core::format::parse;
 use hexcells_core::generate::{
-    fill_clues, unneeded_clues, ClueCount, FillError, FillOptions, Filled, Grade, Limits,
+    fill_clues, unneeded_clues, unneeded_clues_from_scratch, ClueCount, FillError, FillOptions, Filled,
+    Grade, Limits, UnneededClues,
 };
 use hexcells_core::model::Level;
 use hexcells_corpus::Corpus;
@@ -30,6 +39,25 @@ fn main() {
     let Some(corpus) = Corpus::find() else {
         return;
     };
+    let only = std::env::var("HEXCELLS_BENCH_ONLY").ok();
+    let wanted = |part: &str| {
+        only.as_deref()
+            .is_none_or(|only| only.split(',').any(|p| p.trim() == part))
+    };
+    println!("load average before: {}", load_average());
+    if wanted("fill") || wanted("unneeded") {
+        drawings_and_unneeded(&corpus, wanted("fill"), wanted("unneeded"));
+    }
+    if wanted("advice") {
+        advice(&corpus);
+    }
+    println!("load average after: {}", load_average());
+}
+
+/// The clues for the community drawings at each grade (when `fill`), then the
+/// never-needed clues on the largest of them as their authors made them (when
+/// `unneeded`).
+fn drawings_and_unneeded(corpus: &Corpus, fill: bool, unneeded: bool) {
     let mut drawings: Vec<(String, Level)> = corpus
         .community_levels()
         .into_iter()
@@ -51,6 +79,7 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(3);
     let grades: Vec<Grade> = match std::env::var("HEXCELLS_BENCH_GRADES") {
+        _ if !fill => Vec::new(),
         Ok(list) => Grade::ALL
             .into_iter()
             .filter(|g| list.split(',').any(|w| w.trim() == g.name()))
@@ -70,10 +99,12 @@ fn main() {
         drawings.iter().map(|d| d.1.n_cells()).min().unwrap_or(0),
         drawings.iter().map(|d| d.1.n_cells()).max().unwrap_or(0)
     );
-    println!(
-        "grade asked  | solvable, colours kept | grade as asked | nearest of the rest (1..5) | \
-         clues / author's: median, <= 1.0 | time per level: median, p95, max"
-    );
+    if fill {
+        println!(
+            "grade asked  | solvable, colours kept | grade as asked | nearest of the rest (1..5) | \
+             clues / author's: median, <= 1.0 | time per level: median, p95, max"
+        );
+    }
     for target in grades {
         let mut solvable = 0;
         let mut as_asked = 0;
@@ -170,7 +201,117 @@ fn main() {
             at(&times, 1.0),
         );
     }
-    time_unneeded(&drawings, unneeded_levels);
+    if unneeded {
+        time_unneeded(&drawings, unneeded_levels);
+    }
+}
+
+/// Levels drawn for the advice's figures.
+const ADVICE_SAMPLE: usize = 80;
+
+/// The advice (`unneeded_clues` on one core, as the language server asks it) on the
+/// corpus's largest level and on `ADVICE_SAMPLE` corpus levels drawn with a fixed
+/// seed: before (a question for every clue) and after, and whether they agree.
+fn advice(corpus: &Corpus) {
+    let mut levels: Vec<(String, Level)> = corpus
+        .levels()
+        .into_iter()
+        .filter_map(|f| Some((f.name, parse(&f.text).levels.into_iter().next()?.level)))
+        .collect();
+    levels.sort_by_key(|(name, level)| (std::cmp::Reverse(level.items().count()), name.clone()));
+    let Some(largest) = levels.first().cloned() else {
+        return;
+    };
+    // A fixed draw (SplitMix64 from a constant), the same levels every run.
+    let mut state: u64 = 55;
+    let mut pool: Vec<(String, Level)> = levels;
+    let mut sample = Vec::new();
+    while sample.len() < ADVICE_SAMPLE && !pool.is_empty() {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        sample.push(pool.swap_remove((z % pool.len() as u64) as usize));
+    }
+    let limits = Limits {
+        one_core: true,
+        ..Limits::default()
+    };
+    // Wall and CPU seconds (the calling thread's: one core keeps the work on it)
+    // of `f`, and what it gave.
+    let timed = |f: &dyn Fn() -> Result<UnneededClues, FillError>| {
+        let (started, cpu) = (Instant::now(), thread_cpu());
+        let found = f();
+        let times = [started.elapsed().as_secs_f64(), thread_cpu() - cpu];
+        (times, found)
+    };
+    // Before and after, and whether the answers agree.
+    let time = |level: &Level| {
+        let (before, old) = timed(&|| unneeded_clues_from_scratch(level, &limits));
+        let (after, new) = timed(&|| unneeded_clues(level, &limits));
+        let same = matches!((&old, &new), (Ok(b), Ok(a)) if a == b);
+        let never_needed = new.map_or(0, |a| a.each.len());
+        (before, after, same, never_needed)
+    };
+    let (before, after, same, n) = time(&largest.1);
+    println!(
+        "advice, the largest corpus level ({} items, {} cells, {n} clues never needed; one core): \
+         before {:.2} s ({:.2} s cpu), after {:.2} s ({:.2} s cpu), same answer: {same} ({})",
+        largest.1.items().count(),
+        largest.1.n_cells(),
+        before[0],
+        before[1],
+        after[0],
+        after[1],
+        largest.0
+    );
+    let (mut befores, mut afters, mut n_same) = (Vec::new(), Vec::new(), 0);
+    for (_, level) in &sample {
+        let (before, after, same, _) = time(level);
+        befores.push(before);
+        afters.push(after);
+        n_same += usize::from(same);
+    }
+    let at = |v: &[f64], q: f64| {
+        v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    for (what, times) in [("before", &befores), ("after", &afters)] {
+        for (k, clock) in ["wall", "cpu"].into_iter().enumerate() {
+            let mut v: Vec<f64> = times.iter().map(|t| t[k]).collect();
+            v.sort_by(f64::total_cmp);
+            println!(
+                "advice, {} corpus levels drawn with seed 55 (one core), {what}, {clock}: \
+                 p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms, sum {:.2} s",
+                sample.len(),
+                1000.0 * at(&v, 0.5),
+                1000.0 * at(&v, 0.95),
+                1000.0 * at(&v, 1.0),
+                v.iter().sum::<f64>(),
+            );
+        }
+    }
+    println!(
+        "advice, same answer before and after: {n_same} of {}",
+        sample.len()
+    );
+}
+
+/// The CPU seconds the calling thread has used (Linux's `schedstat`, in ns); 0
+/// elsewhere.
+fn thread_cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0.0, |ns| ns as f64 / 1e9)
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 /// Times `unneeded_clues` on the `n` largest of `levels` (largest first): on one

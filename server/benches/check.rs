@@ -6,14 +6,25 @@
 //! in the project), with time per level and peak memory. Each figure is printed with
 //! its wall time and the CPU time it used, since other work on the machine inflates
 //! wall times.
-//! Run with `cargo bench -p hexcells-server --bench check` (`-- pack` for the packs'
-//! rows alone); `--bench lsp` gives the language server's figures. Asserts nothing about speed.
+//!
+//! Then a level answered once however often it comes: a pack of 2,300 copies of one
+//! corpus level (the solvable one whose replay has the number of steps nearest 24, or
+//! the first whose file name holds `HEXCELLS_BENCH_REPEATED`; built in a temporary
+//! directory), `check --json` as built and with
+//! `HEXCELLS_ENGINE=scratch` (every copy solved again); and `check --json` on the
+//! whole corpus A/B in one run, the runs interleaved: as built, with
+//! `HEXCELLS_ENGINE=scratch`, and the `hexcells` binary `HEXCELLS_BENCH_BASELINE`
+//! names (a build of main), which also checks the repeated pack once.
+//!
+//! Run with `cargo bench -p hexcells-server --bench check` (`-- pack`, `-- repeated`
+//! or `-- ab` for those rows alone); `--bench lsp` gives the language server's
+//! figures. Asserts nothing about speed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hexcells_core::format::parse;
+use hexcells_core::format::{parse, print};
 use hexcells_core::solve::{self, Budget};
 use hexcells_corpus::Corpus;
 
@@ -31,8 +42,19 @@ fn main() {
         corpus.level_paths().len()
     );
     println!("load average before: {}", load_average());
-    if std::env::args().any(|a| a == "pack") {
-        packs(&corpus);
+    let parts: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| ["pack", "repeated", "ab"].contains(&a.as_str()))
+        .collect();
+    if !parts.is_empty() {
+        let baseline = baseline();
+        for part in &parts {
+            match part.as_str() {
+                "pack" => packs(&corpus),
+                "repeated" => repeated_pack(&corpus, baseline.as_deref()),
+                _ => a_b(&levels, baseline.as_deref()),
+            }
+        }
         println!("load average after: {}", load_average());
         return;
     }
@@ -62,7 +84,124 @@ fn main() {
     }
     slowest_verdict_and_minimality(&corpus);
     packs(&corpus);
+    let baseline = baseline();
+    repeated_pack(&corpus, baseline.as_deref());
+    a_b(&levels, baseline.as_deref());
     println!("load average after: {}", load_average());
+}
+
+/// Copies of one level in the repeated pack (the size of the pack of issue 55).
+const COPIES: usize = 2300;
+
+/// The `hexcells` of `HEXCELLS_BENCH_BASELINE` (a build of main), if set.
+fn baseline() -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var_os("HEXCELLS_BENCH_BASELINE")?);
+    println!("baseline: {}", path.display());
+    Some(path)
+}
+
+/// `hexcells check --json` on a pack of `COPIES` copies of one corpus level: as
+/// built (each copy after the first answered from the first's report), with
+/// `HEXCELLS_ENGINE=scratch` (every copy solved), and by `baseline` when given.
+fn repeated_pack(corpus: &Corpus, baseline: Option<&Path>) {
+    // The solvable level whose replay has the number of steps nearest 24, the
+    // first in path order among equals; or the one asked for.
+    let asked = std::env::var("HEXCELLS_BENCH_REPEATED").ok();
+    let budget = Budget::default();
+    let mut chosen: Option<(usize, String, String)> = None;
+    for file in corpus.levels() {
+        if asked.as_deref().is_some_and(|a| !file.name.contains(a)) {
+            continue;
+        }
+        let Some(parsed) = parse(&file.text).levels.into_iter().next() else {
+            continue;
+        };
+        let report = solve::analyze_without_words(&parsed.level, &budget);
+        if report.verdict != solve::Verdict::Solvable {
+            continue;
+        }
+        let off = report.difficulty.steps.len().abs_diff(24);
+        if chosen.as_ref().is_none_or(|(best, _, _)| off < *best) {
+            chosen = Some((off, file.name, print(&parsed.level)));
+        }
+    }
+    let Some((_, name, text)) = chosen else {
+        return;
+    };
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("repeated.hexcells");
+    let pack = text.repeat(COPIES);
+    std::fs::write(&path, &pack).expect("write the pack");
+    println!(
+        "repeated pack: {COPIES} copies of {name} ({:.1} MB)",
+        pack.len() as f64 / 1e6
+    );
+    let hexcells = hexcells_e2e::bin("hexcells");
+    let mut runs: Vec<(&str, &Path, bool, usize)> = vec![
+        ("as built", &hexcells, false, 3),
+        ("HEXCELLS_ENGINE=scratch", &hexcells, true, 1),
+    ];
+    if let Some(baseline) = baseline {
+        runs.push(("baseline", baseline, false, 1));
+    }
+    for (what, binary, scratch, n) in runs {
+        let mut walls = Vec::new();
+        let mut cpus = Vec::new();
+        let mut peak = None;
+        for _ in 0..n {
+            let mut command = Command::new(binary);
+            command.args(["check", "--json"]).arg(&path);
+            if scratch {
+                command.env("HEXCELLS_ENGINE", "scratch");
+            }
+            let (wall, cpu, peak_kib) = run_measured(command);
+            walls.push(wall);
+            cpus.push(cpu);
+            peak = peak.max(peak_kib);
+        }
+        println!(
+            "repeated pack, `check --json` ({what}): wall {:.2} s, cpu {:.2} s (median of {n}), peak memory {}",
+            median(&mut walls).as_secs_f64(),
+            median(&mut cpus).as_secs_f64(),
+            peak.map_or("not measured".to_string(), |kib| format!("{:.1} MiB", kib as f64 / 1024.0)),
+        );
+    }
+}
+
+/// `hexcells check --json` on the whole corpus, A/B in one run: as built, with
+/// `HEXCELLS_ENGINE=scratch`, and by `baseline` when given, the runs interleaved so
+/// that the machine's load weighs on each alike.
+fn a_b(levels: &Path, baseline: Option<&Path>) {
+    let hexcells = hexcells_e2e::bin("hexcells");
+    let mut variants: Vec<(&str, &Path, bool)> = vec![
+        ("as built", &hexcells, false),
+        ("HEXCELLS_ENGINE=scratch", &hexcells, true),
+    ];
+    if let Some(baseline) = baseline {
+        variants.push(("baseline", baseline, false));
+    }
+    let mut walls = vec![Vec::new(); variants.len()];
+    let mut cpus = vec![Vec::new(); variants.len()];
+    for _ in 0..RUNS {
+        for (k, (_, binary, scratch)) in variants.iter().enumerate() {
+            let mut command = Command::new(binary);
+            command.args(["check", "--json"]).arg(levels);
+            if *scratch {
+                command.env("HEXCELLS_ENGINE", "scratch");
+            }
+            let (wall, cpu, _) = run_measured(command);
+            walls[k].push(wall);
+            cpus[k].push(cpu);
+        }
+    }
+    for (k, (what, _, _)) in variants.iter().enumerate() {
+        println!(
+            "corpus, `check --json` A/B ({what}): wall {:.3} s, cpu {:.3} s (median of {RUNS}, interleaved; wall min {:.3} s)",
+            median(&mut walls[k]).as_secs_f64(),
+            median(&mut cpus[k]).as_secs_f64(),
+            walls[k].iter().min().copied().unwrap_or_default().as_secs_f64(),
+        );
+    }
 }
 
 /// `check --json` on a pack of the corpus levels and on one of ten copies of them:
