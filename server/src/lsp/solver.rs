@@ -26,7 +26,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hexcells_core::format::Fingerprint;
-use hexcells_core::generate::{fill_clues, unneeded_clues, FillError, FillOptions, Grade, Limits};
+use hexcells_core::generate::{
+    fill_clues, unneeded_clues, unneeded_clues_from_scratch, FillError, FillOptions, Grade, Limits,
+};
 use hexcells_core::solve::{self, Difficulty, LevelFix, Report, Verdict};
 use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
@@ -382,7 +384,12 @@ fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer
     let mut unneeded = None;
     match explained.report.verdict {
         Verdict::Solvable => {
-            if let Ok(Ok(found)) = catch_unwind(AssertUnwindSafe(|| unneeded_clues(level, &limits))) {
+            let find = if from_scratch() {
+                unneeded_clues_from_scratch
+            } else {
+                unneeded_clues
+            };
+            if let Ok(Ok(found)) = catch_unwind(AssertUnwindSafe(|| find(level, &limits))) {
                 unneeded = Some(found);
             }
         }
@@ -420,6 +427,14 @@ fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer
         fixes,
         unneeded,
     }
+}
+
+/// Whether `HEXCELLS_ENGINE=scratch` asks for the engine's old way (every clue of the
+/// advice re-solved, none taken from the replay's citations), for debugging; the
+/// answers are the same (docs/cli.md).
+fn from_scratch() -> bool {
+    static SCRATCH: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SCRATCH.get_or_init(|| std::env::var("HEXCELLS_ENGINE").is_ok_and(|v| v == "scratch"))
 }
 
 /// The engine's report, or "gave up" when it panicked.
