@@ -92,45 +92,51 @@ fn is_uncovered(scene: &Scene, pos: Pos) -> bool {
 }
 
 fn draw_cells(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas) {
-    let r = layout.radius;
     for (pos, item) in scene.level.items() {
-        let (cx, cy) = layout.cell_centre(pos);
-        let dimmed = scene.dimmed.contains(&pos);
         canvas.begin(Group::Item(pos));
-        match item {
-            Item::Cell(cell) => {
-                let uncovered = is_uncovered(scene, pos);
-                let shown = uncovered || scene.show_solution;
-                let (rim, fill) = match (shown, cell.color) {
-                    (false, _) => (palette::HIDDEN_RIM, palette::HIDDEN),
-                    (true, CellColor::Blue) => (palette::BLUE_RIM, palette::BLUE),
-                    (true, CellColor::Black) => (palette::BLACK_RIM, palette::BLACK),
-                };
-                // A previewed cell that is still hidden keeps an orange rim.
-                let rim = if shown && !uncovered { palette::HIDDEN } else { rim };
-                let guess = match scene.guesses.get(pos.index()).copied().flatten() {
-                    Some(_) if uncovered || scene.show_solution => None,
-                    Some(CellColor::Blue) => Some(palette::GUESS_BLUE),
-                    Some(CellColor::Black) => Some(palette::GUESS_BLACK),
-                    None => None,
-                };
-                let tile = Tile::Cell {
-                    rim,
-                    fill,
-                    core: guess,
-                };
-                canvas.tile(tile, r, cx, cy);
-                if shown && cell.hint.shows_number() {
-                    let color = faded(palette::CELL_TEXT, dimmed);
-                    draw_number(canvas, scene.level, pos, (cx, cy), r, color);
-                }
-            }
-            Item::Column(_) => {
-                let color = faded(palette::TEXT, dimmed);
+        draw_item(scene, layout, canvas, pos, item);
+        canvas.end();
+    }
+}
+
+/// The item `item` at `pos` as `scene` shows it: a cell's hexagon (hidden, uncovered or
+/// previewed, with its guess) and its number when it shows, or a column number.
+pub(super) fn draw_item(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas, pos: Pos, item: Item) {
+    let r = layout.radius;
+    let (cx, cy) = layout.cell_centre(pos);
+    let dimmed = scene.dimmed.contains(&pos);
+    match item {
+        Item::Cell(cell) => {
+            let uncovered = is_uncovered(scene, pos);
+            let shown = uncovered || scene.show_solution;
+            let (rim, fill) = match (shown, cell.color) {
+                (false, _) => (palette::HIDDEN_RIM, palette::HIDDEN),
+                (true, CellColor::Blue) => (palette::BLUE_RIM, palette::BLUE),
+                (true, CellColor::Black) => (palette::BLACK_RIM, palette::BLACK),
+            };
+            // A previewed cell that is still hidden keeps an orange rim.
+            let rim = if shown && !uncovered { palette::HIDDEN } else { rim };
+            let guess = match scene.guesses.get(pos.index()).copied().flatten() {
+                Some(_) if uncovered || scene.show_solution => None,
+                Some(CellColor::Blue) => Some(palette::GUESS_BLUE),
+                Some(CellColor::Black) => Some(palette::GUESS_BLACK),
+                None => None,
+            };
+            let tile = Tile::Cell {
+                rim,
+                fill,
+                core: guess,
+            };
+            canvas.tile(tile, r, cx, cy);
+            if shown && cell.hint.shows_number() {
+                let color = faded(palette::CELL_TEXT, dimmed);
                 draw_number(canvas, scene.level, pos, (cx, cy), r, color);
             }
         }
-        canvas.end();
+        Item::Column(_) => {
+            let color = faded(palette::TEXT, dimmed);
+            draw_number(canvas, scene.level, pos, (cx, cy), r, color);
+        }
     }
 }
 
@@ -140,16 +146,25 @@ fn faded(color: Rgb, dimmed: bool) -> Color {
     Color::from_rgba8(color.0, color.1, color.2, alpha)
 }
 
+/// The outline of a highlighted flower's or beam's member, as a tile.
+pub(super) fn highlight_tile(layout: &FrameLayout) -> Tile {
+    Tile::Outline {
+        color: palette::HIGHLIGHT,
+        width: highlight_width(layout).to_bits(),
+    }
+}
+
+fn highlight_width(layout: &FrameLayout) -> f32 {
+    (2.0 * layout.scale).max(layout.radius * 0.08)
+}
+
 fn draw_highlights(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas) {
     let r = layout.radius;
-    let width = (2.0 * layout.scale).max(r * 0.08);
+    let width = highlight_width(layout);
     // Each member once, however many highlighted clues share it, from a cached tile:
     // highlight-all outlines hundreds of cells on a large level.
     let mut outlined = vec![false; Pos::all().count()];
-    let outline = Tile::Outline {
-        color: palette::HIGHLIGHT,
-        width: width.to_bits(),
-    };
+    let outline = highlight_tile(layout);
     for clue in scene.highlights.iter().filter_map(|p| Clue::at(scene.level, *p)) {
         for member in &clue.members {
             if std::mem::replace(&mut outlined[member.index()], true) {
@@ -174,6 +189,25 @@ fn draw_highlights(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas)
 }
 
 fn draw_header(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas, words: &mut FrameText) {
+    let values = [scene.remaining.to_string(), scene.mistakes.to_string()];
+    draw_header_with(scene, layout, canvas, words, &mut |canvas, k, cx, y, style| {
+        canvas.text(&values[k], cx, y, style);
+    });
+}
+
+/// Where a counter's value goes (its centre, top and style) and which counter it is
+/// (0: remaining, 1: mistakes), for [`draw_header_with`]'s caller to draw it.
+pub(super) type CounterValue<'a> = dyn FnMut(&mut dyn Canvas, usize, f32, f32, TextStyle) + 'a;
+
+/// The header: title, author (or the playtest's label), and the counters' boxes and
+/// labels, whose values `value` draws.
+pub(super) fn draw_header_with(
+    scene: &Scene,
+    layout: &FrameLayout,
+    canvas: &mut dyn Canvas,
+    words: &mut FrameText,
+    value: &mut CounterValue,
+) {
     let s = layout.scale;
     let counters_w = 2.0 * 96.0 * s + 8.0 * s;
     let text_w = (layout.width - counters_w - 24.0 * s).max(10.0);
@@ -195,11 +229,7 @@ fn draw_header(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas, wor
         None => draw_title(canvas, s, &title, &author, text_w),
     }
     words.title = title.into_owned();
-    let counters = [
-        ("REMAINING", scene.remaining.to_string()),
-        ("MISTAKES", scene.mistakes.to_string()),
-    ];
-    for (k, (label, value)) in counters.iter().enumerate() {
+    for (k, label) in ["REMAINING", "MISTAKES"].iter().enumerate() {
         let x = layout.width - (2 - k) as f32 * (96.0 + 4.0) * s - 4.0 * s;
         canvas.begin(Group::Part(if k == 0 { "remaining" } else { "mistakes" }));
         canvas.fill_rect(x, 8.0 * s, 96.0 * s, 48.0 * s, palette::BLUE.color());
@@ -210,8 +240,9 @@ fn draw_header(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas, wor
             17.0 * s,
             centred(10.0 * s, palette::CELL_TEXT.color(), 0.0),
         );
-        canvas.text(
-            value,
+        value(
+            canvas,
+            k,
             cx,
             39.0 * s,
             centred(20.0 * s, palette::CELL_TEXT.color(), 0.0),
@@ -220,7 +251,7 @@ fn draw_header(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas, wor
     }
 }
 
-fn draw_footer(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas, words: &mut FrameText) {
+pub(super) fn draw_footer(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas, words: &mut FrameText) {
     let s = layout.scale;
     let top = layout.height - layout.footer;
     canvas.begin(Group::Part("custom-text"));

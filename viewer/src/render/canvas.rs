@@ -2,8 +2,8 @@
 //! cached hexagon tiles of cells, text runs, and groups that name what they hold (a
 //! cell by its Hexix name, a part of the frame such as the counters). Two backends
 //! implement it: `Pixels` in pixels.rs (tiny-skia: the window, `--png`, tests that
-//! probe pixels) and `Svg` in svg.rs (SVG text: `--svg`), so both are drawn by the
-//! same code.
+//! probe pixels) and `Svg` in svg.rs (SVG text: `--svg`, `--serve`, the page of
+//! `--html`), so both are drawn by the same code.
 
 use hexcells_core::Pos;
 use tiny_skia::Color;
@@ -22,7 +22,7 @@ pub enum Tile {
 }
 
 /// What a group of drawing holds, for tools that read the picture (an SVG element's
-/// `data-cell`, `data-part` or `data-level`).
+/// `data-cell`, `data-part`, `data-level` or `data-look`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
     /// The item (cell or column number) at this position.
@@ -31,6 +31,10 @@ pub enum Group {
     Part(&'static str),
     /// A level of the pack, by its number from 1 (a point of the pack overview).
     Level(usize),
+    /// One of the looks of the item or part it sits in, of which a page shows one at a
+    /// time (`hidden` and `shown` for a cell of the published page, `--html`); the only
+    /// group that nests, in an item or a part.
+    Look(&'static str),
 }
 
 /// A surface the renderers draw on, in frame pixels (origin top left, y down).
@@ -51,7 +55,8 @@ pub trait Canvas {
     fn tile(&mut self, tile: Tile, r: f32, cx: f32, cy: f32);
     /// `text` at `(x, y)` as `style` places it (see [`super::text::layout`]).
     fn text(&mut self, text: &str, x: f32, y: f32, style: TextStyle);
-    /// Starts a group of what follows, until [`Canvas::end`]; groups do not nest.
+    /// Starts a group of what follows, until [`Canvas::end`]; groups do not nest, but
+    /// for a [`Group::Look`] in an item or a part.
     fn begin(&mut self, _group: Group) {}
     /// Ends the group [`Canvas::begin`] started.
     fn end(&mut self) {}

@@ -56,22 +56,8 @@ impl FrameLayout {
             1.0
         };
         let (width, height) = (width as f32, height as f32);
-        let header = 64.0 * scale;
-        let footer = 80.0 * scale;
-        let margin = 12.0 * scale;
-        let (x0, y0, x1, y1) = match bounds {
-            Some((min, max)) => (
-                f32::from(min.x()),
-                f32::from(min.y()),
-                f32::from(max.x()),
-                f32::from(max.y()),
-            ),
-            None => (0.0, 0.0, 0.0, 0.0),
-        };
-        // Board extent in units of r: 1.5 per x step plus one hexagon width (2),
-        // √3/2 per y step plus one hexagon height (√3).
-        let units_w = 1.5 * (x1 - x0) + 2.0;
-        let units_h = SQRT3 / 2.0 * (y1 - y0) + SQRT3;
+        let (header, footer, margin) = bands(scale);
+        let ((x0, y0), (units_w, units_h)) = board_units(bounds);
         let avail_w = (width - 2.0 * margin).max(1.0);
         let avail_h = (height - header - footer - 2.0 * margin).max(1.0);
         let radius = (avail_w / units_w)
@@ -94,6 +80,17 @@ impl FrameLayout {
             header,
             footer,
         }
+    }
+
+    /// The smallest frame, at least `min_width` wide, that shows `level`'s board with
+    /// hexagons of circumradius `radius` at interface scale `scale` (the frame
+    /// [`FrameLayout::new`] fits back to that radius): the published page's frame.
+    pub fn frame_for(level: &Level, radius: f32, scale: f32, min_width: u32) -> (u32, u32) {
+        let (header, footer, margin) = bands(scale);
+        let (_, (units_w, units_h)) = board_units(level.bounds());
+        let width = (units_w * radius + 2.0 * margin).ceil() as u32;
+        let height = (units_h * radius + header + footer + 2.0 * margin).ceil() as u32;
+        (width.max(min_width), height)
     }
 
     /// The pixel centre of grid position `pos`.
@@ -162,6 +159,28 @@ impl FrameLayout {
     }
 }
 
+/// The header's and the footer's heights and the board's margin at interface scale
+/// `scale`.
+fn bands(scale: f32) -> (f32, f32, f32) {
+    (64.0 * scale, 80.0 * scale, 12.0 * scale)
+}
+
+/// The top-left grid corner of `bounds` (or one position), and the board's extent in
+/// units of the circumradius: 1.5 per x step plus one hexagon width (2), √3/2 per y
+/// step plus one hexagon height (√3).
+fn board_units(bounds: Option<(Pos, Pos)>) -> ((f32, f32), (f32, f32)) {
+    let (x0, y0, x1, y1) = match bounds {
+        Some((min, max)) => (
+            f32::from(min.x()),
+            f32::from(min.y()),
+            f32::from(max.x()),
+            f32::from(max.y()),
+        ),
+        None => (0.0, 0.0, 0.0, 0.0),
+    };
+    ((x0, y0), (1.5 * (x1 - x0) + 2.0, SQRT3 / 2.0 * (y1 - y0) + SQRT3))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +206,21 @@ mod tests {
                 assert_eq!(layout.cell_at(&level, cx + 0.8 * layout.radius, cy), Some(pos));
             }
         }
+    }
+
+    #[test]
+    fn a_frame_for_a_radius_fits_the_board_back_to_it() {
+        let small = level(&["", "..x...o+", "x+..o...x.", "..o+..x."]);
+        let (w, h) = FrameLayout::frame_for(&small, 26.0, 1.0, 480);
+        assert_eq!(w, 480, "narrow boards get the least width");
+        let layout = FrameLayout::new(&small, w, h, 1.0);
+        // At least the radius asked; more by what rounding the frame up to whole
+        // pixels gives a board a few hexagons high.
+        assert!((26.0..26.5).contains(&layout.radius), "{}", layout.radius);
+        let wide = level(&["x...............................................................x."]);
+        let (w, h) = FrameLayout::frame_for(&wide, 20.0, 1.0, 480);
+        assert!(w > 480);
+        assert!((20.0..20.1).contains(&FrameLayout::new(&wide, w, h, 1.0).radius));
     }
 
     #[test]

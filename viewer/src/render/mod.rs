@@ -1,8 +1,10 @@
 //! Rendering: draws a [`Scene`] (the player's frame) or an [`EditorScene`] (the
 //! editor's) on a [`Canvas`], without a window: into a pixel buffer ([`Pixels`]: the
 //! window presents it, `--png` saves it, tests probe it) or as SVG text ([`Svg`]:
-//! `--svg`), by the same drawing code. Each also returns the frame's words as drawn
-//! ([`FrameText`]), for tests and tools that read them instead of the pixels.
+//! `--svg`), by the same drawing code; and the published page's frame, a level at its
+//! start with every look its page switches between ([`draw_page_frame`]). Each also
+//! returns the frame's words as drawn ([`FrameText`]), for tests and tools that read
+//! them instead of the pixels.
 //! [`layout`] maps cells to pixels and back, and the [`Camera`] zooms and pans that
 //! mapping.
 //!
@@ -11,7 +13,8 @@
 //!
 //! Its files, from the top (each imports only the ones below it):
 //! - `frame.rs`: the entries, a whole frame: [`render`] and [`render_editor`] on
-//!   pixels, [`draw`] on any canvas;
+//!   pixels, [`draw`] on any canvas; `page_frame.rs`: the published page's frame
+//!   ([`draw_page_frame`]), every look of its cells and counters;
 //! - `editor_frame.rs`: the editor's frame ([`EditorScene`]); `board.rs`: the player's
 //!   frame ([`Scene`], and the pieces the editor's frame shares); `overview.rs`: the
 //!   pack overview, its difficulty curve as a chart ([`PackOverview`]); `help.rs`: the
@@ -26,6 +29,7 @@ pub mod camera;
 pub mod canvas;
 pub mod editor_frame;
 mod frame;
+pub mod page_frame;
 pub mod frame_text;
 pub mod help;
 pub mod key_line;
@@ -45,5 +49,6 @@ pub use frame::{draw, render, render_editor, render_with};
 pub use frame_text::FrameText;
 pub use layout::FrameLayout;
 pub use overview::PackOverview;
+pub use page_frame::draw_page_frame;
 pub use pixels::Pixels;
 pub use svg::Svg;

@@ -4,8 +4,9 @@
 //! the places fontdue puts its bitmaps, so the picture needs no font installed, and
 //! each text run also carries its words as an unpainted `<text>` element (selectable,
 //! readable by scripts and screen readers). Groups carry `data-cell="F7"` (an item's
-//! Hexix name), `data-part="remaining"` (a part of the frame) or `data-level="3"` (a
-//! level's point on the pack overview).
+//! Hexix name), `data-part="remaining"` (a part of the frame), `data-level="3"` (a
+//! level's point on the pack overview) or `data-look="hidden"` (one look of the item or
+//! part around it, for a page that switches them).
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -256,6 +257,9 @@ impl Canvas for Svg {
             }
             Group::Level(number) => {
                 let _ = write!(self.body, r#"<g data-level="{number}">"#);
+            }
+            Group::Look(look) => {
+                let _ = write!(self.body, r#"<g data-look="{look}">"#);
             }
         }
     }
