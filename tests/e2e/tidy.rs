@@ -647,6 +647,8 @@ const VIEWER_PARTS: &[(&str, &[&str])] = &[
     ("app.rs", &["controller", "player", "editor", "keys"]),
     // `--serve`: the controller's other front, beside the window (neither imports the other).
     ("serve", &["controller", "player", "editor", "keys", "render"]),
+    // `--html`: a page that plays without the viewer, from the player's scene.
+    ("publish", &["player", "keys", "render"]),
 ];
 
 /// The viewer's modules a source names as `crate::name`, outside comments and tests.

@@ -15,6 +15,7 @@ pub const USAGE: &str =
        hexcells-view --edit [--png OUT.png] [--svg OUT.svg] [--level N] FILE
        hexcells-view --serve [--port N] [--edit] [--level N] [--swap-buttons] [--stdin] [FILE]
        hexcells-view --export-record OUT.record [--level N] [FILE]
+       hexcells-view --html OUT.html [--level N] [--swap-buttons] FILE
        hexcells-view --version | --man | --completions SHELL
 
   FILE            the level file to show and follow (default: the tutorial pack)
@@ -26,12 +27,17 @@ pub const USAGE: &str =
                   page on 127.0.0.1; prints its address, with a secret token, as
                   the first line of stdout, then serves until stopped (Ctrl+C)
   --port N        the port for --serve (default 0: a free one)
+  --html OUT.html publish FILE as one page that plays in any browser, with
+                  nothing to install and no server (every level of a pack with
+                  its list, or level N with --level), and exit; a level with a
+                  syntax error is refused, a stuck one published with a warning
   --size WxH      frame size for --png and --svg (default 1280x800)
-  --level N       start at level N of a pack (from 1)
+  --level N       start at level N of a pack (from 1); with --html, only it
   --overview      show the pack overview, its difficulty curve, from the start (as
                   the key O does; with --png and --svg, in the picture)
   --swap-buttons  the right button uncovers, guesses and creates blue, the left
-                  black (also [mouse] blue = \"right\" in keys.toml)
+                  black (also [mouse] blue = \"right\" in keys.toml; with --html,
+                  on the page)
   --stdin         take document snapshots on stdin, report clicks on stdout
                   (used by the language server; with --serve, the page's address
                   goes out on stdout as the protocol's `serving` message)
@@ -51,7 +57,25 @@ player keys: click uncovers (left blue, right black), Shift+click marks a guess,
 C / D / X confirm / deny / clear the guesses, H hint, S the next round as guesses,
 Shift+S solve all, Z undo, R clear progress, E export the play record, Ctrl+C / Ctrl+V
 copy / paste a level, V show solution, Tab the level editor, wheel or + - 0 zoom,
-middle drag pan";
+middle drag pan
+
+exit status: 0 when done; 2 when nothing could be done and nothing was written (a bad
+option, a file that cannot be read or written, --level past the end of the pack, and
+for --html a level with a syntax error, whose diagnostics go to stderr)";
+
+/// The manual page's EXIT STATUS section (roff): what [`USAGE`] ends with.
+const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+Done: the window was closed, the picture or the page written (\fB\-\-html\fR prints on
+stderr, as warnings, the levels a perfect player gets stuck on, and publishes them).
+.TP
+\fB2\fR
+Nothing done, nothing written: a bad option, a file that cannot be read or written,
+\fB\-\-level\fR past the end of the pack (the message says how many levels it has), or
+for \fB\-\-html\fR a level with a syntax error (its diagnostics go to stderr, as
+\fBhexcells check\fR prints them).
+"#;
 
 /// The options of [`USAGE`] for clap: the manual page and the completion scripts are
 /// written from it.
@@ -81,6 +105,7 @@ pub fn command() -> Command {
              hexcells-view --edit [--png <OUT.png>] [--svg <OUT.svg>] [--level <N>] <FILE>\n\
              hexcells-view --serve [--port <N>] [--edit] [--level <N>] [--swap-buttons] [--stdin] [FILE]\n\
              hexcells-view --export-record <OUT.record> [--level <N>] [FILE]\n\
+             hexcells-view --html <OUT.html> [--level <N>] [--swap-buttons] <FILE>\n\
              hexcells-view --version | --man | --completions <SHELL>",
         )
         .arg(
@@ -102,6 +127,13 @@ pub fn command() -> Command {
              127.0.0.1; prints its address, with a secret token, as the first line of \
              stdout, then serves until stopped (Ctrl+C)",
         ))
+        .arg(file(
+            "html",
+            "OUT.html",
+            "Publish FILE as one page that plays in any browser, with nothing to install and \
+             no server (every level of a pack with its list, or level N with --level), and \
+             exit; a level with a syntax error is refused, a stuck one published with a warning",
+        ))
         .arg(
             Arg::new("port")
                 .long("port")
@@ -119,7 +151,7 @@ pub fn command() -> Command {
             Arg::new("level")
                 .long("level")
                 .value_name("N")
-                .help("Start at level N of a pack (from 1)"),
+                .help("Start at level N of a pack (from 1); with --html, only it"),
         )
         .arg(flag(
             "overview",
@@ -129,7 +161,7 @@ pub fn command() -> Command {
         .arg(flag(
             "swap-buttons",
             "The right button uncovers, guesses and creates blue, the left black (also \
-             [mouse] blue = \"right\" in keys.toml)",
+             [mouse] blue = \"right\" in keys.toml; with --html, on the page)",
         ))
         .arg(flag(
             "stdin",
@@ -151,11 +183,17 @@ pub fn command() -> Command {
         )
 }
 
-/// Writes the manual page `hexcells-view.1` to `out`.
+/// Writes the manual page `hexcells-view.1` to `out`: clap_mangen's sections, and the
+/// exit status before the version.
 pub fn write_man(out: &mut dyn Write) -> io::Result<()> {
-    clap_mangen::Man::new(command())
-        .source(format!("hexcells {}", env!("CARGO_PKG_VERSION")))
-        .render(out)
+    let man = clap_mangen::Man::new(command()).source(format!("hexcells {}", env!("CARGO_PKG_VERSION")));
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    man.render_options_section(out)?;
+    out.write_all(EXIT_STATUS.as_bytes())?;
+    man.render_version_section(out)
 }
 
 /// Writes the completion script of `shell` for `hexcells-view` to `out`.
@@ -203,7 +241,10 @@ mod tests {
         write_man(&mut page).unwrap();
         let page = String::from_utf8(page).unwrap();
         assert!(page.contains(".TH hexcells-view 1"), "{page}");
+        assert!(page.contains(".SH \"EXIT STATUS\""), "{page}");
+        assert!(page.contains("\\fB2\\fR"));
         for form in [
+            "\\-\\-html <OUT.html>",
             "\\-\\-png <OUT.png>",
             "\\-\\-export\\-record <OUT.record>",
             "\\-\\-edit",

@@ -5,6 +5,8 @@
 //!   events into chords, pointer positions and a frame size, and presents frames;
 //! - [`serve`]: the same controller behind a page on loopback (`--serve`), beside the
 //!   window: neither imports the other, and it never imports winit;
+//! - [`publish`]: a level or a pack as one page that plays in any browser (`--html`),
+//!   drawn from the player's scene; beside the window and `serve`;
 //! - [`controller`]: the player and the editor without the window: which mode has
 //!   it, switching between them, and what input means in each;
 //! - [`player`] and [`editor`]: the two modes as plain state, each with one handler for
@@ -25,6 +27,7 @@ pub mod controller;
 pub mod editor;
 pub mod keys;
 pub mod player;
+pub mod publish;
 pub mod render;
 pub mod serve;
 pub mod watch;

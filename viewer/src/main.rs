@@ -2,8 +2,10 @@
 //! editor. Command-line entry: a window on FILE (or on the embedded tutorial), the
 //! editor on FILE with `--edit`, or one frame rendered to a PNG with `--png` or to an
 //! SVG with `--svg` (no window, no display), or the same player and editor served as
-//! a page on loopback with `--serve` (no display); the usage text, manual page and
-//! completion scripts come from `cli.rs`.
+//! a page on loopback with `--serve` (no display), or a level or a pack published as
+//! one page that plays in any browser with `--html`; the usage text, manual page and
+//! completion scripts come from `cli.rs`. Exit status: 0, or 2 when it cannot do what
+//! was asked (nothing written).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -19,6 +21,7 @@ use hexcells_viewer::editor::mode::EditMode;
 use hexcells_viewer::keys::player::PlayerAction;
 use hexcells_viewer::player::progress::state_dir;
 use hexcells_viewer::player::{Input, Origin, Session, TUTORIAL};
+use hexcells_viewer::publish::{self, PublishOptions};
 use hexcells_viewer::render::{self, editor_frame, Canvas, Pixels, Svg};
 use hexcells_viewer::serve::{self, ServeOptions};
 
@@ -27,9 +30,15 @@ struct Args {
     file: Option<PathBuf>,
     png: Option<PathBuf>,
     svg: Option<PathBuf>,
+    html: Option<PathBuf>,
+    /// Debug builds' hidden `--play-script` (the published page's differential test).
+    play_script: bool,
     size: (u32, u32),
     level: usize,
     overview: bool,
+    /// Whether `--level` was given (`--html` publishes every level without it).
+    level_given: bool,
+    size_given: bool,
     swap_buttons: bool,
     stdin: bool,
     edit: bool,
@@ -43,9 +52,13 @@ fn parse_args() -> anyhow::Result<Args> {
         file: None,
         png: None,
         svg: None,
+        html: None,
+        play_script: false,
         size: (1280, 800),
         level: 1,
         overview: false,
+        level_given: false,
+        size_given: false,
         swap_buttons: false,
         stdin: false,
         edit: false,
@@ -79,6 +92,9 @@ fn parse_args() -> anyhow::Result<Args> {
             }
             Some("--png") => args.png = Some(it.next().context("--png needs a file name")?.into()),
             Some("--svg") => args.svg = Some(it.next().context("--svg needs a file name")?.into()),
+            Some("--html") => args.html = Some(it.next().context("--html needs a file name")?.into()),
+            // Test support only: release builds know no such option.
+            Some("--play-script") if cfg!(debug_assertions) => args.play_script = true,
             Some("--size") => {
                 let value = it.next().context("--size needs WxH")?;
                 let value = value.to_string_lossy();
@@ -88,6 +104,7 @@ fn parse_args() -> anyhow::Result<Args> {
                     bail!("--size must be between 16x16 and 8192x8192");
                 }
                 args.size = (w, h);
+                args.size_given = true;
             }
             Some("--level") => {
                 let value = it.next().context("--level needs a number")?;
@@ -96,6 +113,7 @@ fn parse_args() -> anyhow::Result<Args> {
                     Ok(n) => n,
                     Err(_) => bail!("--level needs a level number, from 1"),
                 };
+                args.level_given = true;
             }
             Some("--serve") => args.serve = true,
             Some("--port") => {
@@ -133,6 +151,27 @@ fn parse_args() -> anyhow::Result<Args> {
     if args.serve && (args.png.is_some() || args.svg.is_some() || args.export_record.is_some()) {
         bail!("--serve cannot be combined with --png, --svg or --export-record");
     }
+    if args.html.is_some() || args.play_script {
+        let others = args.png.is_some()
+            || args.svg.is_some()
+            || args.serve
+            || args.edit
+            || args.stdin
+            || args.export_record.is_some()
+            || args.overview
+            || (args.html.is_some() && args.play_script);
+        if others {
+            bail!(
+                "--html cannot be combined with --png, --svg, --serve, --edit, --stdin, --export-record or --overview"
+            );
+        }
+        if args.size_given {
+            bail!("--size is for --png and --svg: the page fits its level to the browser's window");
+        }
+        if args.file.is_none() {
+            bail!("--html needs the level FILE to publish\n\n{USAGE}");
+        }
+    }
     if args.port != 0 && !args.serve {
         bail!("--port is for --serve");
     }
@@ -143,6 +182,14 @@ fn parse_args() -> anyhow::Result<Args> {
         if args.file.as_ref().is_some_and(|file| same_file(out, file)) {
             bail!(
                 "{} is the level file: give another file name to write the picture to",
+                out.display()
+            );
+        }
+    }
+    if let (Some(out), Some(file)) = (&args.html, &args.file) {
+        if same_file(out, file) {
+            bail!(
+                "{} is the level file: give another file name to write the page to",
                 out.display()
             );
         }
@@ -211,8 +258,41 @@ fn draw_frame(args: &Args, session: &Session, text: &str, canvas: &mut dyn Canva
     }
 }
 
+/// `--html OUT FILE`: the page written, its warnings on stderr and one line on stdout.
+fn write_html(args: &Args, file: &Path, out: &Path) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let options = PublishOptions {
+        file: file.to_path_buf(),
+        text,
+        level: args.level_given.then_some(args.level),
+        swap_buttons: args.swap_buttons,
+        out: out.to_path_buf(),
+    };
+    let published = publish::write_page(&options, &mut std::io::stderr().lock())?;
+    let levels = match published.levels {
+        1 => "1 level".to_string(),
+        n => format!("{n} levels"),
+    };
+    println!(
+        "{}: {levels}, {:.0} kB; it plays in any browser, from the file or any web host",
+        out.display(),
+        published.bytes as f64 / 1000.0
+    );
+    Ok(())
+}
+
 fn run() -> anyhow::Result<()> {
     let args = parse_args()?;
+    if let (Some(out), Some(file)) = (&args.html, &args.file) {
+        return write_html(&args, file, out);
+    }
+    if let (true, Some(file)) = (args.play_script, &args.file) {
+        let text =
+            std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let script = publish::play_script(&text, args.level_given.then_some(args.level), args.swap_buttons)?;
+        println!("{script}");
+        return Ok(());
+    }
     // The editor's file may not exist yet: it starts as an empty level.
     let on_disk = match (&args.file, args.edit) {
         (Some(path), true) if !path.exists() => None,

@@ -251,7 +251,12 @@ pub(super) fn draw_header_with(
     }
 }
 
-pub(super) fn draw_footer(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas, words: &mut FrameText) {
+pub(super) fn draw_footer(
+    scene: &Scene,
+    layout: &FrameLayout,
+    canvas: &mut dyn Canvas,
+    words: &mut FrameText,
+) {
     let s = layout.scale;
     let top = layout.height - layout.footer;
     canvas.begin(Group::Part("custom-text"));

@@ -10,14 +10,16 @@
 //!   value's digit at each place. The digits of the embedded font are all one width,
 //!   so the glyph at a place of `333` is where that place of `123` puts it.
 //!
-//! The cells sit in one part, `board`, which the page zooms and pans. Its script only
-//! shows and hides these looks and dims numbers (a dimmed number is the same number
-//! with [`super::palette::DIMMED_ALPHA`]); it draws nothing and knows no geometry.
+//! The cells sit in one part, `board`, which the page zooms and pans; its last part,
+//! `focus`, is the keyboard's focus ring, drawn around the origin for the page to move
+//! onto an item's centre. The script only shows and hides these looks, places the
+//! ring and dims numbers (a dimmed number is the same number with
+//! [`super::palette::DIMMED_ALPHA`]); it draws nothing and works out no geometry.
 
 use hexcells_core::{Item, Pos};
 
 use super::board::{self, Scene};
-use super::canvas::{Canvas, Group};
+use super::canvas::{Canvas, Group, Tile};
 use super::frame_text::FrameText;
 use super::layout::FrameLayout;
 use super::palette;
@@ -52,7 +54,8 @@ pub fn draw_page_frame(scene: &Scene, digits: [usize; 2], canvas: &mut dyn Canva
     canvas.begin(Group::Part("board"));
     for (pos, item) in scene.level.items() {
         canvas.begin(Group::Item(pos));
-        let hidden = matches!(item, Item::Cell(_)) && !scene.uncovered.get(pos.index()).copied().unwrap_or(false);
+        let hidden =
+            matches!(item, Item::Cell(_)) && !scene.uncovered.get(pos.index()).copied().unwrap_or(false);
         if hidden {
             canvas.begin(Group::Look(HIDDEN));
             board::draw_item(scene, &layout, canvas, pos, item);
@@ -71,18 +74,32 @@ pub fn draw_page_frame(scene: &Scene, digits: [usize; 2], canvas: &mut dyn Canva
         }
         canvas.end();
     }
+    canvas.begin(Group::Part("focus"));
+    let width = (3.0 * layout.scale).max(layout.radius * 0.12);
+    let ring = Tile::Outline {
+        color: palette::CURSOR,
+        width: width.to_bits(),
+    };
+    canvas.tile(ring, layout.radius, 0.0, 0.0);
     canvas.end();
-    board::draw_header_with(scene, &layout, canvas, &mut words, &mut |canvas, k, cx, y, style| {
-        let n = digits.get(k).copied().unwrap_or(1).clamp(1, DIGITS.len());
-        for (places, look) in DIGITS.iter().take(n).enumerate() {
-            canvas.begin(Group::Look(look));
-            for digit in '0'..='9' {
-                let run: String = std::iter::repeat_n(digit, places + 1).collect();
-                canvas.text(&run, cx, y, style);
+    canvas.end();
+    board::draw_header_with(
+        scene,
+        &layout,
+        canvas,
+        &mut words,
+        &mut |canvas, k, cx, y, style| {
+            let n = digits.get(k).copied().unwrap_or(1).clamp(1, DIGITS.len());
+            for (places, look) in DIGITS.iter().take(n).enumerate() {
+                canvas.begin(Group::Look(look));
+                for digit in '0'..='9' {
+                    let run: String = std::iter::repeat_n(digit, places + 1).collect();
+                    canvas.text(&run, cx, y, style);
+                }
+                canvas.end();
             }
-            canvas.end();
-        }
-    });
+        },
+    );
     board::draw_footer(scene, &layout, canvas, &mut words);
     words
 }
@@ -136,10 +153,21 @@ mod tests {
         assert_eq!(svg.matches(r#"data-look="hidden""#).count(), 1, "{svg}");
         assert_eq!(svg.matches(r#"data-look="shown""#).count(), 1);
         assert_eq!(svg.matches(r#"data-look="lit""#).count(), 2, "each cell");
-        assert!(svg.contains(r#"<g data-part="board"><g data-cell="A1">"#), "{svg}");
+        assert!(
+            svg.contains(r#"<g data-part="board"><g data-cell="A1">"#),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(r#"<g data-part="focus"><use "#),
+            "the focus ring, last on the board"
+        );
         // Remaining: runs of 1 and 2 digits; mistakes: of 1, 2 and 3.
         for (look, n) in [("digits-1", 2), ("digits-2", 2), ("digits-3", 1), ("digits-4", 0)] {
-            assert_eq!(svg.matches(&format!(r#"data-look="{look}""#)).count(), n, "{look}");
+            assert_eq!(
+                svg.matches(&format!(r#"data-look="{look}""#)).count(),
+                n,
+                "{look}"
+            );
         }
         assert!(svg.contains(">999</text>") && !svg.contains(">9999</text>"));
     }
