@@ -5,6 +5,8 @@
 //! - each cell hidden at the start: `hidden` (as it starts) and `shown` (uncovered, with
 //!   its number);
 //! - each cell: `lit`, its outline as the member of a highlighted flower or beam;
+//! - each column number: an unpainted hexagon under its number, so that a click or a
+//!   tap anywhere on its place reaches it, as in the window, not only on the glyphs;
 //! - each counter: `digits-1` to `digits-4`, the value's runs for each count of digits,
 //!   a run of every digit (`000`, `111`, ...) each: the page shows the glyph of the
 //!   value's digit at each place. The digits of the embedded font are all one width,
@@ -64,6 +66,10 @@ pub fn draw_page_frame(scene: &Scene, digits: [usize; 2], canvas: &mut dyn Canva
             board::draw_item(&shown, &layout, canvas, pos, item);
             canvas.end();
         } else {
+            if matches!(item, Item::Column(_)) {
+                let place = layout.hexagon(pos, 0.94 * layout.radius);
+                canvas.fill_polygon(&place, tiny_skia::Color::TRANSPARENT);
+            }
             board::draw_item(scene, &layout, canvas, pos, item);
         }
         if matches!(item, Item::Cell(_)) {
