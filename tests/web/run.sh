@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# The page of `hexcells-view --serve` in a real browser (page.js): Debian's Chromium,
-# headless, driven by playwright-core, against the debug binary on 127.0.0.1 with no
-# DISPLAY. Build the binary first: `cargo build -p hexcells-viewer --bin hexcells-view`.
+# The pages of `hexcells-view` in a real browser: Debian's Chromium, headless, driven by
+# playwright-core, with no DISPLAY: the page of `--serve` against the debug binary on
+# 127.0.0.1 (page.js), and the published page of `--html` the debug binary writes, from
+# file:// and from a static server on 127.0.0.1 (html.js; the shared corpus's levels when
+# ../shared/corpus is there). Build the binary first (cargo test builds it):
+# `cargo build -p hexcells-viewer --bin hexcells-view`.
 # Environment:
 #   HEXCELLS_WEB_CACHE  where the npm package lives between runs (default ~/.cache/hexcells-web-e2e)
 # Needs (Debian): chromium, and Node 20 with npm.
-# Prints `N passed, M failed` last; exits 0 only when every check passed (2: cannot run).
+#   HEXCELLS_CORPUS     the shared corpus, when not at ../shared/corpus
+# Prints each script's checks, then `N passed, M failed` over both last; exits 0 only when
+# every check passed (2: cannot run).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -35,4 +40,18 @@ if [ ! -d "$CACHE/node_modules" ] || [ "$(cat "$CACHE/.stamp" 2>/dev/null)" != "
 fi
 flock -u 9
 
-env -u DISPLAY -u WAYLAND_DISPLAY NODE_PATH="$CACHE/node_modules" node "$HERE/page.js" "$BIN"
+passed=0 failed=0
+log=$(mktemp "${TMPDIR:-/tmp}/hexcells-web.XXXXXX")
+trap 'rm -f "$log"' EXIT
+for script in page.js html.js; do
+  echo "web e2e: $script"
+  env -u DISPLAY -u WAYLAND_DISPLAY NODE_PATH="$CACHE/node_modules" node "$HERE/$script" "$BIN" | tee "$log" || true
+  out=$(tail -n 1 "$log")
+  if [[ $out =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+  else
+    failed=$((failed + 1))
+  fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
