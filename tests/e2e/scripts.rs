@@ -204,7 +204,7 @@ fn the_test_command_lists_skipped_tests_and_parts_in_its_summary() {
         "{out}"
     );
     assert!(
-        out.contains("==> hexcells-view --serve in Chromium (tests/web): skipped: chromium or npm not found"),
+        out.contains("==> hexcells-view --serve and --html in Chromium (tests/web): skipped: chromium or npm not found"),
         "{out}"
     );
     assert!(

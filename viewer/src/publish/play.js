@@ -335,6 +335,7 @@
       if (t.moved) panBy(dx, dy);
       return;
     }
+    if (dragFrom && !(e.buttons & 4)) dragFrom = null;
     if (dragFrom) {
       panBy(e.clientX - dragFrom.x, e.clientY - dragFrom.y);
       dragFrom = { x: e.clientX, y: e.clientY };
