@@ -385,6 +385,30 @@ const read = (name) => fs.readFileSync(path.join(LEVELS, name), 'utf8');
       await context.close();
     });
 
+    await check('a hover outlines the cells a number counts; a left click keeps its flower outlined, a second hides it', async () => {
+      const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+      const page = await open(context, fileUrl(flowers));
+      const lit = () => page.evaluate(() => Array.from(document.querySelectorAll('#board [data-cell].lit'), (e) => e.dataset.cell).sort());
+      const members = await page.evaluate((name) => {
+        const data = JSON.parse(document.getElementById('data-1').textContent);
+        const names = Array.from(document.querySelectorAll('#board [data-cell]'), (e) => e.dataset.cell);
+        return data.clues[names.indexOf(name)].map((i) => names[i]).sort();
+      }, cells.number);
+      assert(members.length > 3, `the flower of ${cells.number}: ${members}`);
+      await page.hover(`[data-cell="${cells.number}"]`);
+      assert(same(await lit(), members), `on a hover: ${await lit()}`);
+      await page.mouse.move(2, 2);
+      assert((await lit()).length === 0, 'the pointer gone, nothing outlined');
+      await page.click(`[data-cell="${cells.number}"]`);
+      await page.mouse.move(2, 2);
+      assert(same(await lit(), members), `after a left click: ${await lit()}`);
+      await page.click(`[data-cell="${cells.number}"]`);
+      await page.mouse.move(2, 2);
+      assert((await lit()).length === 0, 'a second click hides it');
+      clean(page, fileUrl(flowers));
+      await context.close();
+    });
+
     await check('the wheel zooms around the pointer, and 0 undoes it', async () => {
       const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
       const page = await open(context, fileUrl(flowers));
