@@ -3,12 +3,13 @@
 # playwright-core, with no DISPLAY: the page of `--serve` against the debug binary on
 # 127.0.0.1 (page.js), and the published page of `--html` the debug binary writes, from
 # file:// and from a static server on 127.0.0.1 (html.js; the shared corpus's levels when
-# ../shared/corpus is there). Build the binary first (cargo test builds it):
+# the corpus is there, found through tests/corpus). Build the binary first (cargo test builds it):
 # `cargo build -p hexcells-viewer --bin hexcells-view`.
 # Environment:
 #   HEXCELLS_WEB_CACHE  where the npm package lives between runs (default ~/.cache/hexcells-web-e2e)
 # Needs (Debian): chromium, and Node 20 with npm.
-#   HEXCELLS_CORPUS     the shared corpus, when not at ../shared/corpus
+#   HEXCELLS_CORPUS     the shared corpus, when not at ../shared/corpus (read by tests/corpus,
+#                       whose corpus_dir example tells the browser tests where it is)
 # Prints each script's checks, then `N passed, M failed` over both last; exits 0 only when
 # every check passed (2: cannot run).
 set -euo pipefail
@@ -40,12 +41,15 @@ if [ ! -d "$CACHE/node_modules" ] || [ "$(cat "$CACHE/.stamp" 2>/dev/null)" != "
 fi
 flock -u 9
 
+# The shared corpus, found as every test finds it (tests/corpus); empty when absent.
+CORPUS_DIR=$(cd "$ROOT" && cargo run --quiet -p hexcells-corpus --example corpus_dir 2>/dev/null) || CORPUS_DIR=""
+
 passed=0 failed=0
 log=$(mktemp "${TMPDIR:-/tmp}/hexcells-web.XXXXXX")
 trap 'rm -f "$log"' EXIT
 for script in page.js html.js; do
   echo "web e2e: $script"
-  env -u DISPLAY -u WAYLAND_DISPLAY NODE_PATH="$CACHE/node_modules" node "$HERE/$script" "$BIN" | tee "$log" || true
+  env -u DISPLAY -u WAYLAND_DISPLAY NODE_PATH="$CACHE/node_modules" node "$HERE/$script" "$BIN" "$CORPUS_DIR" | tee "$log" || true
   out=$(tail -n 1 "$log")
   if [[ $out =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
     passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))

@@ -12,7 +12,8 @@
 //! - [`player`] and [`editor`]: the two modes as plain state, each with one handler for
 //!   the actions of its table; neither imports the other;
 //! - [`keys`] (the bindings of both modes and `keys.toml`), [`render`] (scenes drawn
-//!   on a canvas: pixels or SVG; layout and camera), [`clipboard`] and [`watch`] (the level file on disk);
+//!   on a canvas: pixels or SVG; layout and camera), [`clipboard`] and [`watch`] (the level file on disk),
+//!   and [`page_policy`] (the web pages' script and style allowed by hash);
 //! - [`cli`]: the command line's usage text and its clap description (manual page,
 //!   completion scripts), apart from all of the above.
 //!
@@ -26,6 +27,7 @@ pub mod clipboard;
 pub mod controller;
 pub mod editor;
 pub mod keys;
+pub mod page_policy;
 pub mod player;
 pub mod publish;
 pub mod render;

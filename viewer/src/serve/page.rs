@@ -7,9 +7,7 @@
 
 use std::sync::LazyLock;
 
-use base64::engine::general_purpose::STANDARD;
-use base64::Engine;
-use sha2::{Digest, Sha256};
+use crate::page_policy::hash_source;
 
 /// The page: its HTML, style and script in one small file.
 pub const PAGE: &str = include_str!("page.html");
@@ -24,8 +22,8 @@ pub fn policy() -> &'static str {
 /// origin only; no `<base>`, no forms; framed only by its own origin and VS Code's
 /// webview.
 fn policy_for(page: &str) -> String {
-    let script = hash(inline(page, "script"));
-    let style = hash(inline(page, "style"));
+    let script = hash_source(inline(page, "script"));
+    let style = hash_source(inline(page, "style"));
     format!(
         "default-src 'none'; script-src '{script}'; style-src '{style}'; connect-src 'self'; \
          base-uri 'none'; form-action 'none'; frame-ancestors 'self' vscode-webview: vscode-file:"
@@ -42,23 +40,9 @@ fn inline<'a>(page: &'a str, tag: &str) -> &'a str {
     text.unwrap_or_else(|| panic!("page.html has no <{tag}> element"))
 }
 
-/// A policy's hash source for `text`: `sha256-` and the digest in base64.
-fn hash(text: &str) -> String {
-    format!("sha256-{}", STANDARD.encode(Sha256::digest(text.as_bytes())))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_hash_source_is_the_base64_sha256_of_the_text() {
-        // The example of the CSP specification ("Hash usage for script elements").
-        assert_eq!(
-            hash("alert('Hello, world.');"),
-            "sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng="
-        );
-    }
 
     #[test]
     fn the_policy_names_the_page_s_one_script_and_one_style_and_nothing_inline() {
@@ -66,8 +50,8 @@ mod tests {
         assert_eq!(PAGE.matches("<style").count(), 1, "one style element");
         let policy = policy();
         assert!(!policy.contains("unsafe"), "{policy}");
-        let script = hash(inline(PAGE, "script"));
-        let style = hash(inline(PAGE, "style"));
+        let script = hash_source(inline(PAGE, "script"));
+        let style = hash_source(inline(PAGE, "style"));
         assert!(policy.contains(&format!("script-src '{script}';")), "{policy}");
         assert!(policy.contains(&format!("style-src '{style}';")), "{policy}");
         assert!(inline(PAGE, "script").contains("new WebSocket"));
