@@ -804,7 +804,9 @@ async function previewFrame() {
         const url = frame.url().replace(/token=[^&]*/, 'token=…');
         const text = url.includes('/proxy/') ? (await frame.locator('body').innerText().catch(() => '')).slice(0, 200) : '';
         seen.push(`${url.slice(0, 80)} (${cells} cells) ${text}`);
-        if (frame.url().includes('token=') && cells > 0) {
+        // The page reached through code-server's /proxy/PORT/ (its script takes the
+        // token out of its own address once loaded, and keeps it for its socket).
+        if (frame.url().includes('/proxy/') && cells > 0) {
           return frame;
         }
       }
@@ -925,19 +927,26 @@ async function phasePreview() {
   });
   await check('the panel follows the active level: another .hexcells file shows its own cells', async () => {
     const other = LEVELS.stuck;
-    // Its tab, not the window's title, says the level is open: the panel's page takes the
-    // keyboard when it loads the other level, and the title then names the panel.
     await quickOpen(other.file);
     await page.locator(`.editor-group-container .tab.active[data-resource-name="${other.file}"]`)
       .waitFor({ timeout: TIMEOUT });
     const shown = await until(`the panel to show ${other.file}'s cells`, async () => {
       for (const f of page.frames()) {
-        if (f.url().includes('token=') && (await f.locator('[data-cell="U15"]').count().catch(() => 0)) > 0) {
+        if (f.url().includes('/proxy/') && (await f.locator('[data-cell="U15"]').count().catch(() => 0)) > 0) {
           return f;
         }
       }
       return null;
     });
+    // The keyboard stays in the text editor: the page, framed, takes it only on a click
+    // (the window's title would name the panel, and the status bar lose its cursor).
+    const keys = await page.evaluate(() => ({
+      title: document.title,
+      cursor: document.querySelector('#status\\.editor\\.selection')?.innerText ?? null,
+    }));
+    if (!keys.title.startsWith(`${other.file} `) || !/^Ln \d+, Col \d+/.test(keys.cursor ?? '')) {
+      throw new Error(`the panel took the keyboard from ${other.file}'s editor: ${JSON.stringify(keys)}`);
+    }
     const tab = await page.locator('.tabs-container .tab', { hasText: `Preview ${other.file}` }).count();
     if (tab === 0) {
       throw new Error(`the panel's tab is not named after ${other.file}`);
