@@ -24,7 +24,7 @@ pub(crate) fn propagate_changed(
     puzzle: &Puzzle,
     visible: &[usize],
     values: &mut Values,
-    mut changed: Vec<bool>,
+    changed: Vec<bool>,
 ) -> Vec<usize> {
     // A clue with no hidden member forces nothing: only the others take part.
     let visible: Vec<usize> = visible
@@ -33,57 +33,82 @@ pub(crate) fn propagate_changed(
         .filter(|&c| puzzle.clues[c].members.iter().any(|&m| values[m].is_none()))
         .collect();
     let visible = visible.as_slice();
-    let mut forced = Vec::new();
-    let mut queued = vec![false; puzzle.clues.len()];
-    // Each visible clue is queued at most once at a time.
-    let mut queue: Vec<usize> = Vec::with_capacity(visible.len());
-    queue.extend(visible.iter().copied().filter(|&c| changed[c]));
-    for &c in &queue {
-        queued[c] = true;
-    }
-    let mut is_visible = vec![false; puzzle.clues.len()];
-    for &c in visible {
-        is_visible[c] = true;
-    }
+    let mut agenda = Agenda::new(puzzle, visible, changed);
     loop {
-        while let Some(c) = queue.pop() {
-            queued[c] = false;
+        while let Some(c) = agenda.pop() {
             for (cell, blue) in alone::forced(puzzle, c, values) {
-                if values[cell].is_none() {
-                    values[cell] = Some(blue);
-                    forced.push(cell);
-                    for &other in puzzle.clues_of_cell(cell) {
-                        changed[other] = true;
-                        if is_visible[other] && !queued[other] {
-                            queued[other] = true;
-                            queue.push(other);
-                        }
-                    }
-                }
+                agenda.force(puzzle, values, cell, blue);
             }
         }
         let mut found = counter::forced_alone(puzzle, values);
         if found.is_empty() {
-            found = overlap::forced_by_pairs(puzzle, visible, &is_visible, values, &changed);
+            found = overlap::forced_by_pairs(puzzle, visible, &agenda.is_visible, values, &agenda.changed);
         }
         if found.is_empty() {
             found = counter::forced_against_clues(puzzle, visible, values);
         }
         if found.is_empty() {
-            return forced;
+            return agenda.forced;
         }
         for (cell, blue) in found {
-            if values[cell].is_some() {
-                continue;
-            }
-            values[cell] = Some(blue);
-            forced.push(cell);
-            for &other in puzzle.clues_of_cell(cell) {
-                changed[other] = true;
-                if is_visible[other] && !queued[other] {
-                    queued[other] = true;
-                    queue.push(other);
-                }
+            agenda.force(puzzle, values, cell, blue);
+        }
+    }
+}
+
+/// The work of one [`propagate_changed`]: the cells forced so far, the clues changed
+/// since the fixpoint it started from, and the visible clues queued to be looked at
+/// again (each at most once at a time).
+struct Agenda {
+    forced: Vec<usize>,
+    changed: Vec<bool>,
+    is_visible: Vec<bool>,
+    queued: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl Agenda {
+    /// The visible clues marked in `changed` queued.
+    fn new(puzzle: &Puzzle, visible: &[usize], changed: Vec<bool>) -> Agenda {
+        let mut queued = vec![false; puzzle.clues.len()];
+        let mut queue: Vec<usize> = Vec::with_capacity(visible.len());
+        queue.extend(visible.iter().copied().filter(|&c| changed[c]));
+        for &c in &queue {
+            queued[c] = true;
+        }
+        let mut is_visible = vec![false; puzzle.clues.len()];
+        for &c in visible {
+            is_visible[c] = true;
+        }
+        Agenda {
+            forced: Vec::new(),
+            changed,
+            is_visible,
+            queued,
+            queue,
+        }
+    }
+
+    /// The next clue to look at again.
+    fn pop(&mut self) -> Option<usize> {
+        let c = self.queue.pop()?;
+        self.queued[c] = false;
+        Some(c)
+    }
+
+    /// Forces `cell` to `blue` unless it is known already, and marks the clues it is
+    /// in changed, queueing the visible ones.
+    fn force(&mut self, puzzle: &Puzzle, values: &mut Values, cell: usize, blue: bool) {
+        if values[cell].is_some() {
+            return;
+        }
+        values[cell] = Some(blue);
+        self.forced.push(cell);
+        for &other in puzzle.clues_of_cell(cell) {
+            self.changed[other] = true;
+            if self.is_visible[other] && !self.queued[other] {
+                self.queued[other] = true;
+                self.queue.push(other);
             }
         }
     }
