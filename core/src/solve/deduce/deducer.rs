@@ -202,30 +202,16 @@ impl<'p> Deducer<'p> {
         // What is left needs the counter: the exact checker, the LP (which proves
         // counting arguments quickly), and last the solver with the counter.
         if !cands.is_empty() {
-            let mut open = Vec::with_capacity(cands.len());
-            for c in std::mem::take(&mut cands) {
-                clock.check()?;
-                // A colouring the checker kept for an earlier candidate may rule it out.
-                if models.rules_out(puzzle, &is_untouched, c) {
-                    continue;
-                }
-                let cell = match c {
-                    Cand::Cell(i) => Some(i),
-                    Cand::Untouched => None,
-                };
-                match checker.check(&self.visible, true, cell, CHECK_NODES) {
-                    Check::Forced { .. } => proved.push(c),
-                    Check::Free => {
-                        models.add(
-                            &checker_colouring(&checker, &round),
-                            puzzle,
-                            known,
-                            &self.is_visible,
-                        );
-                    }
-                    Check::Unknown => open.push(c),
-                }
-            }
+            let (forced, open) = check_each(
+                &mut checker,
+                models,
+                std::mem::take(&mut cands),
+                true,
+                CHECK_NODES,
+                &round,
+                clock,
+            )?;
+            proved.extend(forced);
             cands = open;
         }
         let mut second = Vec::new();
@@ -354,32 +340,58 @@ fn check_without_counter(
         }
     }
     if unknown.len() <= RETRY_CELLS {
-        let mut open = Vec::new();
-        for c in unknown {
-            let Cand::Cell(i) = c else {
-                open.push(c);
-                continue;
-            };
-            if models.rules_out(puzzle, round.is_untouched, c) {
-                continue;
-            }
-            clock.check()?;
-            match checker.check(round.visible, false, Some(i), RETRY_NODES) {
-                Check::Forced { .. } => forced.push(c),
-                Check::Unknown => open.push(c),
-                Check::Free => {
-                    models.add(
-                        &checker_colouring(checker, round),
-                        puzzle,
-                        round.known,
-                        round.is_visible,
-                    );
-                }
-            }
-        }
+        let (retried, open) = check_each(checker, models, unknown, false, RETRY_NODES, round, clock)?;
+        forced.extend(retried);
         unknown = open;
     }
     Ok((forced, unknown))
+}
+
+/// Asks the exact checker about each of `cands` that no colouring rules out yet,
+/// within `nodes` decisions each, with the counter or without it (then the untouched
+/// cells, which only the counter sees, are left open unasked). The colouring behind a
+/// `Free` answer is kept when it meets the counter. Returns the candidates it proves
+/// forced and those it could not settle.
+fn check_each(
+    checker: &mut ExactChecker<'_>,
+    models: &mut Models,
+    cands: Vec<Cand>,
+    counter: bool,
+    nodes: usize,
+    round: &RoundFacts<'_>,
+    clock: &Clock,
+) -> Result<(Vec<Cand>, Vec<Cand>), Stop> {
+    let puzzle = round.puzzle;
+    let mut forced = Vec::new();
+    let mut open = Vec::with_capacity(cands.len());
+    for c in cands {
+        let cell = match c {
+            Cand::Cell(i) => Some(i),
+            Cand::Untouched if counter => None,
+            Cand::Untouched => {
+                open.push(c);
+                continue;
+            }
+        };
+        clock.check()?;
+        // A colouring the checker kept for an earlier candidate may rule it out.
+        if models.rules_out(puzzle, round.is_untouched, c) {
+            continue;
+        }
+        match checker.check(round.visible, counter, cell, nodes) {
+            Check::Forced { .. } => forced.push(c),
+            Check::Free => {
+                models.add(
+                    &checker_colouring(checker, round),
+                    puzzle,
+                    round.known,
+                    round.is_visible,
+                );
+            }
+            Check::Unknown => open.push(c),
+        }
+    }
+    Ok((forced, open))
 }
 
 /// The colouring of every cell behind the checker's last `Free` answer: the
