@@ -61,8 +61,7 @@ impl Draft {
                     Hint::None
                 }
             } else {
-                let special = special_hint(clue.count(&level), clue.members.len(), clue.together(&level));
-                match special {
+                match special_hint(&clue, &level) {
                     _ if !rng.chance(NUMBER_CHANCES, OUT_OF) => Hint::None,
                     Some(hint) if rng.chance(1, SPECIAL_ONE_IN) => hint,
                     _ => Hint::Plain,
@@ -96,7 +95,7 @@ impl Draft {
                     level.set(origin, None);
                     continue;
                 }
-                let hint = match special_hint(clue.count(&level), clue.members.len(), clue.together(&level)) {
+                let hint = match special_hint(&clue, &level) {
                     Some(hint) if rng.chance(1, SPECIAL_ONE_IN) => hint,
                     _ => Hint::Plain,
                 };
@@ -142,13 +141,15 @@ impl Draft {
     }
 }
 
-/// The special hint a clue with `count` blue members out of `n_members` may show,
-/// given whether they are together; `None` when `{n}`/`-n-` would say nothing.
-pub(super) fn special_hint(count: usize, n_members: usize, together: Option<bool>) -> Option<Hint> {
-    if count < 2 || count >= n_members {
+/// The special hint `clue` may show in `level`: `{n}` when its blue members are
+/// together, `-n-` when they are not; `None` for a flower, or when either would say
+/// nothing (fewer than two members blue, or every one).
+pub(super) fn special_hint(clue: &Clue, level: &Level) -> Option<Hint> {
+    let count = clue.count(level);
+    if count < 2 || count >= clue.members.len() {
         return None;
     }
-    match together? {
+    match clue.together(level)? {
         true => Some(Hint::Together),
         false => Some(Hint::Apart),
     }

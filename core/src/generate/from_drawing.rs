@@ -289,8 +289,7 @@ impl Base {
             draft.hints[i] = if draft.blue[i] {
                 Hint::Plain
             } else {
-                special_hint(clue.count(&level), clue.members.len(), clue.together(&level))
-                    .unwrap_or(Hint::Plain)
+                special_hint(&clue, &level).unwrap_or(Hint::Plain)
             };
         }
         Base {
@@ -333,8 +332,7 @@ fn add_every_column(draft: &mut Draft) {
                 level.set(origin, None);
                 continue;
             };
-            let hint = special_hint(clue.count(&level), clue.members.len(), clue.together(&level))
-                .unwrap_or(Hint::Plain);
+            let hint = special_hint(&clue, &level).unwrap_or(Hint::Plain);
             let column = Column { direction, hint };
             level.set(origin, Some(Item::Column(column)));
             draft.columns.push(Some((origin, column)));
