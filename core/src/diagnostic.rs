@@ -197,6 +197,15 @@ impl Diagnostic {
         }
     }
 
+    /// Whether this is a syntax error: an error of the text format (HC0101 to HC0107,
+    /// HC0114), so that the level was not read as written. Every tool treats it the
+    /// same way: `fmt` and `convert` refuse the text, the visual editor does not edit
+    /// the level, and neither `check` nor the language server analyses it. Warnings of
+    /// the format (an indented or cropped grid, ...) are not: the level reads as meant.
+    pub fn is_syntax_error(&self) -> bool {
+        self.severity == Severity::Error && self.code.as_str().starts_with("HC01")
+    }
+
     /// Adds a related place (its message escaped like [`Diagnostic::new`]'s).
     pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Diagnostic {
         self.related.push(Related {
@@ -235,6 +244,19 @@ mod tests {
         assert_eq!(d.message, "unknown item `\\t`");
         assert_eq!(d.related[0].message, "see \\u{1b}[31m");
         assert_eq!(escape_controls("é `x`".to_string()), "é `x`");
+    }
+
+    #[test]
+    fn the_syntax_errors_are_the_errors_of_the_text_format() {
+        let syntax: Vec<&str> = Code::ALL
+            .iter()
+            .filter(|c| Diagnostic::new(**c, TextRange::default(), "").is_syntax_error())
+            .map(|c| c.as_str())
+            .collect();
+        assert_eq!(
+            syntax,
+            ["HC0101", "HC0102", "HC0103", "HC0104", "HC0105", "HC0106", "HC0107", "HC0114"]
+        );
     }
 
     #[test]

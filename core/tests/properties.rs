@@ -12,7 +12,7 @@ use support::strategies;
 use std::sync::OnceLock;
 
 use hexcells_core::format::{format, parse, print, print_pack, sixcells, LiveParse, Parse, MAGIC};
-use hexcells_core::{Column, Hint, Item, Level, Pos, Severity};
+use hexcells_core::{Column, Diagnostic, Hint, Item, Level, Pos};
 use proptest::prelude::*;
 
 /// Header text: anything without a line break that does not read as the magic line.
@@ -144,7 +144,7 @@ proptest! {
         let syntax_errors: Vec<_> = parsed
             .all_diagnostics()
             .into_iter()
-            .filter(|d| d.severity == Severity::Error && d.code.as_str().starts_with("HC01"))
+            .filter(Diagnostic::is_syntax_error)
             .collect();
         prop_assert!(syntax_errors.is_empty(), "{:?}", syntax_errors);
         assert_ranges_inside(&text, &parsed);

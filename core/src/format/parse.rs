@@ -67,6 +67,12 @@ impl ParsedLevel {
             .iter()
             .any(|d| d.severity == crate::diagnostic::Severity::Error)
     }
+
+    /// Its first syntax error ([`Diagnostic::is_syntax_error`]): the level was not
+    /// read as written.
+    pub fn syntax_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics.iter().find(|d| d.is_syntax_error())
+    }
 }
 
 /// Parses a whole file: one level or a level pack.

@@ -2,7 +2,7 @@
 //! endings, a final newline), and formats text by parsing and printing it.
 
 use super::parse::{parse, MAGIC};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::model::{Color, Item, Level, Pos, GRID_SIZE};
 
 /// The canonical text of one level.
@@ -78,7 +78,7 @@ pub fn format(text: &str) -> Result<String, FormatError> {
     let errors: Vec<Diagnostic> = parsed
         .all_diagnostics()
         .into_iter()
-        .filter(|d| d.severity == Severity::Error && d.code.as_str().starts_with("HC01"))
+        .filter(Diagnostic::is_syntax_error)
         .collect();
     if !errors.is_empty() {
         return Err(FormatError { errors });

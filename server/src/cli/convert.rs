@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context};
 use hexcells_core::format::{parse, print, sixcells};
-use hexcells_core::{Level, Severity};
+use hexcells_core::{Diagnostic, Level};
 
 use super::args::{ConvertArgs, Format};
 use super::exit::Status;
@@ -85,7 +85,7 @@ fn read_hexcells(
     let syntax_errors: Vec<_> = parse
         .all_diagnostics()
         .into_iter()
-        .filter(|d| d.severity == Severity::Error && d.code.as_str().starts_with("HC01"))
+        .filter(Diagnostic::is_syntax_error)
         .collect();
     if !syntax_errors.is_empty() {
         for d in &syntax_errors {

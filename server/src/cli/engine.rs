@@ -25,7 +25,7 @@ pub fn engine_budget(millis: u64) -> Budget {
 /// errors (a `-n-` that contradicts the colours, ...) do not stop the engine: the
 /// verdict is about the level as read, and the error is reported beside it.
 pub fn blocks_analysis(d: &Diagnostic) -> bool {
-    d.severity == Severity::Error && (d.code.as_str().starts_with("HC01") || d.code == Code::NoCells)
+    d.is_syntax_error() || (d.severity == Severity::Error && d.code == Code::NoCells)
 }
 
 /// The environment variable that sends every level to the engine, even one already

@@ -21,7 +21,7 @@ use hexcells_core::analysis::sixcells_diagnostics::{self as sixcells, SixCellsCh
 use hexcells_core::edit::{TextChange, TextPos};
 use hexcells_core::format::live::fingerprint;
 use hexcells_core::format::{Fingerprint, LiveParse, Parse};
-use hexcells_core::{Level, Severity};
+use hexcells_core::Level;
 use ropey::Rope;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::{
@@ -407,11 +407,7 @@ impl Doc {
             };
         }
         let parsed = self.parse().levels.get(level_idx)?;
-        let syntax_error = parsed
-            .diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error && d.code.as_str().starts_with("HC01"));
-        if syntax_error {
+        if parsed.syntax_error().is_some() {
             return None;
         }
         Some((self.fingerprint(level_idx)?, &parsed.level))

@@ -36,8 +36,7 @@ impl OverviewJob {
             .iter()
             .map(|p| {
                 let unreadable = p.diagnostics.iter().any(|d| {
-                    d.severity == Severity::Error
-                        && (d.code.as_str().starts_with("HC01") || d.code == Code::NoCells)
+                    d.is_syntax_error() || (d.severity == Severity::Error && d.code == Code::NoCells)
                 });
                 let standing = if unreadable {
                     Standing::Invalid

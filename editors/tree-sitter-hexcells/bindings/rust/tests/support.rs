@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use hexcells_core::format::{parse, HeaderField, ParsedLevel};
-use hexcells_core::{Code, Diagnostic, Direction, Hint, Item, Pos, Severity};
+use hexcells_core::{Code, Diagnostic, Direction, Hint, Item, Pos};
 use tree_sitter::{Node, Parser, Tree};
 
 /// The repository root.
@@ -121,15 +121,13 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// The syntax errors of the project's parser: the HC01xx diagnostics of error
-/// severity, except HC0114 (an empty file has no text to mark).
+/// The syntax errors of the project's parser ([`Diagnostic::is_syntax_error`]),
+/// except HC0114 (an empty file has no text to mark).
 pub fn syntax_errors(text: &str) -> Vec<Diagnostic> {
     parse(text)
         .all_diagnostics()
         .into_iter()
-        .filter(|d| {
-            d.severity == Severity::Error && d.code.as_str().starts_with("HC01") && d.code != Code::EmptyFile
-        })
+        .filter(|d| d.is_syntax_error() && d.code != Code::EmptyFile)
         .collect()
 }
 
