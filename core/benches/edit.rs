@@ -27,7 +27,7 @@ fn main() {
     let mut largest: Option<(&str, &str, usize)> = None;
     for file in &files {
         let parsed = parse(&file.text);
-        if parsed.levels.len() != 1 || edit::syntax_error(&parsed.levels[0]).is_some() {
+        if parsed.levels.len() != 1 || parsed.levels[0].syntax_error().is_some() {
             continue;
         }
         let n_items = parsed.levels[0].level.items().count();

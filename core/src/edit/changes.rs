@@ -1,13 +1,12 @@
 //! An operation as text changes: [`changes`] applies an [`Op`] to the level as the
 //! text reads, diffs the result against it, and parses the changed text again to check
-//! that it reads as intended. A level whose grid does not parse is refused with the
-//! first syntax error ([`syntax_error`]), never guessed at.
+//! that it reads as intended. A level with a syntax error is refused with the first
+//! one ([`ParsedLevel::syntax_error`]), never guessed at.
 
 use super::diff;
 use super::error::EditError;
 use super::ops::{apply_op, Op};
 use super::text::{self, apply, TextChange, TextPos};
-use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::format::{count_levels, parse_level_at, print, ParsedLevel};
 use crate::model::Level;
 
@@ -22,7 +21,7 @@ pub fn changes(text: &str, level_idx: usize, op: &Op) -> Result<Vec<TextChange>,
     // Only the edited level is read: the changes stay inside its lines, so the other
     // levels of a pack read as before.
     let level = parse_level_at(text, level_idx).ok_or(EditError::NoLevel { idx: level_idx })?;
-    if let Some(error) = syntax_error(&level) {
+    if let Some(error) = level.syntax_error() {
         return Err(EditError::Unparsed {
             line: error.range.line,
             message: error.message.clone(),
@@ -37,22 +36,6 @@ pub fn changes(text: &str, level_idx: usize, op: &Op) -> Result<Vec<TextChange>,
         return Err(EditError::Misread);
     }
     Ok(changes)
-}
-
-/// The first error that keeps the level's grid from being read exactly.
-pub fn syntax_error(level: &ParsedLevel) -> Option<&Diagnostic> {
-    level.diagnostics.iter().find(|d| {
-        d.severity == Severity::Error
-            && matches!(
-                d.code,
-                Code::MissingHeader
-                    | Code::OddLineLength
-                    | Code::LineTooLong
-                    | Code::TooManyRows
-                    | Code::UnknownItem
-                    | Code::UnknownHint
-            )
-    })
 }
 
 /// Whether `after` (the text `before` changed) holds as many levels, and level `idx`,

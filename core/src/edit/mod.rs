@@ -6,8 +6,9 @@
 //!
 //! The text stays the source of truth: an operation is applied to the level as the
 //! text reads ([`apply_op`]), the result is diffed against it, and the changed text is
-//! parsed again to check that it reads as intended. A level whose grid does not parse
-//! is refused with the first syntax error, never guessed at.
+//! parsed again to check that it reads as intended. A level with a syntax error (its
+//! magic line, header or grid not read as written) is refused with the first one,
+//! never guessed at.
 //!
 //! May import: the format, the model, the diagnostics, and the analysis's line edits
 //! (`analysis::text_fix`, which the text changes convert). Its files import each other,
@@ -29,7 +30,7 @@ pub mod place;
 pub mod text;
 pub mod together_marks;
 
-pub use changes::{changes, syntax_error};
+pub use changes::changes;
 pub use error::EditError;
 pub use ops::{apply_op, Op};
 pub use place::{attached_columns, blocker, column_place, lattice_parity, DIRECTIONS};

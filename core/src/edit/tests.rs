@@ -2,6 +2,7 @@
 //! layout; broken grids are refused.
 
 use super::*;
+use crate::diagnostic::Code;
 use crate::fixture::{self, pos};
 use crate::format::parse;
 use crate::format::HeaderField;
@@ -100,20 +101,6 @@ fn header_lines_are_replaced_alone() {
         },
     );
     assert_eq!(out, text.replace("\nhexcells tests\n", "\nSomeone Else\n"));
-    // A grid without a header gets the whole header.
-    let grid_only: String = fixture::text("Title", &["x."])
-        .lines()
-        .skip(5)
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let out = edited(
-        &grid_only,
-        Op::SetHeader {
-            field: HeaderField::Title,
-            text: "Named".into(),
-        },
-    );
-    assert!(out.starts_with("Hexcells level v1\nNamed\n\n\n\nx."), "{out}");
 }
 
 #[test]
@@ -176,6 +163,63 @@ fn broken_grids_are_refused_with_the_error() {
     // The rest of the pack can still be edited.
     let pack = format!("{text}{}", fixture::text("Title", &["o+"]));
     assert!(changes(&pack, 1, &Op::Cycle { pos: pos(0, 0) }).is_ok());
+}
+
+#[test]
+fn a_level_without_its_magic_line_is_refused_as_every_tool_refuses_it() {
+    // HC0101 is a syntax error like the others (`Diagnostic::is_syntax_error`): `fmt`
+    // and `convert` refuse the text and `check` does not analyse it, so the visual
+    // editor does not edit the level either. In each of its three forms, the edit
+    // used to go through and leave the first line as it was.
+    let text = fixture::text("Title", &["..x.", "", "..o+"]);
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let cycle = Op::Cycle { pos: pos(1, 0) };
+    for (form, broken) in [
+        (
+            "a wrong magic line",
+            text.replacen("Hexcells level v1", "Hexcells level v2", 1),
+        ),
+        ("no magic line: the title first", lines[1..].concat()),
+        ("no header at all: a bare grid", lines[5..].concat()),
+    ] {
+        let err = changes(&broken, 0, &cycle).unwrap_err();
+        let EditError::Unparsed { line: 0, message } = &err else {
+            panic!("{form}: {err:?}");
+        };
+        let first = &parse(&broken).levels[0].diagnostics[0];
+        assert_eq!(
+            (first.code, &first.message),
+            (Code::MissingMagic, message),
+            "{form}"
+        );
+    }
+    // Naming a bare grid is refused too: it used to write the whole header above it.
+    let named = Op::SetHeader {
+        field: HeaderField::Title,
+        text: "Named".into(),
+    };
+    let bare = lines[5..].concat();
+    assert!(matches!(
+        changes(&bare, 0, &named),
+        Err(EditError::Unparsed { line: 0, .. })
+    ));
+    // A level with another syntax error too is refused with the first, HC0101: it
+    // used to quote the other one, here the missing author line (HC0102).
+    let pack = format!("Some title\n{text}");
+    let codes: Vec<Code> = parse(&pack).levels[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(codes[..2], [Code::MissingMagic, Code::MissingHeader]);
+    let err = changes(&pack, 0, &cycle).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("line 1: the level has no `Hexcells level v1` line"),
+        "{err}"
+    );
+    // The pack's next level still takes the edit.
+    assert!(changes(&pack, 1, &cycle).is_ok());
 }
 
 #[test]

@@ -19,7 +19,7 @@ pub fn largest_level() -> (String, String) {
             .filter_map(|file| {
                 let parsed = parse(&file.text);
                 let level = parsed.levels.first()?;
-                if parsed.levels.len() != 1 || hexcells_core::edit::syntax_error(level).is_some() {
+                if parsed.levels.len() != 1 || level.syntax_error().is_some() {
                     return None;
                 }
                 Some((level.level.items().count(), file.path, file.text))

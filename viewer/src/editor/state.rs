@@ -216,7 +216,8 @@ impl Editor {
         }
         match parse_level_at(text, self.level_idx) {
             Some(parsed) => {
-                self.banner = edit::syntax_error(&parsed)
+                self.banner = parsed
+                    .syntax_error()
                     .map(|d| format!("{}:{}: {}", d.range.line + 1, d.range.start + 1, d.message));
                 self.level = parsed.level;
             }

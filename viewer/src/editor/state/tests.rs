@@ -351,6 +351,45 @@ fn a_level_that_does_not_parse_is_not_edited() {
     );
 }
 
+#[test]
+fn a_level_without_its_magic_line_is_not_edited_nor_filled() {
+    // HC0101 is a syntax error like the others, as `check` and `fmt` say: the red band
+    // shows it, a click is refused and "fill clues" waits for the fix. They used to go
+    // through, leaving the first line as it was.
+    let text = fixture::text("T", &["", "..x.", "....o+"]);
+    let broken = text.replacen("Hexcells level v1", "Hexcells level v2", 1);
+    let mut d = Driver::new(broken.clone(), Link::Standalone);
+    let banner = "1:1: the first line of a level must be `Hexcells level v1`";
+    assert_eq!(d.editor.banner(), Some(banner));
+    d.click(pos(1, 1), Button::Left);
+    assert_eq!(d.editor.text(), broken);
+    assert!(
+        d.editor
+            .message()
+            .is_some_and(|m| m.starts_with("line 1: the first line of a level must be")),
+        "{:?}",
+        d.editor.message()
+    );
+    d.editor.start_fill(|_| {});
+    assert_eq!(
+        d.editor.message(),
+        Some(format!("fill clues: fix the level first ({banner})").as_str())
+    );
+    assert!(!d.editor.filling());
+    // With another syntax error too, the band shows the first, HC0101: a file that is
+    // not a level (a zip archive named `level.zip.hexcells`) used to say that its
+    // header ends early.
+    let zip = "PK\u{3}\u{4}level.hexcells";
+    let codes: Vec<&str> = parse(zip).levels[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes[..2], ["HC0101", "HC0102"]);
+    let d = Driver::new(zip.to_string(), Link::Standalone);
+    assert_eq!(d.editor.banner(), Some(banner));
+}
+
 /// A small drawing of our own: blue and black cells, not one clue.
 fn drawing() -> String {
     fixture::text(
