@@ -6,17 +6,17 @@
 use super::text::{TextChange, TextPos};
 use crate::analysis::text_fix::line_text;
 use crate::format::print::group;
-use crate::format::{HeaderField, ParsedLevel, MAGIC};
+use crate::format::{HeaderField, ParsedLevel};
 use crate::model::{Level, Pos, GRID_SIZE};
 
 /// The changes that make the text of `parsed` (a level of `text`) read as `new`.
 pub(super) fn level_changes(text: &str, parsed: &ParsedLevel, new: &Level) -> Vec<TextChange> {
-    let mut changes = header_changes(text, parsed, new);
+    let mut changes = header_changes(parsed, new);
     changes.extend(grid_changes(text, parsed, new));
     merge_touching(changes)
 }
 
-fn header_changes(text: &str, parsed: &ParsedLevel, new: &Level) -> Vec<TextChange> {
+fn header_changes(parsed: &ParsedLevel, new: &Level) -> Vec<TextChange> {
     let old = &parsed.level;
     let fields = [
         (HeaderField::Title, &old.title, &new.title),
@@ -27,22 +27,9 @@ fn header_changes(text: &str, parsed: &ParsedLevel, new: &Level) -> Vec<TextChan
     if fields.iter().all(|(_, a, b)| a == b) {
         return Vec::new();
     }
+    // Every level edited has its header lines: one without them has a syntax error
+    // (HC0101) and is refused before any change is made (`changes.rs`).
     let source = &parsed.source;
-    if source.header.iter().all(Option::is_none) {
-        // A grid without a header: the whole header goes above it.
-        let eol = eol_of(text, source.first_line);
-        let header: String = [
-            MAGIC,
-            &new.title,
-            &new.author,
-            &new.custom_text[0],
-            &new.custom_text[1],
-        ]
-        .iter()
-        .map(|line| format!("{line}{eol}"))
-        .collect();
-        return vec![TextChange::insert(TextPos::new(source.first_line, 0), header)];
-    }
     fields
         .iter()
         .filter(|(_, a, b)| a != b)
