@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use hexcells_core::format::parse;
 use hexcells_core::generate::{
     fill_clues, unneeded_clues, unneeded_clues_from_scratch, ClueCount, FillError, FillOptions, Filled,
-    Grade, Limits, UnneededClues,
+    Grade, Limits, OwnClues, UnneededClues,
 };
 use hexcells_core::model::Level;
 use hexcells_corpus::Corpus;
@@ -117,7 +117,7 @@ fn drawings_and_unneeded(corpus: &Corpus, fill: bool, unneeded: bool) {
             let options = FillOptions {
                 target,
                 seed: "drawing".to_string(),
-                replace_clues: true,
+                own_clues: OwnClues::Replaced,
             };
             let started = Instant::now();
             let mut progress = |p| {

@@ -2,18 +2,26 @@
 //! reproducibility promise), every generated level parses cleanly and is solvable
 //! at the requested difficulty, generated levels are lean, every grade comes from
 //! several seeds, and a sweep of 200 seeds over shapes and targets only gives such
-//! levels.
+//! levels. Clues for a drawing with its own clues preferred (the viewer's "clues
+//! follow the drawing"): a lean level comes back as it is, and after a stroke the
+//! level is solvable at the grade, lean in every clue, the same every time, and
+//! changes no more clues than a fresh fill.
 //!
 //! Set `HEXCELLS_BLESS=1` to rewrite the expected files after a deliberate change
 //! of the generator (which breaks the promise and must be called out).
 
 use std::path::PathBuf;
 
+use hexcells_core::edit::{apply_op, Op};
+use hexcells_core::fixture;
 use hexcells_core::format::{parse, print};
-use hexcells_core::generate::{generate, GenerateError, GenerateOptions, Grade, Limits, Shape};
+use hexcells_core::generate::{
+    fill_clues, generate, ClueCount, FillError, FillOptions, Filled, GenerateError, GenerateOptions, Grade,
+    Limits, OwnClues, Shape,
+};
 use hexcells_core::model::{Hint, Item};
 use hexcells_core::solve::{analyze, verdict, Budget, Verdict};
-use hexcells_core::Level;
+use hexcells_core::{Cell, Color, Column, Level, Pos};
 
 fn options(shape: Shape, target: Grade, seed: &str) -> GenerateOptions {
     GenerateOptions {
@@ -281,5 +289,160 @@ fn every_grade_comes_from_several_seeds() {
                 Err(e) => panic!("{o:?}: {e}"),
             }
         }
+    }
+}
+
+/// A picture of our own, 32 cells on 9 grid lines, blue and black in a fixed
+/// pattern, not one clue.
+fn picture() -> Level {
+    let mut level = Level::new();
+    for y in 1..=9 {
+        for x in (1..=7).filter(|x| (x + y) % 2 == 0) {
+            let color = if (3 * x + 5 * y) % 7 < 3 {
+                Color::Blue
+            } else {
+                Color::Black
+            };
+            let cell = Cell {
+                color,
+                revealed: false,
+                hint: Hint::None,
+            };
+            level.set(fixture::pos(x, y), Some(Item::Cell(cell)));
+        }
+    }
+    level
+}
+
+fn fill(drawing: &Level, target: Grade, own_clues: OwnClues) -> Result<Filled, FillError> {
+    let options = FillOptions {
+        target,
+        seed: "viewer".to_string(),
+        own_clues,
+    };
+    fill_clues(drawing, &options, &Limits::default(), &mut |_| {})
+}
+
+/// The clues of `level` one of which can go with the level still solvable and no
+/// harder than `target` (a revealed cell hidden, a number or its `{n}` / `-n-` form
+/// taken away, a column number or its form taken away), by name.
+fn removable_clues(level: &Level, target: Grade) -> Vec<String> {
+    let mut removable = Vec::new();
+    for (pos, item) in level.items() {
+        let mut leaner = Vec::new();
+        match item {
+            Item::Cell(cell) => {
+                if cell.revealed {
+                    leaner.push(Some(Item::Cell(Cell {
+                        revealed: false,
+                        ..cell
+                    })));
+                }
+                if cell.hint != Hint::None {
+                    leaner.push(Some(Item::Cell(Cell {
+                        hint: Hint::None,
+                        ..cell
+                    })));
+                }
+                if matches!(cell.hint, Hint::Together | Hint::Apart) {
+                    leaner.push(Some(Item::Cell(Cell {
+                        hint: Hint::Plain,
+                        ..cell
+                    })));
+                }
+            }
+            Item::Column(column) => {
+                if column.hint != Hint::Plain {
+                    leaner.push(Some(Item::Column(Column {
+                        hint: Hint::Plain,
+                        ..column
+                    })));
+                }
+                leaner.push(None);
+            }
+        }
+        for item in leaner {
+            let mut without = level.clone();
+            without.set(pos, item);
+            let report = analyze(&without, &Budget::default());
+            if report.verdict == Verdict::Solvable && report.difficulty.grade.is_some_and(|g| g <= target) {
+                removable.push(hexcells_core::model::name(pos));
+            }
+        }
+    }
+    removable
+}
+
+/// The positions whose clues differ between two versions of one picture.
+fn clues_changed(a: &Level, b: &Level) -> usize {
+    Pos::all().filter(|pos| a.get(*pos) != b.get(*pos)).count()
+}
+
+#[test]
+fn preferred_clues_of_a_lean_level_come_back_as_they_are() {
+    let lean = fill(&picture(), Grade::Easy, OwnClues::Replaced)
+        .expect("the picture fills at easy")
+        .level;
+    let again = fill(&lean, Grade::Easy, OwnClues::Preferred).expect("still easy");
+    assert_eq!(again.level, lean, "no clue changed\n{}", print(&again.level));
+    assert_eq!(again.added.total(), 0);
+    assert_eq!(again.kept, ClueCount::of(&lean));
+}
+
+#[test]
+fn after_a_stroke_preferred_clues_give_a_lean_level_at_the_grade_that_keeps_more_of_them() {
+    let target = Grade::Easy;
+    let lean = fill(&picture(), target, OwnClues::Replaced)
+        .expect("the picture fills at easy")
+        .level;
+    // A cell painted beside the picture, then one erased from it, each re-filled.
+    let strokes = [
+        Op::Create {
+            cells: vec![fixture::pos(8, 4)],
+            color: Color::Blue,
+        },
+        Op::Delete {
+            items: vec![fixture::pos(3, 5)],
+        },
+    ];
+    let mut level = lean;
+    for op in &strokes {
+        let painted = apply_op(&level, op).expect("the stroke applies");
+        let followed = fill(&painted, target, OwnClues::Preferred).expect("the grade is in reach");
+        let text = print(&followed.level);
+        let report = analyze(&followed.level, &Budget::default());
+        assert_eq!(report.verdict, Verdict::Solvable, "{op:?}\n{text}");
+        assert_eq!(report.difficulty.grade, Some(target), "{op:?}\n{text}");
+        assert_eq!(
+            removable_clues(&followed.level, target),
+            Vec::<String>::new(),
+            "lean in every clue, its own too: {op:?}\n{text}"
+        );
+        let cells = |l: &Level| l.cells().map(|(p, c)| (p, c.color)).collect::<Vec<_>>();
+        assert_eq!(cells(&followed.level), cells(&painted), "every colour kept");
+        // The same drawing gives the same level.
+        assert_eq!(
+            fill(&painted, target, OwnClues::Preferred).map(|f| f.level),
+            Ok(followed.level.clone())
+        );
+        // A fresh fill of the painted picture moves more of its clues.
+        let fresh = fill(&painted, target, OwnClues::Replaced)
+            .expect("fills afresh")
+            .level;
+        let (kept, moved) = (
+            clues_changed(&painted, &followed.level),
+            clues_changed(&painted, &fresh),
+        );
+        assert!(
+            kept <= 3 && kept <= moved,
+            "{op:?}: {kept} clues changed, {moved} afresh\n{text}"
+        );
+        assert!(
+            followed.kept.total() + 3 >= ClueCount::of(&painted).total(),
+            "{op:?}: {:?} of {:?} kept\n{text}",
+            followed.kept,
+            ClueCount::of(&painted)
+        );
+        level = followed.level;
     }
 }

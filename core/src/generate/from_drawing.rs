@@ -2,7 +2,7 @@
 //! clues that make it solvable at a requested grade (`hexcells generate --keep-colours`).
 //!
 //! [`fill_clues`] starts from the drawing's own clues (revealed cells, numbers, column
-//! numbers; dropped first when [`FillOptions::replace_clues`] is set) and adds every
+//! numbers; dropped first with [`OwnClues::Replaced`]) and adds every
 //! clue the picture allows: a number on each cell without one (`{n}` / `-n-` where the
 //! count says something), a column number before each line in all three directions
 //! where its place is free. It reveals cells the engine is stuck on until the level is
@@ -12,7 +12,18 @@
 //! kept because the level was too hard without it (one kept because the level was
 //! stuck without it stays needed), so the result is lean: taking away any one added
 //! clue makes the level stuck or harder than the grade. The drawing's own clues are
-//! never taken away.
+//! never taken away ([`OwnClues::Kept`]).
+//!
+//! With [`OwnClues::Preferred`] (the viewer's "clues follow the drawing", after each
+//! stroke) the drawing's own clues are the ones to keep where a lean level can keep
+//! them, so that a few painted cells change few clues: the added clues are judged
+//! first, all at once (when the drawing's own clues are enough, none is added; else
+//! the cells are revealed and the added clues pruned as above), then the drawing's own
+//! clues are pruned the same way, last, so that one goes only when the level at the
+//! grade does not need it. The result is lean in every clue, its own ones too. When
+//! the drawing's own clues leave the level easier than the grade, the next orders
+//! judge one of them (drawn at random), then more, before the added clues. A `{n}` /
+//! `-n-` of its own that the new colours contradict is read as a plain number first.
 //!
 //! A pruned level can come out easier than asked; then another order is tried (more
 //! of them for a small picture, [`fill_attempts`]), and when none gives the grade
@@ -23,14 +34,14 @@
 //! level (integer randomness from [`super::rng`], the engine limited by conflicts, not
 //! by time).
 
-use crate::model::{Clue, Column, Direction, Hint, Item, Level, Pos};
+use crate::model::{Cell, Clue, Column, Direction, Hint, Item, Level, Pos};
 use crate::solve::{Change, Difficulty, Grade};
 use crate::validate;
 
 use super::clues::{self, special_hint, Draft};
 use super::engine::{Engine, Limits, Stop};
 use super::progress::{GenerateProgress, Phase};
-use super::prune::{self, Chunks, JudgeAhead, Judgement, Piece, Trace};
+use super::prune::{self, judgement, Chunks, JudgeAhead, Judgement, Piece, Trace};
 use super::rng::Rng;
 
 /// What to fill in.
@@ -40,8 +51,24 @@ pub struct FillOptions {
     pub target: Grade,
     /// The seed word: the same word gives the same level.
     pub seed: String,
-    /// Drop the drawing's own clues first (every cell hidden, no number, no column number).
-    pub replace_clues: bool,
+    /// What becomes of the drawing's own clues.
+    pub own_clues: OwnClues,
+}
+
+/// What becomes of the clues a drawing already shows (revealed cells, numbers, column
+/// numbers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OwnClues {
+    /// Every one stays: clues are only added (`hexcells generate --keep-colours`).
+    #[default]
+    Kept,
+    /// Dropped first: every cell hidden, no number, no column number
+    /// (`--replace-clues`).
+    Replaced,
+    /// Kept where the lean level at the grade can keep them: the added clues are
+    /// taken away first, the drawing's own last (the viewer's "clues follow the
+    /// drawing": a stroke changes few clues).
+    Preferred,
 }
 
 /// How many clues a level shows, by kind: what an author chooses for a picture.
@@ -68,6 +95,28 @@ impl ClueCount {
     /// All of them.
     pub fn total(&self) -> usize {
         self.revealed + self.numbered + self.columns
+    }
+
+    /// The clues `a` and `b` both show: cells revealed in both, cells numbered in
+    /// both, column numbers at the same place in both.
+    pub fn common(a: &Level, b: &Level) -> ClueCount {
+        let cell = |level: &Level, pos| level.cell(pos);
+        ClueCount {
+            revealed: a
+                .cells()
+                .filter(|(pos, c)| c.revealed && cell(b, *pos).is_some_and(|d| d.revealed))
+                .count(),
+            numbered: a
+                .cells()
+                .filter(|(pos, c)| {
+                    c.hint != Hint::None && cell(b, *pos).is_some_and(|d| d.hint != Hint::None)
+                })
+                .count(),
+            columns: a
+                .columns()
+                .filter(|(pos, _)| matches!(b.get(*pos), Some(Item::Column(_))))
+                .count(),
+        }
     }
 }
 
@@ -165,8 +214,10 @@ pub fn fill_clues(
     progress: &mut dyn FnMut(GenerateProgress),
 ) -> Result<Filled, FillError> {
     let mut start = drawing.clone();
-    if options.replace_clues {
-        strip_clues(&mut start);
+    match options.own_clues {
+        OwnClues::Kept => {}
+        OwnClues::Replaced => strip_clues(&mut start),
+        OwnClues::Preferred => plain_where_contradicted(&mut start),
     }
     let problems: Vec<String> = validate::problems(&start)
         .into_iter()
@@ -179,7 +230,6 @@ pub fn fill_clues(
     if !problems.is_empty() {
         return Err(FillError::Drawing(problems));
     }
-    let kept = ClueCount::of(&start);
     let base = Base::new(&start);
     let mut rng = Rng::from_seed_word(&options.seed);
     let mut engine = Engine::new(limits);
@@ -188,7 +238,14 @@ pub fn fill_clues(
     let mut attempts = 0;
     for attempt in 1..=fill_attempts(start.n_cells(), target) {
         attempts = attempt;
-        let outcome = one_attempt(&base, target, attempt, &mut rng, &mut engine, progress);
+        let outcome = match options.own_clues {
+            OwnClues::Preferred => {
+                one_attempt_preferring(&base, target, attempt, &mut rng, &mut engine, progress)
+            }
+            OwnClues::Kept | OwnClues::Replaced => {
+                one_attempt(&base, target, attempt, &mut rng, &mut engine, progress)
+            }
+        };
         let (draft, difficulty) = match outcome {
             Err(Stop) => return Err(FillError::Cancelled),
             Ok(None) => continue,
@@ -219,6 +276,7 @@ pub fn fill_clues(
     level.author = start.author.clone();
     level.custom_text = start.custom_text.clone();
     let all = ClueCount::of(&level);
+    let kept = ClueCount::common(&start, &level);
     let filled = Filled {
         added: ClueCount {
             revealed: all.revealed - kept.revealed,
@@ -239,6 +297,30 @@ pub fn fill_clues(
             target,
             filled: Box::new(filled),
         })
+    }
+}
+
+/// Reads as a plain number each `{n}` / `-n-` of `level` that its colours contradict
+/// (a painted cell joined two groups, or a cell turned blue).
+fn plain_where_contradicted(level: &mut Level) {
+    let errors = validate::problems(level)
+        .into_iter()
+        .filter(|p| p.code.severity() == crate::diagnostic::Severity::Error);
+    for pos in errors.filter_map(|p| p.at) {
+        let plain = match level.get(pos) {
+            Some(Item::Cell(cell)) if matches!(cell.hint, Hint::Together | Hint::Apart) => Item::Cell(Cell {
+                hint: Hint::Plain,
+                ..cell
+            }),
+            Some(Item::Column(column)) if matches!(column.hint, Hint::Together | Hint::Apart) => {
+                Item::Column(Column {
+                    hint: Hint::Plain,
+                    ..column
+                })
+            }
+            _ => continue,
+        };
+        level.set(pos, Some(plain));
     }
 }
 
@@ -300,8 +382,9 @@ impl Base {
         }
     }
 
-    /// Whether `piece` is one the drawing chose (never taken away).
-    fn is_kept(&self, piece: Piece) -> bool {
+    /// Whether `piece` is one the drawing chose (never taken away, or taken away
+    /// last).
+    fn is_own(&self, piece: Piece) -> bool {
         match piece {
             Piece::Reveal(i) => self.kept_reveal[i],
             Piece::Number(i) | Piece::Special(i) => self.kept_hint[i],
@@ -362,7 +445,7 @@ fn one_attempt(
     }
     let added: Vec<Piece> = prune::pieces(&draft)
         .into_iter()
-        .filter(|p| !base.is_kept(*p))
+        .filter(|p| !base.is_own(*p))
         .collect();
     let mut report = |done, total| {
         progress(GenerateProgress {
@@ -379,6 +462,96 @@ fn one_attempt(
         engine,
         &mut report,
     )?;
+    make_lean(&mut draft, trace, too_hard, target, engine)?;
+    Ok(engine.difficulty(&draft.level())?.map(|d| (draft, d)))
+}
+
+/// The pruning of the drawing's own clues, with [`OwnClues::Preferred`]: one at a
+/// time at first (most of them are needed: a lean level went before the stroke).
+const OWN_CHUNKS: Chunks = Chunks { first: 1, most: 8 };
+
+/// How many of the drawing's own clues the order `attempt` judges before the added
+/// ones, with [`OwnClues::Preferred`]: none at first; when the drawing's own clues
+/// make the level easier than the grade, one, then more every four orders, so that
+/// the level reached changes as few of them as it can.
+fn own_clues_ahead(attempt: usize) -> usize {
+    match attempt {
+        0 | 1 => 0,
+        _ => 1 + (attempt - 2) / 4,
+    }
+}
+
+/// One order with the drawing's own clues preferred: the added clues are judged
+/// first (with [`own_clues_ahead`] of the drawing's own, drawn at random), all at
+/// once: when the drawing's other clues are enough, none is added; else the cells
+/// are revealed and the added clues pruned as [`one_attempt`] does. Then the
+/// drawing's own clues are pruned, and each clue left because the level was too hard
+/// without it is checked alone again. `Ok(None)` when the engine gives up.
+fn one_attempt_preferring(
+    base: &Base,
+    target: Grade,
+    attempt: usize,
+    rng: &mut Rng,
+    engine: &mut Engine,
+    progress: &mut dyn FnMut(GenerateProgress),
+) -> Result<Option<(Draft, Difficulty)>, Stop> {
+    progress(GenerateProgress {
+        attempt,
+        phase: Phase::Revealing,
+    });
+    let (mut own, added): (Vec<Piece>, Vec<Piece>) = prune::pieces(&base.draft)
+        .into_iter()
+        .partition(|p| base.is_own(*p));
+    rng.shuffle(&mut own);
+    let ahead: Vec<Piece> = own.drain(..own_clues_ahead(attempt).min(own.len())).collect();
+    let mut fewer = base.draft.clone();
+    for piece in ahead.iter().chain(&added) {
+        prune::remove(&mut fewer, *piece);
+    }
+    let graded = target != Grade::Hard;
+    let fewer_report = engine.check(&fewer.level(), &[], graded)?;
+    let mut too_hard = Vec::new();
+    let mut report = |done, total| {
+        progress(GenerateProgress {
+            attempt,
+            phase: Phase::Pruning { done, total },
+        })
+    };
+    let mut draft = match fewer_report {
+        Some(found) if judgement(Some(&found), target) == Judgement::Accepted => fewer,
+        _ => {
+            let mut draft = base.draft.clone();
+            if !clues::reveal_until_solvable(&mut draft, rng, engine)?
+                || !clues::reveal_until_easy_enough(&mut draft, target, rng, engine)?
+            {
+                return Ok(None);
+            }
+            let (hard, _) =
+                prune::prune_pieces(&mut draft, ahead, OWN_CHUNKS, target, rng, engine, &mut report)?;
+            too_hard.extend(hard);
+            let added: Vec<Piece> = prune::pieces(&draft)
+                .into_iter()
+                .filter(|p| !base.is_own(*p))
+                .collect();
+            let (hard, _) = prune::prune_pieces(
+                &mut draft,
+                added,
+                Chunks::DRAWING,
+                target,
+                rng,
+                engine,
+                &mut report,
+            )?;
+            too_hard.extend(hard);
+            draft
+        }
+    };
+    let own: Vec<Piece> = prune::pieces(&draft)
+        .into_iter()
+        .filter(|p| base.is_own(*p))
+        .collect();
+    let (hard, trace) = prune::prune_pieces(&mut draft, own, OWN_CHUNKS, target, rng, engine, &mut report)?;
+    too_hard.extend(hard);
     make_lean(&mut draft, trace, too_hard, target, engine)?;
     Ok(engine.difficulty(&draft.level())?.map(|d| (draft, d)))
 }

@@ -39,7 +39,9 @@ mod unneeded;
 pub use crate::solve::Grade;
 
 pub use engine::{Limits, ENGINE_CONFLICTS};
-pub use from_drawing::{fill_attempts, fill_clues, strip_clues, ClueCount, FillError, FillOptions, Filled};
+pub use from_drawing::{
+    fill_attempts, fill_clues, strip_clues, ClueCount, FillError, FillOptions, Filled, OwnClues,
+};
 pub use progress::{GenerateProgress, Phase};
 pub use random::{generate, GenerateError, GenerateOptions, Generated, MAX_ATTEMPTS};
 pub use shape::{Shape, ShapeError};

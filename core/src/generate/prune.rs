@@ -180,7 +180,7 @@ pub(super) enum Judgement {
 
 /// What the engine's report on a level (`None`: stuck, or over its budget) says of
 /// it against `target`.
-fn judgement(report: Option<&Report>, target: Grade) -> Judgement {
+pub(super) fn judgement(report: Option<&Report>, target: Grade) -> Judgement {
     match report {
         None => Judgement::Stuck,
         Some(_) if target == Grade::Hard => Judgement::Accepted,

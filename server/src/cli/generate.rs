@@ -10,8 +10,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::{anyhow, bail, Context};
 use hexcells_core::format::{parse, print};
 use hexcells_core::generate::{
-    fill_clues, generate, FillError, FillOptions, GenerateOptions, GenerateProgress, Grade, Limits, Phase,
-    Shape,
+    fill_clues, generate, FillError, FillOptions, GenerateOptions, GenerateProgress, Grade, Limits, OwnClues,
+    Phase, Shape,
 };
 use hexcells_core::model::Level;
 
@@ -76,7 +76,11 @@ fn run_keep_colours(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<
     let options = FillOptions {
         target: grade(args.difficulty),
         seed: seed(args)?,
-        replace_clues: args.replace_clues,
+        own_clues: if args.replace_clues {
+            OwnClues::Replaced
+        } else {
+            OwnClues::Kept
+        },
     };
     if !seed_given {
         eprintln!("hexcells: seed {}", options.seed);

@@ -27,7 +27,7 @@ use std::time::Duration;
 
 use hexcells_core::format::Fingerprint;
 use hexcells_core::generate::{
-    fill_clues, unneeded_clues, unneeded_clues_from_scratch, FillError, FillOptions, Grade, Limits,
+    fill_clues, unneeded_clues, unneeded_clues_from_scratch, FillError, FillOptions, Grade, Limits, OwnClues,
 };
 use hexcells_core::solve::{self, Difficulty, LevelFix, Report, Verdict};
 use hexcells_core::Level;
@@ -397,7 +397,7 @@ fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer
             let options = FillOptions {
                 target: NEEDED_CLUES_GRADE,
                 seed: "hexcells".to_string(),
-                replace_clues: false,
+                own_clues: OwnClues::Kept,
             };
             let filled = catch_unwind(AssertUnwindSafe(|| {
                 fill_clues(level, &options, &limits, &mut |_| {})

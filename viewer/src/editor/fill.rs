@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use hexcells_core::generate::{self, FillError, FillOptions, Filled, Grade, Limits, Phase};
+use hexcells_core::generate::{self, FillError, FillOptions, Filled, Grade, Limits, OwnClues, Phase};
 use hexcells_core::Level;
 
 /// What a run says: how far it is, or what it found.
@@ -51,7 +51,7 @@ impl BackgroundFill {
             let options = FillOptions {
                 target,
                 seed: SEED.to_string(),
-                replace_clues: false,
+                own_clues: OwnClues::Kept,
             };
             let limits = Limits {
                 cancel: Some(cancel),
