@@ -329,7 +329,8 @@ impl Controller {
             return;
         };
         let Some(mode) = &mut self.edit else { return };
-        let effects = mode.act(action, frame.width, frame.height);
+        let mut effects = mode.act(action, frame.width, frame.height);
+        self.edited(std::mem::take(&mut effects.outcome));
         if let Some(restart) = effects.playtest {
             return self.playtest(restart);
         }
@@ -353,9 +354,8 @@ impl Controller {
             let pasted = self.clipboard.paste_level();
             let Some(mode) = &mut self.edit else { return };
             let outcome = mode.paste(pasted);
-            return self.edited(outcome);
+            self.edited(outcome);
         }
-        self.edited(effects.outcome)
     }
 
     /// A press (or, with `pressed` false, a release) of the left or right button, with
@@ -433,6 +433,12 @@ impl Controller {
             self.check();
         }
         self.redraw |= outcome.redraw || outcome.text_changed;
+        // A stroke made while clues follow the drawing: its re-fill beside the window.
+        if let Some(mode) = self.edit.as_mut().filter(|m| m.editor.refill_waiting()) {
+            let post = self.post.clone();
+            mode.editor
+                .start_refill(move |news| post(UserEvent::Fill(Box::new(news))));
+        }
     }
 
     /// The editor's playtest: play the edited level (from the start with `restart`).

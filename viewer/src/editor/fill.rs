@@ -2,7 +2,9 @@
 //! being edited, at the grade chosen before it starts, with its progress and its answer
 //! handed back as [`FillNews`]. A newer run or Esc cancels the running one; the level
 //! changes only when a run's answer is taken
-//! ([`Editor::fill_news`](crate::editor::Editor::fill_news)), as one edit.
+//! ([`Editor::fill_news`](crate::editor::Editor::fill_news)), as one edit. The same
+//! runs re-fill a stroke's clues when clues follow the drawing (`follow.rs`), with the
+//! drawing's own clues preferred.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -15,8 +17,18 @@ use hexcells_core::Level;
 pub struct FillNews {
     /// Which run says it (only the latest one counts).
     pub generation: u64,
+    /// What the run does with the drawing's clues: `Kept` for the fill key's,
+    /// `Preferred` for a stroke's re-fill.
+    pub own_clues: OwnClues,
     /// Progress, or the answer.
     pub what: FillWhat,
+}
+
+impl FillNews {
+    /// Whether the run is over (its answer is in).
+    pub fn is_done(&self) -> bool {
+        matches!(self.what, FillWhat::Done(_))
+    }
 }
 
 /// A run's progress or answer.
@@ -41,7 +53,13 @@ pub const SEED: &str = "viewer";
 impl BackgroundFill {
     /// Fills `drawing` at `target` on a thread of its own; `done` gets its news there.
     /// The run before is cancelled.
-    pub fn start(&mut self, drawing: Level, target: Grade, done: impl Fn(FillNews) + Send + 'static) -> u64 {
+    pub fn start(
+        &mut self,
+        drawing: Level,
+        target: Grade,
+        own_clues: OwnClues,
+        done: impl Fn(FillNews) + Send + 'static,
+    ) -> u64 {
         self.cancel_running();
         self.generation += 1;
         let cancel = Arc::new(AtomicBool::new(false));
@@ -51,7 +69,7 @@ impl BackgroundFill {
             let options = FillOptions {
                 target,
                 seed: SEED.to_string(),
-                own_clues: OwnClues::Kept,
+                own_clues,
             };
             let limits = Limits {
                 cancel: Some(cancel),
@@ -60,12 +78,14 @@ impl BackgroundFill {
             let mut progress = |p: generate::GenerateProgress| {
                 done(FillNews {
                     generation,
+                    own_clues,
                     what: FillWhat::Progress(progress_line(p)),
                 })
             };
             let result = generate::fill_clues(&drawing, &options, &limits, &mut progress).map(Box::new);
             done(FillNews {
                 generation,
+                own_clues,
                 what: FillWhat::Done(result),
             });
         });

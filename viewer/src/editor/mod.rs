@@ -18,6 +18,7 @@
 //!   pointer, [`Editor::pointer`], and requests to the text); `gesture.rs`: what the
 //!   pointer's events make (paint, cycle, flip, column, move, lasso);
 //!   `geometry.rs`: the pointer's places on the lattice;
+//! - `follow.rs`: clues that follow the drawing (a stroke waiting for its re-fill);
 //! - `document.rs`: the text and where edits go; `history.rs`: undo and redo;
 //!   `prompt.rs`: the level information prompt; `background_check.rs`: problems and verdict off
 //!   the UI thread; `fill.rs`: "fill clues" off the UI thread;
@@ -26,6 +27,7 @@
 pub mod background_check;
 pub mod document;
 pub mod fill;
+pub mod follow;
 pub mod geometry;
 mod gesture;
 pub mod history;

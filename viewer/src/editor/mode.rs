@@ -128,6 +128,27 @@ impl EditMode {
     pub fn act(&mut self, action: EditorAction, width: u32, height: u32) -> EditorEffects {
         self.close_asked = false;
         let centre = (width as f32 / 2.0, height as f32 / 2.0);
+        // A stroke waiting for its re-fill lands as painted before a key that reads or
+        // changes the text (not before the camera's, the help's or the grade's).
+        let landed = match action {
+            EditorAction::ZoomIn
+            | EditorAction::ZoomOut
+            | EditorAction::ZoomReset
+            | EditorAction::ToggleHelp
+            | EditorAction::FillGrade
+            | EditorAction::CluesFollow
+            | EditorAction::ClearSelection
+            | EditorAction::Select
+            | EditorAction::ToggleRevealed => EditorOutcome::default(),
+            _ => self.editor.land_stroke(),
+        };
+        let mut effects = self.act_on(action, centre);
+        effects.outcome = landed.and(effects.outcome);
+        effects
+    }
+
+    /// [`EditMode::act`] once a stroke waiting landed, around the window's `centre`.
+    fn act_on(&mut self, action: EditorAction, centre: (f32, f32)) -> EditorEffects {
         let only = |outcome| EditorEffects {
             outcome,
             ..EditorEffects::default()
@@ -148,6 +169,9 @@ impl EditMode {
                 only(outcome)
             }
             EditorAction::ClearSelection => {
+                if let Some(outcome) = self.editor.stop_refill() {
+                    return only(outcome);
+                }
                 if self.editor.cancel_fill() {
                     return only(redraw);
                 }
@@ -158,6 +182,7 @@ impl EditMode {
                 ..EditorEffects::default()
             },
             EditorAction::FillGrade => only(self.editor.cycle_fill_grade()),
+            EditorAction::CluesFollow => only(self.editor.toggle_follow()),
             EditorAction::Save => only(self.save()),
             EditorAction::Playtest | EditorAction::PlaytestFromStart => EditorEffects {
                 playtest: Some(action == EditorAction::PlaytestFromStart),

@@ -1,5 +1,6 @@
 //! The [`Editor`] as plain state: the edited text and the level it reads as, the
-//! selection, the gesture in progress, the prompt, the checks and "fill clues"; what
+//! selection, the gesture in progress, the prompt, the checks, "fill clues" and the
+//! stroke whose clues follow the drawing; what
 //! its keys do, its one way in for the pointer ([`Editor::pointer`]), and the requests
 //! to the text, queued while an edit is on its way to the language server. Each event
 //! answers with an [`EditorOutcome`]: what the window must do.
@@ -8,7 +9,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 use hexcells_core::edit::{self, EditError, Op};
 use hexcells_core::format::{count_levels, parse_level_at};
-use hexcells_core::generate::{FillError, Grade};
+use hexcells_core::generate::{FillError, Grade, OwnClues};
 use hexcells_core::model::name;
 use hexcells_core::viewer_protocol::FromViewer;
 use hexcells_core::{Color, Item, Level, Pos};
@@ -16,6 +17,7 @@ use hexcells_core::{Color, Item, Level, Pos};
 use super::background_check::{self, BackgroundCheck, Checked};
 use super::document::{Document, Kind, Link};
 use super::fill::{self, BackgroundFill, FillNews, FillWhat};
+use super::follow::{Follow, Stroke};
 use super::gesture::{Gesture, PointerEvent, PointerState, Reaction, Target};
 use super::history::UndoRedo;
 use super::prompt::{Prompt, PromptKey, PromptResult};
@@ -42,7 +44,8 @@ impl EditorOutcome {
         }
     }
 
-    fn and(mut self, other: EditorOutcome) -> EditorOutcome {
+    /// What both outcomes ask.
+    pub fn and(mut self, other: EditorOutcome) -> EditorOutcome {
         self.redraw |= other.redraw;
         self.text_changed |= other.text_changed;
         self.send = self.send.or(other.send);
@@ -55,6 +58,9 @@ impl EditorOutcome {
 enum Request {
     Op(Op, Kind),
     History(UndoRedo),
+    /// A stroke whose re-fill is done: with the level found (`None`: out of reach,
+    /// the stroke as painted), and what the status line says once it lands.
+    Followed(Box<Stroke>, Option<Level>, String),
 }
 
 /// The editor.
@@ -83,6 +89,8 @@ pub struct Editor {
     /// The text and level index a running fill started from: its answer lands only on
     /// them.
     fill_from: Option<(String, usize)>,
+    /// Clues follow the drawing: the toggle and the stroke waiting for its re-fill.
+    follow: Follow,
     /// The right button creates blue cells and the left black (`--swap-buttons`,
     /// `[mouse]` in `keys.toml`), as in the player.
     pub swap_buttons: bool,
@@ -111,6 +119,7 @@ impl Editor {
             filler: BackgroundFill::default(),
             fill_grade: Grade::Medium,
             fill_from: None,
+            follow: Follow::default(),
             swap_buttons: false,
             keys: keys::defaults(),
         };
@@ -128,9 +137,15 @@ impl Editor {
         &self.doc
     }
 
-    /// The level shown: what the text reads as.
+    /// The level the text reads as.
     pub fn level(&self) -> &Level {
         &self.level
+    }
+
+    /// The level shown: what the text reads as, or the stroke waiting for its
+    /// re-fill, as painted.
+    pub fn shown(&self) -> &Level {
+        self.follow.stroke().map_or(&self.level, |s| &s.painted)
     }
 
     /// Index of the edited level in the pack, and how many levels the text holds.
@@ -254,7 +269,7 @@ impl Editor {
             return EditorOutcome::redraw();
         }
         let items = std::mem::take(&mut self.selection).into_iter().collect();
-        self.request(Request::Op(Op::Delete { items }, Kind::Edit))
+        self.edit(Op::Delete { items }, Kind::Edit)
     }
 
     /// A pasted level replaces the one shown, as one edit.
@@ -399,7 +414,8 @@ impl Editor {
             return EditorOutcome::redraw();
         }
         self.fill_from = Some((self.doc.text().to_string(), self.level_idx));
-        self.filler.start(self.level.clone(), self.fill_grade, done);
+        self.filler
+            .start(self.level.clone(), self.fill_grade, OwnClues::Kept, done);
         self.message = Some(self.fill_line("starting"));
         EditorOutcome::redraw()
     }
@@ -426,6 +442,9 @@ impl Editor {
     /// lands as one edit (when the text is still the one it started from); a grade
     /// not reached is said, with the nearest grade, and nothing changes.
     pub fn fill_news(&mut self, news: FillNews) -> EditorOutcome {
+        if news.own_clues == OwnClues::Preferred {
+            return self.refill_news(news);
+        }
         if !self.filler.is_current(&news) {
             return EditorOutcome::default();
         }
@@ -490,7 +509,7 @@ impl Editor {
     /// The gesture it makes (`gesture.rs`) becomes an edit, a selection or nothing.
     pub fn pointer(&mut self, layout: &FrameLayout, event: PointerEvent) -> EditorOutcome {
         let on = Target {
-            level: &self.level,
+            level: self.follow.stroke().map_or(&self.level, |s| &s.painted),
             selection: &mut self.selection,
             message: &mut self.message,
             swap_buttons: self.swap_buttons,
@@ -498,8 +517,135 @@ impl Editor {
         match self.pointer.event(on, layout, event) {
             Reaction::Nothing => EditorOutcome::default(),
             Reaction::Redraw => EditorOutcome::redraw(),
-            Reaction::Edit(op, kind) => self.request(Request::Op(op, kind)),
+            Reaction::Edit(op, kind) => self.edit(op, kind),
         }
+    }
+
+    /// An edit of the pointer or the delete key. A stroke waiting lands first, as
+    /// painted; then, when clues follow the drawing, a stroke (cells painted, erased
+    /// or flipped) waits for its re-fill, shown as painted; any other edit is made.
+    fn edit(&mut self, op: Op, kind: Kind) -> EditorOutcome {
+        let base = self
+            .follow
+            .stroke()
+            .map_or_else(|| self.level.clone(), |s| s.painted.clone());
+        let landed = self.land_stroke();
+        let painted = edit::apply_op(&base, &op);
+        match painted {
+            Ok(painted)
+                if self.follow.is_on()
+                    && self.banner.is_none()
+                    && Follow::is_stroke(&op, &base, &painted) =>
+            {
+                self.follow.wait(op, kind, base, painted, self.fill_grade);
+                self.message = Some(self.follow_line("re-filling…"));
+                landed.and(EditorOutcome::redraw())
+            }
+            _ => landed.and(self.request(Request::Op(op, kind))),
+        }
+    }
+
+    /// Whether clues follow the drawing.
+    pub fn follows(&self) -> bool {
+        self.follow.is_on()
+    }
+
+    /// Clues follow the drawing, or no longer (a stroke waiting then lands as
+    /// painted); said in the status line.
+    pub fn toggle_follow(&mut self) -> EditorOutcome {
+        let landed = match self.follow.toggle() {
+            Some(stroke) => self.request(Request::Op(stroke.op, stroke.kind)),
+            None => EditorOutcome::default(),
+        };
+        let key = keys::keys_for(&self.keys, EditorAction::CluesFollow);
+        self.message = Some(if self.follow.is_on() {
+            let grade = keys::keys_for(&self.keys, EditorAction::FillGrade);
+            format!(
+                "clues follow the drawing, {}: each stroke re-fills them ({grade}: another grade; {key}: off)",
+                fill::grade_text(self.fill_grade)
+            )
+        } else {
+            format!("clues no longer follow the drawing ({key}: on)")
+        });
+        landed.and(EditorOutcome::redraw())
+    }
+
+    /// Whether a stroke waits for its re-fill (shown as painted).
+    pub fn stroke_waiting(&self) -> bool {
+        self.follow.stroke().is_some()
+    }
+
+    /// Whether a stroke waits for a re-fill not started yet ([`Editor::start_refill`]).
+    pub fn refill_waiting(&self) -> bool {
+        self.follow.needs_run()
+    }
+
+    /// Starts the waiting stroke's re-fill off the UI thread; `done` gets its news (on
+    /// the run's thread) for [`Editor::fill_news`].
+    pub fn start_refill(&mut self, done: impl Fn(FillNews) + Send + 'static) {
+        self.follow.start(done);
+    }
+
+    /// Lands the stroke waiting, if any, as painted (its re-fill stopped): one edit.
+    pub fn land_stroke(&mut self) -> EditorOutcome {
+        match self.follow.stop() {
+            Some(stroke) => self.request(Request::Op(stroke.op, stroke.kind)),
+            None => EditorOutcome::default(),
+        }
+    }
+
+    /// Esc while a stroke waits: its re-fill stops, and it lands as painted. Returns
+    /// `None` when no stroke waited.
+    pub fn stop_refill(&mut self) -> Option<EditorOutcome> {
+        self.follow.stroke()?;
+        let outcome = self.land_stroke();
+        self.message = Some("re-fill stopped: the stroke stays as painted".to_string());
+        Some(outcome.and(EditorOutcome::redraw()))
+    }
+
+    /// A stroke's re-fill is done: the stroke lands with the clues found as one edit;
+    /// out of reach (or on a drawing the fill refuses) the stroke lands as painted
+    /// and the status line says why.
+    fn refill_news(&mut self, news: FillNews) -> EditorOutcome {
+        let Some(stroke) = self.follow.done(&news) else {
+            return EditorOutcome::default();
+        };
+        let FillWhat::Done(result) = news.what else {
+            return EditorOutcome::default();
+        };
+        let grade = fill::grade_text(stroke.grade);
+        let (filled, said) = match result {
+            Ok(filled) => {
+                let n = clues_changed(&stroke.painted, &filled.level);
+                let undo = keys::keys_for(&self.keys, EditorAction::Undo);
+                let said = format!(
+                    "clues follow the drawing, {grade}: {n} clue{} changed ({undo} takes the stroke back)",
+                    if n == 1 { "" } else { "s" }
+                );
+                (Some(filled.level), said)
+            }
+            Err(FillError::GradeNotReached { filled, .. }) => (
+                None,
+                format!(
+                    "clues follow the drawing: {grade} is out of reach with these colours (the nearest is {}); the stroke stays as painted",
+                    fill::grade_text(filled.grade)
+                ),
+            ),
+            Err(e) => (
+                None,
+                format!("clues follow the drawing: {e}; the stroke stays as painted"),
+            ),
+        };
+        let outcome = self.request(Request::Followed(Box::new(stroke), filled, said));
+        outcome.and(EditorOutcome::redraw())
+    }
+
+    fn follow_line(&self, what: &str) -> String {
+        let esc = keys::keys_for(&self.keys, EditorAction::ClearSelection);
+        format!(
+            "clues follow the drawing, {}: {what} ({esc}: as painted)",
+            fill::grade_text(self.fill_grade)
+        )
     }
 
     /// Sets the message line (e.g. what saving did).
@@ -516,6 +662,8 @@ impl Editor {
     }
 
     fn run(&mut self, request: Request) -> EditorOutcome {
+        // What the status line says once the edit is made (nothing, for most).
+        let mut note = None;
         let (changes, kind, moved) = match request {
             Request::Op(op, kind) => {
                 let moved = match &op {
@@ -524,6 +672,23 @@ impl Editor {
                 };
                 match edit::changes(self.doc.text(), self.level_idx, &op) {
                     Ok(changes) => (changes, kind, moved),
+                    Err(e) => return self.refuse(&e),
+                }
+            }
+            Request::Followed(stroke, filled, said) => {
+                // The clues found belong to the level the stroke was made on.
+                let (op, said) = match filled {
+                    Some(filled) if self.level == stroke.base => (Op::ReplaceLevel(Box::new(filled)), said),
+                    Some(_) => (
+                        stroke.op,
+                        "clues follow the drawing: the level changed meanwhile; the stroke stays as painted"
+                            .to_string(),
+                    ),
+                    None => (stroke.op, said),
+                };
+                note = Some(said);
+                match edit::changes(self.doc.text(), self.level_idx, &op) {
+                    Ok(changes) => (changes, stroke.kind, None),
                     Err(e) => return self.refuse(&e),
                 }
             }
@@ -538,7 +703,7 @@ impl Editor {
         if changes.is_empty() {
             return EditorOutcome::redraw();
         }
-        self.message = None;
+        self.message = note;
         let send = self.doc.submit(changes, kind);
         if let Some((dx, dy)) = moved {
             self.selection = self.selection.iter().filter_map(|p| p.offset(dx, dy)).collect();
@@ -561,8 +726,11 @@ impl Editor {
 
     /// The verdict line: the latest check's summary, grade, problems and the grade's
     /// reasons, as parts between ` · ` (most needed first: the header shows the whole
-    /// parts that fit), or that a check runs.
+    /// parts that fit), or that a check or a stroke's re-fill runs.
     pub fn verdict(&self) -> String {
+        if self.stroke_waiting() {
+            return "re-filling clues…".to_string();
+        }
         let Some(c) = self.checked.as_ref().filter(|c| self.checker.is_current(c)) else {
             return "checking…".to_string();
         };
@@ -599,15 +767,18 @@ impl Editor {
                 direction: Some(d),
             } => {
                 column = edit::column_place(*cell, *d)
-                    .filter(|p| edit::blocker(&self.level, *p, |_| false).is_none())
+                    .filter(|p| edit::blocker(self.shown(), *p, |_| false).is_none())
                     .map(|p| (p, *d));
             }
             Gesture::Move { step, .. } if *step != (0, 0) => moving = Some(*step),
             Gesture::Lasso { points } => lasso = points,
             _ => {}
         }
+        // The check is of the text: a stroke waiting for its re-fill is not in it.
         let (stuck, problems): (&[Pos], Vec<Pos>) = match (&self.checked, self.checking) {
-            (Some(c), false) => (&c.stuck, c.problems.iter().filter_map(|p| p.at).collect()),
+            (Some(c), false) if !self.stroke_waiting() => {
+                (&c.stuck, c.problems.iter().filter_map(|p| p.at).collect())
+            }
             _ => (&[], Vec::new()),
         };
         let verdict = self.verdict();
@@ -621,13 +792,13 @@ impl Editor {
         let panel = self
             .show_help
             .then(|| keys::editor::panel_rows(&self.keys, self.swap_buttons));
-        let first_steps = if self.level.items().next().is_none() && self.banner.is_none() {
+        let first_steps = if self.shown().items().next().is_none() && self.banner.is_none() {
             keys::editor::first_steps(&self.keys, self.swap_buttons)
         } else {
             Vec::new()
         };
         let scene = EditorScene {
-            level: &self.level,
+            level: self.shown(),
             layout,
             selection: &self.selection,
             paint: &paint,
@@ -653,7 +824,7 @@ impl Editor {
 
     /// What is under the pointer, for the status line: `F7 blue cell`.
     pub fn describe(&self, pos: Pos) -> String {
-        let what = match self.level.get(pos) {
+        let what = match self.shown().get(pos) {
             Some(Item::Cell(c)) if c.color == Color::Blue => "blue cell",
             Some(Item::Cell(_)) => "black cell",
             Some(Item::Column(_)) => "column number",
@@ -661,6 +832,21 @@ impl Editor {
         };
         format!("{} {what}", name(pos))
     }
+}
+
+/// The positions whose clues differ between `painted` and `filled`, two versions of
+/// one drawing: a cell revealed or hidden, a number added, taken away or shown another
+/// way, a column number added, taken away or changed.
+fn clues_changed(painted: &Level, filled: &Level) -> usize {
+    let places: BTreeSet<Pos> = painted
+        .items()
+        .chain(filled.items())
+        .map(|(pos, _)| pos)
+        .collect();
+    places
+        .into_iter()
+        .filter(|pos| painted.get(*pos) != filled.get(*pos))
+        .count()
 }
 
 #[cfg(test)]

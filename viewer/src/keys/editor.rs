@@ -15,7 +15,8 @@ table! {
         /// Delete the selection
         DeleteSelection = "delete-selection" ["Delete"] "delete the selection",
         /// Deselect everything (so does a selecting click on empty space), and hide the
-        /// help panel; while "fill clues" runs: stop it (the level stays as it was)
+        /// help panel; while "fill clues" runs: stop it (the level stays as it was);
+        /// while a stroke's clues are re-filled: stop that (the stroke stays as painted)
         ClearSelection = "clear-selection" ["Esc"] "deselect everything (and hide this panel); stop fill clues",
         /// Select / deselect an item; on empty space: drag a freehand selection, or
         /// deselect everything
@@ -53,6 +54,13 @@ table! {
         /// The grade "fill clues" reaches: easy, easy-medium, medium (the default),
         /// medium-hard, hard, and round again
         FillGrade = "fill-grade" ["G"] "the grade fill clues reaches (cycles the five)",
+        /// Clues follow the drawing, on / off (off at first): after each stroke that
+        /// paints, erases or flips cells, the clues are filled again at the grade chosen
+        /// (`G`), keeping every clue the level has that a lean level at the grade can
+        /// keep; the picture shows the stroke while they are found (Esc: the stroke
+        /// stays as painted), and the stroke with its clues is one undoable edit. When the
+        /// grade is out of reach the status line says so and the stroke stays as painted
+        CluesFollow = "clues-follow" ["Shift+F"] "clues follow the drawing: re-filled after each stroke (on / off)",
         /// The help panel (every key and click in force) on / off
         ToggleHelp = "help" ["?", "F1"] "show or hide every key and click",
     }
@@ -77,6 +85,7 @@ table! {
         PasteLevel "paste",
         FillClues "fill clues",
         FillGrade "grade",
+        CluesFollow "clues follow",
 }
 
 /// The buttons' colours: which one makes blue cells after the swap, and which black.

@@ -11,6 +11,7 @@
 //! [editor]
 //! undo = ["Ctrl+Z", "Ctrl+U"]
 //! delete-selection = ["Delete", "Backspace"]
+//! clues-follow = "Ctrl+L"
 //!
 //! [mouse]
 //! blue = "right"   # the other button makes black
@@ -269,6 +270,7 @@ mod tests {
             select = "Ctrl+Click"
             toggle-revealed = "Alt+Click"
             zoom-out = "Ctrl+Down"
+            clues-follow = "Ctrl+L"
 
             [mouse]
             blue = "Right"
@@ -314,6 +316,11 @@ mod tests {
             Some(editor::EditorAction::ZoomOut)
         );
         assert_eq!(action_for(e, chord("-")), None);
+        assert_eq!(
+            action_for(e, chord("Ctrl+L")),
+            Some(editor::EditorAction::CluesFollow)
+        );
+        assert_eq!(action_for(e, chord("Shift+F")), None, "off its default");
         // The help line says the keys in force.
         let help = crate::keys::help_line(p, false);
         assert!(

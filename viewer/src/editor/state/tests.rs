@@ -504,3 +504,178 @@ fn a_grade_out_of_reach_is_said_with_the_nearest_and_nothing_changes() {
     );
     assert_eq!(editor.text(), text);
 }
+
+/// Runs the re-fill of the stroke waiting to its end, as the window would.
+fn refill(editor: &mut Editor) -> EditorOutcome {
+    let (tx, rx) = std::sync::mpsc::channel();
+    assert!(editor.refill_waiting(), "a stroke waits for its re-fill");
+    editor.start_refill(move |news| {
+        let _ = tx.send(news);
+    });
+    let mut outcome = EditorOutcome::default();
+    while editor.stroke_waiting() {
+        let news = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the re-fill answers");
+        outcome = outcome.and(editor.fill_news(news));
+    }
+    outcome
+}
+
+/// The drawing filled at easy: a lean level, as an author has it before the toggle.
+fn filled_drawing() -> String {
+    let mut editor = Editor::new(drawing(), Link::Standalone, 0);
+    editor.fill_grade = Grade::Easy;
+    fill(&mut editor);
+    assert!(editor.message().unwrap_or_default().starts_with("filled clues"));
+    editor.text().to_string()
+}
+
+#[test]
+fn clues_follow_each_stroke_as_one_undoable_edit_solvable_at_the_grade() {
+    let lean = filled_drawing();
+    let mut d = Driver::new(lean.clone(), Link::Standalone);
+    d.editor.fill_grade = Grade::Easy;
+    assert!(!d.editor.follows(), "off at first");
+    d.key(Editor::toggle_follow);
+    assert!(d.editor.follows());
+    let said = d.editor.message().unwrap_or_default().to_string();
+    assert!(said.contains("clues follow the drawing, easy (1 of 5)"), "{said}");
+    let strokes = [
+        (pos(2, 8), Button::Left, Some(Color::Blue)),
+        (pos(3, 3), Button::Right, None),
+        (pos(4, 8), Button::Right, Some(Color::Black)),
+    ];
+    let mut texts = vec![lean.clone()];
+    for (p, button, color) in strokes {
+        d.click(p, button);
+        assert!(d.editor.stroke_waiting(), "{p:?}");
+        assert_eq!(
+            d.editor.text(),
+            texts.last().unwrap().as_str(),
+            "{p:?}: not in the text yet"
+        );
+        assert_eq!(
+            d.editor.shown().cell(p).map(|c| c.color),
+            color,
+            "{p:?}: shown as painted"
+        );
+        assert_eq!(d.editor.verdict(), "re-filling clues…");
+        let o = refill(&mut d.editor);
+        assert!(o.text_changed);
+        d.keep(o);
+        assert_eq!(d.editor.level().cell(p).map(|c| c.color), color, "{p:?}");
+        let said = d.editor.message().unwrap_or_default().to_string();
+        assert!(
+            said.starts_with("clues follow the drawing, easy (1 of 5): "),
+            "{said}"
+        );
+        d.editor.check_now(&hexcells_core::solve::Budget::default());
+        let checked = d.editor.checked().unwrap();
+        assert!(
+            checked.summary.starts_with("solvable"),
+            "{p:?}: {}",
+            checked.summary
+        );
+        assert_eq!(checked.grade.as_deref(), Some("easy (1 of 5)"), "{p:?}");
+        texts.push(d.editor.text().to_string());
+    }
+    assert_eq!(d.editor.document().history().depth(), (3, 0), "one step a stroke");
+    // Each Ctrl+Z takes one stroke back with its clues, byte for byte.
+    for before in texts.iter().rev().skip(1) {
+        d.key(Editor::undo);
+        assert_eq!(d.editor.text(), before.as_str());
+    }
+    assert!(d.sent.is_empty(), "standalone edits go nowhere");
+}
+
+#[test]
+fn linked_each_stroke_is_one_edit_with_its_clues() {
+    let lean = filled_drawing();
+    let mut d = Driver::new(lean.clone(), Link::Server);
+    d.editor.snapshot(1, lean.clone());
+    d.editor.fill_grade = Grade::Easy;
+    d.key(Editor::toggle_follow);
+    let mut server = lean.clone();
+    for (k, (p, button)) in [(pos(2, 8), Button::Left), (pos(3, 3), Button::Right)]
+        .into_iter()
+        .enumerate()
+    {
+        d.click(p, button);
+        assert!(d.sent.is_empty(), "nothing sent while the clues are found");
+        let o = refill(&mut d.editor);
+        d.keep(o);
+        let sent = std::mem::take(&mut d.sent);
+        let version = 1 + k as i64;
+        let [FromViewer::Edit { version: v, changes }] = sent.as_slice() else {
+            panic!("one edit for the stroke: {sent:?}");
+        };
+        assert_eq!(*v, version);
+        server = edit::apply(&server, changes);
+        assert_eq!(server, d.editor.text(), "the stroke with its clues");
+        d.editor.snapshot(version + 1, server.clone());
+    }
+}
+
+#[test]
+fn a_stroke_during_a_refill_lands_the_one_before_as_painted_and_esc_stops_a_refill() {
+    let lean = filled_drawing();
+    let mut d = Driver::new(lean.clone(), Link::Standalone);
+    d.editor.fill_grade = Grade::Easy;
+    d.key(Editor::toggle_follow);
+    d.click(pos(2, 8), Button::Left);
+    // Another stroke before the re-fill ran: the first lands as painted, one edit.
+    d.click(pos(4, 8), Button::Right);
+    assert_eq!(d.editor.document().history().depth(), (1, 0));
+    assert!(matches!(d.item(pos(2, 8)), Some(Item::Cell(c)) if c.color == Color::Blue));
+    assert!(d.item(pos(4, 8)).is_none(), "the second waits");
+    // Esc: the second lands as painted too, and nothing waits any more.
+    let mut mode = mode::EditMode::new(String::new(), Link::Standalone, 0, None);
+    std::mem::swap(&mut mode.editor, &mut d.editor);
+    mode.act(EditorAction::ClearSelection, 1280, 800);
+    assert!(!mode.editor.stroke_waiting());
+    assert!(mode
+        .editor
+        .message()
+        .unwrap_or_default()
+        .contains("stays as painted"));
+    assert!(matches!(mode.editor.level().get(pos(4, 8)), Some(Item::Cell(c)) if c.color == Color::Black));
+    assert_eq!(mode.editor.document().history().depth(), (2, 0));
+    // Off again: a stroke is an edit at once.
+    mode.act(EditorAction::CluesFollow, 1280, 800);
+    assert!(!mode.editor.follows());
+    std::mem::swap(&mut mode.editor, &mut d.editor);
+    d.click(pos(3, 9), Button::Left);
+    assert!(!d.editor.stroke_waiting());
+    assert_eq!(d.editor.document().history().depth(), (3, 0));
+}
+
+#[test]
+fn a_grade_out_of_reach_after_a_stroke_is_said_and_the_stroke_stays_as_painted() {
+    let lean = filled_drawing();
+    let mut d = Driver::new(lean.clone(), Link::Standalone);
+    d.editor.fill_grade = Grade::Hard;
+    d.key(Editor::toggle_follow);
+    d.click(pos(2, 8), Button::Left);
+    let o = refill(&mut d.editor);
+    assert!(o.text_changed);
+    let said = d.editor.message().unwrap_or_default().to_string();
+    assert!(
+        said.contains("hard (5 of 5) is out of reach") && said.contains("stays as painted"),
+        "{said}"
+    );
+    let mut painted = parse(&lean).levels[0].level.clone();
+    painted = edit::apply_op(
+        &painted,
+        &Op::Create {
+            cells: vec![pos(2, 8)],
+            color: Color::Blue,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        d.editor.level(),
+        &painted,
+        "the level as painted, clues as they were"
+    );
+}
