@@ -4,11 +4,13 @@
 //! the previous verdict is in (so older explanations must give way). Then edits into
 //! the largest level (or a level of our own when the corpus is absent): percentiles
 //! for syntax diagnostics, solvability past the debounce, and hover, plus the
-//! server's memory with 100 open levels. Last, a pack of the corpus levels (`pack.rs`):
-//! edits, whole-document requests and memory.
-//! Run with `cargo bench -p hexcells-server --bench lsp` (`-- pack` for the pack's rows
-//! alone). Prints figures; asserts nothing about speed.
+//! server's memory with 100 open levels. Then a pack of the corpus levels (`pack.rs`):
+//! edits, whole-document requests and memory. Last, the advice after an edit, on the
+//! largest level and on a fixed draw of levels (`advice.rs`).
+//! Run with `cargo bench -p hexcells-server --bench lsp` (`-- pack` or `-- advice` for
+//! those rows alone). Prints figures; asserts nothing about speed.
 
+mod advice;
 mod pack;
 
 use std::path::PathBuf;
@@ -25,6 +27,12 @@ fn main() {
     println!("load average before: {}", load_average());
     if std::env::args().any(|a| a == "pack") {
         pack::rows();
+    advice::rows();
+        println!("load average after: {}", load_average());
+        return;
+    }
+    if std::env::args().any(|a| a == "advice") {
+        advice::rows();
         println!("load average after: {}", load_average());
         return;
     }
@@ -155,6 +163,7 @@ fn main() {
     }
     let _ = client.shutdown_and_exit();
     pack::rows();
+    advice::rows();
     println!("load average after: {}", load_average());
 }
 

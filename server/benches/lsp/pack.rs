@@ -145,7 +145,7 @@ fn pulling_rows(text: &str, edits: &[(u32, u32, char)]) {
 
 /// Waits until the server has the settings (`workspace/configuration` is asked at
 /// `initialized`, beside the first requests): a small level's analysis answers.
-fn settle(client: &mut LspClient) {
+pub(super) fn settle(client: &mut LspClient) {
     let uri = "file:///bench/settle.hexcells";
     let mut text = String::from("Hexcells level v1\nSettle\nUs\n\n\n");
     for y in 0..33 {
