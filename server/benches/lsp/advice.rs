@@ -63,9 +63,15 @@ pub fn rows() {
         }
     }
     println!("advice: the largest level, {name} ({items} items)");
-    report("advice: didChange -> advised, the largest level (wall)", &mut wall);
+    report(
+        "advice: didChange -> advised, the largest level (wall)",
+        &mut wall,
+    );
     if !cpu.is_empty() {
-        report("advice: didChange -> advised, the largest level (server CPU)", &mut cpu);
+        report(
+            "advice: didChange -> advised, the largest level (server CPU)",
+            &mut cpu,
+        );
     }
     let _ = client.shutdown_and_exit();
 
@@ -101,7 +107,10 @@ pub fn rows() {
         client.notify("textDocument/didClose", json!({ "textDocument": { "uri": uri } }));
     }
     report(
-        &format!("advice: didChange -> advised, {} sampled levels, one edit each", samples.len()),
+        &format!(
+            "advice: didChange -> advised, {} sampled levels, one edit each",
+            samples.len()
+        ),
         &mut samples,
     );
     if let Some((took, name)) = slowest {

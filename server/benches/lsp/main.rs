@@ -27,7 +27,7 @@ fn main() {
     println!("load average before: {}", load_average());
     if std::env::args().any(|a| a == "pack") {
         pack::rows();
-    advice::rows();
+        advice::rows();
         println!("load average after: {}", load_average());
         return;
     }
