@@ -391,6 +391,22 @@ impl Base {
             Piece::Column(j) | Piece::ColumnSpecial(j) => j < self.kept_columns,
         }
     }
+
+    /// The pieces of `draft` (a version of the drawing) that the drawing chose.
+    fn own_pieces(&self, draft: &Draft) -> Vec<Piece> {
+        prune::pieces(draft)
+            .into_iter()
+            .filter(|p| self.is_own(*p))
+            .collect()
+    }
+
+    /// The pieces of `draft` that were added to the drawing.
+    fn added_pieces(&self, draft: &Draft) -> Vec<Piece> {
+        prune::pieces(draft)
+            .into_iter()
+            .filter(|p| !self.is_own(*p))
+            .collect()
+    }
 }
 
 /// A column number (`{n}` / `-n-` where it says something) before every line of two
@@ -423,6 +439,20 @@ fn add_every_column(draft: &mut Draft) {
     }
 }
 
+/// The drawing with cells revealed (drawn by `rng`) until it is solvable and no
+/// harder than `target`; `None` when the engine gives up.
+fn revealed_enough(
+    base: &Base,
+    target: Grade,
+    rng: &mut Rng,
+    engine: &mut Engine,
+) -> Result<Option<Draft>, Stop> {
+    let mut draft = base.draft.clone();
+    let enough = clues::reveal_until_solvable(&mut draft, rng, engine)?
+        && clues::reveal_until_easy_enough(&mut draft, target, rng, engine)?;
+    Ok(enough.then_some(draft))
+}
+
 /// One order: reveal until solvable and easy enough, prune the added clues, check
 /// each one left alone. `Ok(None)` when the engine gives up.
 fn one_attempt(
@@ -437,16 +467,10 @@ fn one_attempt(
         attempt,
         phase: Phase::Revealing,
     });
-    let mut draft = base.draft.clone();
-    if !clues::reveal_until_solvable(&mut draft, rng, engine)?
-        || !clues::reveal_until_easy_enough(&mut draft, target, rng, engine)?
-    {
+    let Some(mut draft) = revealed_enough(base, target, rng, engine)? else {
         return Ok(None);
-    }
-    let added: Vec<Piece> = prune::pieces(&draft)
-        .into_iter()
-        .filter(|p| !base.is_own(*p))
-        .collect();
+    };
+    let added = base.added_pieces(&draft);
     let mut report = |done, total| {
         progress(GenerateProgress {
             attempt,
@@ -520,19 +544,13 @@ fn one_attempt_preferring(
     let mut draft = match fewer_report {
         Some(found) if judgement(Some(&found), target) == Judgement::Accepted => fewer,
         _ => {
-            let mut draft = base.draft.clone();
-            if !clues::reveal_until_solvable(&mut draft, rng, engine)?
-                || !clues::reveal_until_easy_enough(&mut draft, target, rng, engine)?
-            {
+            let Some(mut draft) = revealed_enough(base, target, rng, engine)? else {
                 return Ok(None);
-            }
+            };
             let (hard, _) =
                 prune::prune_pieces(&mut draft, ahead, OWN_CHUNKS, target, rng, engine, &mut report)?;
             too_hard.extend(hard);
-            let added: Vec<Piece> = prune::pieces(&draft)
-                .into_iter()
-                .filter(|p| !base.is_own(*p))
-                .collect();
+            let added = base.added_pieces(&draft);
             let (hard, _) = prune::prune_pieces(
                 &mut draft,
                 added,
@@ -546,10 +564,7 @@ fn one_attempt_preferring(
             draft
         }
     };
-    let own: Vec<Piece> = prune::pieces(&draft)
-        .into_iter()
-        .filter(|p| base.is_own(*p))
-        .collect();
+    let own = base.own_pieces(&draft);
     let (hard, trace) = prune::prune_pieces(&mut draft, own, OWN_CHUNKS, target, rng, engine, &mut report)?;
     too_hard.extend(hard);
     make_lean(&mut draft, trace, too_hard, target, engine)?;
