@@ -6,7 +6,6 @@
 //! asking for the same level at once wait for one run. Plain data in memory, within
 //! a size the caller sets (the oldest reports go first).
 
-use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::mem::size_of;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -115,28 +114,53 @@ impl ReportMemo {
     /// `call`'s report on `level` within `budget`: kept from an earlier call on a
     /// level with the same content, the same entry point and the same limits, else
     /// made now (once, whatever the threads asking) and kept. A cancelled run is not
-    /// kept. A panic in the engine reaches the caller, and the next call runs again.
+    /// kept, and a caller that waited for it runs the engine itself unless its own
+    /// flag is set too. A panic in the engine reaches the caller, and the next call
+    /// runs again.
     pub fn report(&self, level: &Level, call: EngineCall, budget: &Budget) -> Remembered {
+        self.report_made_by(level, call, budget, || call.run(level, budget))
+    }
+
+    /// [`report`](Self::report), the report made (when it is not kept) by `make`,
+    /// which gives the report `call` gives on `level` within `budget` another way: an
+    /// analysis from the verdict already found ([`explain_verdict`]).
+    ///
+    /// [`explain_verdict`]: crate::solve::explain_verdict
+    pub fn report_made_by(
+        &self,
+        level: &Level,
+        call: EngineCall,
+        budget: &Budget,
+        make: impl FnOnce() -> Report,
+    ) -> Remembered {
         let key = Key::new(level, call, budget);
-        let slot = {
-            let mut kept = self.lock();
-            Arc::clone(kept.slots.entry(key.clone()).or_default())
-        };
-        let mut ran = false;
-        let (report, engine_time) = slot.get_or_init(|| {
-            ran = true;
-            let started = Instant::now();
-            let report = call.run(level, budget);
-            (Arc::new(report), started.elapsed())
-        });
-        let (report, engine_time) = (Arc::clone(report), *engine_time);
-        if ran {
-            self.account(key, &slot, &report);
-        }
-        Remembered {
-            report,
-            engine_time,
-            ran,
+        let mut make = Some(make);
+        loop {
+            let slot = {
+                let mut kept = self.lock();
+                Arc::clone(kept.slots.entry(key.clone()).or_default())
+            };
+            let mut ran = false;
+            let (report, engine_time) = slot.get_or_init(|| {
+                ran = true;
+                let started = Instant::now();
+                let make = make.take().expect("a caller runs the engine once at most");
+                (Arc::new(make()), started.elapsed())
+            });
+            let (report, engine_time) = (Arc::clone(report), *engine_time);
+            if ran {
+                self.account(key, &slot, &report);
+            } else if report.verdict == Verdict::Cancelled && !is_cancelled(budget) {
+                // This caller waited for a run another caller's flag stopped: it runs
+                // the engine itself (once that run's slot is let go).
+                self.forget(&key, &slot);
+                continue;
+            }
+            return Remembered {
+                report,
+                engine_time,
+                ran,
+            };
         }
     }
 
@@ -153,15 +177,11 @@ impl ReportMemo {
     /// Counts a report just made in `slot`, then lets the oldest go while the
     /// reports weigh more than the memo keeps; a cancelled one goes at once.
     fn account(&self, key: Key, slot: &Slot, report: &Report) {
-        let mut kept = self.lock();
         if report.verdict == Verdict::Cancelled {
-            if let Entry::Occupied(entry) = kept.slots.entry(key) {
-                if Arc::ptr_eq(entry.get(), slot) {
-                    entry.remove();
-                }
-            }
+            self.forget(&key, slot);
             return;
         }
+        let mut kept = self.lock();
         let bytes = weight(report) + size_of::<Key>() + key.items.len() * size_of::<(u16, Item)>();
         kept.bytes += bytes;
         kept.order.push_back((key, bytes));
@@ -174,11 +194,27 @@ impl ReportMemo {
         }
     }
 
+    /// Lets `slot` go, if it is still the one kept for `key` (a cancelled run's).
+    fn forget(&self, key: &Key, slot: &Slot) {
+        let mut kept = self.lock();
+        if kept.slots.get(key).is_some_and(|kept| Arc::ptr_eq(kept, slot)) {
+            kept.slots.remove(key);
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         // Nothing the lock guards is left half-changed by a panic: a poisoned lock
         // holds a whole map.
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+/// Whether `budget`'s cancel flag is set.
+fn is_cancelled(budget: &Budget) -> bool {
+    budget
+        .cancel
+        .as_ref()
+        .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// A report's size in memory, roughly: its vectors and strings.
@@ -250,6 +286,38 @@ mod tests {
                 .sum()
         });
         assert_eq!(ran, 1);
+    }
+
+    #[test]
+    fn a_caller_that_waited_for_a_cancelled_run_runs_the_engine_itself() {
+        let memo = ReportMemo::default();
+        let budget = Budget::default();
+        let level = fixture::level(&["O+..X.", "..o...", "O+...."]);
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let stopped = Budget {
+            cancel: Some(flag),
+            ..Budget::default()
+        };
+        let (started, wait) = std::sync::mpsc::channel();
+        let waiter = std::thread::scope(|scope| {
+            // The first caller's run is stopped by its own flag, once the second
+            // caller waits for it.
+            let first = scope.spawn(|| {
+                memo.report_made_by(&level, EngineCall::Verdict, &budget, || {
+                    started.send(()).expect("the test waits");
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                    verdict(&level, &stopped)
+                })
+            });
+            wait.recv().expect("the first run starts");
+            let second = scope.spawn(|| memo.report(&level, EngineCall::Verdict, &budget));
+            let first = first.join().expect("no panic");
+            assert_eq!(first.report.verdict, Verdict::Cancelled);
+            second.join().expect("no panic")
+        });
+        assert!(waiter.ran, "the second caller ran the engine");
+        assert_eq!(waiter.report.verdict, Verdict::Solvable);
+        assert_eq!(memo.len(), 1, "only the finished run is kept");
     }
 
     #[test]
