@@ -2,14 +2,16 @@
 //! after each edit: a thread per check, and a newer check cancels the older one
 //! through the engine's budget, so a frame never waits for the solver and stale
 //! work stops early. The verdict comes first; for a solvable level the grade, which
-//! needs the explanations, follows in a second answer.
+//! needs the explanations, follows in a second answer. Both are kept by the level's
+//! content (`solve::ReportMemo`), so a level seen before in this window (an undo, a
+//! redo, a cell painted and erased again) is answered at once.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use hexcells_core::analysis::solvability;
-use hexcells_core::solve::{self, Budget, Report, Verdict};
+use hexcells_core::solve::{self, Budget, EngineCall, Report, ReportMemo, Verdict};
 use hexcells_core::validate::{self, Problem};
 use hexcells_core::{Level, Pos};
 
@@ -35,13 +37,30 @@ pub struct Checked {
     pub cancelled: bool,
 }
 
+/// The engine's reports a window keeps by content: a few hundred levels of the
+/// usual size.
+const MEMO_BYTES: usize = 8 << 20;
+
 /// Starts checks and remembers which one is current.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct BackgroundCheck {
     generation: u64,
     cancel: Option<Arc<AtomicBool>>,
     /// Wall-clock limit of one check.
     pub time_limit: Option<Duration>,
+    /// The reports of the levels checked, by content.
+    memo: Arc<ReportMemo>,
+}
+
+impl Default for BackgroundCheck {
+    fn default() -> Self {
+        BackgroundCheck {
+            generation: 0,
+            cancel: None,
+            time_limit: None,
+            memo: Arc::new(ReportMemo::new(MEMO_BYTES)),
+        }
+    }
 }
 
 impl BackgroundCheck {
@@ -54,17 +73,18 @@ impl BackgroundCheck {
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(Arc::clone(&cancel));
         let generation = self.generation;
+        let memo = Arc::clone(&self.memo);
         let budget = Budget {
             cancel: Some(cancel),
             time_limit: Some(self.time_limit.unwrap_or(Duration::from_secs(10))),
             ..Budget::default()
         };
         std::thread::spawn(move || {
-            let (first, report) = check_verdict(&level, &budget, generation);
+            let (first, report) = check_verdict(&level, &budget, generation, Some(&memo));
             let pending = first.grade_pending;
             done(first.clone());
             if pending {
-                done(graded(&level, &report, &budget, first));
+                done(graded(&level, &report, &budget, first, Some(&memo)));
             }
         });
         generation
@@ -85,18 +105,27 @@ impl BackgroundCheck {
 
 /// The check itself, verdict and grade (any thread).
 pub fn check(level: &Level, budget: &Budget, generation: u64) -> Checked {
-    let (checked, report) = check_verdict(level, budget, generation);
+    let (checked, report) = check_verdict(level, budget, generation, None);
     if checked.grade_pending {
-        graded(level, &report, budget, checked)
+        graded(level, &report, budget, checked, None)
     } else {
         checked
     }
 }
 
-/// The problems and the verdict, and the engine's report for [`graded`].
-fn check_verdict(level: &Level, budget: &Budget, generation: u64) -> (Checked, Report) {
+/// The problems and the verdict, and the engine's report for [`graded`] (kept in
+/// `memo`, or taken from it, when there is one).
+fn check_verdict(
+    level: &Level,
+    budget: &Budget,
+    generation: u64,
+    memo: Option<&ReportMemo>,
+) -> (Checked, Arc<Report>) {
     let problems = validate::problems(level);
-    let report = solve::verdict(level, budget);
+    let report = match memo {
+        Some(memo) => memo.report(level, EngineCall::Verdict, budget).report,
+        None => Arc::new(solve::verdict(level, budget)),
+    };
     let checked = Checked {
         generation,
         problems,
@@ -110,9 +139,23 @@ fn check_verdict(level: &Level, budget: &Budget, generation: u64) -> (Checked, R
     (checked, report)
 }
 
-/// `checked` with the grade of the solvable level whose verdict is `verdict`.
-fn graded(level: &Level, verdict: &Report, budget: &Budget, checked: Checked) -> Checked {
-    let report = solve::explain_verdict(level, verdict, budget);
+/// `checked` with the grade of the solvable level whose verdict is `verdict` (the
+/// analysis kept in `memo`, or taken from it, when there is one).
+fn graded(
+    level: &Level,
+    verdict: &Report,
+    budget: &Budget,
+    checked: Checked,
+    memo: Option<&ReportMemo>,
+) -> Checked {
+    let explain = || solve::explain_verdict(level, verdict, budget);
+    let report = match memo {
+        Some(memo) => {
+            memo.report_made_by(level, EngineCall::Analysis, budget, explain)
+                .report
+        }
+        None => Arc::new(explain()),
+    };
     if report.verdict == Verdict::Cancelled {
         return Checked {
             grade_pending: false,
@@ -123,7 +166,7 @@ fn graded(level: &Level, verdict: &Report, budget: &Budget, checked: Checked) ->
     let grade = report.difficulty.grade;
     Checked {
         grade: grade.map(|g| format!("{} ({} of 5)", g.name(), g.number())),
-        reasons: report.difficulty.reasons,
+        reasons: report.difficulty.reasons.clone(),
         grade_pending: false,
         ..checked
     }
@@ -164,6 +207,28 @@ mod tests {
         assert!(answers[1].reasons.is_empty(), "no step, no reason");
         // The first was cancelled or stuck, never shown.
         assert!(answers[0].cancelled || answers[0].summary.starts_with("stuck"));
+    }
+
+    #[test]
+    fn a_level_checked_before_is_answered_from_memory() {
+        let memo = ReportMemo::default();
+        let lvl = level(&["", "", "", "", "....x.", "", "....O."]);
+        let budget = Budget::default();
+        let (first, verdict) = check_verdict(&lvl, &budget, 1, Some(&memo));
+        let first = graded(&lvl, &verdict, &budget, first, Some(&memo));
+        assert_eq!(first.grade.as_deref(), Some("easy (1 of 5)"));
+        // Checked again with its flag already set: a run of the engine would stop at
+        // once, the answer kept does not.
+        let stopped = Budget {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..Budget::default()
+        };
+        let (again, verdict) = check_verdict(&lvl, &stopped, 2, Some(&memo));
+        assert!(!again.cancelled && again.grade_pending, "{again:?}");
+        let again = graded(&lvl, &verdict, &stopped, again, Some(&memo));
+        assert_eq!((again.summary, again.grade), (first.summary, first.grade));
+        // Without the memo the flag stops it.
+        assert!(check(&lvl, &stopped, 3).cancelled);
     }
 
     #[test]
