@@ -215,6 +215,7 @@ fn verdict_latency() {
         client.solve_status_within(&uri, 1, 2 * SOLVE_LIMIT);
         let step = (hidden.len() / EDITS_PER_LEVEL).max(1);
         let mut version = 1;
+        let mut this_level = Vec::new();
         for &(line, column, revealed) in hidden.iter().step_by(step).take(EDITS_PER_LEVEL) {
             version += 1;
             let start = Instant::now();
@@ -225,8 +226,10 @@ fn verdict_latency() {
                 &revealed.to_string(),
             );
             client.first_solve_status_within(&uri, version, 2 * SOLVE_LIMIT);
-            verdict.push(start.elapsed());
+            this_level.push(start.elapsed());
         }
+        verdict.extend_from_slice(&this_level);
+        report(&format!("  level {k}: didChange -> verdict"), &mut this_level);
         // The last version's explanations and fixes, once nothing newer comes.
         let start = Instant::now();
         client.solve_status_within(&uri, version, 2 * SOLVE_LIMIT);
