@@ -266,10 +266,14 @@ async function goTo(line, column) {
  * the window's title names), and the text of line `line` of the active editor, found by its
  * number in the gutter (null while that line is not on screen). One look, in the page.
  */
-async function shownCursor(line) {
-  return page.evaluate((line) => {
+async function shownCursor(line, file) {
+  return page.evaluate(([line, file]) => {
     const status = document.querySelector('#status\\.editor\\.selection');
-    const editor = [...document.querySelectorAll('.editor-group-container.active .monaco-editor')]
+    // The group whose shown tab is `file` (the active one, or the one beside a panel that
+    // holds the focus).
+    const group = [...document.querySelectorAll('.editor-group-container')]
+      .find((g) => g.querySelector(`.tabs-container .tab.active[data-resource-name="${file}"]`));
+    const editor = group && [...group.querySelectorAll('.monaco-editor')]
       .find((e) => e.getClientRects().length > 0);
     const number = editor && [...editor.querySelectorAll('.margin-view-overlays .line-numbers')]
       .find((n) => n.textContent.trim() === String(line));
@@ -280,7 +284,7 @@ async function shownCursor(line) {
       status: status ? status.innerText.replace(/\s+/g, ' ').trim() : '',
       text: row ? row.textContent.replace(/\u00a0/g, ' ') : null,
     };
-  }, line);
+  }, [line, file]);
 }
 
 /** The tabs of every editor group, as `{ group, name, dirty }` (the name of the tab's resource). */
@@ -874,15 +878,18 @@ async function phasePreview() {
     await focusLevel();
     await goTo(1, 1);
     await frame.locator(`[data-cell="${want.click.cell}"]`).first().click();
-    // The cursor as VS Code shows it (the status bar, of the editor the title names), not
-    // where a cursor element is drawn: the cell's two characters are selected (the status
-    // bar names either end), and they are its text on that line.
+    // The cursor as VS Code shows it (the status bar, of the level's editor or of the
+    // panel beside it), not where a cursor element is drawn: the cell's two characters
+    // are selected (the status bar names either end), and they are its text on that line.
+    // The language server asks for the focus too (`takeFocus`), but VS Code may hand it
+    // back to the panel when it notices the click there late: the title names either.
     const at = new RegExp(`^Ln ${line}, Col (${column}|${column + 2}) \\(2 selected\\)$`);
     let seen;
     try {
       await until(`${want.file}'s cursor on \`${want.click.text}\` of line ${line}`, async () => {
-        seen = await shownCursor(line);
-        return seen.title.startsWith(`${want.file} `) && at.test(seen.status)
+        seen = await shownCursor(line, want.file);
+        const titled = seen.title.startsWith(`${want.file} `) || seen.title.startsWith(`Preview ${want.file} `);
+        return titled && at.test(seen.status)
           && seen.text !== null && seen.text.slice(column - 1, column + 1) === want.click.text;
       });
     } catch (e) {
