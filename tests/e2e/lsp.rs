@@ -422,6 +422,46 @@ fn a_panic_in_a_handler_gets_an_error_reply_and_the_state_is_rebuilt_from_the_te
     assert_eq!(log.matches(REBUILT).count(), 1, "logged once:\n{log}");
 }
 
+/// The advice (the last answer of a version) comes back, and an edit that changes the
+/// level while its advice runs stops that advice. The advice on a level titled `Slow
+/// advice` is made a minute long (`HEXCELLS_TEST_SLOW_ADVICE`, debug builds): one of our
+/// levels is retitled so, then given its title back, which reads as the first version
+/// again, whose answers are kept. Without the cancel, the slow advice would hold the
+/// document's advice for a minute and the last version's would not come.
+#[test]
+fn an_edit_cancels_the_advice_running_on_the_level_it_changes() {
+    const SLOW: &str = "Slow advice";
+    let text = std::fs::read_to_string(hexcells_e2e::levels_dir().join("together-apart.hexcells"))
+        .expect("read our level");
+    let title = text.lines().nth(1).expect("a title line").to_string();
+    let mut client = LspClient::minimal_in(
+        false,
+        json!({ "debounceMs": 0 }),
+        &[("HEXCELLS_TEST_SLOW_ADVICE", &format!("{SLOW}:60000"))],
+    );
+    let wait = Duration::from_secs(30);
+    client.open(URI, &text);
+    let first = client.advised_status_within(URI, 1, wait);
+    assert_eq!(first["levels"][0]["verdict"], "solvable", "{first}");
+
+    client.change(URI, 2, range(1, 0, title.len() as u32), SLOW);
+    let started = format!("slow advice on {SLOW} started");
+    let log = client.stderr_with(&started);
+    assert!(log.contains(&started), "no slow advice:\n{log}");
+
+    client.change(URI, 3, range(1, 0, SLOW.len() as u32), &title);
+    let back = client.advised_status_within(URI, 3, wait);
+    assert_eq!(back["levels"], first["levels"], "{back}");
+    let cancelled = format!("slow advice on {SLOW} cancelled");
+    let log = client.stderr_with(&cancelled);
+    assert!(
+        log.contains(&cancelled),
+        "the edit did not stop the advice:\n{log}"
+    );
+    assert!(!log.contains(&format!("slow advice on {SLOW} done")), "{log}");
+    client.shutdown_and_exit();
+}
+
 /// A change whose application panics (`HEXCELLS_TEST_PANIC=change`, debug builds, just
 /// before the changed text is swapped in) leaves the text as it was, and one diagnostic
 /// says so until the file is opened again.

@@ -6,8 +6,9 @@
 //!   read, just before it is swapped in);
 //! - `HEXCELLS_TEST_SLOW_ADVICE=TITLE:MS` makes the advice on each level titled TITLE
 //!   take MS milliseconds longer ([`slow_advice`]; the level's cancel flag cuts it
-//!   short), and logs `slow advice on TITLE started` and `... done`, so that a test
-//!   can tell what other work came while it ran.
+//!   short), and logs `slow advice on TITLE started`, then `... done` (or `...
+//!   cancelled` when the flag cut it short), so that a test can tell what other work
+//!   came while it ran.
 //!
 //! Release builds never read the variables: both functions do nothing there.
 //!
@@ -57,7 +58,11 @@ pub fn slow_advice(title: &str, cancel: &AtomicBool) {
         while Instant::now() < until && !cancel.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(10));
         }
-        tracing::warn!("slow advice on {title} done");
+        if cancel.load(Ordering::Relaxed) {
+            tracing::warn!("slow advice on {title} cancelled");
+        } else {
+            tracing::warn!("slow advice on {title} done");
+        }
     }
     #[cfg(not(debug_assertions))]
     let _ = (title, cancel);
