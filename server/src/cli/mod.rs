@@ -10,7 +10,8 @@
 //! this one):
 //! - `dispatch.rs`: [`run`], one arm per subcommand;
 //! - one file per subcommand, named after it (`check.rs`, `fmt.rs`, ..., `setup.rs`),
-//!   which imports only the shared files below, never another subcommand;
+//!   which imports only the shared files below, never another subcommand (`check.rs`
+//!   writes through its own `check_output.rs`);
 //! - the shared files: `args.rs` (every subcommand's clap arguments), `engine.rs`,
 //!   `exit.rs` (how every subcommand ends: exit status, error line), `phrases.rs`,
 //!   `output.rs`, `input.rs`, `pack.rs`, `parallel.rs`, `progress.rs`,
@@ -18,6 +19,7 @@
 
 pub mod args;
 mod check;
+mod check_output;
 mod completions;
 mod convert;
 mod difficulty;
