@@ -7,6 +7,10 @@
 //! the client was sent) is worked out from its text in one place, `Doc::read`, so that
 //! after a panic it can be dropped and rebuilt ([`Doc::rebuild`]). A change is applied
 //! to a copy of the text and swapped in when done ([`ServerState::change`]).
+//!
+//! One file, over 600 lines: what sits behind the one lock, with `Doc::read`, the one
+//! place a document's derived state is worked out; split, the rebuild after a panic
+//! would have to know every file that adds to that state.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};

@@ -4,6 +4,12 @@
 //! its keys do, its one way in for the pointer ([`Editor::pointer`]), and the requests
 //! to the text, queued while an edit is on its way to the language server. Each event
 //! answers with an [`EditorOutcome`]: what the window must do.
+//!
+//! One file, over 600 lines: every action is a method of [`Editor`] that reads and
+//! writes its private state and goes through its one way to the text (`request`,
+//! `run`: the queue, the undo steps, the refusals); "fill clues" and "clues follow the
+//! drawing" are such actions, and their background work lives in `fill.rs` and
+//! `follow.rs`.
 
 use std::collections::{BTreeSet, VecDeque};
 

@@ -1,5 +1,8 @@
 //! The editor driven as a window would drive it, at the pixel centres of a 1280 x 800
 //! frame: every control of the table in `docs/viewer.md`, standalone and linked.
+//!
+//! One file, over 600 lines: the tests share the frame's layout and the helpers that
+//! click, drag and type at its pixel centres, one test per control of that table.
 
 use super::*;
 use crate::editor::{mode, Mods};
