@@ -9,6 +9,7 @@
 
 use super::level_data::LevelPage;
 use crate::page_policy::hash_source;
+use crate::render::svg;
 
 /// The page's script: it switches looks, counts and keeps the progress.
 const SCRIPT: &str = include_str!("play.js");
@@ -119,21 +120,10 @@ pub fn policy() -> String {
     )
 }
 
-/// `text` with the HTML specials escaped, for text and attribute values alike.
+/// `text` with the HTML specials escaped, for text and attribute values alike: the
+/// SVG's escaping (`&`, `<`, `>`, `"`, control characters as spaces) and `'`.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    svg::escape(text).replace('\'', "&#39;")
 }
 
 /// JSON as the text of a data block: no `<`, so nothing in it can end the block.
@@ -165,6 +155,14 @@ mod tests {
             svg: "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n".to_string(),
             data: r#"{"key":"0123","items":"b","labels":["</script><b>"]}"#.to_string(),
         }
+    }
+
+    #[test]
+    fn text_and_attribute_values_are_escaped_quotes_and_control_characters_included() {
+        assert_eq!(
+            escape("it's <a & \"b\">\u{7}"),
+            "it&#39;s &lt;a &amp; &quot;b&quot;&gt; "
+        );
     }
 
     #[test]

@@ -143,8 +143,9 @@ fn matrix(t: Transform) -> String {
     )
 }
 
-/// `text` with the XML specials escaped.
-fn escape(text: &str) -> String {
+/// `text` with the XML specials escaped (`'` is left as it is: every attribute here
+/// is in double quotes).
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
