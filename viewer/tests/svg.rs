@@ -55,25 +55,8 @@ fn revealed(level: &Level) -> Vec<bool> {
 
 fn scene<'a>(level: &'a Level, uncovered: &'a [bool]) -> Scene<'a> {
     Scene {
-        level,
-        uncovered,
-        guesses: &[],
-        show_solution: false,
-        hover: None,
-        hint: None,
-        cursor: None,
-        highlights: &[],
-        rule_clues: &[],
-        dimmed: &[],
-        help: None,
-        overview: None,
-        remaining: level.n_blue_remaining_at_start(),
-        mistakes: 0,
-        banner: None,
         status: "level 1 of 1 · right click: black".to_string(),
-        keys: &[],
-        label: None,
-        scale: 1.0,
+        ..Scene::at_start(level, uncovered)
     }
 }
 

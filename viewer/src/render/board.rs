@@ -64,6 +64,35 @@ pub struct Scene<'a> {
     pub scale: f32,
 }
 
+impl<'a> Scene<'a> {
+    /// `level` as a player finds it, with `uncovered` the cells shown: nothing guessed,
+    /// pointed at or highlighted, no panel, the counters at the start, no status, at
+    /// scale 1.
+    pub fn at_start(level: &'a Level, uncovered: &'a [bool]) -> Scene<'a> {
+        Scene {
+            level,
+            uncovered,
+            guesses: &[],
+            show_solution: false,
+            hover: None,
+            hint: None,
+            cursor: None,
+            highlights: &[],
+            rule_clues: &[],
+            dimmed: &[],
+            help: None,
+            overview: None,
+            remaining: level.n_blue_remaining_at_start(),
+            mistakes: 0,
+            banner: None,
+            status: String::new(),
+            keys: &[],
+            label: None,
+            scale: 1.0,
+        }
+    }
+}
+
 /// Paints `scene` laid out by `layout`; returns its words as drawn.
 pub fn draw(scene: &Scene, layout: &FrameLayout, canvas: &mut dyn Canvas) -> FrameText {
     let mut words = FrameText {

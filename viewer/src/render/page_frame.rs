@@ -132,27 +132,7 @@ mod tests {
         let uncovered: Vec<bool> = Pos::all()
             .map(|p| level.cell(p).is_some_and(|c| c.revealed))
             .collect();
-        let scene = Scene {
-            level: &level,
-            uncovered: &uncovered,
-            guesses: &[],
-            show_solution: false,
-            hover: None,
-            hint: None,
-            cursor: None,
-            highlights: &[],
-            rule_clues: &[],
-            dimmed: &[],
-            help: None,
-            overview: None,
-            remaining: level.n_blue_remaining_at_start(),
-            mistakes: 0,
-            banner: None,
-            status: String::new(),
-            keys: &[],
-            label: None,
-            scale: 1.0,
-        };
+        let scene = Scene::at_start(&level, &uncovered);
         let mut svg = Svg::new(480, 400);
         draw_page_frame(&scene, [2, 3], &mut svg);
         let svg = svg.finish();
