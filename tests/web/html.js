@@ -19,30 +19,14 @@ const http = require('http');
 const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
+const { check, assert, failed, finish } = require('./checks');
 
 const BIN = process.argv[2];
 const ROOT = path.resolve(__dirname, '..', '..');
 const LEVELS = path.join(ROOT, 'tests', 'levels');
 const CORPUS = process.argv[3] || '';
 const SEED = Number(process.env.HEXCELLS_WEB_SEED || 58);
-const T0 = Date.now();
-const results = [];
 const figures = [];
-
-async function check(name, body) {
-  try {
-    await body();
-    results.push(true);
-    console.log(`ok    [${Date.now() - T0}ms] ${name}`);
-  } catch (e) {
-    results.push(false);
-    console.log(`FAIL  [${Date.now() - T0}ms] ${name}: ${e.message.split('\n')[0]}`);
-  }
-}
-
-function assert(ok, message) {
-  if (!ok) throw new Error(message);
-}
 
 /// Says that part of the checks cannot run here, and lists it where scripts/test
 /// collects skips (HEXCELLS_SKIPPED_LOG; with HEXCELLS_TEST_ALL=1 a skip fails the run).
@@ -682,15 +666,12 @@ const read = (name) => fs.readFileSync(path.join(LEVELS, name), 'utf8');
       });
     }
   } catch (e) {
-    results.push(false);
-    console.log(`FAIL  the test itself: ${e.stack}`);
+    failed(e.stack);
   } finally {
     await browser.close().catch(() => {});
     server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   for (const figure of figures) console.log(`      ${figure}`);
-  const passed = results.filter(Boolean).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exit(results.length > 0 && passed === results.length ? 0 : 1);
+  finish();
 })();

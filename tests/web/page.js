@@ -10,27 +10,11 @@ const os = require('os');
 const path = require('path');
 const readline = require('readline');
 const { chromium } = require('playwright-core');
+const { check, assert, failed, finish } = require('./checks');
 
 const BIN = process.argv[2];
 const LEVEL = path.join(__dirname, 'levels', 'served.hexcells');
-const T0 = Date.now();
-const results = [];
 const servers = [];
-
-async function check(name, body) {
-  try {
-    await body();
-    results.push(true);
-    console.log(`ok    [${Date.now() - T0}ms] ${name}`);
-  } catch (e) {
-    results.push(false);
-    console.log(`FAIL  [${Date.now() - T0}ms] ${name}: ${e.message.split('\n')[0]}`);
-  }
-}
-
-function assert(ok, message) {
-  if (!ok) throw new Error(message);
-}
 
 /// Starts `hexcells-view --serve` on a copy of the level (its text through `edit`, if
 /// given); resolves to its address and file.
@@ -233,14 +217,11 @@ async function cellChanges(page, name, before) {
       assert(after.split('\n')[16].slice(30, 32) === 'x+', `P12 reads ${after.split('\n')[16].slice(30, 32)}`);
     });
   } catch (e) {
-    results.push(false);
-    console.log(`FAIL  the test itself: ${e.message}`);
+    failed(e.message);
   } finally {
     await browser.close().catch(() => {});
     for (const child of servers) child.kill();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const passed = results.filter(Boolean).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exit(results.length > 0 && passed === results.length ? 0 : 1);
+  finish();
 })();
