@@ -60,6 +60,26 @@ fn scene<'a>(level: &'a Level, uncovered: &'a [bool]) -> Scene<'a> {
     }
 }
 
+/// Runs `hexcells-view` with the arguments `args` adds, with no display and its state
+/// under `dir`, and requires it to succeed (`what` names the run when it does not).
+fn export_without_display(
+    dir: &std::path::Path,
+    what: &str,
+    args: impl FnOnce(&mut Command) -> &mut Command,
+) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hexcells-view"));
+    command
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XDG_STATE_HOME", dir.join("state"));
+    let output = args(&mut command).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// Forwards everything but text: the frame's shapes alone.
 struct NoText<'c>(&'c mut dyn Canvas);
 
@@ -367,23 +387,14 @@ fn the_command_line_writes_an_svg_without_a_display() {
         ("editor", &["--edit", "--level", "2"][..]),
     ] {
         let (svg, png) = (tmp.path().join("out.svg"), tmp.path().join("out.png"));
-        let output = Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .env("XDG_STATE_HOME", tmp.path().join("state"))
-            .args(["--size", "800x600", "--svg"])
-            .arg(&svg)
-            .arg("--png")
-            .arg(&png)
-            .args(extra)
-            .arg(&pack)
-            .output()
-            .unwrap();
-        assert!(
-            output.status.success(),
-            "{name}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        export_without_display(tmp.path(), name, |c| {
+            c.args(["--size", "800x600", "--svg"])
+                .arg(&svg)
+                .arg("--png")
+                .arg(&png)
+                .args(extra)
+                .arg(&pack)
+        });
         let svg = std::fs::read_to_string(&svg).unwrap();
         assert!(
             svg.contains(r#"data-cell="Q11""#),
@@ -440,22 +451,13 @@ fn the_command_line_replaces_a_picture_whole() {
             std::fs::set_permissions(picture, std::fs::Permissions::from_mode(0o640)).unwrap();
         }
     }
-    let output = Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .env("XDG_STATE_HOME", tmp.path().join("state"))
-        .args(["--size", "320x240", "--svg"])
-        .arg(&svg)
-        .arg("--png")
-        .arg(&png)
-        .arg(&pack)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    export_without_display(tmp.path(), "over old pictures", |c| {
+        c.args(["--size", "320x240", "--svg"])
+            .arg(&svg)
+            .arg("--png")
+            .arg(&png)
+            .arg(&pack)
+    });
     assert!(std::fs::read_to_string(&svg)
         .unwrap()
         .contains(r#"data-cell="Q11""#));
@@ -487,19 +489,11 @@ fn an_svg_of_the_pack_overview_names_each_levels_point() {
     let pack = tmp.path().join("curve.hexcells");
     std::fs::write(&pack, CURVE).unwrap();
     let svg = tmp.path().join("overview.svg");
-    let output = Command::new(env!("CARGO_BIN_EXE_hexcells-view"))
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .args(["--size", "900x640", "--level", "3", "--overview", "--svg"])
-        .arg(&svg)
-        .arg(&pack)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    export_without_display(tmp.path(), "the overview", |c| {
+        c.args(["--size", "900x640", "--level", "3", "--overview", "--svg"])
+            .arg(&svg)
+            .arg(&pack)
+    });
     let svg = std::fs::read_to_string(&svg).unwrap();
     assert!(
         svg.contains(r#"<g data-part="overview">"#),
