@@ -810,19 +810,10 @@ fn a_flood_of_bare_connections_under_a_low_open_file_limit_is_outlived() {
         "connection 201 is closed at once"
     );
     assert!(server.runs(), "the flood does not end the server");
-    drop(flood);
-    let served = server.serves_within(Duration::from_secs(2));
-    assert!(
-        served.is_some(),
-        "the page is served within 2 s of the flood's end"
-    );
-    let stderr = server.stderr();
-    assert_eq!(
-        stderr
-            .matches("21 connections are open: the next ones are closed at once")
-            .count(),
-        1,
-        "said once: {stderr}"
+    after_the_flood(
+        &server,
+        flood,
+        "21 connections are open: the next ones are closed at once",
     );
     assert!(server.runs());
 }
@@ -844,6 +835,13 @@ fn out_of_open_files_the_server_waits_and_goes_on() {
     }
     std::thread::sleep(Duration::from_millis(500));
     assert!(server.runs(), "an accept error does not end the server");
+    let stderr = after_the_flood(&server, flood, "cannot accept a connection");
+    assert!(stderr.contains("Too many open files"), "{stderr}");
+}
+
+/// Ends `flood`, then requires the page served within 2 s and the server's log to
+/// hold `said` once; the log.
+fn after_the_flood(server: &Server, flood: Vec<TcpStream>, said: &str) -> String {
     drop(flood);
     let served = server.serves_within(Duration::from_secs(2));
     assert!(
@@ -851,12 +849,8 @@ fn out_of_open_files_the_server_waits_and_goes_on() {
         "the page is served within 2 s of the flood's end"
     );
     let stderr = server.stderr();
-    assert_eq!(
-        stderr.matches("cannot accept a connection").count(),
-        1,
-        "said once: {stderr}"
-    );
-    assert!(stderr.contains("Too many open files"), "{stderr}");
+    assert_eq!(stderr.matches(said).count(), 1, "said once: {stderr}");
+    stderr
 }
 
 #[test]
