@@ -11,6 +11,7 @@
 //! in use fixed, the grade in use, the grade before, and the best plain count.
 //! Then the order key's figures (`order.rs`). Figures only: nothing is asserted.
 
+use std::cmp::Ordering;
 use std::fmt::Write as _;
 
 use hexcells_core::solve::{Grade, GradeModel, Report};
@@ -221,6 +222,12 @@ fn print_figures(what: &str, graded: &[Graded], grades: &[u8]) {
 /// Kendall's tau-b of (label, value) pairs: over all pairs, or over the pairs
 /// whose two levels have the same author (pooled over authors).
 pub fn tau(points: &[(f64, f64, &str)], within: bool) -> f64 {
+    tau_by(points, within, |a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal))
+}
+
+/// Kendall's tau-b of (label, key) pairs, the keys compared by `cmp`: over all pairs,
+/// or over the pairs whose two levels have the same author (pooled over authors).
+pub fn tau_by<K>(points: &[(f64, K, &str)], within: bool, cmp: impl Fn(&K, &K) -> Ordering) -> f64 {
     let (mut concordant, mut discordant, mut tied_a, mut tied_b, mut n) = (0.0, 0.0, 0.0, 0.0, 0.0f64);
     for (i, a) in points.iter().enumerate() {
         for b in &points[i + 1..] {
@@ -228,18 +235,17 @@ pub fn tau(points: &[(f64, f64, &str)], within: bool) -> f64 {
                 continue;
             }
             n += 1.0;
-            let s = (a.0 - b.0) * (a.1 - b.1);
-            if s > 0.0 {
-                concordant += 1.0;
-            } else if s < 0.0 {
-                discordant += 1.0;
+            let labels = a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal);
+            let keys = cmp(&a.1, &b.1);
+            if labels != Ordering::Equal && keys != Ordering::Equal {
+                if labels == keys {
+                    concordant += 1.0;
+                } else {
+                    discordant += 1.0;
+                }
             }
-            if a.0 == b.0 {
-                tied_a += 1.0;
-            }
-            if a.1 == b.1 {
-                tied_b += 1.0;
-            }
+            tied_a += f64::from(u8::from(labels == Ordering::Equal));
+            tied_b += f64::from(u8::from(keys == Ordering::Equal));
         }
     }
     let denominator = ((n - tied_a) * (n - tied_b)).sqrt();

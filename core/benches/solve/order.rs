@@ -24,6 +24,7 @@ use hexcells_core::solve::{GradeModel, ReplayStep, TieBreak};
 use hexcells_core::Level;
 
 use crate::fit;
+use crate::grading;
 use crate::labelled::{self, Graded};
 
 /// An order of the labelled levels: a key per level, compared as pairs of numbers.
@@ -309,32 +310,7 @@ pub fn report(graded: &[Graded], nested_grades: &[u8]) {
 
 /// Kendall's tau-b of (label, key) pairs, over all pairs or within an author's levels.
 fn tau_b(points: &[Point], within: bool) -> f64 {
-    let (mut concordant, mut discordant, mut tied_a, mut tied_b, mut n) = (0.0, 0.0, 0.0, 0.0, 0.0f64);
-    for (i, a) in points.iter().enumerate() {
-        for b in &points[i + 1..] {
-            if within && a.2 != b.2 {
-                continue;
-            }
-            n += 1.0;
-            let words = a.0.total_cmp(&b.0);
-            let keys = cmp_keys(a.1, b.1);
-            if words != std::cmp::Ordering::Equal && keys != std::cmp::Ordering::Equal {
-                if words == keys {
-                    concordant += 1.0;
-                } else {
-                    discordant += 1.0;
-                }
-            }
-            tied_a += f64::from(u8::from(words == std::cmp::Ordering::Equal));
-            tied_b += f64::from(u8::from(keys == std::cmp::Ordering::Equal));
-        }
-    }
-    let denominator = ((n - tied_a) * (n - tied_b)).sqrt();
-    if denominator == 0.0 {
-        0.0
-    } else {
-        (concordant - discordant) / denominator
-    }
+    grading::tau_by(points, within, |a, b| cmp_keys(*a, *b))
 }
 
 /// Over the pairs whose words differ (within an author's levels, or all): those the
