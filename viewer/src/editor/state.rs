@@ -559,10 +559,8 @@ impl Editor {
     /// Clues follow the drawing, or no longer (a stroke waiting then lands as
     /// painted); said in the status line.
     pub fn toggle_follow(&mut self) -> EditorOutcome {
-        let landed = match self.follow.toggle() {
-            Some(stroke) => self.request(Request::Op(stroke.op, stroke.kind)),
-            None => EditorOutcome::default(),
-        };
+        let waiting = self.follow.toggle();
+        let landed = self.land_as_painted(waiting);
         let key = keys::keys_for(&self.keys, EditorAction::CluesFollow);
         self.message = Some(if self.follow.is_on() {
             let grade = keys::keys_for(&self.keys, EditorAction::FillGrade);
@@ -594,7 +592,13 @@ impl Editor {
 
     /// Lands the stroke waiting, if any, as painted (its re-fill stopped): one edit.
     pub fn land_stroke(&mut self) -> EditorOutcome {
-        match self.follow.stop() {
+        let waiting = self.follow.stop();
+        self.land_as_painted(waiting)
+    }
+
+    /// `stroke` (if any) lands as painted: one edit.
+    fn land_as_painted(&mut self, stroke: Option<Stroke>) -> EditorOutcome {
+        match stroke {
             Some(stroke) => self.request(Request::Op(stroke.op, stroke.kind)),
             None => EditorOutcome::default(),
         }
