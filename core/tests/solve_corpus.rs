@@ -294,7 +294,7 @@ fn pair_answers_kept_across_versions_of_a_level_change_no_grade() {
     for (name, level) in levels.iter().step_by(sample_step(2 * SAMPLE)) {
         // The level, then versions a clue apart, all graded with one memo, as the
         // generator grades them.
-        let answers = solve::PairAnswers::default();
+        let answers = solve::GradeMemo::default();
         let mut versions = vec![level.clone()];
         versions.extend(
             level

@@ -37,9 +37,10 @@ pub(super) struct Engine {
     pub(super) calls: usize,
     /// Whether judgements may run two at a time ([`Limits::one_core`] unset).
     pub(super) side_by_side: bool,
-    /// The grade's pair answers, shared by every grade of this run (its levels
-    /// are versions of one level, a few clues apart) and by its forks.
-    pair_answers: Arc<solve::PairAnswers>,
+    /// The grade's pair answers and round explanations, shared by every grade of
+    /// this run (its levels are versions of one level, a few clues apart) and by its
+    /// forks.
+    memo: Arc<solve::GradeMemo>,
 }
 
 impl Engine {
@@ -54,7 +55,7 @@ impl Engine {
             calls: 0,
             side_by_side: !limits.one_core
                 && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
-            pair_answers: Arc::default(),
+            memo: Arc::default(),
         }
     }
 
@@ -65,7 +66,7 @@ impl Engine {
             budget: self.budget.clone(),
             calls: 0,
             side_by_side: false,
-            pair_answers: Arc::clone(&self.pair_answers),
+            memo: Arc::clone(&self.memo),
         }
     }
 
@@ -92,8 +93,8 @@ impl Engine {
         graded: bool,
     ) -> Result<Option<solve::Report>, Stop> {
         self.calls += 1;
-        let answers = Some(&*self.pair_answers);
-        let report = solve::verdict_and_grade_from(level, &self.budget, answers, first_rounds, graded);
+        let memo = Some(&*self.memo);
+        let report = solve::verdict_and_grade_from(level, &self.budget, memo, first_rounds, graded);
         match report.verdict {
             Verdict::Solvable => Ok(Some(report)),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
@@ -105,8 +106,8 @@ impl Engine {
     /// grade's replay cites are shown ([`solve::verdict_and_grade_citing`]).
     pub(super) fn check_citing(&mut self, level: &Level) -> Result<Option<(solve::Report, Vec<Pos>)>, Stop> {
         self.calls += 1;
-        let answers = Some(&*self.pair_answers);
-        let (report, cited) = solve::verdict_and_grade_citing(level, &self.budget, answers, &[]);
+        let memo = Some(&*self.memo);
+        let (report, cited) = solve::verdict_and_grade_citing(level, &self.budget, memo, &[]);
         match report.verdict {
             Verdict::Solvable => Ok(Some((report, cited))),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),

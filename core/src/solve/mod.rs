@@ -59,14 +59,14 @@ mod run;
 
 pub use advice::{hint, suggest_fixes, Change, HintResult, LevelFix, PlayState};
 pub use budget::Budget;
-pub use difficulty::{GradeModel, TieBreak};
+pub use difficulty::{GradeMemo, GradeModel, TieBreak};
 pub use explain::{check_explanation, rederive, ExplanationCheck};
 pub use memo::{EngineCall, Remembered, ReportMemo};
 pub use reason::sat::SatBackend;
 pub use report::{
     ClueRef, Deduction, Difficulty, Explanation, Grade, OrderKey, Reasoning, ReplayStep, Report, Verdict,
 };
-pub use rules::{PairAnswers, Rule, RuleInfo};
+pub use rules::{Rule, RuleInfo};
 pub(crate) use run::verdict_and_grade_citing;
 pub use run::{
     analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_and_grade,

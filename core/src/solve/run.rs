@@ -8,12 +8,11 @@
 use crate::model::{Level, Pos};
 use crate::solve::budget::{Budget, Clock, Stop};
 use crate::solve::deduce::Deducer;
-use crate::solve::difficulty;
+use crate::solve::difficulty::{self, GradeMemo};
 use crate::solve::explain::{explain_all, explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{Deduction, Explanation, Report, Verdict};
-use crate::solve::rules::PairAnswers;
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.
 pub fn analyze(level: &Level, budget: &Budget) -> Report {
@@ -63,12 +62,12 @@ pub fn verdict_and_grade(level: &Level, budget: &Budget) -> Report {
     verdict_and_grade_from(level, budget, None, &[], true)
 }
 
-/// [`verdict_and_grade`], with the answers of the replay's pair questions kept in
-/// `answers` (and read from it): the same report, faster when `answers` already
-/// holds answers of a level much like this one (the generator grades version after
-/// version of one level, a clue apart).
-pub fn verdict_and_grade_with(level: &Level, budget: &Budget, answers: &PairAnswers) -> Report {
-    verdict_and_grade_from(level, budget, Some(answers), &[], true)
+/// [`verdict_and_grade`], with the answers of the replay's pair questions and the
+/// explanations of its rounds kept in `memo` (and read from it): the same report,
+/// faster when `memo` already holds answers of a level much like this one (the
+/// generator grades version after version of one level, a clue apart).
+pub fn verdict_and_grade_with(level: &Level, budget: &Budget, memo: &GradeMemo) -> Report {
+    verdict_and_grade_from(level, budget, Some(memo), &[], true)
 }
 
 /// How much a run works out besides the rounds.
@@ -125,7 +124,7 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
         backend,
         clock: &clock,
         explained: true,
-        pair_answers: None,
+        memo: None,
     };
     finish(&puzzle, outcome, deductions, &known, Some(grader)).0
 }
@@ -136,7 +135,7 @@ struct Grader<'c> {
     backend: SatBackend,
     clock: &'c Clock,
     explained: bool,
-    pair_answers: Option<&'c PairAnswers>,
+    memo: Option<&'c GradeMemo>,
 }
 
 /// [`verdict`] with the cells `deduced` uncovered from the start, as a player who
@@ -165,7 +164,7 @@ pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> 
 pub fn verdict_and_grade_from(
     level: &Level,
     budget: &Budget,
-    answers: Option<&PairAnswers>,
+    memo: Option<&GradeMemo>,
     first_rounds: &[Deduction],
     graded: bool,
 ) -> Report {
@@ -176,7 +175,7 @@ pub fn verdict_and_grade_from(
         SatBackend::default(),
         detail,
         Start::Rounds(first_rounds),
-        answers,
+        memo,
     )
 }
 
@@ -187,7 +186,7 @@ pub fn verdict_and_grade_from(
 pub(crate) fn verdict_and_grade_citing(
     level: &Level,
     budget: &Budget,
-    answers: Option<&PairAnswers>,
+    memo: Option<&GradeMemo>,
     first_rounds: &[Deduction],
 ) -> (Report, Vec<Pos>) {
     run_citing(
@@ -196,7 +195,7 @@ pub(crate) fn verdict_and_grade_citing(
         SatBackend::default(),
         Detail::Grade,
         Start::Rounds(first_rounds),
-        answers,
+        memo,
     )
 }
 
@@ -217,9 +216,9 @@ fn run(
     backend: SatBackend,
     detail: Detail,
     start: Start<'_>,
-    pair_answers: Option<&PairAnswers>,
+    memo: Option<&GradeMemo>,
 ) -> Report {
-    run_citing(level, budget, backend, detail, start, pair_answers).0
+    run_citing(level, budget, backend, detail, start, memo).0
 }
 
 /// [`run`], with where the clues the grade's replay cites are shown (none when the
@@ -230,7 +229,7 @@ fn run_citing(
     backend: SatBackend,
     detail: Detail,
     start: Start<'_>,
-    pair_answers: Option<&PairAnswers>,
+    memo: Option<&GradeMemo>,
 ) -> (Report, Vec<Pos>) {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
@@ -275,7 +274,7 @@ fn run_citing(
         backend,
         clock: &clock,
         explained: detail != Detail::Grade,
-        pair_answers,
+        memo,
     });
     finish(&puzzle, verdict, deductions, &known, grader)
 }
@@ -301,7 +300,7 @@ fn finish(
             backend: g.backend,
             clock: g.clock,
             explained: g.explained,
-            pair_answers: g.pair_answers,
+            memo: g.memo,
         });
     let initial = puzzle.initial_values();
     let (difficulty, cited) = match difficulty::summarise(puzzle, &initial, &deductions, engine) {

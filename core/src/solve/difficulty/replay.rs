@@ -12,11 +12,12 @@
 
 use crate::model::Pos;
 use crate::solve::budget::{Clock, Stop};
-use crate::solve::explain::{explain_all_with, Purpose};
+use super::GradeMemo;
+use crate::solve::explain::{explain_kept, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
 use crate::solve::report::{ClueRef, Deduction, Explanation, ReplayStep as Step};
-use crate::solve::rules::{self, PairAnswers, PairMemo, Rule, View};
+use crate::solve::rules::{self, PairMemo, Rule, View};
 
 /// How the replay asks the engine for a harder explanation.
 pub(crate) struct ReplayEngine<'c> {
@@ -25,8 +26,9 @@ pub(crate) struct ReplayEngine<'c> {
     /// Whether the deductions carry their explanations; when not, the replay works
     /// out those of a round when it first falls back on it.
     pub(crate) explained: bool,
-    /// Pair answers lent by the caller, kept across levels.
-    pub(crate) pair_answers: Option<&'c PairAnswers>,
+    /// Pair answers and round explanations lent by the caller, kept across
+    /// versions of a level.
+    pub(crate) memo: Option<&'c GradeMemo>,
 }
 
 /// The effort of a deduction's explanation.
@@ -95,7 +97,7 @@ pub(super) fn replay(
             let mut view = View::new(puzzle, &known, &visible);
             view.texts = false;
             view.pair_memo = Some(&pairs);
-            view.pair_answers = engine.pair_answers;
+            view.pair_answers = engine.memo.map(|m| &m.pairs);
             let mut named: Vec<(usize, Named)> = Vec::new();
             // A player looks at the cells of this round and the next.
             for &(i, _) in open.iter().filter(|(_, r)| *r <= round + 1) {
@@ -240,13 +242,13 @@ impl<'d> RoundExplanations<'d> {
                 .filter(of_round)
                 .filter_map(|d| puzzle.cell_at(d.pos))
                 .collect();
-            let explanations = explain_all_with(
+            let explanations = explain_kept(
+                engine.memo.map(|m| &m.rounds),
                 puzzle,
                 &known,
                 engine.backend,
                 engine.clock,
                 &forced,
-                None,
                 Purpose::Clues,
             )?;
             let explained = self
@@ -430,13 +432,13 @@ fn easiest_fallback(
         return easiest;
     }
     let again: Vec<usize> = pending.iter().take(REEXPLAINED).map(|(i, _)| *i).collect();
-    let Ok(explanations) = explain_all_with(
+    let Ok(explanations) = explain_kept(
+        engine.memo.map(|m| &m.rounds),
         puzzle,
         known,
         engine.backend,
         engine.clock,
         &again,
-        None,
         Purpose::Effort,
     ) else {
         return easiest;

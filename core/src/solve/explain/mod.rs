@@ -9,8 +9,10 @@
 //!
 //! Its files, from the top: `per_cell.rs` (the entry: a round's explanations, cell by
 //! cell) and `verify.rs` (the re-check); below them `minimal.rs`, `question.rs`,
-//! `rotate.rs` and `witness.rs` (the general search and what it asks), and `twin.rs`.
+//! `rotate.rs` and `witness.rs` (the general search and what it asks), and `twin.rs`;
+//! `kept.rs` keeps a round's explanations by their content, for versions of a level.
 
+mod kept;
 mod minimal;
 mod per_cell;
 pub(crate) mod question;
@@ -19,5 +21,6 @@ mod twin;
 mod verify;
 mod witness;
 
+pub(crate) use kept::{explain_kept, KeptRounds};
 pub(crate) use per_cell::{explain_all, explain_all_with, Purpose};
 pub use verify::{check_explanation, rederive, ExplanationCheck};

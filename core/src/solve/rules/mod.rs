@@ -54,7 +54,7 @@ pub(crate) use chain::{Chain, MAX_CHAIN_CLUES};
 pub(crate) use contradiction::read as read_contradiction;
 pub(crate) use fixpoint::propagate_changed;
 pub(crate) use matching::{counter_settles, name, name_near};
-pub use pair_memo::PairAnswers;
+pub(crate) use pair_memo::PairAnswers;
 pub(crate) use pair_memo::PairMemo;
 pub(crate) use round_view::View;
 pub(crate) use sum::read as read_sum;

@@ -53,7 +53,7 @@ impl PairMemo {
 /// content gets the same answer in any level: one `PairAnswers` may serve the
 /// grades of many levels, on several threads.
 #[derive(Default)]
-pub struct PairAnswers {
+pub(crate) struct PairAnswers {
     answers: Mutex<HashMap<PairKey, bool>>,
 }
 
@@ -77,13 +77,8 @@ impl PairAnswers {
     }
 
     /// Questions answered so far.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.lock().len()
-    }
-
-    /// Whether none was answered yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PairKey, bool>> {
