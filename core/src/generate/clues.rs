@@ -3,7 +3,7 @@
 
 use crate::model::{Cell, Clue, Color, Column, Direction, Hint, Item, Level, Pos};
 
-use crate::solve::Grade;
+use crate::solve::{Grade, Resume};
 
 use super::engine::{Engine, Stop};
 use super::rng::Rng;
@@ -217,7 +217,7 @@ pub(super) fn reveal_until_easy_enough(
         // The grade alone first (explained only where the replay falls back on the
         // engine): most candidates are easy enough at once, and then none of their
         // explanations is needed. It is the grade `analyze` gives.
-        let Some(graded) = engine.check(&level, &[], true)? else {
+        let Some(graded) = engine.check(&level, Resume::default(), true)? else {
             return Ok(false);
         };
         if graded.difficulty.grade.is_some_and(|g| g <= target) {

@@ -39,8 +39,8 @@ pub(super) struct Engine {
     pub(super) side_by_side: bool,
     /// The grade's pair answers and round explanations, shared by every grade of
     /// this run (its levels are versions of one level, a few clues apart) and by its
-    /// forks.
-    memo: Arc<solve::GradeMemo>,
+    /// forks; `None` on the old path, the oracle the tests compare with.
+    memo: Option<Arc<solve::GradeMemo>>,
 }
 
 impl Engine {
@@ -55,7 +55,17 @@ impl Engine {
             calls: 0,
             side_by_side: !limits.one_core
                 && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
-            memo: Arc::default(),
+            memo: Some(Arc::default()),
+        }
+    }
+
+    /// [`Engine::new`] on the old path: nothing kept from one version to the next
+    /// but the rounds two versions share (no grade memo, no bound by a richer
+    /// level's rounds). The same answers, slower: the oracle of the tests.
+    pub(super) fn from_scratch(limits: &Limits) -> Engine {
+        Engine {
+            memo: None,
+            ..Engine::new(limits)
         }
     }
 
@@ -66,7 +76,7 @@ impl Engine {
             budget: self.budget.clone(),
             calls: 0,
             side_by_side: false,
-            memo: Arc::clone(&self.memo),
+            memo: self.memo.clone(),
         }
     }
 
@@ -84,17 +94,21 @@ impl Engine {
     }
 
     /// The report on `level`, graded when `graded`, or `None` when it is not
-    /// solvable in budget; the run starts after `first_rounds`, which the level
-    /// shares with one judged before ([`solve::verdict_and_grade_from`]).
+    /// solvable in budget; the run takes what `resume` says of a level judged
+    /// before ([`solve::verdict_and_grade_from`]).
     pub(super) fn check(
         &mut self,
         level: &Level,
-        first_rounds: &[solve::Deduction],
+        resume: solve::Resume<'_>,
         graded: bool,
     ) -> Result<Option<solve::Report>, Stop> {
         self.calls += 1;
-        let memo = Some(&*self.memo);
-        let report = solve::verdict_and_grade_from(level, &self.budget, memo, first_rounds, graded);
+        let memo = self.memo.as_deref();
+        let resume = solve::Resume {
+            richer: resume.richer.filter(|_| memo.is_some()),
+            ..resume
+        };
+        let report = solve::verdict_and_grade_from(level, &self.budget, memo, resume, graded);
         match report.verdict {
             Verdict::Solvable => Ok(Some(report)),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
@@ -106,8 +120,9 @@ impl Engine {
     /// grade's replay cites are shown ([`solve::verdict_and_grade_citing`]).
     pub(super) fn check_citing(&mut self, level: &Level) -> Result<Option<(solve::Report, Vec<Pos>)>, Stop> {
         self.calls += 1;
-        let memo = Some(&*self.memo);
-        let (report, cited) = solve::verdict_and_grade_citing(level, &self.budget, memo, &[]);
+        let memo = self.memo.as_deref();
+        let (report, cited) =
+            solve::verdict_and_grade_citing(level, &self.budget, memo, solve::Resume::default());
         match report.verdict {
             Verdict::Solvable => Ok(Some((report, cited))),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),

@@ -40,7 +40,7 @@
 //! circle.
 
 use crate::model::{Cell, Clue, Column, Direction, Hint, Item, Level, Pos};
-use crate::solve::{Change, Difficulty, Grade};
+use crate::solve::{Change, Difficulty, Grade, Resume};
 use crate::validate;
 
 use super::clues::{self, special_hint, Draft};
@@ -538,7 +538,7 @@ fn one_attempt_preferring(
         prune::remove(&mut fewer, *piece);
     }
     let graded = target != Grade::Hard;
-    let fewer_report = engine.check(&fewer.level(), &[], graded)?;
+    let fewer_report = engine.check(&fewer.level(), Resume::default(), graded)?;
     let mut too_hard = Vec::new();
     let mut report = |done, total| {
         progress(GenerateProgress {

@@ -8,8 +8,8 @@
 //! set is judged side by side with the set judged next if it is refused, on two
 //! cores ([`JudgeAhead`]), with the same outcome as one at a time.
 
-use crate::model::Hint;
-use crate::solve::{Deduction, Grade, Report};
+use crate::model::{Hint, Pos};
+use crate::solve::{Deduction, Grade, Report, Resume};
 
 use super::clues::Draft;
 use super::engine::{Engine, Stop};
@@ -203,19 +203,27 @@ pub(super) struct Trace {
     rounds: Vec<Deduction>,
     /// Per cell of the draft: the round that uncovers it (0: revealed, or none).
     round_of: Vec<usize>,
+    /// Each cell the draft uncovers, and the round after which it has (0: revealed);
+    /// `None` when the draft's rounds are not known (it was not solvable).
+    uncovered: Option<Vec<(Pos, usize)>>,
 }
 
 impl Trace {
     /// The rounds of `draft` (none when it is stuck).
     pub(super) fn of(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<Trace, Stop> {
-        let rounds = engine.check(&draft.level(), &[], target != Grade::Hard)?;
-        Ok(Trace::new(
-            draft,
-            rounds.map(|r| r.deductions).unwrap_or_default(),
-        ))
+        let report = engine.check(&draft.level(), Resume::default(), target != Grade::Hard)?;
+        Ok(match report {
+            Some(report) => Trace::new(draft, report.deductions),
+            // Stuck (or past the budget): no rounds to share, nothing to bound by.
+            None => Trace {
+                rounds: Vec::new(),
+                round_of: vec![0; draft.cells.len()],
+                uncovered: None,
+            },
+        })
     }
 
-    /// The trace of `draft`, whose rounds are `rounds`.
+    /// The trace of `draft`, solvable with the rounds `rounds`.
     pub(super) fn new(draft: &Draft, rounds: Vec<Deduction>) -> Trace {
         let mut round_of = vec![0; draft.cells.len()];
         for d in &rounds {
@@ -223,7 +231,16 @@ impl Trace {
                 round_of[i] = d.round;
             }
         }
-        Trace { rounds, round_of }
+        let revealed = draft.cells.iter().zip(&draft.revealed).filter(|(_, r)| **r);
+        let uncovered = revealed
+            .map(|(pos, _)| (*pos, 0))
+            .chain(rounds.iter().map(|d| (d.pos, d.round)))
+            .collect();
+        Trace {
+            rounds,
+            round_of,
+            uncovered: Some(uncovered),
+        }
     }
 
     /// Goes on with the level `judged` accepted (`draft`, the pieces taken away).
@@ -233,10 +250,20 @@ impl Trace {
         }
     }
 
+    /// What a run of `draft` without `pieces` takes from `draft`'s: the rounds they
+    /// share, and `draft`'s as the bound of what each later round may force (the
+    /// level without them shows less).
+    pub(super) fn resume(&self, draft: &Draft, pieces: &[Piece]) -> Resume<'_> {
+        Resume {
+            first_rounds: self.shared(draft, pieces),
+            richer: self.uncovered.as_deref(),
+        }
+    }
+
     /// The rounds `draft` without `pieces` shares with `draft`: those before a
     /// player sees any of them (a number, or its `{n}` / `-n-`, shows once its
     /// cell is uncovered; every other piece shows from the start).
-    pub(super) fn shared(&self, draft: &Draft, pieces: &[Piece]) -> &[Deduction] {
+    fn shared(&self, draft: &Draft, pieces: &[Piece]) -> &[Deduction] {
         let seen_after = |piece: &Piece| match *piece {
             Piece::Number(i) | Piece::Special(i) if !draft.revealed[i] => {
                 self.round_of.get(i).copied().unwrap_or(0)
@@ -365,7 +392,7 @@ pub(super) fn judge_without(
     // A stuck level costs the fast verdict only: no replay, no explanation.
     let report = engine.check(
         &without.level(),
-        trace.shared(draft, pieces),
+        trace.resume(draft, pieces),
         target != Grade::Hard,
     )?;
     let judgement = judgement(report.as_ref(), target);

@@ -59,7 +59,7 @@ pub fn verdict_with(level: &Level, budget: &Budget, backend: SatBackend) -> Repo
 /// For callers that only ask how hard a level is (the generator, the drawing's
 /// clues): most rounds of an easy or medium level are never explained.
 pub fn verdict_and_grade(level: &Level, budget: &Budget) -> Report {
-    verdict_and_grade_from(level, budget, None, &[], true)
+    verdict_and_grade_from(level, budget, None, Resume::default(), true)
 }
 
 /// [`verdict_and_grade`], with the answers of the replay's pair questions and the
@@ -67,7 +67,7 @@ pub fn verdict_and_grade(level: &Level, budget: &Budget) -> Report {
 /// faster when `memo` already holds answers of a level much like this one (the
 /// generator grades version after version of one level, a clue apart).
 pub fn verdict_and_grade_with(level: &Level, budget: &Budget, memo: &GradeMemo) -> Report {
-    verdict_and_grade_from(level, budget, Some(memo), &[], true)
+    verdict_and_grade_from(level, budget, Some(memo), Resume::default(), true)
 }
 
 /// How much a run works out besides the rounds.
@@ -155,17 +155,13 @@ pub(crate) fn verdict_after(level: &Level, budget: &Budget, deduced: &[Pos]) -> 
 }
 
 /// [`verdict_and_grade_with`] (or with `graded` false, [`verdict`]) of a level
-/// whose first rounds are known: `first_rounds`, the deductions of rounds 1 to r
-/// of a level this one differs from only by information a player sees once those
-/// rounds are played (the number, or its `{n}` / `-n-`, of a cell uncovered in
-/// round r or later). Those rounds are the same in both (the cells they uncover
-/// are forced without what differs), so the run starts after them: the same
-/// report as from the start, faster (the generator judges levels a clue apart).
+/// that takes what `resume` says of a level judged before: the same report as from
+/// the start, faster (the generator judges levels a clue apart).
 pub fn verdict_and_grade_from(
     level: &Level,
     budget: &Budget,
     memo: Option<&GradeMemo>,
-    first_rounds: &[Deduction],
+    resume: Resume<'_>,
     graded: bool,
 ) -> Report {
     let detail = if graded { Detail::Grade } else { Detail::Verdict };
@@ -174,9 +170,27 @@ pub fn verdict_and_grade_from(
         budget,
         SatBackend::default(),
         detail,
-        Start::Rounds(first_rounds),
+        Start::Rounds(resume),
         memo,
     )
+}
+
+/// What a run may take from a level judged before.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Resume<'a> {
+    /// The deductions of rounds 1 to r of a level this one differs from only by
+    /// information a player sees once those rounds are played (the number, or its
+    /// `{n}` / `-n-`, of a cell uncovered in round r or later). Those rounds are the
+    /// same in both (the cells they uncover are forced without what differs), so
+    /// the run starts after them.
+    pub first_rounds: &'a [Deduction],
+    /// When this level shows at most what a level judged before shows (that level
+    /// without a clue, a reveal or a `{n}` / `-n-`): per cell that level uncovers,
+    /// the round after which it has (0: revealed from the start). A cell forced in
+    /// this level's round r is known to that level after its round r (by induction:
+    /// it knows at least as much after each round, and a cell forced with less
+    /// information is forced with more), so the round asks only about those.
+    pub richer: Option<&'a [(Pos, usize)]>,
 }
 
 /// [`verdict_and_grade_from`], graded, with where the clues its grade's replay
@@ -187,14 +201,14 @@ pub(crate) fn verdict_and_grade_citing(
     level: &Level,
     budget: &Budget,
     memo: Option<&GradeMemo>,
-    first_rounds: &[Deduction],
+    resume: Resume<'_>,
 ) -> (Report, Vec<Pos>) {
     run_citing(
         level,
         budget,
         SatBackend::default(),
         Detail::Grade,
-        Start::Rounds(first_rounds),
+        Start::Rounds(resume),
         memo,
     )
 }
@@ -206,8 +220,9 @@ enum Start<'a> {
     Fresh,
     /// With these cells uncovered too; rounds count from there, and no grade.
     Deduced(&'a [Pos]),
-    /// After these rounds, which are the level's own.
-    Rounds(&'a [Deduction]),
+    /// After these rounds, which are the level's own, and maybe bounded by a richer
+    /// level's.
+    Rounds(Resume<'a>),
 }
 
 fn run(
@@ -237,7 +252,25 @@ fn run_citing(
     let (deduced, first_rounds): (Vec<Pos>, &[Deduction]) = match start {
         Start::Fresh => (Vec::new(), &[]),
         Start::Deduced(cells) => (cells.to_vec(), &[]),
-        Start::Rounds(rounds) => (rounds.iter().map(|d| d.pos).collect(), rounds),
+        Start::Rounds(resume) => (
+            resume.first_rounds.iter().map(|d| d.pos).collect(),
+            resume.first_rounds,
+        ),
+    };
+    // Per cell: the round after which a richer level knows it (none: never).
+    let richer: Option<Vec<usize>> = match start {
+        Start::Rounds(Resume {
+            richer: Some(richer), ..
+        }) => {
+            let mut after = vec![usize::MAX; puzzle.cells.len()];
+            for &(pos, round) in richer {
+                if let Some(i) = puzzle.cell_at(pos) {
+                    after[i] = after[i].min(round);
+                }
+            }
+            Some(after)
+        }
+        _ => None,
     };
     for &pos in &deduced {
         if let Some(i) = puzzle.cell_at(pos) {
@@ -254,7 +287,14 @@ fn run_citing(
         if let Err(stop) = clock.check() {
             break stopped(stop);
         }
-        match one_round(&puzzle, &known, backend, &clock, detail, round + 1, &mut deducer) {
+        let may_force: Option<Vec<bool>> = richer
+            .as_ref()
+            .map(|after| after.iter().map(|&r| r <= round + 1).collect());
+        let this_round = Round {
+            number: round + 1,
+            may_force: may_force.as_deref(),
+        };
+        match one_round(&puzzle, &known, backend, &clock, detail, this_round, &mut deducer) {
             Ok(found) if found.is_empty() => break Verdict::Stuck { after_round: round },
             Ok(found) => {
                 round += 1;
@@ -327,6 +367,13 @@ fn stopped(stop: Stop) -> Verdict {
     }
 }
 
+/// A round of a run: its number, and the cells it may force when a richer level
+/// bounds them (see [`Resume::richer`]).
+struct Round<'a> {
+    number: usize,
+    may_force: Option<&'a [bool]>,
+}
+
 /// The deductions of one round (empty when nothing is forced).
 fn one_round(
     puzzle: &Puzzle,
@@ -334,10 +381,11 @@ fn one_round(
     backend: SatBackend,
     clock: &Clock,
     detail: Detail,
-    round: usize,
+    round: Round<'_>,
     deducer: &mut Deducer<'_>,
 ) -> Result<Vec<Deduction>, Stop> {
-    let forced = deducer.forced_cells(known, clock)?;
+    let forced = deducer.forced_cells(known, clock, round.may_force)?;
+    let round = round.number;
     let explanations = match detail {
         Detail::Verdict | Detail::Grade => vec![Explanation::default(); forced.len()],
         Detail::Clues => explain_all_with(puzzle, known, backend, clock, &forced, None, Purpose::Clues)?,

@@ -99,7 +99,14 @@ impl<'p> Deducer<'p> {
 
     /// The cells forced in the round that starts with `known` uncovered, in cell order.
     /// Calls must come with ever more cells known (the rounds of one level, in order).
-    pub(crate) fn forced_cells(&mut self, known: &Values, clock: &Clock) -> Result<Vec<usize>, Stop> {
+    /// With `may_force`, only the cells it marks are asked about: the caller knows
+    /// the others are not forced (a richer level does not know them yet).
+    pub(crate) fn forced_cells(
+        &mut self,
+        known: &Values,
+        clock: &Clock,
+        may_force: Option<&[bool]>,
+    ) -> Result<Vec<usize>, Stop> {
         let puzzle = self.puzzle;
         let mut fresh = vec![false; puzzle.clues.len()];
         self.show_clues(known, &mut fresh);
@@ -137,6 +144,12 @@ impl<'p> Deducer<'p> {
         let untouched_open = untouched.iter().any(|&i| values[i].is_none());
         if untouched_open && (u_sol == 0 || u_sol == untouched.len()) {
             cands.push(Cand::Untouched);
+        }
+        if let Some(may) = may_force {
+            cands.retain(|c| match *c {
+                Cand::Cell(i) => may[i],
+                Cand::Untouched => untouched.iter().all(|&i| values[i].is_some() || may[i]),
+            });
         }
         // Colourings from earlier rounds and a quick local search rule most cells out.
         cands.retain(|c| !models.rules_out(puzzle, &is_untouched, *c));

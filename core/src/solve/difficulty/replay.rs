@@ -10,9 +10,9 @@
 //!
 //! [`ReplayStep`]: crate::solve::ReplayStep
 
+use super::GradeMemo;
 use crate::model::Pos;
 use crate::solve::budget::{Clock, Stop};
-use super::GradeMemo;
 use crate::solve::explain::{explain_kept, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
