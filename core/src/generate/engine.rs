@@ -21,6 +21,12 @@ pub struct Limits {
     /// beside the next edit's verdicts). Otherwise clues are judged two at a time
     /// on a machine with two cores or more. The results are the same.
     pub one_core: bool,
+    /// Run the engine the old way: nothing kept from one version of the level to
+    /// the next but the rounds two versions share (no grade memo, no bound by the
+    /// richer version's rounds). The oracle the tests compare with, and the
+    /// debugging switch `HEXCELLS_ENGINE=scratch` of the CLI and the language
+    /// server. The results are the same, slower.
+    pub from_scratch: bool,
 }
 
 /// Conflicts allowed to one SAT call of the engine. A candidate on which the engine
@@ -55,17 +61,7 @@ impl Engine {
             calls: 0,
             side_by_side: !limits.one_core
                 && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
-            memo: Some(Arc::default()),
-        }
-    }
-
-    /// [`Engine::new`] on the old path: nothing kept from one version to the next
-    /// but the rounds two versions share (no grade memo, no bound by a richer
-    /// level's rounds). The same answers, slower: the oracle of the tests.
-    pub(super) fn from_scratch(limits: &Limits) -> Engine {
-        Engine {
-            memo: None,
-            ..Engine::new(limits)
+            memo: (!limits.from_scratch).then(Arc::default),
         }
     }
 

@@ -71,13 +71,17 @@ pub fn unneeded_clues(level: &Level, limits: &Limits) -> Result<UnneededClues, F
 /// [`unneeded_clues`] the old way, the oracle its tests compare it with: every clue
 /// is asked about with a re-solve of the level without it, cited by the grade's
 /// replay or not, and nothing is kept from one re-solve to the next but the rounds
-/// they share ([`Engine::from_scratch`]). The same answer, slower (for a caller's
+/// they share ([`Limits::from_scratch`]). The same answer, slower (for a caller's
 /// switch to the old path).
 ///
 /// The "together" part is found the same way by both: one removal after the other,
 /// each judged by a re-solve.
 pub fn unneeded_clues_from_scratch(level: &Level, limits: &Limits) -> Result<UnneededClues, FillError> {
-    let mut engine = Engine::from_scratch(limits);
+    let limits = Limits {
+        from_scratch: true,
+        ..limits.clone()
+    };
+    let mut engine = Engine::new(&limits);
     find(level, &mut engine, Asked::Every).map_err(|Stop| FillError::Cancelled)
 }
 

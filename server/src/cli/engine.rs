@@ -7,6 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use hexcells_core::generate::Limits;
 use hexcells_core::solve::{Budget, EngineCall, Report, ReportMemo};
 use hexcells_core::{Code, Diagnostic, Level, Severity};
 
@@ -35,8 +36,21 @@ pub const ENGINE_VAR: &str = "HEXCELLS_ENGINE";
 /// The reports of one run of a subcommand, kept by the level's content (a pack that
 /// repeats a level asks the engine once); `None` with `HEXCELLS_ENGINE=scratch`.
 pub fn report_memo() -> Option<ReportMemo> {
-    let scratch = std::env::var_os(ENGINE_VAR).is_some_and(|v| v == "scratch");
-    (!scratch).then(ReportMemo::default)
+    (!from_scratch()).then(ReportMemo::default)
+}
+
+/// Whether `HEXCELLS_ENGINE=scratch` asks for the old way.
+fn from_scratch() -> bool {
+    std::env::var_os(ENGINE_VAR).is_some_and(|v| v == "scratch")
+}
+
+/// The generator's limits for a subcommand: none, but the old way with
+/// `HEXCELLS_ENGINE=scratch` (the same levels, slower).
+pub fn generator_limits() -> Limits {
+    Limits {
+        from_scratch: from_scratch(),
+        ..Limits::default()
+    }
 }
 
 /// The engine's answer on one level, and its times in milliseconds.

@@ -10,12 +10,13 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::{anyhow, bail, Context};
 use hexcells_core::format::{parse, print};
 use hexcells_core::generate::{
-    fill_clues, generate, FillError, FillOptions, GenerateOptions, GenerateProgress, Grade, Limits, OwnClues,
-    Phase, Shape,
+    fill_clues, generate, FillError, FillOptions, GenerateOptions, GenerateProgress, Grade, OwnClues, Phase,
+    Shape,
 };
 use hexcells_core::model::Level;
 
 use super::args::{DifficultyArg, GenerateArgs};
+use super::engine;
 use super::exit::Status;
 use super::input::{self, Source};
 use super::output::write_atomic;
@@ -34,7 +35,7 @@ pub fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     }
     let started = Instant::now();
     let mut progress = progress_line(started, "candidate");
-    let generated = generate(&options, &Limits::default(), &mut progress);
+    let generated = generate(&options, &engine::generator_limits(), &mut progress);
     end_progress(started);
     let generated = generated.context("cannot generate")?;
     let text = print(&generated.level);
@@ -87,7 +88,7 @@ fn run_keep_colours(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<
     }
     let started = Instant::now();
     let mut progress = progress_line(started, "try");
-    let filled = fill_clues(&drawing, &options, &Limits::default(), &mut progress);
+    let filled = fill_clues(&drawing, &options, &engine::generator_limits(), &mut progress);
     end_progress(started);
     let filled = match filled {
         Ok(filled) => filled,

@@ -378,6 +378,7 @@ fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer
     let limits = Limits {
         cancel: Some(Arc::clone(cancel)),
         one_core: true,
+        from_scratch: from_scratch(),
     };
     test_hooks::slow_advice(&level.title, cancel);
     let mut fixes = explained.fixes.clone();
@@ -430,8 +431,9 @@ fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer
 }
 
 /// Whether `HEXCELLS_ENGINE=scratch` asks for the engine's old way (every clue of the
-/// advice re-solved, none taken from the replay's citations), for debugging; the
-/// answers are the same (docs/cli.md).
+/// advice re-solved, none taken from the replay's citations, nothing kept from one
+/// version of the level to the next), for debugging; the answers are the same
+/// (docs/cli.md).
 fn from_scratch() -> bool {
     static SCRATCH: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *SCRATCH.get_or_init(|| std::env::var("HEXCELLS_ENGINE").is_ok_and(|v| v == "scratch"))
