@@ -10,14 +10,18 @@
 //! backend and the conflict limit. A clue that is not visible yet (the number of a
 //! cell still hidden) is never read: no question encodes it, and the layers, the
 //! deletion pass and the twins walk visible clues only. So a round with the same
-//! content gets the same explanations, in any version of the level, and the key is
-//! that content itself (no hash stands for it).
+//! content gets the same explanations, in any version of the level. The key is a
+//! 128-bit digest of that content (two SipHash digests of it, told apart by a first
+//! word): a few thousand words of content would make the memo of a large level tens
+//! of megabytes, and two contents share a digest with a chance of about 2^-128 per
+//! pair.
 //!
 //! Only what a finished call found is kept: a call that the cancel flag or the
 //! deadline cut short may have settled for less, and is not kept. Past
 //! [`MAX_BYTES`] of keys and explanations, the memo starts again empty.
 
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hasher};
 use std::sync::Mutex;
 
 use super::per_cell::{explain_all_with, Purpose};
@@ -38,7 +42,7 @@ pub(crate) struct KeptRounds {
 
 #[derive(Default)]
 struct Kept {
-    rounds: HashMap<Vec<u32>, Vec<Explanation>>,
+    rounds: HashMap<u128, Vec<Explanation>>,
     bytes: usize,
 }
 
@@ -76,7 +80,7 @@ pub(crate) fn explain_kept(
     // A stop during the call may have left an answer short of the full search.
     clock.check()?;
     let mut guard = kept.lock();
-    let bytes = 4 * key.len() + found.iter().map(size_of).sum::<usize>();
+    let bytes = std::mem::size_of::<u128>() + found.iter().map(size_of).sum::<usize>();
     if guard.bytes + bytes > MAX_BYTES {
         *guard = Kept::default();
     }
@@ -90,7 +94,7 @@ fn size_of(x: &Explanation) -> usize {
     std::mem::size_of::<Explanation>() + x.clues.len() * std::mem::size_of::<ClueRef>() + x.text.len()
 }
 
-/// The content a round's explanations read (see the file's header), as words.
+/// The digest of the content a round's explanations read (see the file's header).
 fn round_key(
     puzzle: &Puzzle,
     known: &Values,
@@ -98,12 +102,10 @@ fn round_key(
     clock: &Clock,
     forced: &[usize],
     purpose: Purpose,
-) -> Vec<u32> {
-    let visible = puzzle.visible_clues(known);
-    let members: usize = visible.iter().map(|&c| puzzle.clues[c].members.len()).sum();
-    let mut key = Vec::with_capacity(8 + puzzle.cells.len() + 6 * visible.len() + members + forced.len());
+) -> u128 {
+    let mut digest = Digest::new();
     let conflicts = clock.max_conflicts.unwrap_or(u64::MAX);
-    key.extend([
+    digest.words([
         purpose as u32,
         backend as u32,
         conflicts as u32,
@@ -116,21 +118,48 @@ fn round_key(
             None => u32::from(puzzle.blue[i]),
             Some(blue) => 2 + u32::from(blue),
         };
-        key.push((pos.index() as u32) << 2 | state);
+        digest.word((pos.index() as u32) << 2 | state);
     }
-    key.push(visible.len() as u32);
+    let visible = puzzle.visible_clues(known);
+    digest.word(visible.len() as u32);
     for &c in &visible {
         let clue = &puzzle.clues[c];
-        key.extend([
+        digest.words([
             clue.at.index() as u32,
             clue.kind as u32,
             clue.hint as u32,
             clue.count as u32,
             clue.members.len() as u32,
         ]);
-        key.extend(clue.members.iter().map(|&m| m as u32));
+        digest.words(clue.members.iter().map(|&m| m as u32));
     }
-    key.push(forced.len() as u32);
-    key.extend(forced.iter().map(|&i| i as u32));
-    key
+    digest.word(forced.len() as u32);
+    digest.words(forced.iter().map(|&i| i as u32));
+    digest.finish()
+}
+
+/// Two SipHash digests of the same words, the second told apart by a first word.
+struct Digest(DefaultHasher, DefaultHasher);
+
+impl Digest {
+    fn new() -> Digest {
+        let mut second = DefaultHasher::new();
+        second.write_u32(0x9e37_79b9);
+        Digest(DefaultHasher::new(), second)
+    }
+
+    fn word(&mut self, w: u32) {
+        self.0.write_u32(w);
+        self.1.write_u32(w);
+    }
+
+    fn words(&mut self, words: impl IntoIterator<Item = u32>) {
+        for w in words {
+            self.word(w);
+        }
+    }
+
+    fn finish(&self) -> u128 {
+        u128::from(self.0.finish()) << 64 | u128::from(self.1.finish())
+    }
 }
