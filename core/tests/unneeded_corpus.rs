@@ -8,14 +8,17 @@
 //! higher to check more). Skips with a notice when the corpus is absent.
 //!
 //! And the shortcut changes no answer: `unneeded_clues` (no question for a number or
-//! column number the grade's replay does not cite) gives what the from-scratch path,
-//! a question for every clue, gives: on a sample of the corpus and versions of its
+//! column number the grade's replay does not cite, one grade memo lent to a level and
+//! its versions) gives what the from-scratch path, a question for every clue and
+//! nothing kept across versions, gives: on a sample of the corpus and versions of its
 //! levels a number apart, all of them with `HEXCELLS_CORPUS_FULL=1`.
+
+use std::sync::Arc;
 
 use hexcells_core::format::parse;
 use hexcells_core::generate::{unneeded_clues, unneeded_clues_from_scratch, Limits};
 use hexcells_core::model::{Hint, Item, Pos};
-use hexcells_core::solve::{analyze, Budget, Verdict};
+use hexcells_core::solve::{analyze, Budget, GradeMemo, Verdict};
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
 
@@ -106,7 +109,6 @@ fn the_clues_the_replay_does_not_cite_get_the_answer_a_re_solve_gives() {
     } else {
         (SAMPLE, SAMPLE_CELLS)
     };
-    let limits = Limits::default();
     let (mut n_levels, mut n_graded) = (0, 0);
     let mut differ = Vec::new();
     for file in corpus.levels().iter().step_by(step) {
@@ -117,6 +119,12 @@ fn the_clues_the_replay_does_not_cite_get_the_answer_a_re_solve_gives() {
         if level.n_cells() > max_cells {
             continue;
         }
+        // One memo for the level and its versions, as the language server lends one
+        // to every version of a document.
+        let limits = Limits {
+            memo: Some(Arc::new(GradeMemo::default())),
+            ..Limits::default()
+        };
         // The level, and versions without the number of its first numbered cells
         // (issue 48's versions a number apart).
         let mut versions = vec![(String::new(), level.clone())];

@@ -27,6 +27,11 @@ pub struct Limits {
     /// debugging switch `HEXCELLS_ENGINE=scratch` of the CLI and the language
     /// server. The results are the same, slower.
     pub from_scratch: bool,
+    /// The grade memo to keep answers in and read them from, lent by a caller that
+    /// walks through many versions of a level (the language server, from edit to
+    /// edit; any version may read what another kept, since each answer is kept by
+    /// what it reads); `None`: the run keeps its own. Unused with `from_scratch`.
+    pub memo: Option<Arc<solve::GradeMemo>>,
 }
 
 /// Conflicts allowed to one SAT call of the engine. A candidate on which the engine
@@ -61,7 +66,7 @@ impl Engine {
             calls: 0,
             side_by_side: !limits.one_core
                 && std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2),
-            memo: (!limits.from_scratch).then(Arc::default),
+            memo: (!limits.from_scratch).then(|| limits.memo.clone().unwrap_or_default()),
         }
     }
 

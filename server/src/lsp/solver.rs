@@ -29,7 +29,7 @@ use hexcells_core::format::Fingerprint;
 use hexcells_core::generate::{
     fill_clues, unneeded_clues, unneeded_clues_from_scratch, FillError, FillOptions, Grade, Limits, OwnClues,
 };
-use hexcells_core::solve::{self, Difficulty, LevelFix, Report, Verdict};
+use hexcells_core::solve::{self, Difficulty, GradeMemo, LevelFix, Report, Verdict};
 use hexcells_core::Level;
 use tower_lsp_server::ls_types::{ProgressToken, Uri};
 use tracing::{debug, error};
@@ -297,7 +297,7 @@ fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
                 unneeded: None,
             },
             Pass::Advice => match &verdict {
-                Some(explained) => advice(&level, explained, &cancel),
+                Some(explained) => advice(&level, explained, &cancel, &job.lanes.advice_memo),
                 None => continue,
             },
             Pass::Explanations => {
@@ -372,13 +372,15 @@ fn collect(backend: &LspServer, job: &Job, pass: Pass) -> Option<Solved> {
 
 /// The explained answer with the advice: on a solvable level the clues a player never
 /// needs, on a stuck one the clues a player needs (a fix, first of the fixes). The
-/// level's cancel flag stops it (the caller then drops the answer).
-fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>) -> Answer {
+/// level's cancel flag stops it (the caller then drops the answer); `memo` keeps the
+/// engine's answers for the document's next versions.
+fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>, memo: &Arc<GradeMemo>) -> Answer {
     // On one core: the next edit's verdicts must not wait for a core.
     let limits = Limits {
         cancel: Some(Arc::clone(cancel)),
         one_core: true,
         from_scratch: from_scratch(),
+        memo: Some(Arc::clone(memo)),
     };
     test_hooks::slow_advice(&level.title, cancel);
     let mut fixes = explained.fixes.clone();

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use hexcells_core::solve::{self, Budget, Report};
+use hexcells_core::solve::{self, Budget, GradeMemo, Report};
 
 use hexcells_core::analysis::sixcells_diagnostics::{self as sixcells, SixCellsCheck};
 use hexcells_core::edit::{TextChange, TextPos};
@@ -228,6 +228,10 @@ pub struct Lanes {
     pub explanations: tokio::sync::Mutex<()>,
     /// Held while the advice (the clues a player never needs, or needs) is worked out.
     pub advice: tokio::sync::Mutex<()>,
+    /// What the advice's many re-solves keep from one version of the document to the
+    /// next (and from one of its levels to another): each answer is kept by what it
+    /// reads, so an edit costs the rounds it changed. Dropped with the document.
+    pub advice_memo: Arc<GradeMemo>,
 }
 
 /// A level of a document the engine works on now, and the flag that stops it.
