@@ -17,9 +17,11 @@
 //!
 //! Then the advice as the language server asks it (`unneeded_clues`, on one core) on
 //! the corpus's largest level and on 80 corpus levels drawn with a fixed seed: p50,
-//! p95 and max, before (`unneeded_clues_from_scratch`: a question for every clue) and
-//! after (no question for a number or column number the grade's replay does not
-//! cite), and whether both give the same answer.
+//! p95 and max, before (`unneeded_clues_from_scratch`: a question for every clue, and
+//! nothing kept from one re-solve to the next but the rounds they share) and after (no
+//! question for a number or column number the grade's replay does not cite, the
+//! grade memo, each round bounded by the level's), and whether both give the same
+//! answer.
 //!
 //! `HEXCELLS_BENCH_ONLY=fill,unneeded,advice` picks parts (all by default).
 
