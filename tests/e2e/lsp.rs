@@ -462,6 +462,61 @@ fn an_edit_cancels_the_advice_running_on_the_level_it_changes() {
     client.shutdown_and_exit();
 }
 
+/// The advice after an edit is the advice a fresh server gives the edited text: the
+/// engine's answers the document kept from its first version (its grade memo) change
+/// none of the hints. One of our levels loses the number of a revealed cell (the first
+/// whose number it can do without), and the diagnostics of both servers, hints of
+/// clues never needed included, are the same.
+#[test]
+fn the_advice_after_an_edit_is_the_advice_on_the_edited_text_from_scratch() {
+    let text =
+        std::fs::read_to_string(hexcells_e2e::levels_dir().join("flowers.hexcells")).expect("read our level");
+    let parsed = hexcells_core::format::parse(&text);
+    let level = &parsed.levels[0];
+    let (original, _) = engine_verdict(&text);
+    assert_eq!(original, hexcells_core::solve::Verdict::Solvable);
+    // The hint character of the first revealed numbered cell the level can do without.
+    let edit = level
+        .level
+        .cells()
+        .filter(|(_, cell)| cell.revealed && cell.hint != hexcells_core::model::Hint::None)
+        .filter_map(|(pos, _)| level.source.range_of(pos))
+        .map(|r| (r.line, r.start + 1))
+        .find(|&(line, column)| {
+            let edited = apply_edits(
+                &text,
+                &[json!({ "range": range(line, column, column + 1), "newText": "." })],
+            );
+            engine_verdict(&edited).0 == original
+        })
+        .expect("a number the level can do without");
+    let edited = apply_edits(
+        &text,
+        &[json!({ "range": range(edit.0, edit.1, edit.1 + 1), "newText": "." })],
+    );
+    let wait = Duration::from_secs(60);
+    let doc = json!({ "textDocument": { "uri": URI } });
+
+    let mut client = LspClient::minimal_with(false, json!({ "debounceMs": 0 }));
+    client.open(URI, &text);
+    client.advised_status_within(URI, 1, wait);
+    client.change(URI, 2, range(edit.0, edit.1, edit.1 + 1), ".");
+    let after_edit = client.advised_status_within(URI, 2, wait);
+    let pulled = client.result("textDocument/diagnostic", doc.clone());
+
+    let mut fresh = LspClient::minimal_with(false, json!({ "debounceMs": 0 }));
+    fresh.open(URI, &edited);
+    let from_scratch = fresh.advised_status_within(URI, 1, wait);
+    assert_eq!(after_edit["levels"], from_scratch["levels"]);
+    assert_eq!(pulled, fresh.result("textDocument/diagnostic", doc));
+    let hints = pulled["items"]
+        .as_array()
+        .map_or(0, |items| items.iter().filter(|d| d["code"] == "HC0303").count());
+    assert!(hints > 0, "no clue never needed after the edit: {pulled}");
+    client.shutdown_and_exit();
+    fresh.shutdown_and_exit();
+}
+
 /// A change whose application panics (`HEXCELLS_TEST_PANIC=change`, debug builds, just
 /// before the changed text is swapped in) leaves the text as it was, and one diagnostic
 /// says so until the file is opened again.
