@@ -16,6 +16,10 @@
 //!   sentences), and [`analyze_with`] / [`verdict_with`] for a chosen SAT [`SatBackend`].
 //! - A level answered once however often it comes: [`ReportMemo`] keeps the reports
 //!   of an [`EngineCall`] by the level's content.
+//! - Versions of one level graded one after the other (the generator's, the advice's):
+//!   [`verdict_and_grade_from`] takes what a version judged before says ([`Resume`]:
+//!   the rounds both share, and the richer version's rounds as a bound), and a
+//!   [`GradeMemo`] keeps what the grades read by its content for the next versions.
 //! - A player's next step: [`hint`]. Edits that make a stuck level solvable:
 //!   [`suggest_fixes`].
 //! - Trusting an explanation without trusting the search that found it:
