@@ -7,7 +7,9 @@
 //! Run with `cargo bench -p hexcells-core --bench fill_clues`; `HEXCELLS_BENCH_GRADES`
 //! picks grades (`easy,medium`), `HEXCELLS_BENCH_LIMIT=N` the N largest pictures only,
 //! `HEXCELLS_BENCH_CAP_S` the seconds a level may take before it is cancelled (through
-//! the caller's cancel flag; default 10, the goal's maximum) and counted as over.
+//! the caller's cancel flag; default 10, the goal's maximum) and counted as over;
+//! `HEXCELLS_BENCH_OLD_PATH=1` fills them on the old path ([`Limits::from_scratch`]:
+//! nothing kept across the versions of a level), for an A/B.
 //!
 //! Then the language server's "never needed" hints (`unneeded_clues`) on the largest
 //! community levels as their authors made them (`HEXCELLS_BENCH_UNNEEDED=N` levels, 3
@@ -89,6 +91,7 @@ fn drawings_and_unneeded(corpus: &Corpus, fill: bool, unneeded: bool) {
         Err(_) => Grade::ALL.to_vec(),
     };
     let verbose = std::env::var_os("HEXCELLS_BENCH_VERBOSE").is_some();
+    let old_path = std::env::var_os("HEXCELLS_BENCH_OLD_PATH").is_some();
     let cap = Duration::from_secs(
         std::env::var("HEXCELLS_BENCH_CAP_S")
             .ok()
@@ -139,6 +142,7 @@ fn drawings_and_unneeded(corpus: &Corpus, fill: bool, unneeded: bool) {
             };
             let limits = Limits {
                 cancel: Some(cancel),
+                from_scratch: old_path,
                 ..Limits::default()
             };
             let result = fill_clues(drawing, &options, &limits, &mut progress);
