@@ -10,7 +10,7 @@
 //!
 //! [`ReplayStep`]: crate::solve::ReplayStep
 
-use super::GradeMemo;
+use super::grade_memo::GradeMemo;
 use crate::model::Pos;
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::explain::{explain_kept, Purpose};

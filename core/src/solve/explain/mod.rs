@@ -7,10 +7,10 @@
 //!
 //! May import: the ground, `reason/`, `rules/` and `report.rs`.
 //!
-//! Its files, from the top: `per_cell.rs` (the entry: a round's explanations, cell by
+//! Its files, from the top: `kept.rs` (a round's explanations kept by their content,
+//! for versions of a level), `per_cell.rs` (the entry: a round's explanations, cell by
 //! cell) and `verify.rs` (the re-check); below them `minimal.rs`, `question.rs`,
-//! `rotate.rs` and `witness.rs` (the general search and what it asks), and `twin.rs`;
-//! `kept.rs` keeps a round's explanations by their content, for versions of a level.
+//! `rotate.rs` and `witness.rs` (the general search and what it asks), and `twin.rs`.
 
 mod kept;
 mod minimal;
