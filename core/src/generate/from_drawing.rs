@@ -1,6 +1,11 @@
 //! Clues for a drawing: the author's picture keeps every colour, the tool finds the
 //! clues that make it solvable at a requested grade (`hexcells generate --keep-colours`).
 //!
+//! One file, over 600 lines: the orders for the drawing's own clues kept and preferred
+//! share the drawing's `Base`, the reveal and the lean pass; the preferred order in a
+//! file of its own would import those from here and be imported by `fill_clues`, a
+//! circle.
+//!
 //! [`fill_clues`] starts from the drawing's own clues (revealed cells, numbers, column
 //! numbers; dropped first with [`OwnClues::Replaced`]) and adds every
 //! clue the picture allows: a number on each cell without one (`{n}` / `-n-` where the
@@ -33,11 +38,6 @@
 //! Deterministic like the generator: the same drawing, options and seed give the same
 //! level (integer randomness from [`super::rng`], the engine limited by conflicts, not
 //! by time).
-//!
-//! One file, over 600 lines: the orders for the drawing's own clues kept and preferred
-//! share the drawing's `Base`, the reveal and the lean pass; the preferred order in a
-//! file of its own would import those from here and be imported by `fill_clues`, a
-//! circle.
 
 use crate::model::{Cell, Clue, Column, Direction, Hint, Item, Level, Pos};
 use crate::solve::{Change, Difficulty, Grade, Resume};
