@@ -49,12 +49,7 @@ fn clues_for_the_corpus_pictures_are_the_same_both_ways() {
     let Some(corpus) = Corpus::find() else {
         return;
     };
-    let full = std::env::var_os("HEXCELLS_CORPUS_FULL").is_some();
-    let (step, max_cells) = if full {
-        (1, usize::MAX)
-    } else {
-        (SAMPLE, SAMPLE_CELLS)
-    };
+    let (step, max_cells) = hexcells_corpus::sample(SAMPLE, SAMPLE_CELLS);
     let mut differ = Vec::new();
     let mut n = 0;
     for file in corpus.community_levels().iter().step_by(step) {

@@ -103,12 +103,7 @@ fn the_clues_the_replay_does_not_cite_get_the_answer_a_re_solve_gives() {
     let Some(corpus) = Corpus::find() else {
         return;
     };
-    let full = std::env::var_os("HEXCELLS_CORPUS_FULL").is_some();
-    let (step, max_cells) = if full {
-        (1, usize::MAX)
-    } else {
-        (SAMPLE, SAMPLE_CELLS)
-    };
+    let (step, max_cells) = hexcells_corpus::sample(SAMPLE, SAMPLE_CELLS);
     let (mut n_levels, mut n_graded) = (0, 0);
     let mut differ = Vec::new();
     for file in corpus.levels().iter().step_by(step) {

@@ -147,6 +147,19 @@ pub fn expected_dir() -> PathBuf {
     }
 }
 
+/// The environment variable that has the corpus tests read every level, not a sample.
+pub const FULL_VAR: &str = "HEXCELLS_CORPUS_FULL";
+
+/// How much of the corpus a test reads, as `(step, max_cells)`: every `step`th level
+/// of up to `max_cells` cells by default, every level with [`FULL_VAR`] set.
+pub fn sample(step: usize, max_cells: usize) -> (usize, usize) {
+    if std::env::var_os(FULL_VAR).is_some() {
+        (1, usize::MAX)
+    } else {
+        (step, max_cells)
+    }
+}
+
 /// Reports the running test as skipped for want of the corpus.
 pub fn report_absent() {
     skip(&format!("corpus not found at {}", expected_dir().display()));
