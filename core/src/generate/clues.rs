@@ -48,61 +48,52 @@ impl Draft {
             hints: vec![Hint::None; n],
             columns: Vec::new(),
         };
-        draft.add_columns(rng);
-        let level = draft.level();
-        for i in 0..n {
-            let Some(clue) = Clue::at(&level, draft.cells[i]) else {
-                continue;
-            };
-            draft.hints[i] = if draft.blue[i] {
-                if rng.chance(1, FLOWER_ONE_IN) {
-                    Hint::Plain
-                } else {
-                    Hint::None
-                }
-            } else {
-                match special_hint(&clue, &level) {
-                    _ if !rng.chance(NUMBER_CHANCES, OUT_OF) => Hint::None,
-                    Some(hint) if rng.chance(1, SPECIAL_ONE_IN) => hint,
-                    _ => Hint::Plain,
-                }
-            };
-        }
+        let mut pick = Pick::Chance(rng);
+        draft.add_columns(&mut pick);
+        draft.add_numbers(&mut pick);
         draft
     }
 
-    /// A column number for every line of two or more cells whose number has a free
-    /// place just before its first cell.
-    fn add_columns(&mut self, rng: &mut Rng) {
+    /// A column number before each line of two or more cells whose place is free, as
+    /// `pick` chooses (lines in grid order of their first cell, three directions each).
+    pub(super) fn add_columns(&mut self, pick: &mut Pick<'_>) {
         let mut level = self.level();
         for i in 0..self.cells.len() {
             for direction in [Direction::DownLeft, Direction::Down, Direction::DownRight] {
                 let Some(origin) = line_origin(&level, self.cells[i], direction) else {
                     continue;
                 };
-                if level.get(origin).is_some() || !rng.chance(COLUMN_CHANCES, OUT_OF) {
+                if level.get(origin).is_some() || !pick.column() {
                     continue;
                 }
-                let column = Column {
+                let plain = Column {
                     direction,
                     hint: Hint::Plain,
                 };
-                level.set(origin, Some(Item::Column(column)));
-                let Some(clue) = Clue::at(&level, origin) else {
-                    continue;
-                };
-                if clue.members.len() < 2 {
+                level.set(origin, Some(Item::Column(plain)));
+                let Some(clue) = Clue::at(&level, origin).filter(|c| c.members.len() >= 2) else {
                     level.set(origin, None);
                     continue;
-                }
-                let hint = match special_hint(&clue, &level) {
-                    Some(hint) if rng.chance(1, SPECIAL_ONE_IN) => hint,
-                    _ => Hint::Plain,
                 };
+                let hint = pick.form(special_hint(&clue, &level));
                 let column = Column { direction, hint };
                 level.set(origin, Some(Item::Column(column)));
                 self.columns.push(Some((origin, column)));
             }
+        }
+    }
+
+    /// A number, as `pick` chooses, on each cell that shows none yet (in grid order).
+    pub(super) fn add_numbers(&mut self, pick: &mut Pick<'_>) {
+        let level = self.level();
+        for i in 0..self.cells.len() {
+            if self.hints[i] != Hint::None {
+                continue;
+            }
+            let Some(clue) = Clue::at(&level, self.cells[i]) else {
+                continue;
+            };
+            self.hints[i] = pick.number(self.blue[i], || special_hint(&clue, &level));
         }
     }
 
@@ -138,6 +129,57 @@ impl Draft {
             level.set(*pos, Some(Item::Column(*column)));
         }
         level
+    }
+}
+
+/// How the clues a draft could show are chosen: by chance, for a generated level
+/// (fewer clues at first, fewer to try taking away), or every one, for a drawing.
+pub(super) enum Pick<'r> {
+    /// Each by chance, drawn from `rng` (one draw per choice, in grid order).
+    Chance(&'r mut Rng),
+    /// Every clue, in its `{n}` / `-n-` form wherever that says something, and a
+    /// flower number on every blue cell.
+    Every,
+}
+
+impl Pick<'_> {
+    /// Whether a line whose column number has a free place gets one.
+    fn column(&mut self) -> bool {
+        match self {
+            Pick::Chance(rng) => rng.chance(COLUMN_CHANCES, OUT_OF),
+            Pick::Every => true,
+        }
+    }
+
+    /// The form of a number that could show `special` ([`special_hint`]).
+    fn form(&mut self, special: Option<Hint>) -> Hint {
+        let Some(hint) = special else {
+            return Hint::Plain;
+        };
+        let shown = match self {
+            Pick::Chance(rng) => rng.chance(1, SPECIAL_ONE_IN),
+            Pick::Every => true,
+        };
+        if shown {
+            hint
+        } else {
+            Hint::Plain
+        }
+    }
+
+    /// The number a cell shows (`Hint::None`: none), blue (a flower) or black (whose
+    /// special form `special` gives).
+    fn number(&mut self, blue: bool, special: impl FnOnce() -> Option<Hint>) -> Hint {
+        let shown = match self {
+            Pick::Chance(rng) if blue => rng.chance(1, FLOWER_ONE_IN),
+            Pick::Chance(rng) => rng.chance(NUMBER_CHANCES, OUT_OF),
+            Pick::Every => true,
+        };
+        match (shown, blue) {
+            (false, _) => Hint::None,
+            (true, true) => Hint::Plain,
+            (true, false) => self.form(special()),
+        }
     }
 }
 

@@ -39,11 +39,11 @@
 //! level (integer randomness from [`super::rng`], the engine limited by conflicts, not
 //! by time).
 
-use crate::model::{Cell, Clue, Column, Direction, Hint, Item, Level, Pos};
+use crate::model::{Cell, Column, Hint, Item, Level, Pos};
 use crate::solve::{Change, Difficulty, Grade, Resume};
 use crate::validate;
 
-use super::clues::{self, special_hint, Draft};
+use super::clues::{self, Draft, Pick};
 use super::engine::{Engine, Limits, Stop};
 use super::progress::{GenerateProgress, Phase};
 use super::prune::{self, judgement, Chunks, JudgeAhead, Judgement, Piece, Trace};
@@ -360,25 +360,11 @@ struct Base {
 impl Base {
     fn new(drawing: &Level) -> Base {
         let mut draft = Draft::of(drawing);
-        let cells = draft.cells.clone();
         let revealed = draft.revealed.clone();
         let hints = draft.hints.clone();
         let kept_columns = draft.columns.len();
-        add_every_column(&mut draft);
-        let level = draft.level();
-        for (i, pos) in cells.iter().enumerate() {
-            if draft.hints[i] != Hint::None {
-                continue;
-            }
-            let Some(clue) = Clue::at(&level, *pos) else {
-                continue;
-            };
-            draft.hints[i] = if draft.blue[i] {
-                Hint::Plain
-            } else {
-                special_hint(&clue, &level).unwrap_or(Hint::Plain)
-            };
-        }
+        draft.add_columns(&mut Pick::Every);
+        draft.add_numbers(&mut Pick::Every);
         Base {
             draft,
             kept_reveal: revealed,
@@ -411,36 +397,6 @@ impl Base {
             .into_iter()
             .filter(|p| !self.is_own(*p))
             .collect()
-    }
-}
-
-/// A column number (`{n}` / `-n-` where it says something) before every line of two
-/// or more cells whose place is free.
-fn add_every_column(draft: &mut Draft) {
-    let mut level = draft.level();
-    for i in 0..draft.cells.len() {
-        for direction in [Direction::DownLeft, Direction::Down, Direction::DownRight] {
-            let Some(origin) = clues::line_origin(&level, draft.cells[i], direction) else {
-                continue;
-            };
-            if level.get(origin).is_some() {
-                continue;
-            }
-            let plain = Column {
-                direction,
-                hint: Hint::Plain,
-            };
-            level.set(origin, Some(Item::Column(plain)));
-            let clue = Clue::at(&level, origin);
-            let Some(clue) = clue.filter(|c| c.members.len() >= 2) else {
-                level.set(origin, None);
-                continue;
-            };
-            let hint = special_hint(&clue, &level).unwrap_or(Hint::Plain);
-            let column = Column { direction, hint };
-            level.set(origin, Some(Item::Column(column)));
-            draft.columns.push(Some((origin, column)));
-        }
     }
 }
 
