@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use hexcells_core::format::parse;
-use hexcells_core::solve::{self, Budget, GradeModel, ReplayStep, Report, Rule, SatBackend, Verdict};
+use hexcells_core::solve::{self, Budget, Grade, GradeModel, ReplayStep, Report, Rule, SatBackend, Verdict};
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
 
@@ -317,6 +317,7 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
     };
     let budget = Budget::default();
     let mut n_resumed = 0;
+    let mut n_cut_short = 0;
     for (name, level) in levels.iter().step_by(sample_step(2 * SAMPLE)) {
         let report = solve::verdict_and_grade(level, &budget);
         // What the level uncovers, and after which round: the bound of a version
@@ -344,6 +345,7 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
                 let resume = solve::Resume {
                     first_rounds: &shared,
                     richer,
+                    at_most: None,
                 };
                 let resumed = solve::verdict_and_grade_from(&version, &budget, None, resume, graded);
                 let fresh = match graded {
@@ -355,12 +357,39 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
                 assert_eq!(resumed.deductions, fresh.deductions, "{what}");
                 assert_eq!(resumed.stuck, fresh.stuck, "{what}");
                 assert_eq!(resumed.difficulty, fresh.difficulty, "{what}");
+                if !graded {
+                    continue;
+                }
+                // Asked only whether the grade is at most each grade in turn: the
+                // whole report when it is; a grade above the one asked when not.
+                for at_most in Grade::ALL {
+                    let resume = solve::Resume {
+                        at_most: Some(at_most),
+                        ..resume
+                    };
+                    let asked = solve::verdict_and_grade_from(&version, &budget, None, resume, true);
+                    let what = format!("{what}, at most {at_most:?}");
+                    assert_eq!(asked.verdict, fresh.verdict, "{what}");
+                    assert_eq!(asked.deductions, fresh.deductions, "{what}");
+                    match fresh.difficulty.grade {
+                        Some(grade) if grade > at_most => {
+                            assert!(asked.difficulty.grade.is_some_and(|g| g > at_most), "{what}");
+                            n_cut_short += 1;
+                        }
+                        _ => assert_eq!(asked.difficulty, fresh.difficulty, "{what}"),
+                    }
+                }
             }
             n_resumed += 1;
         }
     }
     assert!(n_resumed > 0, "no version resumed");
+    assert!(
+        n_cut_short > 0,
+        "no replay stopped once its score passed the grade asked"
+    );
     println!("{n_resumed} versions: the run from their shared rounds gives the report from the start");
+    println!("{n_cut_short} replays stopped once their score passed the grade asked, above it");
 }
 
 /// `level` without the number of the cell at `pos`; `None` when it shows none.

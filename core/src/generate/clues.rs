@@ -259,7 +259,11 @@ pub(super) fn reveal_until_easy_enough(
         // The grade alone first (explained only where the replay falls back on the
         // engine): most candidates are easy enough at once, and then none of their
         // explanations is needed. It is the grade `analyze` gives.
-        let Some(graded) = engine.check(&level, Resume::default(), true)? else {
+        let at_most = Resume {
+            at_most: Some(target),
+            ..Resume::default()
+        };
+        let Some(graded) = engine.check(&level, at_most, true)? else {
             return Ok(false);
         };
         if graded.difficulty.grade.is_some_and(|g| g <= target) {

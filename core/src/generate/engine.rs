@@ -23,7 +23,7 @@ pub struct Limits {
     pub one_core: bool,
     /// Run the engine the old way: nothing kept from one version of the level to
     /// the next but the rounds two versions share (no grade memo, no bound by the
-    /// richer version's rounds). The oracle the tests compare with, and the
+    /// richer version's rounds, every grade's replay played to its end). The oracle the tests compare with, and the
     /// debugging switch `HEXCELLS_ENGINE=scratch` of the CLI and the language
     /// server. The results are the same, slower.
     pub from_scratch: bool,
@@ -105,8 +105,10 @@ impl Engine {
     ) -> Result<Option<solve::Report>, Stop> {
         self.calls += 1;
         let memo = self.memo.as_deref();
+        // The old path (no memo) takes neither the bound nor the replay's stop.
         let resume = solve::Resume {
             richer: resume.richer.filter(|_| memo.is_some()),
+            at_most: resume.at_most.filter(|_| memo.is_some()),
             ..resume
         };
         let report = solve::verdict_and_grade_from(level, &self.budget, memo, resume, graded);

@@ -494,7 +494,11 @@ fn one_attempt_preferring(
         prune::remove(&mut fewer, *piece);
     }
     let graded = target != Grade::Hard;
-    let fewer_report = engine.check(&fewer.level(), Resume::default(), graded)?;
+    let at_most = Resume {
+        at_most: Some(target),
+        ..Resume::default()
+    };
+    let fewer_report = engine.check(&fewer.level(), at_most, graded)?;
     let mut too_hard = Vec::new();
     let mut report = |done, total| {
         progress(GenerateProgress {

@@ -257,6 +257,7 @@ impl Trace {
         Resume {
             first_rounds: self.shared(draft, pieces),
             richer: self.uncovered.as_deref(),
+            at_most: None,
         }
     }
 
@@ -389,12 +390,13 @@ pub(super) fn judge_without(
             rounds: None,
         });
     }
-    // A stuck level costs the fast verdict only: no replay, no explanation.
-    let report = engine.check(
-        &without.level(),
-        trace.resume(draft, pieces),
-        target != Grade::Hard,
-    )?;
+    // A stuck level costs the fast verdict only: no replay, no explanation; a level
+    // harder than the target, the replay up to where its score shows it.
+    let resume = Resume {
+        at_most: Some(target),
+        ..trace.resume(draft, pieces)
+    };
+    let report = engine.check(&without.level(), resume, target != Grade::Hard)?;
     let judgement = judgement(report.as_ref(), target);
     Ok(Judged {
         judgement,

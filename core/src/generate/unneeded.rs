@@ -6,7 +6,8 @@
 //! without it shares with the level, each later round asking only about the cells
 //! the level knew by then), and when that is still solvable, the replay that grades
 //! it (with only the explanations it falls back on, those of a round seen before
-//! answered from the engine's memo): one re-solve and one re-grade per clue at most,
+//! answered from the engine's memo; up to the step whose score passes the level's
+//! grade, when one does): one re-solve and one re-grade per clue at most,
 //! two clues at a time unless [`Limits::one_core`].
 //! The engine runs with the generator's conflict budget (a clue the engine cannot
 //! settle within it counts as needed), and the caller's cancel flag stops the work.
@@ -27,7 +28,7 @@
 //! asks about every clue, and a test compares the two.
 
 use crate::model::{Item, Level, Pos};
-use crate::solve::Grade;
+use crate::solve::{Grade, Resume};
 
 use super::clues::Draft;
 use super::engine::{Engine, Limits, Stop};
@@ -110,7 +111,12 @@ fn find(level: &Level, engine: &mut Engine, asked: Asked) -> Result<UnneededClue
         if !prune::remove(&mut without, piece) {
             return Ok(None);
         }
-        let report = engine.check(&without.level(), trace.resume(draft, &[piece]), true)?;
+        // Only "the same grade?" is asked: a replay whose score passes it stops there.
+        let resume = Resume {
+            at_most: Some(grade),
+            ..trace.resume(draft, &[piece])
+        };
+        let report = engine.check(&without.level(), resume, true)?;
         Ok(report.map(|r| (r.difficulty.grade, r.deductions)))
     };
     // Each clue alone, on the level as it is: independent, so two at a time.

@@ -12,7 +12,7 @@ use crate::solve::difficulty::{self, GradeMemo};
 use crate::solve::explain::{explain_all, explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
-use crate::solve::report::{Deduction, Explanation, Report, Verdict};
+use crate::solve::report::{Deduction, Explanation, Grade, Report, Verdict};
 
 /// Verdict, rounds and a minimal explanation for every uncovered cell.
 pub fn analyze(level: &Level, budget: &Budget) -> Report {
@@ -125,6 +125,7 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
         clock: &clock,
         explained: true,
         memo: None,
+        at_most: None,
     };
     finish(&puzzle, outcome, deductions, &known, Some(grader)).0
 }
@@ -136,6 +137,8 @@ struct Grader<'c> {
     clock: &'c Clock,
     explained: bool,
     memo: Option<&'c GradeMemo>,
+    /// See [`Resume::at_most`].
+    at_most: Option<Grade>,
 }
 
 /// [`verdict`] with the cells `deduced` uncovered from the start, as a player who
@@ -191,6 +194,14 @@ pub struct Resume<'a> {
     /// it knows at least as much after each round, and a cell forced with less
     /// information is forced with more), so the round asks only about those.
     pub richer: Option<&'a [(Pos, usize)]>,
+    /// When the caller only asks whether the grade is at most this one (the
+    /// generator's "no harder than the target", the never-needed clues' "the same
+    /// grade"): the grade's replay stops at the first step whose score passes this
+    /// grade's band. The score only grows step by step, so the level's grade is above
+    /// it too. The report then carries the grade of the steps so far: above this one,
+    /// and maybe below the level's own (its steps and reasons stop there too). When
+    /// the grade is at most this one, the report is the whole one.
+    pub at_most: Option<Grade>,
 }
 
 /// [`verdict_and_grade_from`], graded, with where the clues its grade's replay
@@ -315,6 +326,10 @@ fn run_citing(
         clock: &clock,
         explained: detail != Detail::Grade,
         memo,
+        at_most: match start {
+            Start::Rounds(resume) => resume.at_most,
+            Start::Fresh | Start::Deduced(_) => None,
+        },
     });
     finish(&puzzle, verdict, deductions, &known, grader)
 }
@@ -341,6 +356,7 @@ fn finish(
             clock: g.clock,
             explained: g.explained,
             memo: g.memo,
+            at_most: g.at_most,
         });
     let initial = puzzle.initial_values();
     let (difficulty, cited) = match difficulty::summarise(puzzle, &initial, &deductions, engine) {

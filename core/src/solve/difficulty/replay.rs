@@ -11,12 +11,13 @@
 //! [`ReplayStep`]: crate::solve::ReplayStep
 
 use super::grade_memo::GradeMemo;
+use super::score::GradeModel;
 use crate::model::Pos;
 use crate::solve::budget::{Clock, Stop};
 use crate::solve::explain::{explain_kept, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::reason::sat::SatBackend;
-use crate::solve::report::{ClueRef, Deduction, Explanation, ReplayStep as Step};
+use crate::solve::report::{ClueRef, Deduction, Explanation, Grade, ReplayStep as Step};
 use crate::solve::rules::{self, PairMemo, Rule, View};
 
 /// How the replay asks the engine for a harder explanation.
@@ -29,6 +30,10 @@ pub(crate) struct ReplayEngine<'c> {
     /// Pair answers and round explanations lent by the caller, kept across
     /// versions of a level.
     pub(crate) memo: Option<&'c GradeMemo>,
+    /// When the caller only asks whether the grade is at most this one: the replay
+    /// stops at the first step whose score passes the grade's band (the score only
+    /// grows, step by step, so the whole replay's grade is above it too).
+    pub(crate) at_most: Option<Grade>,
 }
 
 /// The effort of a deduction's explanation.
@@ -82,7 +87,11 @@ pub(super) fn replay(
     // Per cell: the rule that settles it without the counter and its clues (inner
     // `None`: none does), kept until a clue near it changes.
     let mut near: Vec<Option<Option<NamedBy>>> = vec![None; puzzle.cells.len()];
+    let mut passed = Passed::new(engine.at_most);
     loop {
+        if passed.by(&steps) {
+            break;
+        }
         open.retain(|(i, _)| known[*i].is_none());
         let Some(&(_, first)) = open.iter().min_by_key(|(_, r)| *r) else {
             break;
@@ -193,6 +202,35 @@ pub(super) fn replay(
         steps,
         cited: cited_at,
     })
+}
+
+/// Whether the replay's score has passed a grade's band (see
+/// [`ReplayEngine::at_most`]), summed as the steps come.
+struct Passed {
+    at_most: Option<Grade>,
+    score: f64,
+    summed: usize,
+}
+
+impl Passed {
+    fn new(at_most: Option<Grade>) -> Passed {
+        Passed {
+            at_most,
+            score: 0.0,
+            summed: 0,
+        }
+    }
+
+    /// Whether `steps` (the replay so far) score above the band.
+    fn by(&mut self, steps: &[Step]) -> bool {
+        let Some(at_most) = self.at_most else {
+            return false;
+        };
+        let model = GradeModel::TUNED;
+        self.score += model.score(&steps[self.summed..]);
+        self.summed = steps.len();
+        model.grade(self.score) > at_most
+    }
 }
 
 /// The deductions of each round with their explanations: the run's own, or, for a
