@@ -23,9 +23,10 @@ pub struct Limits {
     pub one_core: bool,
     /// Run the engine the old way: nothing kept from one version of the level to
     /// the next but the rounds two versions share (no grade memo, no bound by the
-    /// richer version's rounds, every grade's replay played to its end). The oracle the tests compare with, and the
-    /// debugging switch `HEXCELLS_ENGINE=scratch` of the CLI and the language
-    /// server. The results are the same, slower.
+    /// richer version's rounds, every grade's replay played to its end). The
+    /// oracle the tests compare with, and the debugging switch
+    /// `HEXCELLS_ENGINE=scratch` of the CLI and the language server. The results
+    /// are the same, slower.
     pub from_scratch: bool,
     /// The grade memo to keep answers in and read them from, lent by a caller that
     /// walks through many versions of a level (the language server, from edit to
