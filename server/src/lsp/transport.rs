@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 use tower_lsp_server::{ClientSocket, LspService, Server};
 use tracing::{error, warn};
 
-use super::outgoing::Wire;
+use super::outgoing::{Outbound, Wire};
 use super::server::LspServer;
 
 /// Longest header line read; longer ones are garbage and skipped.
@@ -26,7 +26,7 @@ pub async fn serve(
     service: LspService<LspServer>,
     socket: ClientSocket,
     wire: Wire,
-    output: mpsc::UnboundedReceiver<Option<Vec<u8>>>,
+    output: mpsc::UnboundedReceiver<Option<Outbound>>,
 ) {
     let (to_tower, tower_in) = tokio::io::duplex(1 << 16);
     let (tower_out, from_tower) = tokio::io::duplex(1 << 16);
@@ -112,11 +112,7 @@ fn reject(body: &[u8]) -> Option<Value> {
     None
 }
 
-async fn forward_input(
-    stdin: impl AsyncRead + Unpin,
-    mut to_tower: impl AsyncWrite + Unpin,
-    out: mpsc::UnboundedSender<Option<Vec<u8>>>,
-) {
+async fn forward_input(stdin: impl AsyncRead + Unpin, mut to_tower: impl AsyncWrite + Unpin, out: Wire) {
     let mut reader = BufReader::new(stdin);
     while let Some(body) = read_frame(&mut reader).await {
         match reject(&body) {
@@ -129,7 +125,7 @@ async fn forward_input(
                         continue;
                     }
                 };
-                if out.send(Some(reply)).is_err() {
+                if out.send(Some(Outbound::body(reply))).is_err() {
                     return;
                 }
             }
@@ -143,10 +139,10 @@ async fn forward_input(
     let _ = to_tower.shutdown().await;
 }
 
-async fn forward_output(from_tower: impl AsyncRead + Unpin, out: mpsc::UnboundedSender<Option<Vec<u8>>>) {
+async fn forward_output(from_tower: impl AsyncRead + Unpin, out: Wire) {
     let mut reader = BufReader::new(from_tower);
     while let Some(body) = read_frame(&mut reader).await {
-        if out.send(Some(body)).is_err() {
+        if out.send(Some(Outbound::body(body))).is_err() {
             return;
         }
     }
@@ -154,17 +150,20 @@ async fn forward_output(from_tower: impl AsyncRead + Unpin, out: mpsc::Unbounded
 }
 
 async fn write_all(
-    mut messages: mpsc::UnboundedReceiver<Option<Vec<u8>>>,
+    mut messages: mpsc::UnboundedReceiver<Option<Outbound>>,
     mut stdout: impl AsyncWrite + Unpin,
 ) {
-    while let Some(Some(body)) = messages.recv().await {
-        let written = async {
+    while let Some(Some(Outbound { body, written })) = messages.recv().await {
+        let write = async {
             stdout.write_all(&header(&body)).await?;
             stdout.write_all(&body).await?;
             stdout.flush().await
         };
-        if written.await.is_err() {
+        if write.await.is_err() {
             return;
+        }
+        if let Some(written) = written {
+            let _ = written.send(());
         }
     }
 }
