@@ -4,6 +4,13 @@
 //! diagnostics and `hexcells/solveStatus` are queued in that order (`outgoing.rs`),
 //! and the client is asked to pull diagnostics and code lenses again where it can.
 //! See `ext.rs` and `docs/lsp-extensions.md`.
+//!
+//! The diagnostics of a change itself ([`changed`]) go out at once, or, when the
+//! verdicts start at once too (a debounce under [`CHANGE_GRACE`]), after that grace
+//! unless the verdicts brought them first: the client is pushed once per keystroke
+//! instead of twice (a pack's diagnostics are a megabyte).
+
+use std::time::Duration;
 
 use hexcells_core::analysis::solvability;
 use hexcells_core::solve::{Report, Verdict};
@@ -12,8 +19,33 @@ use tower_lsp_server::ls_types::notification::Notification as _;
 use tower_lsp_server::ls_types::Uri;
 
 use super::server::LspServer;
-use super::state::Solved;
+use super::state::{ServerState, Solved};
 use super::{diagnostics, ext};
+
+/// How long the diagnostics of a change wait for the verdicts that start at once.
+pub const CHANGE_GRACE: Duration = Duration::from_millis(40);
+
+/// Tells the client the diagnostics of `uri` after its text changed (push mode only):
+/// at once, or after [`CHANGE_GRACE`] when the verdicts start at once and may bring
+/// them first (then nothing more goes out, see `diagnostics::unsent`).
+pub fn changed(backend: &LspServer, state: &mut ServerState, uri: &Uri) {
+    let analysed = state
+        .docs
+        .get(uri)
+        .is_some_and(|doc| doc.skipped.is_none() && doc.unsynced.is_none());
+    if !analysed || state.config.debounce >= CHANGE_GRACE {
+        diagnostics::push(&backend.outgoing, state, uri);
+        return;
+    }
+    let (backend, uri) = (backend.clone(), uri.clone());
+    tokio::spawn(async move {
+        tokio::time::sleep(CHANGE_GRACE).await;
+        backend.write("textDocument/didChange", &uri, |state| {
+            diagnostics::push(&backend.outgoing, state, &uri);
+            Ok(())
+        });
+    });
+}
 
 /// Stores a finished analysis of `uri` if its version is still current, and tells the
 /// client.

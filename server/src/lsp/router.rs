@@ -10,7 +10,7 @@ use tower_lsp_server::LanguageServer;
 
 use super::server::LspServer;
 use super::state::ServerState;
-use super::{diagnostics, ext, handlers, solver};
+use super::{diagnostics, ext, handlers, publish, solver};
 
 /// What the server offers: one entry per routed feature below.
 fn capabilities(state: &ServerState) -> ServerCapabilities {
@@ -100,7 +100,7 @@ impl LanguageServer for LspServer {
         let uri = params.text_document.uri;
         self.write("textDocument/didChange", &uri, |state| {
             let applied = state.change(&uri, params.text_document.version, params.content_changes)?;
-            diagnostics::push(&self.outgoing, state, &uri);
+            publish::changed(self, state, &uri);
             handlers::viewer::changed(state, &uri, applied);
             solver::schedule(self, state, &uri);
             Ok(())
