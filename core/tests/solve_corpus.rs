@@ -318,8 +318,12 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
     let budget = Budget::default();
     let mut n_resumed = 0;
     let mut n_cut_short = 0;
+    let mut n_proved = 0;
     for (name, level) in levels.iter().step_by(sample_step(2 * SAMPLE)) {
-        let report = solve::verdict_and_grade(level, &budget);
+        let (report, proofs) =
+            solve::verdict_and_grade_proving(level, &budget, None, solve::Resume::default(), true);
+        assert_eq!(report, solve::verdict_and_grade(level, &budget), "{name}");
+        n_proved += proofs.len();
         // What the level uncovers, and after which round: the bound of a version
         // that shows less (when the level is solvable, its rounds are all there).
         let uncovered: Vec<(hexcells_core::model::Pos, usize)> = level
@@ -341,18 +345,32 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
                 .filter(|e| e.round <= d.round)
                 .cloned()
                 .collect();
-            for (graded, richer) in [(true, None), (false, None), (true, richer), (false, richer)] {
+            let proved = richer.and(Some(&proofs));
+            for (graded, richer, proofs) in [
+                (true, None, None),
+                (false, None, None),
+                (true, richer, None),
+                (false, richer, None),
+                (true, richer, proved),
+                (false, richer, proved),
+            ] {
                 let resume = solve::Resume {
                     first_rounds: &shared,
                     richer,
                     at_most: None,
+                    proofs,
                 };
                 let resumed = solve::verdict_and_grade_from(&version, &budget, None, resume, graded);
                 let fresh = match graded {
                     true => solve::verdict_and_grade(&version, &budget),
                     false => solve::verdict(&version, &budget),
                 };
-                let what = format!("{name} without {:?}, bounded: {}", d.pos, richer.is_some());
+                let what = format!(
+                    "{name} without {:?}, bounded: {}, proofs taken: {}",
+                    d.pos,
+                    richer.is_some(),
+                    proofs.is_some()
+                );
                 assert_eq!(resumed.verdict, fresh.verdict, "{what}");
                 assert_eq!(resumed.deductions, fresh.deductions, "{what}");
                 assert_eq!(resumed.stuck, fresh.stuck, "{what}");
@@ -384,11 +402,13 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
         }
     }
     assert!(n_resumed > 0, "no version resumed");
+    assert!(n_proved > 0, "no cell came with its proof");
     assert!(
         n_cut_short > 0,
         "no replay stopped once its score passed the grade asked"
     );
     println!("{n_resumed} versions: the run from their shared rounds gives the report from the start");
+    println!("{n_proved} cells proved by the exact checker, whose proofs the versions took");
     println!("{n_cut_short} replays stopped once their score passed the grade asked, above it");
 }
 

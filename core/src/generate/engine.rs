@@ -104,17 +104,32 @@ impl Engine {
         resume: solve::Resume<'_>,
         graded: bool,
     ) -> Result<Option<solve::Report>, Stop> {
+        Ok(self
+            .check_proving(level, resume, graded)?
+            .map(|(report, _)| report))
+    }
+
+    /// [`Engine::check`], with the proofs of the rounds' cells, which the run of a
+    /// version of `level` may take ([`solve::Resume::proofs`]).
+    pub(super) fn check_proving(
+        &mut self,
+        level: &Level,
+        resume: solve::Resume<'_>,
+        graded: bool,
+    ) -> Result<Option<(solve::Report, solve::Proofs)>, Stop> {
         self.calls += 1;
         let memo = self.memo.as_deref();
-        // The old path (no memo) takes neither the bound nor the replay's stop.
+        // The old path (no memo) takes neither the bound, the proofs nor the
+        // replay's stop.
         let resume = solve::Resume {
             richer: resume.richer.filter(|_| memo.is_some()),
             at_most: resume.at_most.filter(|_| memo.is_some()),
+            proofs: resume.proofs.filter(|_| memo.is_some()),
             ..resume
         };
-        let report = solve::verdict_and_grade_from(level, &self.budget, memo, resume, graded);
+        let (report, proofs) = solve::verdict_and_grade_proving(level, &self.budget, memo, resume, graded);
         match report.verdict {
-            Verdict::Solvable => Ok(Some(report)),
+            Verdict::Solvable => Ok(Some((report, proofs))),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
             Verdict::Cancelled => Err(Stop),
         }
@@ -122,13 +137,16 @@ impl Engine {
 
     /// [`Engine::check`] of `level` from the start, graded, with where the clues its
     /// grade's replay cites are shown ([`solve::verdict_and_grade_citing`]).
-    pub(super) fn check_citing(&mut self, level: &Level) -> Result<Option<(solve::Report, Vec<Pos>)>, Stop> {
+    pub(super) fn check_citing(
+        &mut self,
+        level: &Level,
+    ) -> Result<Option<(solve::Report, Vec<Pos>, solve::Proofs)>, Stop> {
         self.calls += 1;
         let memo = self.memo.as_deref();
-        let (report, cited) =
+        let (report, cited, proofs) =
             solve::verdict_and_grade_citing(level, &self.budget, memo, solve::Resume::default());
         match report.verdict {
-            Verdict::Solvable => Ok(Some((report, cited))),
+            Verdict::Solvable => Ok(Some((report, cited, proofs))),
             Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
             Verdict::Cancelled => Err(Stop),
         }

@@ -9,7 +9,7 @@
 //! cores ([`JudgeAhead`]), with the same outcome as one at a time.
 
 use crate::model::{Hint, Pos};
-use crate::solve::{Deduction, Grade, Report, Resume};
+use crate::solve::{Deduction, Grade, Proofs, Report, Resume};
 
 use super::clues::Draft;
 use super::engine::{Engine, Stop};
@@ -193,7 +193,7 @@ pub(super) fn judgement(report: Option<&Report>, target: Grade) -> Judgement {
 /// call to the engine (the level the caller goes on with).
 pub(super) struct Judged {
     pub(super) judgement: Judgement,
-    rounds: Option<Vec<Deduction>>,
+    rounds: Option<(Vec<Deduction>, Proofs)>,
 }
 
 /// The rounds of the level being pruned, which a level without a few of its
@@ -201,6 +201,8 @@ pub(super) struct Judged {
 /// there ([`crate::solve::verdict_and_grade_from`]), with the same report as from the start.
 pub(super) struct Trace {
     rounds: Vec<Deduction>,
+    /// Why the rounds' cells are forced, where the engine said.
+    proofs: Proofs,
     /// Per cell of the draft: the round that uncovers it (0: revealed, or none).
     round_of: Vec<usize>,
     /// Each cell the draft uncovers, and the round after which it has (0: revealed);
@@ -211,20 +213,22 @@ pub(super) struct Trace {
 impl Trace {
     /// The rounds of `draft` (none when it is stuck).
     pub(super) fn of(draft: &Draft, target: Grade, engine: &mut Engine) -> Result<Trace, Stop> {
-        let report = engine.check(&draft.level(), Resume::default(), target != Grade::Hard)?;
+        let report = engine.check_proving(&draft.level(), Resume::default(), target != Grade::Hard)?;
         Ok(match report {
-            Some(report) => Trace::new(draft, report.deductions),
+            Some((report, proofs)) => Trace::new(draft, report.deductions, proofs),
             // Stuck (or past the budget): no rounds to share, nothing to bound by.
             None => Trace {
                 rounds: Vec::new(),
+                proofs: Proofs::default(),
                 round_of: vec![0; draft.cells.len()],
                 uncovered: None,
             },
         })
     }
 
-    /// The trace of `draft`, solvable with the rounds `rounds`.
-    pub(super) fn new(draft: &Draft, rounds: Vec<Deduction>) -> Trace {
+    /// The trace of `draft`, solvable with the rounds `rounds` (whose cells are
+    /// forced for the reasons `proofs` gives).
+    pub(super) fn new(draft: &Draft, rounds: Vec<Deduction>, proofs: Proofs) -> Trace {
         let mut round_of = vec![0; draft.cells.len()];
         for d in &rounds {
             if let Ok(i) = draft.cells.binary_search(&d.pos) {
@@ -238,6 +242,7 @@ impl Trace {
             .collect();
         Trace {
             rounds,
+            proofs,
             round_of,
             uncovered: Some(uncovered),
         }
@@ -245,8 +250,8 @@ impl Trace {
 
     /// Goes on with the level `judged` accepted (`draft`, the pieces taken away).
     pub(super) fn follow(&mut self, draft: &Draft, judged: Judged) {
-        if let Some(rounds) = judged.rounds {
-            *self = Trace::new(draft, rounds);
+        if let Some((rounds, proofs)) = judged.rounds {
+            *self = Trace::new(draft, rounds, proofs);
         }
     }
 
@@ -258,6 +263,7 @@ impl Trace {
             first_rounds: self.shared(draft, pieces),
             richer: self.uncovered.as_deref(),
             at_most: None,
+            proofs: Some(&self.proofs),
         }
     }
 
@@ -396,12 +402,12 @@ pub(super) fn judge_without(
         at_most: Some(target),
         ..trace.resume(draft, pieces)
     };
-    let report = engine.check(&without.level(), resume, target != Grade::Hard)?;
-    let judgement = judgement(report.as_ref(), target);
+    let report = engine.check_proving(&without.level(), resume, target != Grade::Hard)?;
+    let judgement = judgement(report.as_ref().map(|(r, _)| r), target);
     Ok(Judged {
         judgement,
         rounds: report
             .filter(|_| judgement == Judgement::Accepted)
-            .map(|r| r.deductions),
+            .map(|(r, proofs)| (r.deductions, proofs)),
     })
 }

@@ -97,14 +97,14 @@ enum Asked {
 }
 
 fn find(level: &Level, engine: &mut Engine, asked: Asked) -> Result<UnneededClues, Stop> {
-    let Some((report, cited)) = engine.check_citing(level)? else {
+    let Some((report, cited, proofs)) = engine.check_citing(level)? else {
         return Ok(UnneededClues::default());
     };
     let Some(grade) = report.difficulty.grade else {
         return Ok(UnneededClues::default());
     };
     let draft = Draft::of(level);
-    let trace = Trace::new(&draft, report.deductions);
+    let trace = Trace::new(&draft, report.deductions, proofs);
     // The grade of `draft` without `piece` (`None`: stuck, or gone already).
     let grade_without = |draft: &Draft, trace: &Trace, piece: Piece, engine: &mut Engine| {
         let mut without = draft.clone();
@@ -116,8 +116,8 @@ fn find(level: &Level, engine: &mut Engine, asked: Asked) -> Result<UnneededClue
             at_most: Some(grade),
             ..trace.resume(draft, &[piece])
         };
-        let report = engine.check(&without.level(), resume, true)?;
-        Ok(report.map(|r| (r.difficulty.grade, r.deductions)))
+        let report = engine.check_proving(&without.level(), resume, true)?;
+        Ok(report.map(|(r, proofs)| (r.difficulty.grade, r.deductions, proofs)))
     };
     // Each clue alone, on the level as it is: independent, so two at a time.
     let pieces = prune::pieces(&draft);
@@ -129,7 +129,7 @@ fn find(level: &Level, engine: &mut Engine, asked: Asked) -> Result<UnneededClue
     };
     let asked_about: Vec<Piece> = pieces.iter().copied().filter(|&p| !uncited(p)).collect();
     let answers = prune::each_side_by_side(&asked_about, engine, |piece, engine| {
-        Ok(grade_without(&draft, &trace, piece, engine)?.is_some_and(|(g, _)| g == Some(grade)))
+        Ok(grade_without(&draft, &trace, piece, engine)?.is_some_and(|(g, _, _)| g == Some(grade)))
     })?;
     let mut answers = answers.into_iter();
     let not_needed: Vec<bool> = pieces
@@ -165,10 +165,10 @@ fn find(level: &Level, engine: &mut Engine, asked: Asked) -> Result<UnneededClue
     let mut leaner_trace = trace;
     let mut together = 0;
     for piece in unneeded_pieces {
-        if let Some((Some(g), rounds)) = grade_without(&leaner, &leaner_trace, piece, engine)? {
+        if let Some((Some(g), rounds, proofs)) = grade_without(&leaner, &leaner_trace, piece, engine)? {
             if g == grade {
                 prune::remove(&mut leaner, piece);
-                leaner_trace = Trace::new(&leaner, rounds);
+                leaner_trace = Trace::new(&leaner, rounds, proofs);
                 together += 1;
             }
         }

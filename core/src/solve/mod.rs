@@ -74,5 +74,5 @@ pub use rules::{Rule, RuleInfo};
 pub(crate) use run::verdict_and_grade_citing;
 pub use run::{
     analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_and_grade,
-    verdict_and_grade_from, verdict_and_grade_with, verdict_with, Resume,
+    verdict_and_grade_from, verdict_and_grade_proving, verdict_and_grade_with, verdict_with, Proofs, Resume,
 };

@@ -5,9 +5,12 @@
 //!
 //! May import: every part of the engine but `advice/`.
 
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hasher};
+
 use crate::model::{Level, Pos};
 use crate::solve::budget::{Budget, Clock, Stop};
-use crate::solve::deduce::Deducer;
+use crate::solve::deduce::{Deducer, Proof};
 use crate::solve::difficulty::{self, GradeMemo};
 use crate::solve::explain::{explain_all, explain_all_with, Purpose};
 use crate::solve::puzzle::{Puzzle, Values};
@@ -167,15 +170,28 @@ pub fn verdict_and_grade_from(
     resume: Resume<'_>,
     graded: bool,
 ) -> Report {
+    verdict_and_grade_proving(level, budget, memo, resume, graded).0
+}
+
+/// [`verdict_and_grade_from`], with the proofs of its rounds' cells, which a run of
+/// a version of the level may take ([`Resume::proofs`]).
+pub fn verdict_and_grade_proving(
+    level: &Level,
+    budget: &Budget,
+    memo: Option<&GradeMemo>,
+    resume: Resume<'_>,
+    graded: bool,
+) -> (Report, Proofs) {
     let detail = if graded { Detail::Grade } else { Detail::Verdict };
-    run(
+    let (report, _, proofs) = run_citing(
         level,
         budget,
         SatBackend::default(),
         detail,
         Start::Rounds(resume),
         memo,
-    )
+    );
+    (report, proofs)
 }
 
 /// What a run may take from a level judged before.
@@ -202,6 +218,139 @@ pub struct Resume<'a> {
     /// and maybe below the level's own (its steps and reasons stop there too). When
     /// the grade is at most this one, the report is the whole one.
     pub at_most: Option<Grade>,
+    /// With `richer`, the proofs of that level's rounds ([`verdict_and_grade_proving`]):
+    /// a cell that level forced by clues this level shows unchanged is forced here
+    /// too, unasked, in the first round that starts with every member of those clues
+    /// uncovered that was uncovered when that level forced it (every cell, for a
+    /// proof that used the counter). Knowing more of the cells a proof reads only
+    /// rules out colourings, so the proof still holds.
+    pub proofs: Option<&'a Proofs>,
+}
+
+/// Why the cells of a run's rounds are forced, where the engine's exact checker
+/// said: per cell, the clues its refutation used (each where it is shown, with a
+/// digest of what it says), and whether it used the counter. Those alone force the
+/// cell whatever else a version of the level shows.
+#[derive(Clone, Debug, Default)]
+pub struct Proofs {
+    proved: Vec<Proved>,
+}
+
+/// One cell's proof, see [`Proofs`].
+#[derive(Clone, Debug)]
+struct Proved {
+    pos: Pos,
+    round: usize,
+    clues: Vec<(Pos, u64)>,
+    counter: bool,
+}
+
+impl Proofs {
+    /// How many cells have a proof.
+    pub fn len(&self) -> usize {
+        self.proved.len()
+    }
+
+    /// Whether no cell has one.
+    pub fn is_empty(&self) -> bool {
+        self.proved.is_empty()
+    }
+}
+
+/// What a clue says, as a digest: where it is shown, its kind, hint, count and
+/// members (what the exact checker reads of it).
+fn clue_digest(puzzle: &Puzzle, c: usize) -> u64 {
+    let clue = &puzzle.clues[c];
+    let mut hasher = DefaultHasher::new();
+    for word in [
+        clue.at.index() as u64,
+        clue.kind as u64,
+        clue.hint as u64,
+        clue.count as u64,
+        clue.members.len() as u64,
+    ] {
+        hasher.write_u64(word);
+    }
+    for &m in &clue.members {
+        hasher.write_u64(puzzle.cells[m].index() as u64);
+    }
+    hasher.finish()
+}
+
+/// The proofs a run takes from a richer level's ([`Resume::proofs`]), read against
+/// this level's clues and cells: at the start of each round, the cells they prove.
+struct SureCells<'a> {
+    proofs: &'a Proofs,
+    /// Per clue position of this level: the clue and its digest.
+    clues: HashMap<Pos, (usize, u64)>,
+}
+
+impl<'a> SureCells<'a> {
+    fn new(puzzle: &Puzzle, proofs: &'a Proofs) -> SureCells<'a> {
+        let clues = (0..puzzle.clues.len())
+            .map(|c| (puzzle.clues[c].at, (c, clue_digest(puzzle, c))))
+            .collect();
+        SureCells { proofs, clues }
+    }
+
+    /// The hidden cells of `known` that the richer level proved (each by then
+    /// forced in it: `may_force`) with clues this level shows unchanged, visible
+    /// with `known`, and whose members (every cell, for the counter) this level
+    /// knows wherever the richer level knew them when it proved the cell (`after`:
+    /// per cell, the round after which the richer level has it); with their proofs
+    /// in this level's terms.
+    fn at_start(
+        &self,
+        puzzle: &Puzzle,
+        known: &Values,
+        after: &[usize],
+        may_force: &[bool],
+    ) -> Vec<(usize, Proof)> {
+        // Whether cell `m` is uncovered here wherever the richer level had it at the
+        // start of its round `round`.
+        let caught_up = |m: usize, round: usize| known[m].is_some() || after[m] >= round;
+        let mut everything_from = None::<usize>;
+        self.proofs
+            .proved
+            .iter()
+            .filter_map(|p| {
+                let i = puzzle
+                    .cell_at(p.pos)
+                    .filter(|&i| known[i].is_none() && may_force[i])?;
+                let clues = p
+                    .clues
+                    .iter()
+                    .map(|(at, digest)| match self.clues.get(at) {
+                        Some(&(c, same)) if same == *digest && puzzle.clue_visible(c, known) => Some(c),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<usize>>>()?;
+                let members_known = if p.counter {
+                    // Every cell: caught up for the rounds up to the first after
+                    // which the richer level knows a cell hidden here.
+                    let caught_up_to = *everything_from.get_or_insert_with(|| {
+                        (0..known.len())
+                            .filter(|&m| known[m].is_none())
+                            .map(|m| after[m])
+                            .min()
+                            .unwrap_or(usize::MAX)
+                    });
+                    p.round <= caught_up_to
+                } else {
+                    clues
+                        .iter()
+                        .all(|&c| puzzle.clues[c].members.iter().all(|&m| caught_up(m, p.round)))
+                };
+                members_known.then_some((
+                    i,
+                    Proof {
+                        clues,
+                        counter: p.counter,
+                    },
+                ))
+            })
+            .collect()
+    }
 }
 
 /// [`verdict_and_grade_from`], graded, with where the clues its grade's replay
@@ -213,7 +362,7 @@ pub(crate) fn verdict_and_grade_citing(
     budget: &Budget,
     memo: Option<&GradeMemo>,
     resume: Resume<'_>,
-) -> (Report, Vec<Pos>) {
+) -> (Report, Vec<Pos>, Proofs) {
     run_citing(
         level,
         budget,
@@ -248,7 +397,7 @@ fn run(
 }
 
 /// [`run`], with where the clues the grade's replay cites are shown (none when the
-/// run is not graded).
+/// run is not graded), and the proofs of its rounds' cells.
 fn run_citing(
     level: &Level,
     budget: &Budget,
@@ -256,7 +405,7 @@ fn run_citing(
     detail: Detail,
     start: Start<'_>,
     memo: Option<&GradeMemo>,
-) -> (Report, Vec<Pos>) {
+) -> (Report, Vec<Pos>, Proofs) {
     let clock = Clock::start(budget);
     let puzzle = Puzzle::new(level);
     let mut known = puzzle.initial_values();
@@ -291,6 +440,19 @@ fn run_citing(
     let mut deductions = first_rounds.to_vec();
     let mut deducer = Deducer::new(&puzzle, backend);
     let mut round = first_rounds.last().map_or(0, |d| d.round);
+    // The richer level's proofs, and this run's: those of the shared rounds first.
+    let taken = match start {
+        Start::Rounds(Resume {
+            proofs: Some(proofs), ..
+        }) if richer.is_some() => Some(proofs),
+        _ => None,
+    };
+    let sure_cells = taken.map(|proofs| SureCells::new(&puzzle, proofs));
+    let mut proofs = Proofs {
+        proved: taken.map_or_else(Vec::new, |p| {
+            p.proved.iter().filter(|p| p.round <= round).cloned().collect()
+        }),
+    };
     let verdict = loop {
         if known.iter().all(Option::is_some) {
             break Verdict::Solvable;
@@ -301,9 +463,15 @@ fn run_citing(
         let may_force: Option<Vec<bool>> = richer
             .as_ref()
             .map(|after| after.iter().map(|&r| r <= round + 1).collect());
+        // The richer level's proofs that hold at this round's start.
+        let sure = match (&sure_cells, &richer, &may_force) {
+            (Some(sure), Some(after), Some(may)) => sure.at_start(&puzzle, &known, after, may),
+            _ => Vec::new(),
+        };
         let this_round = Round {
             number: round + 1,
             may_force: may_force.as_deref(),
+            sure: &sure,
         };
         match one_round(&puzzle, &known, backend, &clock, detail, this_round, &mut deducer) {
             Ok(found) if found.is_empty() => break Verdict::Stuck { after_round: round },
@@ -312,6 +480,18 @@ fn run_citing(
                 for d in &found {
                     if let Some(i) = puzzle.cell_at(d.pos) {
                         known[i] = Some(puzzle.blue[i]);
+                        proofs.proved.extend(deducer.proof(i).map(|proof| {
+                            Proved {
+                                pos: d.pos,
+                                round,
+                                clues: proof
+                                    .clues
+                                    .iter()
+                                    .map(|&c| (puzzle.clues[c].at, clue_digest(&puzzle, c)))
+                                    .collect(),
+                                counter: proof.counter,
+                            }
+                        }));
                     }
                 }
                 deductions.extend(found);
@@ -331,7 +511,8 @@ fn run_citing(
             Start::Fresh | Start::Deduced(_) => None,
         },
     });
-    finish(&puzzle, verdict, deductions, &known, grader)
+    let (report, cited) = finish(&puzzle, verdict, deductions, &known, grader);
+    (report, cited, proofs)
 }
 
 /// The report of a run that ended with `verdict` after `deductions`, with `known`
@@ -383,11 +564,13 @@ fn stopped(stop: Stop) -> Verdict {
     }
 }
 
-/// A round of a run: its number, and the cells it may force when a richer level
-/// bounds them (see [`Resume::richer`]).
+/// A round of a run: its number, the cells it may force when a richer level
+/// bounds them (see [`Resume::richer`]), and those it forces by a proof taken from
+/// that level (see [`Resume::proofs`]).
 struct Round<'a> {
     number: usize,
     may_force: Option<&'a [bool]>,
+    sure: &'a [(usize, Proof)],
 }
 
 /// The deductions of one round (empty when nothing is forced).
@@ -400,7 +583,7 @@ fn one_round(
     round: Round<'_>,
     deducer: &mut Deducer<'_>,
 ) -> Result<Vec<Deduction>, Stop> {
-    let forced = deducer.forced_cells(known, clock, round.may_force)?;
+    let forced = deducer.forced_cells(known, clock, round.may_force, round.sure)?;
     let round = round.number;
     let explanations = match detail {
         Detail::Verdict | Detail::Grade => vec![Explanation::default(); forced.len()],

@@ -73,7 +73,7 @@ fn next_cell(puzzle: &Puzzle, known: &Values, clock: &Clock) -> Result<HintResul
     if known.iter().all(Option::is_some) {
         return Ok(HintResult::Nothing);
     }
-    let forced = Deducer::new(puzzle, SatBackend::default()).forced_cells(known, clock, None)?;
+    let forced = Deducer::new(puzzle, SatBackend::default()).forced_cells(known, clock, None, &[])?;
     let forced: Vec<usize> = forced.into_iter().take(MAX_EXPLAINED).collect();
     let explanations = explain::explain_all(puzzle, known, SatBackend::default(), clock, &forced, None)?;
     let best = forced

@@ -24,6 +24,12 @@
 //!
 //! Hidden cells no visible clue touches only count for the counter and are decided
 //! together.
+//!
+//! A cell the exact checker proves forced keeps its [`Proof`]: the clues (and maybe the
+//! counter) its refutation used. Those alone force the cell whatever else the level
+//! shows, so a version of the level that starts a round with the same cells uncovered
+//! and shows those clues unchanged has the cell forced in that round without asking
+//! (the caller passes such cells as `sure`).
 
 use super::models::{Models, RoundFacts, DERIVE_SEARCH, QUICK_SEARCH};
 use crate::solve::budget::{Clock, Stop};
@@ -37,6 +43,14 @@ use crate::solve::rules;
 
 /// Conflicts for a quick "differs somewhere" query before the LP is asked.
 const QUICK_CONFLICTS: u64 = 300;
+
+/// Why a cell is forced: these clues (puzzle clue indices) force it with the cells
+/// uncovered when its round starts, with the remaining-blue counter when `counter`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Proof {
+    pub(crate) clues: Vec<usize>,
+    pub(crate) counter: bool,
+}
 
 /// Works out each round's forced cells for one level, keeping what carries over from
 /// round to round: the visible clues, the SAT solver and the colourings found.
@@ -57,6 +71,9 @@ pub(crate) struct Deducer<'p> {
     /// which the next round's values extend.
     rules_fixpoint: Values,
     models: Models,
+    /// Per cell: the proof that it is forced, when the exact checker gave one (or
+    /// the caller knew it sure).
+    proofs: Vec<Option<Proof>>,
 }
 
 impl<'p> Deducer<'p> {
@@ -72,7 +89,13 @@ impl<'p> Deducer<'p> {
             sat: None,
             rules_fixpoint: vec![None; puzzle.cells.len()],
             models: Models::default(),
+            proofs: vec![None; puzzle.cells.len()],
         }
+    }
+
+    /// The proof that cell `i` is forced, when a round found one.
+    pub(crate) fn proof(&self, i: usize) -> Option<&Proof> {
+        self.proofs[i].as_ref()
     }
 
     /// Shows the clues visible with `known` (rounds only ever uncover more cells);
@@ -100,12 +123,15 @@ impl<'p> Deducer<'p> {
     /// The cells forced in the round that starts with `known` uncovered, in cell order.
     /// Calls must come with ever more cells known (the rounds of one level, in order).
     /// With `may_force`, only the cells it marks are asked about: the caller knows
-    /// the others are not forced (a richer level does not know them yet).
+    /// the others are not forced (a richer level does not know them yet). The cells
+    /// of `sure` are forced without asking, by their proof (which the caller checked
+    /// holds in this round: see the file's header).
     pub(crate) fn forced_cells(
         &mut self,
         known: &Values,
         clock: &Clock,
         may_force: Option<&[bool]>,
+        sure: &[(usize, Proof)],
     ) -> Result<Vec<usize>, Stop> {
         let puzzle = self.puzzle;
         let mut fresh = vec![false; puzzle.clues.len()];
@@ -123,6 +149,13 @@ impl<'p> Deducer<'p> {
         }
         let mut forced = rules::propagate_changed(puzzle, &self.visible, &mut values, changed);
         self.rules_fixpoint.clone_from(&values);
+        for (i, proof) in sure {
+            if values[*i].is_none() && self.in_clue[*i] {
+                values[*i] = Some(puzzle.blue[*i]);
+                forced.push(*i);
+                self.proofs[*i] = Some(proof.clone());
+            }
+        }
         if values.iter().all(Option::is_some) {
             forced.sort_unstable();
             return Ok(forced);
@@ -171,8 +204,9 @@ impl<'p> Deducer<'p> {
         // The exact checker settles most of the rest without the counter, one small
         // search per cell; `first` collects the cells forced without the counter.
         let mut checker = ExactChecker::new(puzzle, known, &self.visible);
+        let proofs = &mut self.proofs;
         let (mut first, cells) =
-            check_without_counter(&mut checker, models, &mut search, &cands, &round, clock)?;
+            check_without_counter(&mut checker, models, &mut search, &cands, &round, proofs, clock)?;
         // The SAT solver settles what the checker could not, a few queries for many
         // cells. When a quick query finds no answer, the linear relaxation proves the
         // counting arguments the solver finds hard, and the solver settles what is
@@ -219,9 +253,9 @@ impl<'p> Deducer<'p> {
                 &mut checker,
                 models,
                 std::mem::take(&mut cands),
-                true,
-                CHECK_NODES,
+                (true, CHECK_NODES),
                 &round,
+                proofs,
                 clock,
             )?;
             proved.extend(forced);
@@ -310,18 +344,19 @@ fn start_sat<'s, 'p>(
 }
 
 /// Asks the exact checker, without the counter, about each cell of `cands` that no
-/// colouring rules out yet. Returns the cells it proves forced and those it could
-/// not settle within [`PRE_CHECK_NODES`] (or, when they are at most
-/// [`RETRY_CELLS`], asked again, within [`RETRY_NODES`]). A colouring it finds
-/// shows the cells it flips are not forced without the counter; when it meets the
-/// counter too it is kept, and the local search starts once from the round's first
-/// such colouring.
+/// colouring rules out yet. Returns the cells it proves forced (their proofs go to
+/// `proofs`) and those it could not settle within [`PRE_CHECK_NODES`] (or, when
+/// they are at most [`RETRY_CELLS`], asked again, within [`RETRY_NODES`]). A
+/// colouring it finds shows the cells it flips are not forced without the counter;
+/// when it meets the counter too it is kept, and the local search starts once from
+/// the round's first such colouring.
 fn check_without_counter(
     checker: &mut ExactChecker<'_>,
     models: &mut Models,
     search: &mut Search<'_>,
     cands: &[Cand],
     round: &RoundFacts<'_>,
+    proofs: &mut [Option<Proof>],
     clock: &Clock,
 ) -> Result<(Vec<Cand>, Vec<Cand>), Stop> {
     let puzzle = round.puzzle;
@@ -336,7 +371,10 @@ fn check_without_counter(
         }
         clock.check()?;
         match checker.check(round.visible, false, Some(i), PRE_CHECK_NODES) {
-            Check::Forced { .. } => forced.push(c),
+            Check::Forced { used, counter } => {
+                proofs[i] = Some(proof_of(round, &used, counter));
+                forced.push(c);
+            }
             Check::Unknown => unknown.push(c),
             Check::Free => {
                 let colouring = checker_colouring(checker, round);
@@ -353,7 +391,15 @@ fn check_without_counter(
         }
     }
     if unknown.len() <= RETRY_CELLS {
-        let (retried, open) = check_each(checker, models, unknown, false, RETRY_NODES, round, clock)?;
+        let (retried, open) = check_each(
+            checker,
+            models,
+            unknown,
+            (false, RETRY_NODES),
+            round,
+            proofs,
+            clock,
+        )?;
         forced.extend(retried);
         unknown = open;
     }
@@ -361,17 +407,18 @@ fn check_without_counter(
 }
 
 /// Asks the exact checker about each of `cands` that no colouring rules out yet,
-/// within `nodes` decisions each, with the counter or without it (then the untouched
-/// cells, which only the counter sees, are left open unasked). The colouring behind a
-/// `Free` answer is kept when it meets the counter. Returns the candidates it proves
-/// forced and those it could not settle.
+/// within `nodes` decisions each, with the counter or without it (`(counter, nodes)`;
+/// without it the untouched cells, which only the counter sees, are left open
+/// unasked). The colouring behind a `Free` answer is kept when it meets the counter.
+/// Returns the candidates it proves forced (a cell's proof goes to `proofs`) and
+/// those it could not settle.
 fn check_each(
     checker: &mut ExactChecker<'_>,
     models: &mut Models,
     cands: Vec<Cand>,
-    counter: bool,
-    nodes: usize,
+    (counter, nodes): (bool, usize),
     round: &RoundFacts<'_>,
+    proofs: &mut [Option<Proof>],
     clock: &Clock,
 ) -> Result<(Vec<Cand>, Vec<Cand>), Stop> {
     let puzzle = round.puzzle;
@@ -392,7 +439,12 @@ fn check_each(
             continue;
         }
         match checker.check(round.visible, counter, cell, nodes) {
-            Check::Forced { .. } => forced.push(c),
+            Check::Forced { used, counter } => {
+                if let Some(i) = cell {
+                    proofs[i] = Some(proof_of(round, &used, counter));
+                }
+                forced.push(c);
+            }
             Check::Free => {
                 models.add(
                     &checker_colouring(checker, round),
@@ -405,6 +457,15 @@ fn check_each(
         }
     }
     Ok((forced, open))
+}
+
+/// The proof of a `Forced` answer of the checker asked about the round's visible
+/// clues: `used` are positions in that list.
+fn proof_of(round: &RoundFacts<'_>, used: &[usize], counter: bool) -> Proof {
+    Proof {
+        clues: used.iter().map(|&k| round.visible[k]).collect(),
+        counter,
+    }
 }
 
 /// The colouring of every cell behind the checker's last `Free` answer: the

@@ -9,4 +9,4 @@
 mod deducer;
 mod models;
 
-pub(crate) use deducer::Deducer;
+pub(crate) use deducer::{Deducer, Proof};
