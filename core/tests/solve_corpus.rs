@@ -319,6 +319,7 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
     let mut n_resumed = 0;
     let mut n_cut_short = 0;
     let mut n_proved = 0;
+    let mut n_richer = 0;
     for (name, level) in levels.iter().step_by(sample_step(2 * SAMPLE)) {
         let (report, proofs) =
             solve::verdict_and_grade_proving(level, &budget, None, solve::Resume::default(), true);
@@ -400,8 +401,22 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
             }
             n_resumed += 1;
         }
+        // Versions that show more (a hidden cell revealed) take the level's proofs
+        // too: knowing more only rules colourings out.
+        for d in report.deductions.iter().skip(3).step_by(11).take(3) {
+            let version = revealed(level, d.pos);
+            let resume = solve::Resume {
+                proofs: Some(&proofs),
+                ..solve::Resume::default()
+            };
+            let (taken, _) = solve::verdict_and_grade_proving(&version, &budget, None, resume, true);
+            let what = format!("{name} with {:?} revealed, proofs taken", d.pos);
+            assert_eq!(taken, solve::verdict_and_grade(&version, &budget), "{what}");
+            n_richer += 1;
+        }
     }
     assert!(n_resumed > 0, "no version resumed");
+    assert!(n_richer > 0, "no richer version took proofs");
     assert!(n_proved > 0, "no cell came with its proof");
     assert!(
         n_cut_short > 0,
@@ -409,7 +424,18 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
     );
     println!("{n_resumed} versions: the run from their shared rounds gives the report from the start");
     println!("{n_proved} cells proved by the exact checker, whose proofs the versions took");
+    println!("{n_richer} versions with a cell revealed took them too, with the report from the start");
     println!("{n_cut_short} replays stopped once their score passed the grade asked, above it");
+}
+
+/// `level` with the cell at `pos` revealed.
+fn revealed(level: &Level, pos: hexcells_core::model::Pos) -> Level {
+    let mut version = level.clone();
+    if let Some(mut cell) = level.cell(pos) {
+        cell.revealed = true;
+        version.set(pos, Some(hexcells_core::model::Item::Cell(cell)));
+    }
+    version
 }
 
 /// `level` without the number of the cell at `pos`; `None` when it shows none.

@@ -218,12 +218,13 @@ pub struct Resume<'a> {
     /// and maybe below the level's own (its steps and reasons stop there too). When
     /// the grade is at most this one, the report is the whole one.
     pub at_most: Option<Grade>,
-    /// With `richer`, the proofs of that level's rounds ([`verdict_and_grade_proving`]):
-    /// a cell that level forced by clues this level shows unchanged is forced here
-    /// too, unasked, in the first round that starts with every member of those clues
-    /// uncovered that was uncovered when that level forced it (every cell, for a
-    /// proof that used the counter). Knowing more of the cells a proof reads only
-    /// rules out colourings, so the proof still holds.
+    /// The proofs of the rounds of a version of this level judged before
+    /// ([`verdict_and_grade_proving`]), richer or poorer: a cell that version forced
+    /// by clues this level shows unchanged is forced here too, unasked, in the first
+    /// round that starts with every member of those clues uncovered that was
+    /// uncovered when that version forced it (every cell, for a proof that used the
+    /// counter). Knowing more of the cells a proof reads only rules out colourings,
+    /// so the proof still holds.
     pub proofs: Option<&'a Proofs>,
 }
 
@@ -234,6 +235,9 @@ pub struct Resume<'a> {
 #[derive(Clone, Debug, Default)]
 pub struct Proofs {
     proved: Vec<Proved>,
+    /// Each cell the run uncovered, and the round after which it had it (0:
+    /// revealed).
+    uncovered: Vec<(Pos, usize)>,
 }
 
 /// One cell's proof, see [`Proofs`].
@@ -277,12 +281,14 @@ fn clue_digest(puzzle: &Puzzle, c: usize) -> u64 {
     hasher.finish()
 }
 
-/// The proofs a run takes from a richer level's ([`Resume::proofs`]), read against
+/// The proofs a run takes from another version's ([`Resume::proofs`]), read against
 /// this level's clues and cells: at the start of each round, the cells they prove.
 struct SureCells<'a> {
     proofs: &'a Proofs,
     /// Per clue position of this level: the clue and its digest.
     clues: HashMap<Pos, (usize, u64)>,
+    /// Per cell: the round after which the other version has it (`usize::MAX`: never).
+    after: Vec<usize>,
 }
 
 impl<'a> SureCells<'a> {
@@ -290,24 +296,24 @@ impl<'a> SureCells<'a> {
         let clues = (0..puzzle.clues.len())
             .map(|c| (puzzle.clues[c].at, (c, clue_digest(puzzle, c))))
             .collect();
-        SureCells { proofs, clues }
+        let mut after = vec![usize::MAX; puzzle.cells.len()];
+        for &(pos, round) in &proofs.uncovered {
+            if let Some(i) = puzzle.cell_at(pos) {
+                after[i] = after[i].min(round);
+            }
+        }
+        SureCells { proofs, clues, after }
     }
 
-    /// The hidden cells of `known` that the richer level proved (each by then
-    /// forced in it: `may_force`) with clues this level shows unchanged, visible
-    /// with `known`, and whose members (every cell, for the counter) this level
-    /// knows wherever the richer level knew them when it proved the cell (`after`:
-    /// per cell, the round after which the richer level has it); with their proofs
-    /// in this level's terms.
-    fn at_start(
-        &self,
-        puzzle: &Puzzle,
-        known: &Values,
-        after: &[usize],
-        may_force: &[bool],
-    ) -> Vec<(usize, Proof)> {
-        // Whether cell `m` is uncovered here wherever the richer level had it at the
-        // start of its round `round`.
+    /// The hidden cells of `known` (among `may_force`, when given) that the other
+    /// version proved with clues this level shows unchanged, visible with `known`,
+    /// and whose members (every cell, for the counter) this level knows wherever
+    /// that version knew them when it proved the cell; with their proofs in this
+    /// level's terms.
+    fn at_start(&self, puzzle: &Puzzle, known: &Values, may_force: Option<&[bool]>) -> Vec<(usize, Proof)> {
+        let after = &self.after;
+        // Whether cell `m` is uncovered here wherever the other version had it at
+        // the start of its round `round`.
         let caught_up = |m: usize, round: usize| known[m].is_some() || after[m] >= round;
         let mut everything_from = None::<usize>;
         self.proofs
@@ -316,7 +322,7 @@ impl<'a> SureCells<'a> {
             .filter_map(|p| {
                 let i = puzzle
                     .cell_at(p.pos)
-                    .filter(|&i| known[i].is_none() && may_force[i])?;
+                    .filter(|&i| known[i].is_none() && may_force.is_none_or(|may| may[i]))?;
                 let clues = p
                     .clues
                     .iter()
@@ -327,7 +333,7 @@ impl<'a> SureCells<'a> {
                     .collect::<Option<Vec<usize>>>()?;
                 let members_known = if p.counter {
                     // Every cell: caught up for the rounds up to the first after
-                    // which the richer level knows a cell hidden here.
+                    // which the other version knows a cell hidden here.
                     let caught_up_to = *everything_from.get_or_insert_with(|| {
                         (0..known.len())
                             .filter(|&m| known[m].is_none())
@@ -440,18 +446,24 @@ fn run_citing(
     let mut deductions = first_rounds.to_vec();
     let mut deducer = Deducer::new(&puzzle, backend);
     let mut round = first_rounds.last().map_or(0, |d| d.round);
-    // The richer level's proofs, and this run's: those of the shared rounds first.
+    // The other version's proofs, and this run's: those of the shared rounds first.
     let taken = match start {
         Start::Rounds(Resume {
             proofs: Some(proofs), ..
-        }) if richer.is_some() => Some(proofs),
+        }) => Some(proofs),
         _ => None,
     };
     let sure_cells = taken.map(|proofs| SureCells::new(&puzzle, proofs));
     let mut proofs = Proofs {
-        proved: taken.map_or_else(Vec::new, |p| {
-            p.proved.iter().filter(|p| p.round <= round).cloned().collect()
+        proved: taken.map_or_else(Vec::new, |taken| {
+            taken
+                .proved
+                .iter()
+                .filter(|p| p.round <= round)
+                .cloned()
+                .collect()
         }),
+        uncovered: Vec::new(),
     };
     let verdict = loop {
         if known.iter().all(Option::is_some) {
@@ -463,11 +475,10 @@ fn run_citing(
         let may_force: Option<Vec<bool>> = richer
             .as_ref()
             .map(|after| after.iter().map(|&r| r <= round + 1).collect());
-        // The richer level's proofs that hold at this round's start.
-        let sure = match (&sure_cells, &richer, &may_force) {
-            (Some(sure), Some(after), Some(may)) => sure.at_start(&puzzle, &known, after, may),
-            _ => Vec::new(),
-        };
+        // The other version's proofs that hold at this round's start.
+        let sure = sure_cells.as_ref().map_or_else(Vec::new, |sure| {
+            sure.at_start(&puzzle, &known, may_force.as_deref())
+        });
         let this_round = Round {
             number: round + 1,
             may_force: may_force.as_deref(),
@@ -511,6 +522,11 @@ fn run_citing(
             Start::Fresh | Start::Deduced(_) => None,
         },
     });
+    proofs.uncovered = (0..puzzle.cells.len())
+        .filter(|&i| puzzle.revealed[i])
+        .map(|i| (puzzle.cells[i], 0))
+        .chain(deductions.iter().map(|d| (d.pos, d.round)))
+        .collect();
     let (report, cited) = finish(&puzzle, verdict, deductions, &known, grader);
     (report, cited, proofs)
 }

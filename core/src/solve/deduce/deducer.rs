@@ -147,15 +147,21 @@ impl<'p> Deducer<'p> {
                 }
             }
         }
-        let mut forced = rules::propagate_changed(puzzle, &self.visible, &mut values, changed);
-        self.rules_fixpoint.clone_from(&values);
+        // The sure cells are forced with `known`: the quick forms may go on from them.
+        let mut sure_forced = Vec::with_capacity(sure.len());
         for (i, proof) in sure {
             if values[*i].is_none() && self.in_clue[*i] {
                 values[*i] = Some(puzzle.blue[*i]);
-                forced.push(*i);
+                sure_forced.push(*i);
                 self.proofs[*i] = Some(proof.clone());
+                for &c in puzzle.clues_of_cell(*i) {
+                    changed[c] = true;
+                }
             }
         }
+        let mut forced = rules::propagate_changed(puzzle, &self.visible, &mut values, changed);
+        forced.extend(sure_forced);
+        self.rules_fixpoint.clone_from(&values);
         if values.iter().all(Option::is_some) {
             forced.sort_unstable();
             return Ok(forced);
