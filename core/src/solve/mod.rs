@@ -18,7 +18,8 @@
 //!   of an [`EngineCall`] by the level's content.
 //! - Versions of one level graded one after the other (the generator's, the advice's):
 //!   [`verdict_and_grade_from`] takes what a version judged before says ([`Resume`]:
-//!   the rounds both share, and the richer version's rounds as a bound), and a
+//!   the rounds both share, the richer version's rounds as a bound, and the
+//!   [`Proofs`] of its cells, which [`verdict_and_grade_proving`] gives), and a
 //!   [`GradeMemo`] keeps what the grades read by its content for the next versions.
 //! - A player's next step: [`hint`]. Edits that make a stuck level solvable:
 //!   [`suggest_fixes`].
@@ -36,6 +37,8 @@
 //! - `difficulty/`: the grade, a replay as a player who takes the easiest step;
 //! - `explain/`: why each forced cell is forced (a named rule, else a minimal set of
 //!   clues), and the independent re-check of an explanation;
+//! - `proofs.rs`: why the cells of a run's rounds are forced, which the next versions
+//!   of the level take;
 //! - `deduce/`: one round, which cells are forced, cheapest reasoning first;
 //! - `report.rs`: the answer types;
 //! - `rules/`: the catalogue of named rules, their matchers and their quick forms;
@@ -55,6 +58,7 @@ mod explain;
 mod fixture_rounds;
 mod key_map;
 mod memo;
+mod proofs;
 mod puzzle;
 mod reason;
 mod report;
@@ -66,6 +70,7 @@ pub use budget::Budget;
 pub use difficulty::{GradeMemo, GradeModel, TieBreak};
 pub use explain::{check_explanation, rederive, ExplanationCheck};
 pub use memo::{EngineCall, Remembered, ReportMemo};
+pub use proofs::Proofs;
 pub use reason::sat::SatBackend;
 pub use report::{
     ClueRef, Deduction, Difficulty, Explanation, Grade, OrderKey, Reasoning, ReplayStep, Report, Verdict,
@@ -74,5 +79,5 @@ pub use rules::{Rule, RuleInfo};
 pub(crate) use run::verdict_and_grade_citing;
 pub use run::{
     analyze, analyze_with, analyze_without_words, explain_verdict, verdict, verdict_and_grade,
-    verdict_and_grade_from, verdict_and_grade_proving, verdict_and_grade_with, verdict_with, Proofs, Resume,
+    verdict_and_grade_from, verdict_and_grade_proving, verdict_and_grade_with, verdict_with, Resume,
 };

@@ -1,0 +1,186 @@
+//! Why the cells of a run's rounds are forced, kept for the next versions of the
+//! level: a cell the exact checker proved forced keeps the clues its refutation used
+//! (each where it is shown, with a digest of what it says) and whether it used the
+//! counter. Those alone force the cell whatever else a version shows, so a run of
+//! another version, richer or poorer, takes the cell as forced, unasked, in the
+//! first round that shows those clues unchanged and has uncovered every member of
+//! them that the proving version had when it proved the cell (every cell, for a
+//! proof that used the counter): knowing more of the cells a proof reads only rules
+//! colourings out ([`SureCells`]).
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hasher};
+
+use crate::model::Pos;
+use crate::solve::deduce::Proof;
+use crate::solve::puzzle::{Puzzle, Values};
+use crate::solve::report::Deduction;
+
+/// Why the cells of a run's rounds are forced, where the engine's exact checker
+/// said: per cell, the clues its refutation used (each where it is shown, with a
+/// digest of what it says), and whether it used the counter. Those alone force the
+/// cell whatever else a version of the level shows.
+#[derive(Clone, Debug, Default)]
+pub struct Proofs {
+    proved: Vec<Proved>,
+    /// Each cell the run uncovered, and the round after which it had it (0:
+    /// revealed).
+    uncovered: Vec<(Pos, usize)>,
+}
+
+/// One cell's proof, see [`Proofs`].
+#[derive(Clone, Debug)]
+struct Proved {
+    pos: Pos,
+    round: usize,
+    clues: Vec<(Pos, u64)>,
+    counter: bool,
+}
+
+impl Proofs {
+    /// The proofs of the cells uncovered in rounds 1 to `round` (rounds another run
+    /// shares, so that run keeps them for the versions after it).
+    pub(crate) fn up_to(&self, round: usize) -> Proofs {
+        Proofs {
+            proved: self.proved.iter().filter(|p| p.round <= round).cloned().collect(),
+            uncovered: Vec::new(),
+        }
+    }
+
+    /// Keeps the proof of the cell at `pos`, forced in round `round` of `puzzle`.
+    pub(crate) fn add(&mut self, puzzle: &Puzzle, pos: Pos, round: usize, proof: &Proof) {
+        self.proved.push(Proved {
+            pos,
+            round,
+            clues: proof
+                .clues
+                .iter()
+                .map(|&c| (puzzle.clues[c].at, clue_digest(puzzle, c)))
+                .collect(),
+            counter: proof.counter,
+        });
+    }
+
+    /// Keeps which cells the run uncovered, and when: those `puzzle` reveals, then
+    /// the `deductions`.
+    pub(crate) fn set_uncovered(&mut self, puzzle: &Puzzle, deductions: &[Deduction]) {
+        self.uncovered = (0..puzzle.cells.len())
+            .filter(|&i| puzzle.revealed[i])
+            .map(|i| (puzzle.cells[i], 0))
+            .chain(deductions.iter().map(|d| (d.pos, d.round)))
+            .collect();
+    }
+
+    /// How many cells have a proof.
+    pub fn len(&self) -> usize {
+        self.proved.len()
+    }
+
+    /// Whether no cell has one.
+    pub fn is_empty(&self) -> bool {
+        self.proved.is_empty()
+    }
+}
+
+/// What a clue says, as a digest: where it is shown, its kind, hint, count and
+/// members (what the exact checker reads of it).
+fn clue_digest(puzzle: &Puzzle, c: usize) -> u64 {
+    let clue = &puzzle.clues[c];
+    let mut hasher = DefaultHasher::new();
+    for word in [
+        clue.at.index() as u64,
+        clue.kind as u64,
+        clue.hint as u64,
+        clue.count as u64,
+        clue.members.len() as u64,
+    ] {
+        hasher.write_u64(word);
+    }
+    for &m in &clue.members {
+        hasher.write_u64(puzzle.cells[m].index() as u64);
+    }
+    hasher.finish()
+}
+
+/// The proofs a run takes from another version's ([`Resume::proofs`]), read against
+/// this level's clues and cells: at the start of each round, the cells they prove.
+pub(crate) struct SureCells<'a> {
+    proofs: &'a Proofs,
+    /// Per clue position of this level: the clue and its digest.
+    clues: HashMap<Pos, (usize, u64)>,
+    /// Per cell: the round after which the other version has it (`usize::MAX`: never).
+    after: Vec<usize>,
+}
+
+impl<'a> SureCells<'a> {
+    pub(crate) fn new(puzzle: &Puzzle, proofs: &'a Proofs) -> SureCells<'a> {
+        let clues = (0..puzzle.clues.len())
+            .map(|c| (puzzle.clues[c].at, (c, clue_digest(puzzle, c))))
+            .collect();
+        let mut after = vec![usize::MAX; puzzle.cells.len()];
+        for &(pos, round) in &proofs.uncovered {
+            if let Some(i) = puzzle.cell_at(pos) {
+                after[i] = after[i].min(round);
+            }
+        }
+        SureCells { proofs, clues, after }
+    }
+
+    /// The hidden cells of `known` (among `may_force`, when given) that the other
+    /// version proved with clues this level shows unchanged, visible with `known`,
+    /// and whose members (every cell, for the counter) this level knows wherever
+    /// that version knew them when it proved the cell; with their proofs in this
+    /// level's terms.
+    pub(crate) fn at_start(
+        &self,
+        puzzle: &Puzzle,
+        known: &Values,
+        may_force: Option<&[bool]>,
+    ) -> Vec<(usize, Proof)> {
+        let after = &self.after;
+        // Whether cell `m` is uncovered here wherever the other version had it at
+        // the start of its round `round`.
+        let caught_up = |m: usize, round: usize| known[m].is_some() || after[m] >= round;
+        let mut everything_from = None::<usize>;
+        self.proofs
+            .proved
+            .iter()
+            .filter_map(|p| {
+                let i = puzzle
+                    .cell_at(p.pos)
+                    .filter(|&i| known[i].is_none() && may_force.is_none_or(|may| may[i]))?;
+                let clues = p
+                    .clues
+                    .iter()
+                    .map(|(at, digest)| match self.clues.get(at) {
+                        Some(&(c, same)) if same == *digest && puzzle.clue_visible(c, known) => Some(c),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<usize>>>()?;
+                let members_known = if p.counter {
+                    // Every cell: caught up for the rounds up to the first after
+                    // which the other version knows a cell hidden here.
+                    let caught_up_to = *everything_from.get_or_insert_with(|| {
+                        (0..known.len())
+                            .filter(|&m| known[m].is_none())
+                            .map(|m| after[m])
+                            .min()
+                            .unwrap_or(usize::MAX)
+                    });
+                    p.round <= caught_up_to
+                } else {
+                    clues
+                        .iter()
+                        .all(|&c| puzzle.clues[c].members.iter().all(|&m| caught_up(m, p.round)))
+                };
+                members_known.then_some((
+                    i,
+                    Proof {
+                        clues,
+                        counter: p.counter,
+                    },
+                ))
+            })
+            .collect()
+    }
+}
