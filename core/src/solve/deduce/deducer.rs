@@ -26,10 +26,10 @@
 //! together.
 //!
 //! A cell the exact checker proves forced keeps its [`Proof`]: the clues (and maybe the
-//! counter) its refutation used. Those alone force the cell whatever else the level
-//! shows, so a version of the level that starts a round with the same cells uncovered
-//! and shows those clues unchanged has the cell forced in that round without asking
-//! (the caller passes such cells as `sure`).
+//! counter) its refutation used, with the cells uncovered when the round started. Those
+//! alone force the cell whatever else the level shows, so another version of the level
+//! may have it forced without asking (the caller passes such cells as `sure`; see
+//! `solve/proofs.rs` for when a proof holds there).
 
 use super::models::{Models, RoundFacts, DERIVE_SEARCH, QUICK_SEARCH};
 use crate::solve::budget::{Clock, Stop};
