@@ -8,7 +8,7 @@
 //! set is judged side by side with the set judged next if it is refused, on two
 //! cores ([`JudgeAhead`]), with the same outcome as one at a time.
 
-use crate::model::{Hint, Pos};
+use crate::model::Hint;
 use crate::solve::{Deduction, Grade, Proofs, Report, Resume};
 
 use super::clues::Draft;
@@ -201,13 +201,12 @@ pub(super) struct Judged {
 /// there ([`crate::solve::verdict_and_grade_from`]), with the same report as from the start.
 pub(super) struct Trace {
     rounds: Vec<Deduction>,
-    /// Why the rounds' cells are forced, where the engine said.
-    proofs: Proofs,
     /// Per cell of the draft: the round that uncovers it (0: revealed, or none).
     round_of: Vec<usize>,
-    /// Each cell the draft uncovers, and the round after which it has (0: revealed);
-    /// `None` when the draft's rounds are not known (it was not solvable).
-    uncovered: Option<Vec<(Pos, usize)>>,
+    /// Why the rounds' cells are forced, where the engine said, and each cell the
+    /// draft uncovers with the round after which it has it; `None` when the draft's
+    /// rounds are not known (it was not solvable).
+    proofs: Option<Proofs>,
 }
 
 impl Trace {
@@ -219,9 +218,8 @@ impl Trace {
             // Stuck (or past the budget): no rounds to share, nothing to bound by.
             None => Trace {
                 rounds: Vec::new(),
-                proofs: Proofs::default(),
                 round_of: vec![0; draft.cells.len()],
-                uncovered: None,
+                proofs: None,
             },
         })
     }
@@ -235,16 +233,10 @@ impl Trace {
                 round_of[i] = d.round;
             }
         }
-        let revealed = draft.cells.iter().zip(&draft.revealed).filter(|(_, r)| **r);
-        let uncovered = revealed
-            .map(|(pos, _)| (*pos, 0))
-            .chain(rounds.iter().map(|d| (d.pos, d.round)))
-            .collect();
         Trace {
             rounds,
-            proofs,
             round_of,
-            uncovered: Some(uncovered),
+            proofs: Some(proofs),
         }
     }
 
@@ -261,9 +253,9 @@ impl Trace {
     pub(super) fn resume(&self, draft: &Draft, pieces: &[Piece]) -> Resume<'_> {
         Resume {
             first_rounds: self.shared(draft, pieces),
-            richer: self.uncovered.as_deref(),
+            richer: self.proofs.as_ref().map(Proofs::uncovered),
             at_most: None,
-            proofs: Some(&self.proofs),
+            proofs: self.proofs.as_ref(),
         }
     }
 

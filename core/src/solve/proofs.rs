@@ -71,6 +71,14 @@ impl Proofs {
             .collect();
     }
 
+    /// Each cell the run uncovered, and the round after which it had it (0:
+    /// revealed): a richer version's bound ([`Resume::richer`]).
+    ///
+    /// [`Resume::richer`]: crate::solve::Resume::richer
+    pub(crate) fn uncovered(&self) -> &[(Pos, usize)] {
+        &self.uncovered
+    }
+
     /// How many cells have a proof.
     pub fn len(&self) -> usize {
         self.proved.len()
@@ -117,12 +125,7 @@ impl<'a> SureCells<'a> {
         let clues = (0..puzzle.clues.len())
             .map(|c| (puzzle.clues[c].at, (c, clue_digest(puzzle, c))))
             .collect();
-        let mut after = vec![usize::MAX; puzzle.cells.len()];
-        for &(pos, round) in &proofs.uncovered {
-            if let Some(i) = puzzle.cell_at(pos) {
-                after[i] = after[i].min(round);
-            }
-        }
+        let after = puzzle.rounds_after(&proofs.uncovered);
         SureCells { proofs, clues, after }
     }
 

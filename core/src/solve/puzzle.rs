@@ -132,6 +132,18 @@ impl Puzzle {
         self.cell_clues_at = at;
     }
 
+    /// Per cell: the round after which a run that `uncovered` these cells (each with
+    /// the round after which it had it, 0: revealed) knows it; `usize::MAX`: never.
+    pub(crate) fn rounds_after(&self, uncovered: &[(Pos, usize)]) -> Vec<usize> {
+        let mut after = vec![usize::MAX; self.cells.len()];
+        for &(pos, round) in uncovered {
+            if let Some(i) = self.cell_at(pos) {
+                after[i] = after[i].min(round);
+            }
+        }
+        after
+    }
+
     /// The clues cell `i` is a member of, in clue order.
     pub(crate) fn clues_of_cell(&self, i: usize) -> &[usize] {
         let (start, end) = self.cell_clues_at[i];

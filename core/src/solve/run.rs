@@ -294,15 +294,7 @@ fn run_citing(
     let richer: Option<Vec<usize>> = match start {
         Start::Rounds(Resume {
             richer: Some(richer), ..
-        }) => {
-            let mut after = vec![usize::MAX; puzzle.cells.len()];
-            for &(pos, round) in richer {
-                if let Some(i) = puzzle.cell_at(pos) {
-                    after[i] = after[i].min(round);
-                }
-            }
-            Some(after)
-        }
+        }) => Some(puzzle.rounds_after(richer)),
         _ => None,
     };
     for &pos in &deduced {
