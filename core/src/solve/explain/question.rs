@@ -4,7 +4,8 @@
 //! which answers most of them in microseconds; counting questions it cannot settle go
 //! to it again part by part (when the clues fall into parts that share no hidden
 //! cell), then to the LP relaxation (sound for "forced"), the rest to the round's SAT
-//! solver under selector literals. A forced answer names the clues its refutation
+//! solver under selector literals. Once the solver left a question without the
+//! counter undecided, the round's later ones go to the LP before it. A forced answer names the clues its refutation
 //! used; a "does not force" answer keeps the colouring behind it, for the rotation of
 //! `rotate.rs`.
 
@@ -84,6 +85,10 @@ pub(crate) struct Questions<'p> {
     /// Whether the checker stopped at its limit on the explanation's last question
     /// with the counter (the next one is then likely to need the LP too).
     checker_stalled: bool,
+    /// Whether the SAT solver left a question of the round without the counter
+    /// undecided: the round's later questions without the counter then go to the
+    /// LP first.
+    sat_stalled: bool,
     /// Hidden cells in no visible clue, and how many of them are blue.
     pub(super) untouched: (usize, usize),
     /// Blue cells among the hidden ones (what the counter shows).
@@ -143,6 +148,7 @@ impl<'p> Questions<'p> {
             lp_feasible: None,
             lp_refuted: Vec::new(),
             checker_stalled: false,
+            sat_stalled: false,
             witnesses: Witnesses::default(),
         }
     }
@@ -257,6 +263,16 @@ impl<'p> Questions<'p> {
                 }
             }
         }
+        if let (Some(cell), false, true) = (cell, counter, self.sat_stalled) {
+            // A round where the SAT solver left a question undecided asks more
+            // of its kind (the deletion pass asks parts of it, the next cell's
+            // explanation much the same clues), which its conflicts rarely settle
+            // either; the LP refutes most of them in a fraction of that time.
+            // Only the LP's "does not refute" goes on to the solver.
+            if let Some(answer) = self.lp_answer(set, &clues, cell) {
+                return Ok(answer);
+            }
+        }
         let round = self.solver();
         // The counter is encoded on the first question that needs it: the others
         // are quicker without its totalizer.
@@ -310,14 +326,8 @@ impl<'p> Questions<'p> {
                 let (Some(cell), false) = (cell, counter) else {
                     return Ok(ForceAnswer::Unknown);
                 };
-                Ok(
-                    match self.lp_refutation_unless_relaxed(set, &clues, false, Some(cell), false) {
-                        Some((used, _)) => {
-                            ForceAnswer::Forced(used.into_iter().map(|p| set[p]).collect(), false)
-                        }
-                        None => ForceAnswer::Unknown,
-                    },
-                )
+                self.sat_stalled = true;
+                Ok(self.lp_answer(set, &clues, cell).unwrap_or(ForceAnswer::Unknown))
             }
         }
     }
@@ -371,6 +381,17 @@ impl<'p> Questions<'p> {
         self.lp_refuted.push((used.clone(), counter));
         self.lp_core_taken = true;
         Some((used, counter))
+    }
+
+    /// "Forced", with every clue of `set` (not the counter), when the LP relaxation
+    /// of the clues at positions `set` (the puzzle clues `clues`) refutes `cell` at
+    /// its wrong colour; `None` when it does not.
+    fn lp_answer(&mut self, set: &[usize], clues: &[usize], cell: usize) -> Option<ForceAnswer> {
+        let (used, _) = self.lp_refutation_unless_relaxed(set, clues, false, Some(cell), false)?;
+        Some(ForceAnswer::Forced(
+            used.into_iter().map(|p| set[p]).collect(),
+            false,
+        ))
     }
 
     /// [`lp_refutation`](Self::lp_refutation) of the clues at positions `set` (the
