@@ -5,9 +5,9 @@
 //! to it again part by part (when the clues fall into parts that share no hidden
 //! cell), then to the LP relaxation (sound for "forced"), the rest to the round's SAT
 //! solver under selector literals. Once the solver left a question without the
-//! counter undecided, the round's later ones go to the LP before it. A forced answer names the clues its refutation
-//! used; a "does not force" answer keeps the colouring behind it, for the rotation of
-//! `rotate.rs`.
+//! counter undecided, the round's later ones go to the LP before it. A forced answer
+//! names the clues its refutation used; a "does not force" answer keeps the colouring
+//! behind it, for the rotation of `rotate.rs`.
 
 use super::rotate::Colouring;
 use super::witness::Witnesses;
