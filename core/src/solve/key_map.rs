@@ -1,11 +1,12 @@
 //! Hash maps keyed by the engine's own small numbers (clue and cell indices, cell
-//! positions), with a hasher of a multiply and a rotation per word.
+//! positions, and what a clue shows: its hint and count), with a hasher of a
+//! multiply and a rotation per word.
 //!
 //! The standard library's hasher resists keys chosen to collide, which costs a few
-//! dozen instructions per word; the engine's keys come from its own numbering, not
-//! from an adversary, and its memo of pair answers alone is asked over a million
-//! times on the corpus. No map here is iterated, so nothing the engine says depends
-//! on the order a hasher gives.
+//! dozen instructions per word; the engine's keys come from its own numbering or
+//! from a 33 by 33 grid, not from an adversary, and its memo of pair answers alone
+//! is asked over a million times on the corpus. No map here is iterated, so nothing
+//! the engine says depends on the order a hasher gives.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

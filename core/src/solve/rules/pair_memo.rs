@@ -5,7 +5,6 @@
 //! caller that grades many versions of one level lends one to each grade.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Mutex;
 
 use crate::model::{Hint, Pos};
@@ -54,7 +53,7 @@ impl PairMemo {
 /// grades of many levels, on several threads.
 #[derive(Default)]
 pub(crate) struct PairAnswers {
-    answers: Mutex<HashMap<PairKey, bool>>,
+    answers: Mutex<KeyMap<PairKey, bool>>,
 }
 
 /// A pair question by its content: the two clues (the first as asked first) and
@@ -81,7 +80,7 @@ impl PairAnswers {
         self.lock().len()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<PairKey, bool>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, KeyMap<PairKey, bool>> {
         // A panic while the map was held left it whole (one insert at most).
         self.answers.lock().unwrap_or_else(|e| e.into_inner())
     }
