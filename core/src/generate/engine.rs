@@ -128,11 +128,7 @@ impl Engine {
             ..resume
         };
         let (report, proofs) = solve::verdict_and_grade_proving(level, &self.budget, memo, resume, graded);
-        match report.verdict {
-            Verdict::Solvable => Ok(Some((report, proofs))),
-            Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
-            Verdict::Cancelled => Err(Stop),
-        }
+        Ok(solvable(report)?.map(|report| (report, proofs)))
     }
 
     /// [`Engine::check`] of `level` from the start, graded, with where the clues its
@@ -145,11 +141,7 @@ impl Engine {
         let memo = self.memo.as_deref();
         let (report, cited, proofs) =
             solve::verdict_and_grade_citing(level, &self.budget, memo, solve::Resume::default());
-        match report.verdict {
-            Verdict::Solvable => Ok(Some((report, cited, proofs))),
-            Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
-            Verdict::Cancelled => Err(Stop),
-        }
+        Ok(solvable(report)?.map(|report| (report, cited, proofs)))
     }
 
     /// The difficulty summary, or `None` when the level is not solvable in budget.
@@ -161,11 +153,16 @@ impl Engine {
     /// when the level is not solvable in budget.
     pub(super) fn analyze(&mut self, level: &Level) -> Result<Option<solve::Report>, Stop> {
         self.calls += 1;
-        let report = solve::analyze_without_words(level, &self.budget);
-        match report.verdict {
-            Verdict::Solvable => Ok(Some(report)),
-            Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
-            Verdict::Cancelled => Err(Stop),
-        }
+        solvable(solve::analyze_without_words(level, &self.budget))
+    }
+}
+
+/// The report of a solvable run; `None` when the level is stuck or the run gave up
+/// (past the budget), [`Stop`] when the caller cancelled it.
+fn solvable(report: solve::Report) -> Result<Option<solve::Report>, Stop> {
+    match report.verdict {
+        Verdict::Solvable => Ok(Some(report)),
+        Verdict::Stuck { .. } | Verdict::GaveUp => Ok(None),
+        Verdict::Cancelled => Err(Stop),
     }
 }
