@@ -93,19 +93,9 @@ impl Proofs {
 /// What a clue says, as a digest: where it is shown, its kind, hint, count and
 /// members (what the exact checker reads of it).
 fn clue_digest(puzzle: &Puzzle, c: usize) -> u64 {
-    let clue = &puzzle.clues[c];
     let mut hasher = DefaultHasher::new();
-    for word in [
-        clue.at.index() as u64,
-        clue.kind as u64,
-        clue.hint as u64,
-        clue.count as u64,
-        clue.members.len() as u64,
-    ] {
-        hasher.write_u64(word);
-    }
-    for &m in &clue.members {
-        hasher.write_u64(puzzle.cells[m].index() as u64);
+    for word in puzzle.clue_words(c) {
+        hasher.write_u32(word);
     }
     hasher.finish()
 }

@@ -150,6 +150,22 @@ impl Puzzle {
         &self.cell_clues[start as usize..end as usize]
     }
 
+    /// What clue `c` says, as words: where it is shown, its kind, hint and count,
+    /// and its members' places. The same words in every version of the level that
+    /// shows the clue unchanged, whatever the clue's and its members' indices there.
+    pub(crate) fn clue_words(&self, c: usize) -> impl Iterator<Item = u32> + '_ {
+        let clue = &self.clues[c];
+        [
+            clue.at.index() as u32,
+            clue.kind as u32,
+            clue.hint as u32,
+            clue.count as u32,
+            clue.members.len() as u32,
+        ]
+        .into_iter()
+        .chain(clue.members.iter().map(|&m| self.cells[m].index() as u32))
+    }
+
     /// The index of the cell at `pos`.
     pub(crate) fn cell_at(&self, pos: Pos) -> Option<usize> {
         self.index

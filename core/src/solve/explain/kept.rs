@@ -123,15 +123,7 @@ fn round_key(
     let visible = puzzle.visible_clues(known);
     digest.word(visible.len() as u32);
     for &c in &visible {
-        let clue = &puzzle.clues[c];
-        digest.words([
-            clue.at.index() as u32,
-            clue.kind as u32,
-            clue.hint as u32,
-            clue.count as u32,
-            clue.members.len() as u32,
-        ]);
-        digest.words(clue.members.iter().map(|&m| m as u32));
+        digest.words(puzzle.clue_words(c));
     }
     digest.word(forced.len() as u32);
     digest.words(forced.iter().map(|&i| i as u32));
