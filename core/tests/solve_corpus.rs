@@ -318,6 +318,8 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
     let budget = Budget::default();
     let mut n_resumed = 0;
     let mut n_cut_short = 0;
+    let mut n_reached = 0;
+    let hardest = Grade::ALL[Grade::ALL.len() - 1];
     let mut n_proved = 0;
     let mut n_richer = 0;
     for (name, level) in levels.iter().step_by(sample_step(2 * SAMPLE)) {
@@ -380,7 +382,9 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
                     continue;
                 }
                 // Asked only whether the grade is at most each grade in turn: the
-                // whole report when it is; a grade above the one asked when not.
+                // whole report when it is; a grade above the one asked when not;
+                // the hardest grade, with the start of the steps, when it is the
+                // one asked and the level's (no later step can change it).
                 for at_most in Grade::ALL {
                     let resume = solve::Resume {
                         at_most: Some(at_most),
@@ -394,6 +398,15 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
                         Some(grade) if grade > at_most => {
                             assert!(asked.difficulty.grade.is_some_and(|g| g > at_most), "{what}");
                             n_cut_short += 1;
+                        }
+                        Some(grade) if grade == at_most && at_most == hardest => {
+                            assert_eq!(asked.difficulty.grade, Some(grade), "{what}");
+                            let (steps, all) = (&asked.difficulty.steps, &fresh.difficulty.steps);
+                            assert!(
+                                all.starts_with(steps),
+                                "{what}: {steps:?} is not how {all:?} starts"
+                            );
+                            n_reached += 1;
                         }
                         _ => assert_eq!(asked.difficulty, fresh.difficulty, "{what}"),
                     }
@@ -426,6 +439,7 @@ fn a_run_from_the_rounds_two_levels_share_gives_the_report_from_the_start() {
     println!("{n_proved} cells proved by the exact checker, whose proofs the versions took");
     println!("{n_richer} versions with a cell revealed took them too, with the report from the start");
     println!("{n_cut_short} replays stopped once their score passed the grade asked, above it");
+    println!("{n_reached} replays stopped once their score reached the hardest grade, the one asked");
 }
 
 /// `level` with the cell at `pos` revealed.

@@ -214,7 +214,10 @@ pub struct Resume<'a> {
     /// grade's band. The score only grows step by step, so the level's grade is above
     /// it too. The report then carries the grade of the steps so far: above this one,
     /// and maybe below the level's own (its steps and reasons stop there too). When
-    /// the grade is at most this one, the report is the whole one.
+    /// this is the hardest grade, the replay stops as well at the first step whose
+    /// score reaches it: the report carries that grade, which is the level's, but
+    /// only the steps so far. Otherwise, when the grade is at most this one, the
+    /// report is the whole one.
     pub at_most: Option<Grade>,
     /// The proofs of the rounds of a version of this level judged before
     /// ([`verdict_and_grade_proving`]), richer or poorer: a cell that version forced

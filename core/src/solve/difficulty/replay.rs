@@ -32,9 +32,14 @@ pub(crate) struct ReplayEngine<'c> {
     pub(crate) memo: Option<&'c GradeMemo>,
     /// When the caller only asks whether the grade is at most this one: the replay
     /// stops at the first step whose score passes the grade's band (the score only
-    /// grows, step by step, so the whole replay's grade is above it too).
+    /// grows, step by step, so the whole replay's grade is above it too), or, when
+    /// this is the hardest grade, at the first step whose score reaches it (no later
+    /// step can change the grade then).
     pub(crate) at_most: Option<Grade>,
 }
+
+/// The hardest grade: a replay whose score reaches it keeps it to the end.
+const HARDEST: Grade = Grade::ALL[Grade::ALL.len() - 1];
 
 /// The effort of a deduction's explanation.
 fn effort(rule: Rule, clues: usize) -> u8 {
@@ -204,7 +209,7 @@ pub(super) fn replay(
     })
 }
 
-/// Whether the replay's score has passed a grade's band (see
+/// Whether the replay's score has settled how it compares with a grade (see
 /// [`ReplayEngine::at_most`]), summed as the steps come.
 struct Passed {
     at_most: Option<Grade>,
@@ -221,7 +226,8 @@ impl Passed {
         }
     }
 
-    /// Whether `steps` (the replay so far) score above the band.
+    /// Whether `steps` (the replay so far) score above the band, or reach the
+    /// hardest grade: either way the rest of the replay cannot change the answer.
     fn by(&mut self, steps: &[Step]) -> bool {
         let Some(at_most) = self.at_most else {
             return false;
@@ -229,7 +235,8 @@ impl Passed {
         let model = GradeModel::TUNED;
         self.score += model.score(&steps[self.summed..]);
         self.summed = steps.len();
-        model.grade(self.score) > at_most
+        let so_far = model.grade(self.score);
+        so_far > at_most || so_far == HARDEST
     }
 }
 
@@ -491,4 +498,55 @@ fn easiest_fallback(
         .chain([easiest])
         .min_by_key(|(_, (e, _, _))| *e)
         .unwrap_or(easiest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hard_step() -> Step {
+        Step {
+            effort: 5,
+            rule: Some(Rule::Contradiction),
+            n_clues: 4,
+            hidden: 10,
+            open: 1,
+            round: 1,
+        }
+    }
+
+    /// After how many steps of effort 5 [`Passed`] stops a replay asked `at_most`.
+    fn stops_after(at_most: Option<Grade>) -> Option<usize> {
+        let mut passed = Passed::new(at_most);
+        let mut steps = Vec::new();
+        for n in 1..=40 {
+            steps.push(hard_step());
+            if passed.by(&steps) {
+                return Some(n);
+            }
+        }
+        None
+    }
+
+    /// How many steps of effort 5 the score needs to reach `grade`.
+    fn steps_to(grade: Grade) -> usize {
+        let model = GradeModel::TUNED;
+        (1..=40)
+            .find(|&n| model.grade(model.score(&vec![hard_step(); n])) >= grade)
+            .expect("40 hard steps reach every grade")
+    }
+
+    #[test]
+    fn a_replay_stops_once_its_score_passes_the_grade_asked_or_reaches_the_hardest() {
+        assert_eq!(stops_after(None), None);
+        // Past the band asked: the first step of the next grade.
+        assert_eq!(
+            stops_after(Some(Grade::Medium)),
+            Some(steps_to(Grade::MediumHard))
+        );
+        assert_eq!(stops_after(Some(Grade::MediumHard)), Some(steps_to(Grade::Hard)));
+        // The hardest grade asked: once the score reaches it, nothing can pass it.
+        assert_eq!(stops_after(Some(Grade::Hard)), Some(steps_to(Grade::Hard)));
+        assert!(steps_to(Grade::MediumHard) < steps_to(Grade::Hard));
+    }
 }
