@@ -9,7 +9,6 @@
 //! colourings out ([`SureCells`]).
 
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hasher};
 
 use crate::model::Pos;
 use crate::solve::deduce::Proof;
@@ -55,7 +54,7 @@ impl Proofs {
             clues: proof
                 .clues
                 .iter()
-                .map(|&c| (puzzle.clues[c].at, clue_digest(puzzle, c)))
+                .map(|&c| (puzzle.clues[c].at, puzzle.clue_digest(c)))
                 .collect(),
             counter: proof.counter,
         });
@@ -90,16 +89,6 @@ impl Proofs {
     }
 }
 
-/// What a clue says, as a digest: where it is shown, its kind, hint, count and
-/// members (what the exact checker reads of it).
-fn clue_digest(puzzle: &Puzzle, c: usize) -> u64 {
-    let mut hasher = DefaultHasher::new();
-    for word in puzzle.clue_words(c) {
-        hasher.write_u32(word);
-    }
-    hasher.finish()
-}
-
 /// The proofs a run takes from another version's ([`Resume::proofs`]), read against
 /// this level's clues and cells: at the start of each round, the cells they prove.
 pub(crate) struct SureCells<'a> {
@@ -113,7 +102,7 @@ pub(crate) struct SureCells<'a> {
 impl<'a> SureCells<'a> {
     pub(crate) fn new(puzzle: &Puzzle, proofs: &'a Proofs) -> SureCells<'a> {
         let clues = (0..puzzle.clues.len())
-            .map(|c| (puzzle.clues[c].at, (c, clue_digest(puzzle, c))))
+            .map(|c| (puzzle.clues[c].at, (c, puzzle.clue_digest(c))))
             .collect();
         let after = puzzle.rounds_after(&proofs.uncovered);
         SureCells { proofs, clues, after }

@@ -2,6 +2,8 @@
 //! level can show, with the exact count and togetherness it states; and a round's
 //! candidates ([`Cand`]): the cells that might be forced.
 
+use std::hash::{DefaultHasher, Hasher};
+
 use crate::model::clue::runs;
 use crate::model::{Clue, ClueKind, ClueLayout, Color, Hint, Level, Pos, GRID_SIZE};
 
@@ -164,6 +166,16 @@ impl Puzzle {
         ]
         .into_iter()
         .chain(clue.members.iter().map(|&m| self.cells[m].index() as u32))
+    }
+
+    /// [`Puzzle::clue_words`] as a digest: what another version's proof or replay
+    /// compares to tell whether a clue is shown unchanged.
+    pub(crate) fn clue_digest(&self, c: usize) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        for word in self.clue_words(c) {
+            hasher.write_u32(word);
+        }
+        hasher.finish()
     }
 
     /// The index of the cell at `pos`.
