@@ -5,11 +5,11 @@
 //! Each clue costs the engine's fast verdict without it (from the rounds the level
 //! without it shares with the level, each later round asking only about the cells
 //! the level knew by then), and when that is still solvable, the replay that grades
-//! it (with only the explanations it falls back on, those of a round seen before
-//! answered from the engine's memo; up to the step whose score passes the level's
-//! grade, when one does, or reaches it, when it is the hardest): one re-solve and
-//! one re-grade per clue at most,
-//! two clues at a time unless [`Limits::one_core`].
+//! it (after the level's own first steps that read nothing the clue changes; with
+//! only the explanations it falls back on, those of a round seen before answered
+//! from the engine's memo; up to the step whose score passes the level's grade,
+//! when one does, or reaches it, when it is the hardest): one re-solve and one
+//! re-grade per clue at most, two clues at a time unless [`Limits::one_core`].
 //! The engine runs with the generator's conflict budget (a clue the engine cannot
 //! settle within it counts as needed), and the caller's cancel flag stops the work.
 //!

@@ -34,11 +34,11 @@
 //! - `advice/`: hints and fixes, which call the engine;
 //! - `memo.rs`: reports kept by the level's content;
 //! - `run.rs`: the run over a level, round after round, then explanations and grade;
+//! - `proofs.rs`: why the cells of a run's rounds are forced, and the run's grade
+//!   replay, which the next versions of the level take;
 //! - `difficulty/`: the grade, a replay as a player who takes the easiest step;
 //! - `explain/`: why each forced cell is forced (a named rule, else a minimal set of
 //!   clues), and the independent re-check of an explanation;
-//! - `proofs.rs`: why the cells of a run's rounds are forced, which the next versions
-//!   of the level take;
 //! - `deduce/`: one round, which cells are forced, cheapest reasoning first;
 //! - `report.rs`: the answer types;
 //! - `rules/`: the catalogue of named rules, their matchers and their quick forms;

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 use crate::model::Pos;
 use crate::solve::deduce::Proof;
+use crate::solve::difficulty::ReplayRecord;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::report::Deduction;
 
@@ -25,6 +26,9 @@ pub struct Proofs {
     /// Each cell the run uncovered, and the round after which it had it (0:
     /// revealed).
     uncovered: Vec<(Pos, usize)>,
+    /// The run's grade replay, when it was graded: another version's replay
+    /// starts after the steps that read nothing the two show differently.
+    replay: Option<ReplayRecord>,
 }
 
 /// One cell's proof, see [`Proofs`].
@@ -43,6 +47,7 @@ impl Proofs {
         Proofs {
             proved: self.proved.iter().filter(|p| p.round <= round).cloned().collect(),
             uncovered: Vec::new(),
+            replay: None,
         }
     }
 
@@ -68,6 +73,16 @@ impl Proofs {
             .map(|i| (puzzle.cells[i], 0))
             .chain(deductions.iter().map(|d| (d.pos, d.round)))
             .collect();
+    }
+
+    /// Keeps the run's grade replay (`None`: it was not graded).
+    pub(crate) fn set_replay(&mut self, replay: Option<ReplayRecord>) {
+        self.replay = replay;
+    }
+
+    /// The run's grade replay, when it was graded.
+    pub(crate) fn replay(&self) -> Option<&ReplayRecord> {
+        self.replay.as_ref()
     }
 
     /// Each cell the run uncovered, and the round after which it had it (0:

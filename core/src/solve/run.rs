@@ -8,7 +8,7 @@
 use crate::model::{Level, Pos};
 use crate::solve::budget::{Budget, Clock, Stop};
 use crate::solve::deduce::{Deducer, Proof};
-use crate::solve::difficulty::{self, GradeMemo};
+use crate::solve::difficulty::{self, GradeMemo, ReplayRecord};
 use crate::solve::explain::{explain_all, explain_all_with, Purpose};
 use crate::solve::proofs::{Proofs, SureCells};
 use crate::solve::puzzle::{Puzzle, Values};
@@ -127,6 +127,7 @@ pub fn explain_verdict(level: &Level, verdict: &Report, budget: &Budget) -> Repo
         explained: true,
         memo: None,
         at_most: None,
+        resume_from: None,
     };
     finish(&puzzle, outcome, deductions, &known, Some(grader)).0
 }
@@ -140,6 +141,8 @@ struct Grader<'c> {
     memo: Option<&'c GradeMemo>,
     /// See [`Resume::at_most`].
     at_most: Option<Grade>,
+    /// The replay of the version whose proofs the run took ([`Resume::proofs`]).
+    resume_from: Option<&'c ReplayRecord>,
 }
 
 /// [`verdict`] with the cells `deduced` uncovered from the start, as a player who
@@ -225,7 +228,9 @@ pub struct Resume<'a> {
     /// round that starts with every member of those clues uncovered that was
     /// uncovered when that version forced it (every cell, for a proof that used the
     /// counter). Knowing more of the cells a proof reads only rules out colourings,
-    /// so the proof still holds.
+    /// so the proof still holds. When that version was graded, the grade's replay
+    /// here starts after its first steps that read nothing the two show differently
+    /// (`difficulty/resume.rs`).
     pub proofs: Option<&'a Proofs>,
 }
 
@@ -364,23 +369,26 @@ fn run_citing(
             Start::Rounds(resume) => resume.at_most,
             Start::Fresh | Start::Deduced(_) => None,
         },
+        resume_from: taken.and_then(Proofs::replay),
     });
     proofs.set_uncovered(&puzzle, &deductions);
-    let (report, cited) = finish(&puzzle, verdict, deductions, &known, grader);
+    let (report, cited, record) = finish(&puzzle, verdict, deductions, &known, grader);
+    proofs.set_replay(record);
     (report, cited, proofs)
 }
 
 /// The report of a run that ended with `verdict` after `deductions`, with `known`
 /// uncovered: graded by `grader` (a replay with the engine) when it is given and
 /// the level is solvable. A replay that the clock stops leaves the level ungraded
-/// and the verdict says why. With it, where the clues the replay cites are shown.
+/// and the verdict says why. With it, where the clues the replay cites are shown,
+/// and the replay's record.
 fn finish(
     puzzle: &Puzzle,
     mut verdict: Verdict,
     deductions: Vec<Deduction>,
     known: &Values,
     grader: Option<Grader<'_>>,
-) -> (Report, Vec<Pos>) {
+) -> (Report, Vec<Pos>, Option<ReplayRecord>) {
     let stuck = (0..puzzle.cells.len())
         .filter(|i| known[*i].is_none())
         .map(|i| puzzle.cells[i])
@@ -393,9 +401,10 @@ fn finish(
             explained: g.explained,
             memo: g.memo,
             at_most: g.at_most,
+            resume_from: g.resume_from,
         });
     let initial = puzzle.initial_values();
-    let (difficulty, cited) = match difficulty::summarise(puzzle, &initial, &deductions, engine) {
+    let (difficulty, cited, record) = match difficulty::summarise(puzzle, &initial, &deductions, engine) {
         Ok(summary) => summary,
         Err(stop) => {
             verdict = stopped(stop);
@@ -408,7 +417,7 @@ fn finish(
         stuck,
         difficulty,
     };
-    (report, cited)
+    (report, cited, record)
 }
 
 /// The verdict of a run that `stop` ended.

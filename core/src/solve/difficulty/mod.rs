@@ -10,15 +10,18 @@
 //! step, asking the engine as `ReplayEngine` says; `score.rs` turns those steps into a
 //! score (the hard steps, each weighed by its effort), the grade, the order key (the
 //! score, then a tie-break for levels of equal score) and the reasons.
+//! `resume.rs` says which of another version's steps a replay takes as they are.
 //! `grade_memo.rs` holds what the grades of versions of one level share.
 //! `docs/rules.md` has the model and its numbers.
 
 mod grade_memo;
 mod replay;
+mod resume;
 mod score;
 mod summary;
 
 pub use grade_memo::GradeMemo;
 pub(crate) use replay::ReplayEngine;
+pub(crate) use resume::ReplayRecord;
 pub use score::{GradeModel, TieBreak};
 pub(crate) use summary::summarise;

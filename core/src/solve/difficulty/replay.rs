@@ -7,10 +7,14 @@
 //! [`ReplayEngine`] says how the replay asks the engine for the explanations it needs.
 //! The replay also says which clues it cited ([`Replay::cited`]): a clue no step reads
 //! can go without changing the steps' readings, which the never-needed clues use.
+//! And it records its steps ([`ReplayRecord`]), from which the replay of another
+//! version of the level starts when its first steps read nothing the two show
+//! differently (`resume.rs`).
 //!
 //! [`ReplayStep`]: crate::solve::ReplayStep
 
 use super::grade_memo::GradeMemo;
+use super::resume::{Prefix, ReplayRecord};
 use super::score::GradeModel;
 use crate::model::Pos;
 use crate::solve::budget::{Clock, Stop};
@@ -36,6 +40,10 @@ pub(crate) struct ReplayEngine<'c> {
     /// this is the hardest grade, at the first step whose score reaches it (no later
     /// step can change the grade then).
     pub(crate) at_most: Option<Grade>,
+    /// The replay of another version of the level, whose first steps this one
+    /// takes as they are when they read nothing the two show differently; its
+    /// citations then cover only the steps after them.
+    pub(crate) resume_from: Option<&'c ReplayRecord>,
 }
 
 /// The hardest grade: a replay whose score reaches it keeps it to the end.
@@ -52,7 +60,7 @@ type Named = (u8, Rule, usize);
 /// A cell's named rule, with the clues it reads (puzzle clue indices).
 type NamedBy = (Named, Vec<usize>);
 
-/// The replay's steps, and the clues they cite.
+/// The replay's steps, the clues they cite, and its record.
 pub(super) struct Replay {
     pub(super) steps: Vec<Step>,
     /// Where each clue the replay read to choose and weigh its steps is shown, in
@@ -60,6 +68,8 @@ pub(super) struct Replay {
     /// only the cells it took), of every clue a step of effort 1 counted finished,
     /// and of the engine's explanation of every cell a fallback step compared.
     pub(super) cited: Vec<Pos>,
+    /// The steps, as another version's replay may start from them.
+    pub(super) record: ReplayRecord,
 }
 
 /// The easiest-first replay of `deductions` from the cells `initial` uncovered.
@@ -72,23 +82,34 @@ pub(super) fn replay(
     engine: &ReplayEngine<'_>,
 ) -> Result<Replay, Stop> {
     let mut rounds = RoundExplanations::new(initial, deductions, engine.explained);
-    let mut steps = Vec::new();
+    // The steps another version's replay took as this one would, when it did.
+    let Prefix {
+        mut steps,
+        settled: mut settled_by_step,
+        mut known,
+    } = engine
+        .resume_from
+        .and_then(|record| record.prefix(puzzle, deductions, initial))
+        .unwrap_or_else(|| Prefix {
+            steps: Vec::new(),
+            settled: Vec::new(),
+            known: initial.clone(),
+        });
     // Per clue: whether a step cited it (`cited_at` adds the explanations' clues).
     let mut cited = vec![false; puzzle.clues.len()];
     let mut cited_at: Vec<Pos> = Vec::new();
-    let mut known = initial.clone();
     // The solution's cells and rounds still hidden, in order (pruned at each step).
     let mut open: Vec<(usize, usize)> = deductions
         .iter()
         .filter_map(|d| Some((puzzle.cell_at(d.pos)?, d.round)))
         .collect();
-    let mut round = 1;
+    let mut round = steps.last().map_or(1, |s| s.round);
     let mut tally = Tally::new(puzzle, &known);
     // The views of the steps ask the same pairs of clues again until a cell of
     // theirs is uncovered.
     let pairs = PairMemo::default();
     // The cells the last step uncovered (`None`: look everywhere).
-    let mut last: Option<Vec<usize>> = None;
+    let mut last: Option<Vec<usize>> = settled_by_step.last().cloned();
     // Per cell: the rule that settles it without the counter and its clues (inner
     // `None`: none does), kept until a clue near it changes.
     let mut near: Vec<Option<Option<NamedBy>>> = vec![None; puzzle.cells.len()];
@@ -194,6 +215,7 @@ pub(super) fn replay(
             tally.uncover(puzzle, i);
         }
         forget_near(puzzle, &settled, &mut near);
+        settled_by_step.push(settled.clone());
         last = Some(settled);
     }
     cited_at.extend(
@@ -203,9 +225,11 @@ pub(super) fn replay(
     );
     cited_at.sort_unstable();
     cited_at.dedup();
+    let record = ReplayRecord::new(puzzle, deductions, &steps, &settled_by_step);
     Ok(Replay {
         steps,
         cited: cited_at,
+        record,
     })
 }
 

@@ -2,6 +2,7 @@
 //! grade of the easiest-first replay (`replay.rs`) scored by the model (`score.rs`).
 
 use super::replay::{self, ReplayEngine};
+use super::resume::ReplayRecord;
 use super::score::{self, GradeModel};
 use crate::model::Pos;
 use crate::solve::budget::Stop;
@@ -11,14 +12,15 @@ use crate::solve::rules::Rule;
 
 /// The summary of a solution: `deductions` in order from the cells `initial`
 /// uncovered; graded (a replay) when `engine` is given, for a solvable level, with
-/// where the clues the replay cites are shown, in grid order (none without a replay).
-/// Fails only when the replay works out explanations itself and the clock stops it.
+/// where the clues the replay cites are shown, in grid order (none without a replay),
+/// and the replay's record. Fails only when the replay works out explanations
+/// itself and the clock stops it.
 pub(crate) fn summarise(
     puzzle: &Puzzle,
     initial: &Values,
     deductions: &[Deduction],
     engine: Option<ReplayEngine<'_>>,
-) -> Result<(Difficulty, Vec<Pos>), Stop> {
+) -> Result<(Difficulty, Vec<Pos>, Option<ReplayRecord>), Stop> {
     let mut difficulty = Difficulty {
         rounds: deductions.last().map_or(0, |d| d.round),
         largest_explanation: deductions
@@ -51,9 +53,15 @@ pub(crate) fn summarise(
         }
     }
     let mut cited = Vec::new();
+    let mut record = None;
     if let Some(engine) = engine {
-        let replay::Replay { steps, cited: read } = replay::replay(puzzle, initial, deductions, &engine)?;
+        let replay::Replay {
+            steps,
+            cited: read,
+            record: recorded,
+        } = replay::replay(puzzle, initial, deductions, &engine)?;
         cited = read;
+        record = Some(recorded);
         for step in &steps {
             difficulty.steps_by_effort[usize::from(step.effort) - 1] += 1;
         }
@@ -65,5 +73,5 @@ pub(crate) fn summarise(
         difficulty.reasons = score::reasons(&steps);
         difficulty.steps = steps;
     }
-    Ok((difficulty, cited))
+    Ok((difficulty, cited, record))
 }
