@@ -108,8 +108,6 @@ pub(super) fn replay(
     // The views of the steps ask the same pairs of clues again until a cell of
     // theirs is uncovered.
     let pairs = PairMemo::default();
-    // The cells the last step uncovered (`None`: look everywhere).
-    let mut last: Option<Vec<usize>> = settled_by_step.last().cloned();
     // Per cell: the rule that settles it without the counter and its clues (inner
     // `None`: none does), kept until a clue near it changes.
     let mut near: Vec<Option<Option<NamedBy>>> = vec![None; puzzle.cells.len()];
@@ -125,8 +123,10 @@ pub(super) fn replay(
         round = round.max(first);
         let hidden = known.iter().filter(|v| v.is_none()).count();
         // Effort 1 first (a clue finished, the counter alone), where the last step
-        // changed a clue; the other rules only when that finds nothing.
-        let quick = tally.finished(puzzle, &known, last.as_deref(), &mut cited);
+        // changed a clue (everywhere before the first step); the other rules only
+        // when that finds nothing.
+        let last = settled_by_step.last().map(Vec::as_slice);
+        let quick = tally.finished(puzzle, &known, last, &mut cited);
         let settled = if quick.is_empty() {
             let visible = puzzle.visible_clues(&known);
             let mut view = View::new(puzzle, &known, &visible);
@@ -215,8 +215,7 @@ pub(super) fn replay(
             tally.uncover(puzzle, i);
         }
         forget_near(puzzle, &settled, &mut near);
-        settled_by_step.push(settled.clone());
-        last = Some(settled);
+        settled_by_step.push(settled);
     }
     cited_at.extend(
         (0..puzzle.clues.len())
