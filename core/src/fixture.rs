@@ -3,7 +3,7 @@
 //! a numbered black cell at B3. The tools themselves never call it.
 
 use crate::format::parse;
-use crate::model::{Level, Pos, GRID_SIZE};
+use crate::model::{Hint, Item, Level, Pos, GRID_SIZE};
 
 /// The text of a one-level file: the header (`title`, the author `hexcells tests`, no
 /// custom text) and the 33 grid lines, the first ones `rows` padded with `.` to 33
@@ -26,6 +26,17 @@ pub fn level(rows: &[&str]) -> Level {
         .next()
         .map(|parsed| parsed.level)
         .unwrap_or_default()
+}
+
+/// `level` without the number of the cell at `pos` (the cell stays, plain), or
+/// `None` when that cell shows no number: the version of a level a test of the
+/// engine's versions asks about.
+pub fn without_number(level: &Level, pos: Pos) -> Option<Level> {
+    let mut cell = level.cell(pos).filter(|cell| cell.hint != Hint::None)?;
+    cell.hint = Hint::None;
+    let mut version = level.clone();
+    version.set(pos, Some(Item::Cell(cell)));
+    Some(version)
 }
 
 /// The grid position of a test: group `x` of grid line `y`, from 0.

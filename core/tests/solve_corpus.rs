@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 
+use hexcells_core::fixture::without_number;
 use hexcells_core::format::parse;
 use hexcells_core::solve::{self, Budget, Grade, GradeModel, ReplayStep, Report, Rule, SatBackend, Verdict};
 use hexcells_core::Level;
@@ -450,18 +451,6 @@ fn revealed(level: &Level, pos: hexcells_core::model::Pos) -> Level {
         version.set(pos, Some(hexcells_core::model::Item::Cell(cell)));
     }
     version
-}
-
-/// `level` without the number of the cell at `pos`; `None` when it shows none.
-fn without_number(level: &Level, pos: hexcells_core::model::Pos) -> Option<Level> {
-    let mut cell = level.cell(pos)?;
-    if cell.hint == hexcells_core::model::Hint::None {
-        return None;
-    }
-    cell.hint = hexcells_core::model::Hint::None;
-    let mut version = level.clone();
-    version.set(pos, Some(hexcells_core::model::Item::Cell(cell)));
-    Some(version)
 }
 
 /// The grade of every corpus file as issue 50 fitted it (`-`: none, a stuck level),

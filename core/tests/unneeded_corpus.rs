@@ -15,9 +15,10 @@
 
 use std::sync::Arc;
 
+use hexcells_core::fixture::without_number;
 use hexcells_core::format::parse;
 use hexcells_core::generate::{unneeded_clues, unneeded_clues_from_scratch, Limits};
-use hexcells_core::model::{Hint, Item, Pos};
+use hexcells_core::model::{Item, Pos};
 use hexcells_core::solve::{analyze, Budget, GradeMemo, Verdict};
 use hexcells_core::Level;
 use hexcells_corpus::Corpus;
@@ -87,16 +88,6 @@ fn every_clue_called_never_needed_can_go_and_the_grade_stays() {
 /// slow); `HEXCELLS_CORPUS_FULL=1` takes every level.
 const SAMPLE: usize = 5;
 const SAMPLE_CELLS: usize = 80;
-
-/// `level` without the number of the cell at `pos`; `None` when it shows none.
-fn without_number(level: &Level, pos: Pos) -> Option<Level> {
-    let mut cell = level.cell(pos)?;
-    if cell.hint == Hint::None {
-        return None;
-    }
-    cell.hint = Hint::None;
-    Some(with(level, &[(pos, Some(Item::Cell(cell)))]))
-}
 
 #[test]
 fn the_clues_the_replay_does_not_cite_get_the_answer_a_re_solve_gives() {

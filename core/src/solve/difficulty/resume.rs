@@ -205,20 +205,11 @@ fn clue_list(puzzle: &Puzzle) -> Vec<(Pos, u64, Option<Pos>)> {
 
 #[cfg(test)]
 mod tests {
+    use crate::fixture::without_number;
     use crate::format::parse;
-    use crate::model::{Hint, Item, Level, Pos};
     use crate::solve::fixture_rounds::GENERATED_FIXTURES;
     use crate::solve::puzzle::Puzzle;
     use crate::solve::{verdict_and_grade, verdict_and_grade_proving, Budget, Resume, Verdict};
-
-    /// `level` without the number of the cell at `pos`, when it has one.
-    fn without_number(level: &Level, pos: Pos) -> Option<Level> {
-        let mut cell = level.cell(pos).filter(|c| c.hint != Hint::None)?;
-        cell.hint = Hint::None;
-        let mut version = level.clone();
-        version.set(pos, Some(Item::Cell(cell)));
-        Some(version)
-    }
 
     #[test]
     fn a_version_without_a_number_shown_late_starts_from_the_first_steps_and_replays_alike() {
