@@ -8,9 +8,7 @@
 //! proof that used the counter): knowing more of the cells a proof reads only rules
 //! colourings out ([`SureCells`]).
 
-use std::collections::HashMap;
-
-use crate::model::Pos;
+use crate::model::{Pos, GRID_SIZE};
 use crate::solve::deduce::Proof;
 use crate::solve::difficulty::ReplayRecord;
 use crate::solve::puzzle::{Puzzle, Values};
@@ -23,6 +21,10 @@ use crate::solve::report::Deduction;
 #[derive(Clone, Debug, Default)]
 pub struct Proofs {
     proved: Vec<Proved>,
+    /// The clues of every proof, one after the other (each proof's at its range):
+    /// each where it is shown, with a digest of what it says (a vector each would
+    /// cost an allocation per proof).
+    clues: Vec<(Pos, u64)>,
     /// Each cell the run uncovered, and the round after which it had it (0:
     /// revealed).
     uncovered: Vec<(Pos, usize)>,
@@ -36,7 +38,8 @@ pub struct Proofs {
 struct Proved {
     pos: Pos,
     round: usize,
-    clues: Vec<(Pos, u64)>,
+    /// Where its clues are in [`Proofs::clues`].
+    clues: std::ops::Range<u32>,
     counter: bool,
 }
 
@@ -44,25 +47,38 @@ impl Proofs {
     /// The proofs of the cells uncovered in rounds 1 to `round` (rounds another run
     /// shares, so that run keeps them for the versions after it).
     pub(crate) fn up_to(&self, round: usize) -> Proofs {
-        Proofs {
-            proved: self.proved.iter().filter(|p| p.round <= round).cloned().collect(),
-            uncovered: Vec::new(),
-            replay: None,
+        let mut kept = Proofs::default();
+        for p in self.proved.iter().filter(|p| p.round <= round) {
+            let start = kept.clues.len() as u32;
+            kept.clues.extend_from_slice(self.clues_of(p));
+            kept.proved.push(Proved {
+                clues: start..kept.clues.len() as u32,
+                ..p.clone()
+            });
         }
+        kept
     }
 
     /// Keeps the proof of the cell at `pos`, forced in round `round` of `puzzle`.
     pub(crate) fn add(&mut self, puzzle: &Puzzle, pos: Pos, round: usize, proof: &Proof) {
+        let start = self.clues.len() as u32;
+        self.clues.extend(
+            proof
+                .clues
+                .iter()
+                .map(|&c| (puzzle.clues[c].at, puzzle.clue_digest(c))),
+        );
         self.proved.push(Proved {
             pos,
             round,
-            clues: proof
-                .clues
-                .iter()
-                .map(|&c| (puzzle.clues[c].at, puzzle.clue_digest(c)))
-                .collect(),
+            clues: start..self.clues.len() as u32,
             counter: proof.counter,
         });
+    }
+
+    /// The clues of proof `p`.
+    fn clues_of(&self, p: &Proved) -> &[(Pos, u64)] {
+        &self.clues[p.clues.start as usize..p.clues.end as usize]
     }
 
     /// Keeps which cells the run uncovered, and when: those `puzzle` reveals, then
@@ -106,21 +122,49 @@ impl Proofs {
 
 /// The proofs a run takes from another version's ([`Resume::proofs`]), read against
 /// this level's clues and cells: at the start of each round, the cells they prove.
-pub(crate) struct SureCells<'a> {
-    proofs: &'a Proofs,
-    /// Per clue position of this level: the clue and its digest.
-    clues: HashMap<Pos, (usize, u64)>,
+///
+/// [`Resume::proofs`]: crate::solve::Resume::proofs
+pub(crate) struct SureCells {
+    /// The other version's proofs whose clues this level shows unchanged, in this
+    /// level's terms: the cell, the round that version proved it in, where its
+    /// clues are in `clues`, and whether with the counter.
+    proved: Vec<(usize, usize, std::ops::Range<usize>, bool)>,
+    /// The clues of those proofs, one after the other.
+    clues: Vec<usize>,
     /// Per cell: the round after which the other version has it (`usize::MAX`: never).
     after: Vec<usize>,
 }
 
-impl<'a> SureCells<'a> {
-    pub(crate) fn new(puzzle: &Puzzle, proofs: &'a Proofs) -> SureCells<'a> {
-        let clues = (0..puzzle.clues.len())
-            .map(|c| (puzzle.clues[c].at, (c, puzzle.clue_digest(c))))
-            .collect();
-        let after = puzzle.rounds_after(&proofs.uncovered);
-        SureCells { proofs, clues, after }
+impl SureCells {
+    pub(crate) fn new(puzzle: &Puzzle, proofs: &Proofs) -> SureCells {
+        // Per grid position: the clue of this level shown there, if any.
+        let mut clue_at = vec![None::<usize>; usize::from(GRID_SIZE) * usize::from(GRID_SIZE)];
+        for (c, clue) in puzzle.clues.iter().enumerate() {
+            clue_at[clue.at.index()] = Some(c);
+        }
+        let mut sure = SureCells {
+            proved: Vec::new(),
+            clues: Vec::new(),
+            after: puzzle.rounds_after(&proofs.uncovered),
+        };
+        for p in &proofs.proved {
+            let Some(i) = puzzle.cell_at(p.pos) else {
+                continue;
+            };
+            let start = sure.clues.len();
+            for &(at, digest) in proofs.clues_of(p) {
+                match clue_at[at.index()] {
+                    Some(c) if puzzle.clue_digest(c) == digest => sure.clues.push(c),
+                    _ => break,
+                }
+            }
+            if sure.clues.len() - start == p.clues.len() {
+                sure.proved.push((i, p.round, start..sure.clues.len(), p.counter));
+            } else {
+                sure.clues.truncate(start);
+            }
+        }
+        sure
     }
 
     /// The hidden cells of `known` (among `may_force`, when given) that the other
@@ -139,22 +183,15 @@ impl<'a> SureCells<'a> {
         // the start of its round `round`.
         let caught_up = |m: usize, round: usize| known[m].is_some() || after[m] >= round;
         let mut everything_from = None::<usize>;
-        self.proofs
-            .proved
+        self.proved
             .iter()
-            .filter_map(|p| {
-                let i = puzzle
-                    .cell_at(p.pos)
-                    .filter(|&i| known[i].is_none() && may_force.is_none_or(|may| may[i]))?;
-                let clues = p
-                    .clues
-                    .iter()
-                    .map(|(at, digest)| match self.clues.get(at) {
-                        Some(&(c, same)) if same == *digest && puzzle.clue_visible(c, known) => Some(c),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<usize>>>()?;
-                let members_known = if p.counter {
+            .filter(|(i, _, _, _)| known[*i].is_none() && may_force.is_none_or(|may| may[*i]))
+            .filter_map(|(i, round, clues, counter)| {
+                let clues = &self.clues[clues.clone()];
+                if !clues.iter().all(|&c| puzzle.clue_visible(c, known)) {
+                    return None;
+                }
+                let members_known = if *counter {
                     // Every cell: caught up for the rounds up to the first after
                     // which the other version knows a cell hidden here.
                     let caught_up_to = *everything_from.get_or_insert_with(|| {
@@ -164,19 +201,21 @@ impl<'a> SureCells<'a> {
                             .min()
                             .unwrap_or(usize::MAX)
                     });
-                    p.round <= caught_up_to
+                    *round <= caught_up_to
                 } else {
                     clues
                         .iter()
-                        .all(|&c| puzzle.clues[c].members.iter().all(|&m| caught_up(m, p.round)))
+                        .all(|&c| puzzle.clues[c].members.iter().all(|&m| caught_up(m, *round)))
                 };
-                members_known.then_some((
-                    i,
-                    Proof {
-                        clues,
-                        counter: p.counter,
-                    },
-                ))
+                members_known.then(|| {
+                    (
+                        *i,
+                        Proof {
+                            clues: clues.to_vec(),
+                            counter: *counter,
+                        },
+                    )
+                })
             })
             .collect()
     }

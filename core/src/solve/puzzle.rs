@@ -76,6 +76,9 @@ pub(crate) struct Puzzle {
     /// Per grid position (row-major): the number of its cell, or [`NO_CELL`]; four
     /// bytes a position, since every level checked builds one for the whole grid.
     index: Vec<u32>,
+    /// Each clue's [`Puzzle::clue_digest`], worked out once, when first asked: the
+    /// proofs and the replay's record of a run read them for most cells.
+    digests: std::sync::OnceLock<Vec<u64>>,
 }
 
 impl Puzzle {
@@ -102,6 +105,7 @@ impl Puzzle {
             revealed,
             clues: Vec::new(),
             index,
+            digests: std::sync::OnceLock::new(),
         };
         for clue in Clue::all_shown(level) {
             let info = puzzle.clue_info(level, &clue);
@@ -171,11 +175,18 @@ impl Puzzle {
     /// [`Puzzle::clue_words`] as a digest: what another version's proof or replay
     /// compares to tell whether a clue is shown unchanged.
     pub(crate) fn clue_digest(&self, c: usize) -> u64 {
-        let mut hasher = DefaultHasher::new();
-        for word in self.clue_words(c) {
-            hasher.write_u32(word);
-        }
-        hasher.finish()
+        let digests = self.digests.get_or_init(|| {
+            (0..self.clues.len())
+                .map(|c| {
+                    let mut hasher = DefaultHasher::new();
+                    for word in self.clue_words(c) {
+                        hasher.write_u32(word);
+                    }
+                    hasher.finish()
+                })
+                .collect()
+        });
+        digests[c]
     }
 
     /// The index of the cell at `pos`.
