@@ -1,12 +1,13 @@
 //! Why the cells of a run's rounds are forced, kept for the next versions of the
 //! level: a cell the exact checker proved forced keeps the clues its refutation used
 //! (each where it is shown, with a digest of what it says) and whether it used the
-//! counter. Those alone force the cell whatever else a version shows, so a run of
-//! another version, richer or poorer, takes the cell as forced, unasked, in the
-//! first round that shows those clues unchanged and has uncovered every member of
-//! them that the proving version had when it proved the cell (every cell, for a
-//! proof that used the counter): knowing more of the cells a proof reads only rules
-//! colourings out ([`SureCells`]).
+//! counter; a cell the rules' quick forms forced keeps the clue or pair that forced it
+//! and the clues of the round's cells those read (`rules::Reason`). Those alone force
+//! the cell whatever else a version shows, so a run of another version, richer or
+//! poorer, takes the cell as forced, unasked, in the first round that shows those
+//! clues unchanged and has uncovered every member of them that the proving version
+//! had when it proved the cell (every cell, for a proof that used the counter):
+//! knowing more of the cells a proof reads only rules colourings out ([`SureCells`]).
 
 use crate::model::{Pos, GRID_SIZE};
 use crate::solve::deduce::Proof;
@@ -14,16 +15,16 @@ use crate::solve::difficulty::ReplayRecord;
 use crate::solve::puzzle::{Puzzle, Values};
 use crate::solve::report::Deduction;
 
-/// Why the cells of a run's rounds are forced, where the engine's exact checker
-/// said: per cell, the clues its refutation used (each where it is shown, with a
-/// digest of what it says), and whether it used the counter. Those alone force the
-/// cell whatever else a version of the level shows.
+/// Why the cells of a run's rounds are forced, where the engine's exact checker or
+/// the rules' quick forms said: per cell, the clues that force it (each where it is
+/// shown, with a digest of what it says), and whether with the counter. Those alone
+/// force the cell whatever else a version of the level shows.
 #[derive(Clone, Debug, Default)]
 pub struct Proofs {
     proved: Vec<Proved>,
     /// The clues of every proof, one after the other (each proof's at its range):
-    /// each where it is shown, with a digest of what it says (a vector each would
-    /// cost an allocation per proof).
+    /// each where it is shown, with a digest of what it says. Most cells of a run
+    /// have a proof, and a vector each cost an allocation for every one of them.
     clues: Vec<(Pos, u64)>,
     /// Each cell the run uncovered, and the round after which it had it (0:
     /// revealed).

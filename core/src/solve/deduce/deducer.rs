@@ -26,7 +26,8 @@
 //! together.
 //!
 //! A cell the exact checker proves forced keeps its [`Proof`]: the clues (and maybe the
-//! counter) its refutation used, with the cells uncovered when the round started. Those
+//! counter) its refutation used, with the cells uncovered when the round started; so
+//! does a cell a clue or a pair of the quick forms forced (its [`rules::Reason`]). Those
 //! alone force the cell whatever else the level shows, so another version of the level
 //! may have it forced without asking (the caller passes such cells as `sure`; see
 //! `solve/proofs.rs` for when a proof holds there).
@@ -71,9 +72,13 @@ pub(crate) struct Deducer<'p> {
     /// which the next round's values extend.
     rules_fixpoint: Values,
     models: Models,
-    /// Per cell: the proof that it is forced, when the exact checker gave one (or
-    /// the caller knew it sure).
+    /// Per cell: the proof that it is forced, when the exact checker or the rules'
+    /// quick forms gave one (or the caller knew it sure).
     proofs: Vec<Option<Proof>>,
+    /// Clues shown in rounds whose cells all came from proofs the caller knew sure
+    /// (see [`Deducer::forced_cells`]): the quick forms and the kept colourings have
+    /// not read them yet.
+    unread: Vec<bool>,
 }
 
 impl<'p> Deducer<'p> {
@@ -90,6 +95,7 @@ impl<'p> Deducer<'p> {
             rules_fixpoint: vec![None; puzzle.cells.len()],
             models: Models::default(),
             proofs: vec![None; puzzle.cells.len()],
+            unread: vec![false; puzzle.clues.len()],
         }
     }
 
@@ -125,7 +131,8 @@ impl<'p> Deducer<'p> {
     /// With `may_force`, only the cells it marks are asked about: the caller knows
     /// the others are not forced (a richer level does not know them yet). The cells
     /// of `sure` are forced without asking, by their proof (which the caller checked
-    /// holds in this round: see the file's header).
+    /// holds in this round: see the file's header). When they are every cell
+    /// `may_force` leaves hidden, they are the round's cells: nothing else is asked.
     pub(crate) fn forced_cells(
         &mut self,
         known: &Values,
@@ -134,7 +141,7 @@ impl<'p> Deducer<'p> {
         sure: &[(usize, Proof)],
     ) -> Result<Vec<usize>, Stop> {
         let puzzle = self.puzzle;
-        let mut fresh = vec![false; puzzle.clues.len()];
+        let mut fresh = std::mem::replace(&mut self.unread, vec![false; puzzle.clues.len()]);
         self.show_clues(known, &mut fresh);
         let mut values = known.clone();
         // The quick forms need only look again at the clues shown or changed since
@@ -149,17 +156,35 @@ impl<'p> Deducer<'p> {
         }
         // The sure cells are forced with `known`: the quick forms may go on from them.
         let mut sure_forced = Vec::with_capacity(sure.len());
+        let mut reasons = vec![rules::Reason::Given; puzzle.cells.len()];
         for (i, proof) in sure {
             if values[*i].is_none() && self.in_clue[*i] {
                 values[*i] = Some(puzzle.blue[*i]);
                 sure_forced.push(*i);
                 self.proofs[*i] = Some(proof.clone());
+                reasons[*i] = rules::Reason::By {
+                    clues: proof.clues.clone(),
+                    counter: proof.counter,
+                };
                 for &c in puzzle.clues_of_cell(*i) {
                     changed[c] = true;
                 }
             }
         }
-        let mut forced = rules::propagate_changed(puzzle, &self.visible, &mut values, changed);
+        // Every cell the round may force is sure: those are its cells (the round's
+        // cells are among those it may force, and every sure cell is forced). The
+        // clues shown wait for the next round that asks.
+        if may_force.is_some_and(|may| (0..puzzle.cells.len()).all(|i| !may[i] || values[i].is_some())) {
+            self.unread = fresh;
+            sure_forced.sort_unstable();
+            return Ok(sure_forced);
+        }
+        let mut forced = rules::propagate_changed(puzzle, &self.visible, &mut values, changed, &mut reasons);
+        for &i in &forced {
+            if let rules::Reason::By { clues, counter } = std::mem::take(&mut reasons[i]) {
+                self.proofs[i] = Some(Proof { clues, counter });
+            }
+        }
         forced.extend(sure_forced);
         self.rules_fixpoint.clone_from(&values);
         if values.iter().all(Option::is_some) {

@@ -2,17 +2,77 @@
 //! to a fixpoint over a round's visible clues. One clue alone (`alone.rs`), two
 //! overlapping clues by their counts (`overlap.rs`), and the remaining-blue counter
 //! alone or against clues that share no hidden cell (`counter.rs`) settle most cells
-//! before any solver call. Each is sound; none names its clues (the matchers do that
-//! afterwards, for the cells the round uncovers).
+//! before any solver call. Each is sound; none names its rule (the matchers do that
+//! afterwards, for the cells the round uncovers), but each cell a clue or a pair
+//! forces keeps its [`Reason`]: the clues that force it with the round's start, which
+//! the deducer keeps as the cell's proof for the other versions of the level.
 
 use super::{alone, counter, overlap};
 use crate::solve::puzzle::{Puzzle, Values};
+
+/// Clues a [`Reason`] keeps at most: a wider one (a long chain of the round's
+/// cells) is not kept, so the cell gets no proof.
+const MAX_REASON_CLUES: usize = 24;
+
+/// Why the quick forms forced a cell, with the cells uncovered when the round
+/// started.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Reason {
+    /// Uncovered when the round started, or still hidden: nothing to say.
+    #[default]
+    Given,
+    /// These clues (puzzle clue indices, sorted), with the remaining-blue counter
+    /// when `counter`, force it with the cells uncovered when the round started.
+    /// A rule that read a cell forced before it in the round reads that cell's
+    /// reason too: its clues are in.
+    By { clues: Vec<usize>, counter: bool },
+    /// Forced for a reason not kept: the counter's quick forms (which read every
+    /// cell), a wider one than [`MAX_REASON_CLUES`], or one that read such a cell.
+    Untold,
+}
+
+impl Reason {
+    /// The reason of a cell that `clues` force given `values`, where each cell of
+    /// `values` the round did not start with has its reason in `reasons`.
+    fn of(puzzle: &Puzzle, clues: &[usize], values: &Values, reasons: &[Reason]) -> Reason {
+        let mut out = clues.to_vec();
+        let mut counter = false;
+        for &c in clues {
+            for &m in &puzzle.clues[c].members {
+                if values[m].is_none() {
+                    continue;
+                }
+                match &reasons[m] {
+                    Reason::Given => {}
+                    Reason::By { clues, counter: k } => {
+                        out.extend_from_slice(clues);
+                        counter |= k;
+                    }
+                    Reason::Untold => return Reason::Untold,
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        if out.len() > MAX_REASON_CLUES {
+            return Reason::Untold;
+        }
+        Reason::By { clues: out, counter }
+    }
+}
 
 /// Propagates the visible clues (and the counter) over `values` to a fixpoint,
 /// returning the newly forced cells.
 #[cfg(test)]
 pub(super) fn propagate(puzzle: &Puzzle, visible: &[usize], values: &mut Values) -> Vec<usize> {
-    propagate_changed(puzzle, visible, values, vec![true; puzzle.clues.len()])
+    let mut reasons = vec![Reason::Given; values.len()];
+    propagate_changed(
+        puzzle,
+        visible,
+        values,
+        vec![true; puzzle.clues.len()],
+        &mut reasons,
+    )
 }
 
 /// [`propagate`] for `values` that differ from a fixpoint of these rules (over
@@ -20,11 +80,15 @@ pub(super) fn propagate(puzzle: &Puzzle, visible: &[usize], values: &mut Values)
 /// `changed`, and in clues not in that fixpoint (marked too): a clue's rule, or a
 /// pair's, reads only its members, so only those with a changed clue can say more.
 /// The counter's rules, which read every cell, always run.
+///
+/// `reasons` holds, per cell, the reason of each cell of `values` the round did not
+/// start with ([`Reason::Given`] for the others); each cell forced here gets its own.
 pub(crate) fn propagate_changed(
     puzzle: &Puzzle,
     visible: &[usize],
     values: &mut Values,
     changed: Vec<bool>,
+    reasons: &mut [Reason],
 ) -> Vec<usize> {
     // A clue with no hidden member forces nothing: only the others take part.
     let visible: Vec<usize> = visible
@@ -36,22 +100,46 @@ pub(crate) fn propagate_changed(
     let mut agenda = Agenda::new(puzzle, visible, changed);
     loop {
         while let Some(c) = agenda.pop() {
-            for (cell, blue) in alone::forced(puzzle, c, values) {
-                agenda.force(puzzle, values, cell, blue);
+            let found = alone::forced(puzzle, c, values);
+            if found.is_empty() {
+                continue;
+            }
+            let reason = Reason::of(puzzle, &[c], values, reasons);
+            for (cell, blue) in found {
+                if values[cell].is_none() {
+                    reasons[cell].clone_from(&reason);
+                    agenda.force(puzzle, values, cell, blue);
+                }
             }
         }
-        let mut found = counter::forced_alone(puzzle, values);
+        let mut found: Vec<(usize, bool, Reason)> = counter::forced_alone(puzzle, values)
+            .into_iter()
+            .map(|(cell, blue)| (cell, blue, Reason::Untold))
+            .collect();
         if found.is_empty() {
-            found = overlap::forced_by_pairs(puzzle, visible, &agenda.is_visible, values, &agenda.changed);
+            let by_pairs =
+                overlap::forced_by_pairs(puzzle, visible, &agenda.is_visible, values, &agenda.changed);
+            // Every cell is forced by `values` as they are: the reasons read them
+            // before any of these is set.
+            found = by_pairs
+                .into_iter()
+                .map(|(cell, blue, pair)| (cell, blue, Reason::of(puzzle, &pair, values, reasons)))
+                .collect();
         }
         if found.is_empty() {
-            found = counter::forced_against_clues(puzzle, visible, values);
+            found = counter::forced_against_clues(puzzle, visible, values)
+                .into_iter()
+                .map(|(cell, blue)| (cell, blue, Reason::Untold))
+                .collect();
         }
         if found.is_empty() {
             return agenda.forced;
         }
-        for (cell, blue) in found {
-            agenda.force(puzzle, values, cell, blue);
+        for (cell, blue, reason) in found {
+            if values[cell].is_none() {
+                reasons[cell] = reason;
+                agenda.force(puzzle, values, cell, blue);
+            }
         }
     }
 }
@@ -151,7 +239,8 @@ mod tests {
             }
             let (mut all, mut some) = (values.clone(), values);
             let forced_all = propagate(puzzle, &round.visible, &mut all);
-            let forced_some = propagate_changed(puzzle, &round.visible, &mut some, changed);
+            let mut reasons = vec![Reason::Given; some.len()];
+            let forced_some = propagate_changed(puzzle, &round.visible, &mut some, changed, &mut reasons);
             assert_eq!(some, all, "{} round {}", round.title, round.r);
             let mut sorted = forced_some.clone();
             sorted.sort_unstable();
@@ -161,6 +250,58 @@ mod tests {
             n_rounds += 1;
         }
         assert!(n_rounds >= 10, "rounds checked: {n_rounds}");
+    }
+
+    /// The clues of each reason force its cell with the round's start alone, as the
+    /// exact checker finds: another version of the level may take the cell as forced
+    /// wherever it shows those clues.
+    #[test]
+    fn the_clues_of_a_cells_reason_force_it_with_the_rounds_start() {
+        use crate::solve::fixture_rounds::{fixture_rounds, GENERATED_FIXTURES, SOLVE_FIXTURES};
+        use crate::solve::reason::exact::{Check, ExactChecker};
+        let (mut n_checked, mut n_chained, mut n_untold) = (0, 0, 0);
+        for round in fixture_rounds(&[&SOLVE_FIXTURES[..], &GENERATED_FIXTURES[..]].concat()) {
+            let puzzle = &round.puzzle;
+            let mut values = round.known.clone();
+            let mut reasons = vec![Reason::Given; values.len()];
+            let forced = propagate_changed(
+                puzzle,
+                &round.visible,
+                &mut values,
+                vec![true; puzzle.clues.len()],
+                &mut reasons,
+            );
+            for (i, reason) in reasons.iter().enumerate() {
+                assert!(
+                    forced.contains(&i) || *reason == Reason::Given,
+                    "{} round {}: a reason for cell {i}, not forced",
+                    round.title,
+                    round.r
+                );
+            }
+            for &i in &forced {
+                let Reason::By { clues, counter } = &reasons[i] else {
+                    n_untold += 1;
+                    continue;
+                };
+                let mut checker = ExactChecker::new(puzzle, &round.known, clues);
+                let check = checker.check(clues, *counter, Some(i), 1_000_000);
+                assert!(
+                    matches!(check, Check::Forced { .. }),
+                    "{} round {}: cell {i}, clues {clues:?}",
+                    round.title,
+                    round.r
+                );
+                n_checked += 1;
+                n_chained += usize::from(clues.len() > 2);
+            }
+        }
+        assert!(n_checked > 100, "reasons checked: {n_checked}");
+        assert!(
+            n_chained > 5,
+            "reasons that read a cell the round forced: {n_chained}"
+        );
+        assert!(n_untold > 0, "no cell forced for a reason not kept");
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub(crate) use catalogue::Found;
 pub use catalogue::{Rule, RuleInfo};
 pub(crate) use chain::{Chain, MAX_CHAIN_CLUES};
 pub(crate) use contradiction::read as read_contradiction;
-pub(crate) use fixpoint::propagate_changed;
+pub(crate) use fixpoint::{propagate_changed, Reason};
 pub(crate) use matching::{counter_settles, name, name_near};
 pub(crate) use pair_memo::PairAnswers;
 pub(crate) use pair_memo::PairMemo;

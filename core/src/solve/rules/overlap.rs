@@ -131,14 +131,15 @@ fn others_are_blue(n: usize) -> String {
 
 /// The quick form: cells that two overlapping clues force by their counts alone: the blue cells in
 /// their overlap are bounded by both, which can fill or empty the overlap or the
-/// cells only one of them has. Only pairs with a clue marked in `changed`.
+/// cells only one of them has. Only pairs with a clue marked in `changed`. Each
+/// cell comes with its colour and the pair that forces it.
 pub(super) fn forced_by_pairs(
     puzzle: &Puzzle,
     visible: &[usize],
     is_visible: &[bool],
     values: &Values,
     changed: &[bool],
-) -> Vec<(usize, bool)> {
+) -> Vec<(usize, bool, [usize; 2])> {
     // The pairs worth reading: a changed clue and the visible clues it shares a
     // hidden cell with.
     let mut in_pair = vec![false; puzzle.clues.len()];
@@ -203,16 +204,21 @@ pub(super) fn forced_by_pairs(
                 }
                 if settles_both {
                     let blue = lo == n_both;
-                    out.extend(open_b.iter().filter(|c| in_a[**c]).map(|&c| (c, blue)));
+                    out.extend(open_b.iter().filter(|c| in_a[**c]).map(|&c| (c, blue, [a, b])));
                 }
                 // Blue cells only one clue has: from need - hi to need - lo.
                 if settles(n_only_a, need_a) {
                     let blue = need_a != lo;
-                    out.extend(open_a.iter().filter(|c| !open_b.contains(c)).map(|&c| (c, blue)));
+                    out.extend(
+                        open_a
+                            .iter()
+                            .filter(|c| !open_b.contains(c))
+                            .map(|&c| (c, blue, [a, b])),
+                    );
                 }
                 if settles(n_only_b, need_b) {
                     let blue = need_b != lo;
-                    out.extend(open_b.iter().filter(|c| !in_a[**c]).map(|&c| (c, blue)));
+                    out.extend(open_b.iter().filter(|c| !in_a[**c]).map(|&c| (c, blue, [a, b])));
                 }
             }
         }
