@@ -29,6 +29,9 @@ pub struct Proofs {
     /// Each cell the run uncovered, and the round after which it had it (0:
     /// revealed).
     uncovered: Vec<(Pos, usize)>,
+    /// The digest of the run's solution ([`Puzzle::solution_digest`]): a version
+    /// with another solution (a cell painted or erased) takes none of the proofs.
+    solution: u64,
     /// The run's grade replay, when it was graded: another version's replay
     /// starts after the steps that read nothing the two show differently.
     replay: Option<ReplayRecord>,
@@ -82,9 +85,10 @@ impl Proofs {
         &self.clues[p.clues.start as usize..p.clues.end as usize]
     }
 
-    /// Keeps which cells the run uncovered, and when: those `puzzle` reveals, then
-    /// the `deductions`.
+    /// Keeps which cells the run uncovered, and when (those `puzzle` reveals, then
+    /// the `deductions`), and the solution it proved them for.
     pub(crate) fn set_uncovered(&mut self, puzzle: &Puzzle, deductions: &[Deduction]) {
+        self.solution = puzzle.solution_digest();
         self.uncovered = (0..puzzle.cells.len())
             .filter(|&i| puzzle.revealed[i])
             .map(|i| (puzzle.cells[i], 0))
@@ -123,6 +127,7 @@ impl Proofs {
 
 /// The proofs a run takes from another version's ([`Resume::proofs`]), read against
 /// this level's clues and cells: at the start of each round, the cells they prove.
+/// None when the other version has another solution (see [`Proofs`]).
 ///
 /// [`Resume::proofs`]: crate::solve::Resume::proofs
 pub(crate) struct SureCells {
@@ -148,6 +153,9 @@ impl SureCells {
             clues: Vec::new(),
             after: puzzle.rounds_after(&proofs.uncovered),
         };
+        if proofs.solution != puzzle.solution_digest() {
+            return sure;
+        }
         for p in &proofs.proved {
             let Some(i) = puzzle.cell_at(p.pos) else {
                 continue;
@@ -219,5 +227,77 @@ impl SureCells {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse;
+    use crate::model::{Cell, Color, Item, Level};
+    use crate::solve::fixture_rounds::{GENERATED_FIXTURES, SOLVE_FIXTURES};
+    use crate::solve::{verdict, verdict_and_grade_proving, Budget, Resume};
+
+    /// Versions of `level` an author makes one edit after the other: a hidden cell
+    /// revealed, a revealed one hidden again, a cell painted the other colour.
+    fn edits(level: &Level) -> Vec<(&'static str, Level)> {
+        let cells: Vec<(Pos, Cell)> = level.cells().collect();
+        let mut out = Vec::new();
+        for (k, (pos, cell)) in cells.iter().enumerate().step_by(5) {
+            let mut edited = level.clone();
+            let mut changed = *cell;
+            let what = match k % 3 {
+                0 => {
+                    changed.revealed = !cell.revealed;
+                    "revealed or hidden"
+                }
+                _ => {
+                    changed.color = match cell.color {
+                        Color::Blue => Color::Black,
+                        Color::Black => Color::Blue,
+                    };
+                    "painted"
+                }
+            };
+            edited.set(*pos, Some(Item::Cell(changed)));
+            out.push((what, edited));
+        }
+        out
+    }
+
+    /// A version that takes the proofs of the version edited before it gets the
+    /// verdict it gets from scratch; its proofs come from the same solution only.
+    #[test]
+    fn a_verdict_from_the_proofs_of_the_version_before_is_the_verdict_from_scratch() {
+        let budget = Budget::default();
+        let (mut n_versions, mut n_taken, mut n_refused) = (0, 0, 0);
+        for text in SOLVE_FIXTURES.iter().chain(&GENERATED_FIXTURES) {
+            for parsed in parse(text).levels {
+                let mut before = parsed.level;
+                let (_, mut proofs) =
+                    verdict_and_grade_proving(&before, &budget, None, Resume::default(), false);
+                for (what, version) in edits(&before) {
+                    let resume = Resume {
+                        proofs: Some(&proofs),
+                        ..Resume::default()
+                    };
+                    let (report, next) = verdict_and_grade_proving(&version, &budget, None, resume, false);
+                    assert_eq!(report, verdict(&version, &budget), "{}: {what}", before.title);
+                    let puzzle = Puzzle::new(&version);
+                    let taken = SureCells::new(&puzzle, &proofs).proved.len();
+                    if puzzle.solution_digest() == Puzzle::new(&before).solution_digest() {
+                        n_taken += usize::from(taken > 0);
+                    } else {
+                        assert_eq!(taken, 0, "{}: {what}", before.title);
+                        n_refused += usize::from(!proofs.is_empty());
+                    }
+                    n_versions += 1;
+                    (before, proofs) = (version, next);
+                }
+            }
+        }
+        assert!(n_versions > 30, "versions: {n_versions}");
+        assert!(n_taken > 5, "versions that took proofs: {n_taken}");
+        assert!(n_refused > 5, "painted versions that refused proofs: {n_refused}");
     }
 }

@@ -189,6 +189,19 @@ impl Puzzle {
         digests[c]
     }
 
+    /// A digest of the solution: where each cell is and its colour (not which are
+    /// revealed). Another version's proofs hold only for the same solution: a proof
+    /// that used the counter read how many cells are blue.
+    pub(crate) fn solution_digest(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        hasher.write_usize(self.cells.len());
+        for (pos, blue) in self.cells.iter().zip(&self.blue) {
+            hasher.write_usize(pos.index());
+            hasher.write_u8(u8::from(*blue));
+        }
+        hasher.finish()
+    }
+
     /// The index of the cell at `pos`.
     pub(crate) fn cell_at(&self, pos: Pos) -> Option<usize> {
         self.index

@@ -230,7 +230,9 @@ pub struct Resume<'a> {
     /// counter). Knowing more of the cells a proof reads only rules out colourings,
     /// so the proof still holds. When that version was graded, the grade's replay
     /// here starts after its first steps that read nothing the two show differently
-    /// (`difficulty/resume.rs`).
+    /// (`difficulty/resume.rs`). Any version of the level may give its proofs (a
+    /// cell revealed, a clue changed): a version with another solution (a cell
+    /// painted or erased) gives none.
     pub proofs: Option<&'a Proofs>,
 }
 

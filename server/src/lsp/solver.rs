@@ -292,7 +292,7 @@ fn pass(backend: &LspServer, job: &Job, pass: Pass, first: &[usize]) -> Passed {
         let budget = job.config.budget(Arc::clone(&cancel));
         let answer = match pass {
             Pass::Verdicts => Answer {
-                report: guarded(|| solve::verdict(&level, &budget)),
+                report: verdict_taking_proofs(&level, &budget, &job.lanes, level_idx),
                 fixes: Vec::new(),
                 unneeded: None,
             },
@@ -439,6 +439,32 @@ fn advice(level: &Level, explained: &Answer, cancel: &Arc<AtomicBool>, memo: &Ar
 fn from_scratch() -> bool {
     static SCRATCH: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *SCRATCH.get_or_init(|| std::env::var("HEXCELLS_ENGINE").is_ok_and(|v| v == "scratch"))
+}
+
+/// The verdict of the level at `level_idx`, taking the proofs of the level's last
+/// verdict (a cell proved by clues this version shows unchanged is not asked again:
+/// the same verdict, faster) and keeping its own for the next version when the
+/// engine finished; "gave up" when it panicked. With `HEXCELLS_ENGINE=scratch`,
+/// from nothing.
+fn verdict_taking_proofs(level: &Level, budget: &solve::Budget, lanes: &Lanes, level_idx: usize) -> Report {
+    if from_scratch() {
+        return guarded(|| solve::verdict(level, budget));
+    }
+    let taken = lanes.verdict_proofs(level_idx);
+    let resume = solve::Resume {
+        proofs: taken.as_deref(),
+        ..solve::Resume::default()
+    };
+    let mut proofs = None;
+    let report = guarded(|| {
+        let (report, own) = solve::verdict_and_grade_proving(level, budget, None, resume, false);
+        proofs = Some(own);
+        report
+    });
+    if let Some(proofs) = proofs.filter(|_| !matches!(report.verdict, Verdict::Cancelled | Verdict::GaveUp)) {
+        lanes.keep_verdict_proofs(level_idx, proofs);
+    }
+    report
 }
 
 /// The engine's report, or "gave up" when it panicked.

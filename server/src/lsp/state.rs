@@ -232,6 +232,28 @@ pub struct Lanes {
     /// next (and from one of its levels to another): each answer is kept by what it
     /// reads, so an edit costs the rounds it changed. Dropped with the document.
     pub advice_memo: Arc<GradeMemo>,
+    /// Per level (by its place in the document): the proofs of the last verdict
+    /// worked out for it, which the next version's verdict takes (a cell proved by
+    /// clues the version shows unchanged is not asked again). Only a verdict the
+    /// engine finished keeps its own; dropped with the document.
+    verdict_proofs: Mutex<HashMap<usize, Arc<solve::Proofs>>>,
+}
+
+impl Lanes {
+    /// The proofs of the last verdict worked out for level `level_idx`.
+    pub fn verdict_proofs(&self, level_idx: usize) -> Option<Arc<solve::Proofs>> {
+        self.proofs_lock().get(&level_idx).cloned()
+    }
+
+    /// Keeps `proofs` for the next verdict of level `level_idx`.
+    pub fn keep_verdict_proofs(&self, level_idx: usize, proofs: solve::Proofs) {
+        self.proofs_lock().insert(level_idx, Arc::new(proofs));
+    }
+
+    fn proofs_lock(&self) -> MutexGuard<'_, HashMap<usize, Arc<solve::Proofs>>> {
+        // A map is whole between two calls: a panic while it was held left no half.
+        self.verdict_proofs.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// A level of a document the engine works on now, and the flag that stops it.
