@@ -143,11 +143,6 @@ pub(crate) struct SureCells {
 
 impl SureCells {
     pub(crate) fn new(puzzle: &Puzzle, proofs: &Proofs) -> SureCells {
-        // Per grid position: the clue of this level shown there, if any.
-        let mut clue_at = vec![None::<usize>; usize::from(GRID_SIZE) * usize::from(GRID_SIZE)];
-        for (c, clue) in puzzle.clues.iter().enumerate() {
-            clue_at[clue.at.index()] = Some(c);
-        }
         let mut sure = SureCells {
             proved: Vec::new(),
             clues: Vec::new(),
@@ -155,6 +150,11 @@ impl SureCells {
         };
         if proofs.solution != puzzle.solution_digest() {
             return sure;
+        }
+        // Per grid position: the clue of this level shown there, if any.
+        let mut clue_at = vec![None::<usize>; usize::from(GRID_SIZE) * usize::from(GRID_SIZE)];
+        for (c, clue) in puzzle.clues.iter().enumerate() {
+            clue_at[clue.at.index()] = Some(c);
         }
         for p in &proofs.proved {
             let Some(i) = puzzle.cell_at(p.pos) else {
